@@ -1,0 +1,7 @@
+// Named groups of build steps. Step names are a contract (docs/engine-api.md, README "Build"):
+// core-jvm, toolchain-native, native, wasm, js, jvm-server, desktop-host, dashboard.
+const group = (name, description, deps) => ({ name, description, deps, inputs: [], outputs: [], run: async () => {} });
+export const steps = [
+  group('engine', 'all engine builds (JVM, Native, Wasm, JS, JVM server)', ['core-jvm', 'native', 'wasm', 'js', 'jvm-server']),
+  group('all', 'engine builds, C# front-end and the dashboard', ['engine', 'desktop-host', 'dashboard']),
+];

@@ -1,0 +1,56 @@
+// A tiny incremental build: steps are registered one file per area in scripts/builds/*.mjs (each exports
+// `steps`, an array of { name, description, deps?: [names], inputs: [paths (files or dirs, relative to the
+// repository root)], outputs: [paths], run: async () => void }). A step is skipped when its outputs exist and the
+// fingerprint (path, size, mtime) of its inputs and of its deps' outputs is unchanged since its last success.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const stampDir = join(root, '.cache', 'build-stamps');
+const dir = join(root, 'scripts', 'builds');
+const files = readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort();
+export const steps = new Map((await Promise.all(files.map((f) => import(pathToFileURL(join(dir, f)).href))))
+  .flatMap((m) => m.steps).map((s) => [s.name, s]));
+
+const IGNORED = new Set(['node_modules', 'build', 'target', '.git', 'dist', 'out', '.cache']);
+function walk(p, acc) {
+  if (!existsSync(p)) { acc.push(`${relative(root, p)}:missing`); return acc; }
+  const st = statSync(p);
+  if (st.isDirectory()) {
+    for (const e of readdirSync(p).sort()) if (!IGNORED.has(e)) walk(join(p, e), acc);
+  } else acc.push(`${relative(root, p)}:${st.size}:${st.mtimeMs}`);
+  return acc;
+}
+function fingerprint(step) {
+  const paths = [...step.inputs, ...(step.deps ?? []).flatMap((d) => steps.get(d).outputs)];
+  return createHash('sha256').update(paths.flatMap((p) => walk(join(root, p), [])).join('\n')).digest('hex');
+}
+
+const done = new Set();
+/** Builds the named steps and their dependencies, skipping what is up to date. */
+export async function ensureBuilt(names, { force = false, log = console.log } = {}) {
+  for (const name of names) {
+    if (done.has(name)) continue;
+    const step = steps.get(name);
+    if (!step) throw new Error(`unknown build step "${name}"; known: ${[...steps.keys()].join(', ')}`);
+    await ensureBuilt(step.deps ?? [], { force, log });
+    const stamp = join(stampDir, `${name}.sha256`);
+    const fp = fingerprint(step);
+    const upToDate = !force && existsSync(stamp) && readFileSync(stamp, 'utf8') === fp
+      && step.outputs.every((o) => existsSync(join(root, o)));
+    if (upToDate) log(`[build] ${name}: up to date`);
+    else {
+      const t0 = Date.now();
+      log(`[build] ${name}: ${step.description}`);
+      await step.run();
+      const missing = step.outputs.filter((o) => !existsSync(join(root, o)));
+      if (missing.length) throw new Error(`step ${name} did not produce ${missing.join(', ')}`);
+      mkdirSync(stampDir, { recursive: true });
+      writeFileSync(stamp, fingerprint(step));
+      log(`[build] ${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    done.add(name);
+  }
+}

@@ -1,0 +1,30 @@
+// Turn each test runner's own summary into { passed, failed }.
+const sum = (re, text, pick) => [...text.matchAll(re)].reduce((acc, m) => {
+  const [p, f] = pick(m);
+  return { passed: acc.passed + p, failed: acc.failed + f };
+}, { passed: 0, failed: 0 });
+
+/** Maven Surefire: one "Tests run: X, Failures: F, Errors: E, Skipped: S" total per module (no "Time elapsed"). */
+export const surefire = (text) => sum(/Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)\s*$/gm, text,
+  (m) => { const f = +m[2] + +m[3]; return [+m[1] - f - +m[4], f + +m[4]]; });
+
+/** node --test with the TAP reporter: "# pass N" / "# fail N" (skipped and todo count as failed: nothing may hide). */
+export const nodeTap = (text) => {
+  const get = (k) => [...text.matchAll(new RegExp(`^# ${k} (\\d+)$`, 'gm'))].reduce((a, m) => a + +m[1], 0);
+  return { passed: get('pass'), failed: get('fail') + get('skipped') + get('todo') + get('cancelled') };
+};
+
+/** NUnit 2.6 console: "Tests run: N, Errors: E, Failures: F, Inconclusive: I, ...", "Not run: K". */
+export const nunit = (text) => {
+  const r = sum(/Tests run: (\d+), Errors: (\d+), Failures: (\d+)/g, text, (m) => { const f = +m[2] + +m[3]; return [+m[1] - f, f]; });
+  const notRun = [...text.matchAll(/Not run: (\d+)/g)].reduce((a, m) => a + +m[1], 0);
+  return { passed: r.passed, failed: r.failed + notRun };
+};
+
+/** vitest: "Tests  N failed | M passed (T)" or "Tests  M passed (T)". */
+export const vitest = (text) => {
+  const line = [...text.matchAll(/^\s*Tests\s+(.*)\((\d+)\)\s*$/gm)].pop();
+  if (!line) return { passed: 0, failed: 0 };
+  const n = (k) => +(line[1].match(new RegExp(`(\\d+) ${k}`))?.[1] ?? 0);
+  return { passed: n('passed'), failed: n('failed') + n('skipped') + n('todo') };
+};

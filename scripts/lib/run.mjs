@@ -1,0 +1,17 @@
+// Runs a command with inherited output; rejects with the command line and exit code on failure.
+import { spawn } from 'node:child_process';
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export function run(cmd, args = [], { cwd = root, env = {}, quiet = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let out = '';
+    if (quiet) { child.stdout.on('data', (d) => { out += d; }); child.stderr.on('data', (d) => { out += d; }); }
+    child.on('error', (e) => reject(new Error(`${cmd}: ${e.message}`)));
+    child.on('close', (code) => (code === 0 ? resolve(out)
+      : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}${quiet ? `\n${out.slice(-4000)}` : ''}`))));
+  });
+}
