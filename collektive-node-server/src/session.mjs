@@ -1,0 +1,167 @@
+// One client connection: its own engine, the DESIGN §2 JSON protocol plus the opt-in extensions, error replies.
+//
+// Requests (one JSON object per WebSocket text message): {"op": OP, "data": {...}}
+//   createSim   {nodeCount, maxDistance}              replaces this connection's engine (no reply, as the reference)
+//   setSource   {nodeId, isSource?=true}              (no reply)
+//   clearSources {}                                   (no reply)
+//   newPosition {nodeId, x, y, z}                     (no reply)
+//   newPositions {positions: [x0,y0,z0, x1,...]}      opt-in batched positions, 3·nodeCount numbers (no reply)
+//   step        {rid, stepCount?=1, encoding?="json"} reply {"rid","values":[{"value","neighbors"}]} with bare
+//                                                     Infinity; encoding "binary" replies with one binary message
+//                                                     holding the DESIGN §2 state buffer instead
+//   echo        anything                              the request text sent back unchanged (transport floor)
+// A binary message from the client is a batched positions buffer (LE int32 n, n × float64 x, y, z).
+// Errors: {"error": message, "op": op|null, "rid": rid|null}; the connection and its engine stay usable.
+import { specialNumber, stringifyWithSpecials } from './json-infinity.mjs';
+
+const MAX_NODES = 1_000_000;
+const MAX_STEPS = 100_000;
+
+export class ProtocolError extends Error {}
+
+const isInt = (v) => Number.isInteger(v);
+const fail = (msg) => { throw new ProtocolError(msg); };
+
+/**
+ * @param {object} deps
+ * @param {() => import('./engine.mjs').Engine} deps.newEngine
+ * @param {import('./timing-log.mjs').TimingLog | null} deps.log
+ * @param {number} deps.maxMessageBytes  app-level limit: larger messages get an error reply
+ * @param {(data: string | Uint8Array) => void} deps.send
+ */
+export class Session {
+  constructor({ newEngine, log, maxMessageBytes, send }) {
+    this.newEngine = newEngine;
+    this.log = log;
+    this.maxMessageBytes = maxMessageBytes;
+    this.send = send;
+    /** @type {import('./engine.mjs').Engine | null} */
+    this.engine = null;
+  }
+
+  /** Handles one WebSocket message; `received` is process.hrtime.bigint() taken when it arrived. */
+  onMessage(raw, isBinary, received) {
+    let op = null;
+    let rid = null;
+    try {
+      const size = raw.byteLength ?? raw.length;
+      if (size > this.maxMessageBytes) fail(`message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`);
+      if (isBinary) {
+        op = 'newPositions';
+        this.positionsBuffer(raw);
+        return;
+      }
+      const text = raw.toString('utf8');
+      let msg;
+      try { msg = JSON.parse(text); } catch (e) { fail(`malformed JSON: ${e.message}`); }
+      if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) fail('a request must be a JSON object {"op", "data"}');
+      op = typeof msg.op === 'string' ? msg.op : null;
+      if (op === 'echo') { this.send(text); return; }
+      const data = msg.data ?? {};
+      if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('"data" must be an object');
+      if (data.rid !== undefined) rid = data.rid;
+      switch (msg.op) {
+        case 'createSim': this.createSim(data); return;
+        case 'setSource': this.setSource(data); return;
+        case 'clearSources': this.requireEngine().clearSources(); return;
+        case 'newPosition': this.newPosition(data); return;
+        case 'newPositions': this.newPositions(data); return;
+        case 'step': this.step(data, received); return;
+        default: fail(`unknown op ${JSON.stringify(msg.op)}; known: createSim, setSource, clearSources, newPosition, newPositions, step, echo`);
+      }
+    } catch (e) {
+      const message = e instanceof ProtocolError ? e.message : `engine error: ${e?.message ?? e}`;
+      this.send(JSON.stringify({ error: message, op, rid: typeof rid === 'number' ? rid : null }));
+    }
+  }
+
+  requireEngine() {
+    return this.engine ?? fail('no simulation: send createSim first');
+  }
+
+  nodeId(data) {
+    const n = this.requireEngine().nodeCount;
+    const id = data.nodeId;
+    if (!isInt(id) || id < 0 || id >= n) fail(`nodeId must be an integer in [0, ${n}), got ${JSON.stringify(id)}`);
+    return id;
+  }
+
+  createSim({ nodeCount, maxDistance }) {
+    if (!isInt(nodeCount) || nodeCount < 1 || nodeCount > MAX_NODES) fail(`nodeCount must be an integer in [1, ${MAX_NODES}], got ${JSON.stringify(nodeCount)}`);
+    if (typeof maxDistance !== 'number' || !(maxDistance > 0) || !Number.isFinite(maxDistance)) fail(`maxDistance must be a finite number > 0, got ${JSON.stringify(maxDistance)}`);
+    this.close();
+    this.engine = this.newEngine();
+    this.engine.create(nodeCount, maxDistance);
+  }
+
+  setSource(data) {
+    const id = this.nodeId(data);
+    const flag = data.isSource ?? true;
+    if (typeof flag !== 'boolean') fail(`isSource must be a boolean, got ${JSON.stringify(flag)}`);
+    this.engine.setSource(id, flag);
+  }
+
+  newPosition(data) {
+    const id = this.nodeId(data);
+    const { x, y, z } = data;
+    for (const [k, v] of [['x', x], ['y', y], ['z', z]]) {
+      if (typeof v !== 'number' || !Number.isFinite(v)) fail(`${k} must be a finite number, got ${JSON.stringify(v)}`);
+    }
+    this.engine.updatePosition(id, x, y, z);
+  }
+
+  newPositions({ positions }) {
+    const engine = this.requireEngine();
+    if (!Array.isArray(positions) || positions.length !== 3 * engine.nodeCount) {
+      fail(`positions must be an array of 3 × nodeCount = ${3 * engine.nodeCount} numbers`);
+    }
+    const xyz = Float64Array.from(positions);
+    for (let i = 0; i < xyz.length; i++) if (!Number.isFinite(xyz[i])) fail(`positions[${i}] must be a finite number`);
+    engine.updatePositions(xyz);
+  }
+
+  positionsBuffer(raw) {
+    const engine = this.requireEngine();
+    const bytes = raw instanceof Uint8Array ? raw : new Uint8Array(raw);
+    const n = engine.nodeCount;
+    if (bytes.byteLength !== 4 + 24 * n) fail(`binary positions must be 4 + 24 × ${n} bytes, got ${bytes.byteLength}`);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (view.getInt32(0, true) !== n) fail(`binary positions count ${view.getInt32(0, true)} != nodeCount ${n}`);
+    const xyz = new Float64Array(3 * n);
+    for (let i = 0; i < xyz.length; i++) {
+      xyz[i] = view.getFloat64(4 + 8 * i, true);
+      if (!Number.isFinite(xyz[i])) fail(`binary positions value ${i} is not finite`);
+    }
+    engine.updatePositions(xyz);
+  }
+
+  step(data, received) {
+    const engine = this.requireEngine();
+    const { rid, stepCount = 1, encoding = 'json' } = data;
+    if (typeof rid !== 'number' || !Number.isFinite(rid)) fail(`rid must be a number, got ${JSON.stringify(rid)}`);
+    if (!isInt(stepCount) || stepCount < 0 || stepCount > MAX_STEPS) fail(`stepCount must be an integer in [0, ${MAX_STEPS}], got ${JSON.stringify(stepCount)}`);
+    if (encoding !== 'json' && encoding !== 'binary') fail(`encoding must be "json" or "binary", got ${JSON.stringify(encoding)}`);
+    const c0 = process.hrtime.bigint();
+    engine.step(stepCount);
+    const c1 = process.hrtime.bigint();
+    if (encoding === 'binary') {
+      this.send(engine.stateBuffer());
+    } else {
+      const { values, neighbors } = engine.state();
+      const out = new Array(values.length);
+      for (let i = 0; i < values.length; i++) out[i] = { value: specialNumber(values[i]), neighbors: neighbors[i] };
+      this.send(stringifyWithSpecials({ rid, values: out }));
+    }
+    const s1 = process.hrtime.bigint();
+    if (this.log) {
+      this.log.add('step.compute', c0, c1);
+      this.log.add('step.service', received, s1);
+    }
+  }
+
+  /** Releases the engine (connection closed, or replaced by createSim). */
+  close() {
+    if (this.engine) this.engine.destroy();
+    this.engine = null;
+  }
+}

@@ -1,0 +1,82 @@
+// Test helpers: a real server process on an ephemeral loopback port, real ws clients.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLI = join(root, 'collektive-node-server', 'src', 'cli.mjs');
+
+/** Starts `node cli.mjs --port 0 ...args`; resolves with { port, proc, output(), stop() } once it prints `listening`. */
+export async function startServer(args = []) {
+  const proc = spawn(process.execPath, [CLI, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  proc.stderr.on('data', (d) => { out += d; });
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20000);
+    const check = () => {
+      const m = out.match(/listening on ws:\/\/127\.0\.0\.1:(\d+)/);
+      if (m) { clearTimeout(timer); proc.stdout.off('data', check); resolve(Number(m[1])); }
+    };
+    proc.stdout.on('data', check);
+    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${out}`)); });
+  });
+  return {
+    port,
+    proc,
+    output: () => out,
+    async stop(signal = 'SIGTERM') {
+      if (proc.exitCode !== null) return proc.exitCode;
+      proc.kill(signal);
+      const [code] = await once(proc, 'exit');
+      return code;
+    },
+  };
+}
+
+/** A connected ws client with a queue of received messages. */
+export async function connect(port, options = {}) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false, ...options });
+  const queue = [];
+  const waiters = [];
+  ws.on('message', (data, isBinary) => {
+    const msg = isBinary ? new Uint8Array(data) : data.toString('utf8');
+    const w = waiters.shift();
+    if (w) w(msg); else queue.push(msg);
+  });
+  await once(ws, 'open');
+  return {
+    ws,
+    send: (op, data) => ws.send(JSON.stringify({ op, data })),
+    raw: (text) => ws.send(text),
+    /** Next message (text as string, binary as Uint8Array); rejects after `ms`. */
+    next(ms = 5000) {
+      if (queue.length) return Promise.resolve(queue.shift());
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no message within timeout')), ms);
+        waiters.push((m) => { clearTimeout(timer); resolve(m); });
+      });
+    },
+    close: () => ws.close(),
+  };
+}
+
+/** Reads a DESIGN §2 state buffer: LE int32 n, per node float64 value, int32 k, k × int32. */
+export function decodeState(bytes) {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const n = v.getInt32(0, true);
+  let o = 4;
+  const values = [];
+  const neighbors = [];
+  for (let i = 0; i < n; i++) {
+    values.push(v.getFloat64(o, true)); o += 8;
+    const k = v.getInt32(o, true); o += 4;
+    const ids = [];
+    for (let j = 0; j < k; j++) { ids.push(v.getInt32(o, true)); o += 4; }
+    neighbors.push(ids);
+  }
+  if (o !== bytes.byteLength) throw new Error(`state buffer has ${bytes.byteLength - o} trailing bytes`);
+  return { values, neighbors };
+}

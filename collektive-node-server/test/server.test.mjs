@@ -1,0 +1,248 @@
+// The ws server as a real process on loopback, driven by real ws clients: protocol conformance against the
+// reference's messages and the engine's test vectors, extensions, bad input, isolation, limits, Origin, SIGTERM.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { connect, decodeState, root, startServer } from './helpers.mjs';
+import { parseWithInfinity } from '../src/json-infinity.mjs';
+
+// A line of five devices 2 apart and one far away: converged gradient 0, 2, 4, 6, 8, +Infinity.
+const LINE = [[0, 0, 0], [2, 0, 0], [4, 0, 0], [6, 0, 0], [8, 0, 0], [100, 0, 0]];
+const LINE_EXPECTED = '{"rid":7,"values":[{"value":0,"neighbors":[1]},{"value":2,"neighbors":[0,2]},'
+  + '{"value":4,"neighbors":[1,3]},{"value":6,"neighbors":[2,4]},{"value":8,"neighbors":[3]},'
+  + '{"value":Infinity,"neighbors":[]}]}';
+
+async function createLine(c) {
+  c.send('createSim', { nodeCount: LINE.length, maxDistance: 3.0 });
+  c.send('setSource', { nodeId: 0 });
+  LINE.forEach(([x, y, z], nodeId) => c.send('newPosition', { nodeId, x, y, z }));
+}
+
+test('prints the actual port, answers plain HTTP with 426', async () => {
+  const s = await startServer();
+  try {
+    assert.ok(s.port > 0);
+    const res = await fetch(`http://127.0.0.1:${s.port}/`);
+    assert.equal(res.status, 426);
+  } finally { await s.stop(); }
+});
+
+test('reference messages: createSim, setSource, newPosition per device, step → rid, values, bare Infinity', async () => {
+  const s = await startServer();
+  try {
+    const c = await connect(s.port);
+    await createLine(c);
+    c.send('step', { rid: 7, stepCount: 20 });
+    const text = await c.next();
+    assert.equal(text, LINE_EXPECTED);
+    const parsed = parseWithInfinity(text);
+    assert.equal(parsed.values[5].value, Infinity);
+    // The reference client sends stepCount 1 per frame; rid is echoed back.
+    c.send('step', { rid: 8, stepCount: 1 });
+    assert.equal(await c.next(), LINE_EXPECTED.replace('"rid":7', '"rid":8'));
+    c.close();
+  } finally { await s.stop(); }
+});
+
+test('engine test vectors (reference scenario) through the JSON protocol', async () => {
+  const dir = join(root, 'collektive-core', 'test-vectors');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  assert.ok(files.length > 0, `no test vectors in ${dir}`);
+  const s = await startServer();
+  try {
+    const c = await connect(s.port);
+    let checked = 0;
+    for (const f of files) {
+      const v = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+      if (v.program !== undefined && String(v.program).toUpperCase() !== 'EUCLIDEAN') continue;
+      c.send('createSim', { nodeCount: v.nodeCount, maxDistance: v.maxDistance });
+      for (const id of v.sources) c.send('setSource', { nodeId: id });
+      for (let r = 0; r < v.rounds.length; r++) {
+        const round = v.rounds[r];
+        const pos = round.positions;
+        for (let i = 0; i < v.nodeCount; i++) c.send('newPosition', { nodeId: i, x: pos[3 * i], y: pos[3 * i + 1], z: pos[3 * i + 2] });
+        c.send('step', { rid: r, stepCount: 1 });
+        const got = parseWithInfinity(await c.next());
+        assert.equal(got.rid, r);
+        assert.deepEqual(got.values.map((e) => e.value), round.values.map(Number), `${f} round ${r} values`);
+        assert.deepEqual(got.values.map((e) => e.neighbors), round.neighbors, `${f} round ${r} neighbors`);
+        checked += 1;
+      }
+    }
+    assert.ok(checked > 0, 'no Euclidean vector checked');
+    c.close();
+  } finally { await s.stop(); }
+});
+
+test('opt-in extensions: batched positions (JSON and binary), binary state frame, echo', async () => {
+  const s = await startServer();
+  try {
+    const c = await connect(s.port);
+    c.send('createSim', { nodeCount: LINE.length, maxDistance: 3.0 });
+    c.send('setSource', { nodeId: 0 });
+    c.send('newPositions', { positions: LINE.flat() });
+    c.send('step', { rid: 7, stepCount: 20 });
+    assert.equal(await c.next(), LINE_EXPECTED);
+
+    const buf = new DataView(new ArrayBuffer(4 + 24 * LINE.length));
+    buf.setInt32(0, LINE.length, true);
+    LINE.flat().map((v, i) => buf.setFloat64(4 + 8 * i, i === 3 ? 1 : v, true)); // device 1 moves to x = 1
+    c.ws.send(new Uint8Array(buf.buffer));
+    c.send('step', { rid: 9, stepCount: 20, encoding: 'binary' });
+    const bin = await c.next();
+    assert.ok(bin instanceof Uint8Array, 'binary frame expected');
+    const state = decodeState(bin);
+    assert.deepEqual(state.values, [0, 1, 4, 6, 8, Infinity]);
+    assert.deepEqual(state.neighbors, [[1], [0, 2], [1, 3], [2, 4], [3], []]);
+
+    c.raw('{"op":"echo","data":{"t":123}}');
+    assert.equal(await c.next(), '{"op":"echo","data":{"t":123}}');
+    c.close();
+  } finally { await s.stop(); }
+});
+
+test('bad messages get an error reply and the connection stays usable', async () => {
+  const s = await startServer();
+  try {
+    const c = await connect(s.port);
+    const cases = [
+      ['{"op": "createSim", ', /malformed JSON/, null],
+      ['[1,2]', /JSON object/, null],
+      ['{"op":"teleport","data":{}}', /unknown op "teleport"/, 'teleport'],
+      ['{"op":"step","data":{"rid":1}}', /createSim first/, 'step'],
+      ['{"op":"createSim","data":{"nodeCount":-3,"maxDistance":3}}', /nodeCount/, 'createSim'],
+      ['{"op":"createSim","data":{"nodeCount":4,"maxDistance":"far"}}', /maxDistance/, 'createSim'],
+    ];
+    for (const [text, re, op] of cases) {
+      c.raw(text);
+      const reply = JSON.parse(await c.next());
+      assert.match(reply.error, re, text);
+      assert.equal(reply.op, op);
+    }
+    await createLine(c);
+    for (const [text, re] of [
+      ['{"op":"setSource","data":{"nodeId":6}}', /nodeId must be an integer in \[0, 6\), got 6/],
+      ['{"op":"setSource","data":{"nodeId":1.5}}', /nodeId/],
+      ['{"op":"newPosition","data":{"nodeId":-1,"x":0,"y":0,"z":0}}', /nodeId/],
+      ['{"op":"newPosition","data":{"nodeId":1,"x":null,"y":0,"z":0}}', /x must be a finite number/],
+      ['{"op":"newPositions","data":{"positions":[1,2,3]}}', /3 × nodeCount = 18/],
+      ['{"op":"step","data":{"rid":"one"}}', /rid must be a number/],
+      ['{"op":"step","data":{"rid":3,"stepCount":-1}}', /stepCount/],
+    ]) {
+      c.raw(text);
+      assert.match(JSON.parse(await c.next()).error, re, text);
+    }
+    c.ws.send(new Uint8Array([1, 2, 3]));
+    assert.match(JSON.parse(await c.next()).error, /binary positions/);
+    // Still the same engine, untouched by the rejected messages.
+    c.send('step', { rid: 7, stepCount: 20 });
+    assert.equal(await c.next(), LINE_EXPECTED);
+    c.close();
+  } finally { await s.stop(); }
+});
+
+test('two concurrent clients have independent engines; an abrupt disconnect affects neither the other nor the server', async () => {
+  const s = await startServer();
+  try {
+    const a = await connect(s.port);
+    const b = await connect(s.port);
+    await createLine(a);
+    b.send('createSim', { nodeCount: 3, maxDistance: 1.5 });
+    b.send('setSource', { nodeId: 2 });
+    b.send('newPositions', { positions: [0, 0, 0, 1, 0, 0, 2, 0, 0] });
+    for (let i = 0; i < 20; i++) { a.send('step', { rid: i, stepCount: 1 }); b.send('step', { rid: 100 + i, stepCount: 1 }); }
+    let lastA; let lastB;
+    for (let i = 0; i < 20; i++) {
+      lastA = parseWithInfinity(await a.next());
+      lastB = parseWithInfinity(await b.next());
+      assert.equal(lastA.rid, i);
+      assert.equal(lastB.rid, 100 + i);
+    }
+    assert.deepEqual(lastA.values.map((e) => e.value), [0, 2, 4, 6, 8, Infinity]);
+    assert.deepEqual(lastB.values.map((e) => e.value), [2, 1, 0]);
+    // Client a vanishes without a close handshake, mid-conversation.
+    a.send('step', { rid: 99, stepCount: 1 });
+    a.ws.terminate();
+    const c = await connect(s.port);
+    c.send('step', { rid: 1 });
+    assert.match(JSON.parse(await c.next()).error, /createSim first/, 'a new connection starts without an engine');
+    b.send('step', { rid: 200, stepCount: 1 });
+    assert.deepEqual(parseWithInfinity(await b.next()).values.map((e) => e.value), [2, 1, 0]);
+    b.close(); c.close();
+    assert.equal(s.proc.exitCode, null, 'server still running');
+  } finally { await s.stop(); }
+});
+
+test('oversized messages: over the message limit → error reply; over the frame limit → close 1009; others unaffected', async () => {
+  const s = await startServer(['--max-message', '4096']);
+  try {
+    const a = await connect(s.port);
+    const b = await connect(s.port);
+    await createLine(b);
+    a.raw(JSON.stringify({ op: 'echo', data: { pad: 'x'.repeat(8000) } }));
+    assert.match(JSON.parse(await a.next()).error, /exceeds the limit of 4096 bytes/);
+    a.raw('{"op":"echo","data":{}}');
+    assert.equal(await a.next(), '{"op":"echo","data":{}}');
+    const closed = once(a.ws, 'close');
+    a.raw(JSON.stringify({ op: 'echo', data: { pad: 'x'.repeat(40000) } }));
+    const [code] = await closed;
+    assert.equal(code, 1009);
+    b.send('step', { rid: 7, stepCount: 20 });
+    assert.equal(await b.next(), LINE_EXPECTED);
+    b.close();
+  } finally { await s.stop(); }
+});
+
+test('Origin allow-list: localhost origins and none accepted, other sites rejected with 403, configurable', async () => {
+  const s = await startServer();
+  const s2 = await startServer(['--allow-origin', 'https://bench.example']);
+  try {
+    const ok = await connect(s.port, { origin: 'http://localhost:5173' });
+    ok.raw('{"op":"echo","data":1}');
+    assert.equal(await ok.next(), '{"op":"echo","data":1}');
+    ok.close();
+    const rejected = async (port, origin) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}`, { origin });
+      const [, res] = await once(ws, 'unexpected-response');
+      ws.on('error', () => {});
+      res.resume();
+      return res.statusCode;
+    };
+    assert.equal(await rejected(s.port, 'https://evil.example'), 403);
+    assert.equal(await rejected(s.port, 'http://localhost.evil.example'), 403);
+    assert.equal(await rejected(s2.port, 'http://localhost:5173'), 403, 'an explicit list replaces the default');
+    const custom = await connect(s2.port, { origin: 'https://bench.example' });
+    custom.close();
+    assert.match(s.output(), /rejected upgrade from origin https:\/\/evil\.example/);
+  } finally { await s.stop(); await s2.stop(); }
+});
+
+test('SIGTERM: the back-end CSV is complete and the process exits 0', async () => {
+  const csv = join(mkdtempSync(join(tmpdir(), 'node-server-')), 'websocket.csv');
+  const s = await startServer(['--csv', csv]);
+  const c = await connect(s.port);
+  await createLine(c);
+  const steps = 50;
+  for (let i = 0; i < steps; i++) { c.send('step', { rid: i }); await c.next(); }
+  const code = await s.stop('SIGTERM');
+  assert.equal(code, 0);
+  const lines = readFileSync(csv, 'utf8').trimEnd().split('\n');
+  assert.equal(lines[0], 't_ns,id,duration_ns');
+  const rows = lines.slice(1).map((l) => l.split(','));
+  const by = (id) => rows.filter((r) => r[1] === id).map((r) => ({ t: BigInt(r[0]), d: BigInt(r[2]) }));
+  const service = by('step.service');
+  const compute = by('step.compute');
+  assert.equal(service.length, steps);
+  assert.equal(compute.length, steps);
+  assert.equal(rows.length, 2 * steps, 'only the two back-end ids');
+  for (let i = 0; i < steps; i++) {
+    assert.ok(service[i].t >= 0n && compute[i].d >= 0n);
+    assert.ok(service[i].d >= compute[i].d, 'service includes compute');
+    assert.ok(compute[i].t >= service[i].t, 'compute starts inside service');
+  }
+  assert.match(s.output(), new RegExp(`${2 * steps} samples written`));
+});

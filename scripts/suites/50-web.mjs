@@ -1,0 +1,15 @@
+// Web paths (issue 4): the Node ws server as a real process with real ws clients, and the Live WebGL view
+// end to end in Chromium with both engines.
+import { nodeTap } from '../lib/parsers.mjs';
+import { chromium } from '../lib/requirements.mjs';
+
+export const suites = [
+  {
+    name: 'node-server',
+    description: 'Node ws server: protocol conformance (reference messages, test vectors), extensions, bad input, two clients, limits, Origin, SIGTERM CSV',
+    build: ['js'],
+    cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=120000',
+      'collektive-node-server/test/server.test.mjs'],
+    parse: nodeTap,
+  },
+];
