@@ -1,0 +1,45 @@
+/**
+ * The reference comparison: for each pairing, the back-end overhead (service − compute), back-end service and
+ * compute, and the front-end end-to-end time of both paths, with out-of-process / in-process ratios of mean,
+ * median, p95 and p99.
+ */
+import { OVERHEAD_ID } from '../sql/analysis';
+import type { Pairing } from './runs';
+import type { SeriesStats } from './stats';
+
+export interface MetricDef { key: string; label: string; side: 'backend' | 'frontend'; id: (platform: string) => string }
+
+export const METRICS: MetricDef[] = [
+  { key: 'overhead', label: 'Back-end overhead (service − compute)', side: 'backend', id: () => OVERHEAD_ID },
+  { key: 'e2e', label: 'Front-end end-to-end', side: 'frontend', id: (p) => (p === 'web' ? 'step.web.e2e' : 'step.unity.e2e') },
+  { key: 'service', label: 'Back-end service', side: 'backend', id: () => 'step.service' },
+  { key: 'compute', label: 'Back-end compute', side: 'backend', id: () => 'step.compute' },
+];
+
+export const RATIO_STATS = ['mean', 'median', 'p95', 'p99'] as const;
+export type RatioStat = (typeof RATIO_STATS)[number];
+
+export interface ComparisonRow {
+  pairing: Pairing; metric: MetricDef;
+  inSeries: SeriesStats | null; outSeries: SeriesStats | null;
+  ratios: Record<RatioStat, number | null>;
+}
+
+export function findSeries(stats: SeriesStats[], run: string, config: string, transport: string, side: string, id: string): SeriesStats | null {
+  return stats.find((s) => s.run === run && s.config === config && s.transport === transport && s.side === side && s.id === id) ?? null;
+}
+
+export function comparisons(stats: SeriesStats[], pairs: Pairing[]): ComparisonRow[] {
+  const rows: ComparisonRow[] = [];
+  for (const p of pairs) {
+    for (const m of METRICS) {
+      const id = m.id(p.platform);
+      const a = findSeries(stats, p.run, p.inConfig, p.inTransport, m.side, id);
+      const b = findSeries(stats, p.run, p.outConfig, p.outTransport, m.side, id);
+      if (!a && !b) continue;
+      const ratios = Object.fromEntries(RATIO_STATS.map((k) => [k, a && b && a[k] !== 0 ? b[k] / a[k] : null])) as Record<RatioStat, number | null>;
+      rows.push({ pairing: p, metric: m, inSeries: a, outSeries: b, ratios });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,78 @@
+/** Published-run metadata (public/data/manifest.json, runs/<id>/run.json; JSON Schemas in public/data/schema/). */
+
+export type Side = 'backend' | 'frontend' | 'floor';
+export type Platform = 'desktop' | 'web';
+export type Transport = 'native' | 'socket' | 'wasm' | 'websocket';
+
+export interface ManifestEntry { id: string; kind: string; title: string; createdAt: string | null; run: string }
+export interface Manifest { schemaVersion: 1; runs: ManifestEntry[] }
+
+export interface RunFile { file: string; side: Side; platform: Platform; transport: Transport | null }
+export interface RunConfiguration {
+  id: string; title?: string; scenario: string; nodeCount: number; maxDistance: number; seed?: number | null;
+  pacing: 'free' | 'fixed' | 'frame'; tickMs: number | null; timeScale: number | null; encoding: string;
+  files: RunFile[];
+}
+export interface RunJson {
+  schemaVersion: 1; id: string; title: string; kind: string; createdAt: string | null; commit: string | null;
+  description?: string; frontEnd?: { name: string; version?: string | null };
+  environment: { timerResolutionNs: number | null; [k: string]: unknown };
+  parameters: { rounds?: number; warmup?: number; blocks?: number };
+  configurations: RunConfiguration[];
+}
+
+export const IN_PROCESS: ReadonlySet<string> = new Set(['native', 'wasm']);
+export const isInProcess = (t: string | null): boolean => t !== null && IN_PROCESS.has(t);
+export const outOf = (platform: string): Transport => (platform === 'web' ? 'websocket' : 'socket');
+export const inOf = (platform: string): Transport => (platform === 'web' ? 'wasm' : 'native');
+
+/** Real-time period (ms) at which a configuration's front-end picks up results; null under free pacing. */
+export function pacingPeriodMs(c: { pacing: string; tickMs: number | null; timeScale: number | null }): number | null {
+  if (c.pacing === 'fixed' && c.tickMs) return c.tickMs / (c.timeScale || 1);
+  if (c.pacing === 'frame') return c.tickMs ?? 1000 / 60;
+  return null;
+}
+
+const pacingLabel = (c: RunConfiguration): string => {
+  const p = pacingPeriodMs(c);
+  return c.pacing === 'free' ? 'free' : `${c.pacing} ${p === null ? '' : `${+p.toFixed(3)} ms`}`.trim();
+};
+
+/** One in-process vs out-of-process comparison inside a run. */
+export interface Pairing {
+  run: string; platform: Platform; n: number;
+  inConfig: string; outConfig: string; inTransport: Transport; outTransport: Transport;
+  /** Set when the two sides ran under different frame pacing (the reference study). */
+  pacingNote: string | null;
+}
+
+const hasFiles = (c: RunConfiguration, platform: string, transport: string): boolean =>
+  c.files.some((f) => f.platform === platform && f.transport === transport && f.side !== 'floor');
+
+const samePacing = (a: RunConfiguration, b: RunConfiguration): boolean =>
+  a.pacing === b.pacing && a.tickMs === b.tickMs && (a.timeScale ?? 1) === (b.timeScale ?? 1)
+  && a.scenario === b.scenario && (a.seed ?? null) === (b.seed ?? null) && a.maxDistance === b.maxDistance;
+
+/**
+ * Pairs each out-of-process configuration with the in-process configuration of the same run, platform and N
+ * under the same pacing (often the same configuration). When there is none but exactly one in-process
+ * configuration exists for that N (the reference study: native scene at time scale 1, socket scene at 0.1),
+ * they are paired and the pacing difference is noted.
+ */
+export function pairings(run: RunJson): Pairing[] {
+  const out: Pairing[] = [];
+  for (const platform of ['desktop', 'web'] as const) {
+    const tin = inOf(platform); const tout = outOf(platform);
+    for (const oc of run.configurations.filter((c) => hasFiles(c, platform, tout))) {
+      const candidates = run.configurations.filter((c) => c.nodeCount === oc.nodeCount && hasFiles(c, platform, tin));
+      const same = candidates.find((c) => c.id === oc.id) ?? candidates.find((c) => samePacing(c, oc));
+      const ic = same ?? (candidates.length === 1 ? candidates[0] : undefined);
+      if (!ic) continue;
+      out.push({
+        run: run.id, platform, n: oc.nodeCount, inConfig: ic.id, outConfig: oc.id, inTransport: tin, outTransport: tout,
+        pacingNote: same ? null : `pacing differs: ${tin} ${pacingLabel(ic)}, ${tout} ${pacingLabel(oc)}`,
+      });
+    }
+  }
+  return out;
+}
