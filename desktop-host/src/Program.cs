@@ -1,0 +1,163 @@
+using System;
+using System.Diagnostics;
+using System.Globalization;
+using System.IO;
+using System.Reflection;
+using System.Text;
+using Collektive.Frontend.Engines;
+using Collektive.Frontend.Layout;
+using Collektive.Frontend.Loop;
+using Collektive.Frontend.Model;
+using Collektive.Frontend.Timing;
+
+namespace Collektive.DesktopHost
+{
+    /// <summary>
+    /// Headless front-end standing in for the Unity scene: runs the shared package's frame loop against the native
+    /// library or the JVM server and writes the front-end timing CSV (and floors). Commands: run, verify, info.
+    /// The last line of stdout is a one-line JSON summary; errors go to stderr with exit code 1 (2 = usage).
+    /// </summary>
+    internal static class Program
+    {
+        private const string Usage =
+@"usage: mono desktop-host.exe <command> [options]
+  run     --engine native|socket|fake [--encoding json|batched|binary] [--scenario reference|random]
+          [--nodes 10] [--max-distance 3] [--seed 1] [--mean-degree 8] [--frames 1030]
+          [--pacing free|fixed] [--tick-ms 20] [--time-scale 1] [--host 127.0.0.1] [--port P]
+          [--out unity_native.csv|unity_socket.csv] [--backend-csv native.csv] [--floors 0] [--floor-batch 100]
+          [--floors-out floors.csv] [--spin-us 50] [--progress 0]
+  verify  --engine native|socket --vectors FILE [--vectors FILE ...] [--host 127.0.0.1] [--port P] [--encoding json]
+  info    prints clock resolution and runtime versions";
+
+        private static int Main(string[] args)
+        {
+            Options o;
+            try { o = new Options(args); }
+            catch (ArgumentException e) { Console.Error.WriteLine(e.Message); Console.Error.WriteLine(Usage); return 2; }
+            try
+            {
+                switch (o.Command)
+                {
+                    case "run": return Run(o);
+                    case "verify": return VectorCheck.Run(o);
+                    case "info": o.CheckAllUsed(); Console.WriteLine(InfoJson()); return 0;
+                    default: Console.Error.WriteLine("unknown command " + o.Command); Console.Error.WriteLine(Usage); return 2;
+                }
+            }
+            catch (ArgumentException e) { Console.Error.WriteLine("desktop-host: " + e.Message); Console.Error.WriteLine(Usage); return 2; }
+            catch (DllNotFoundException e)
+            {
+                Console.Error.WriteLine("desktop-host: cannot load libsimple_gradient.so (" + e.Message + "); build it with `npm run build -- native` and put collektive-native/build on LD_LIBRARY_PATH");
+                return 1;
+            }
+            catch (Exception e) { Console.Error.WriteLine("desktop-host: " + e.GetType().Name + ": " + e.Message); return 1; }
+        }
+
+        internal static IEngine OpenEngine(Options o, TimingLog log)
+        {
+            string kind = o.Str("engine", null);
+            var enc = WireEncodings.Parse(o.Str("encoding", "json"));
+            switch (kind)
+            {
+                case "native": return new NativeEngine(enc, log);
+                case "socket":
+                    int port = o.Int("port", -1);
+                    if (port <= 0) throw new ArgumentException("--engine socket needs --port");
+                    var s = new SocketEngine(o.Str("host", "127.0.0.1"), port, enc, log);
+                    s.SpinMicros = o.Int("spin-us", 50);
+                    return s;
+                case "fake": return new FakeEngine();
+                default: throw new ArgumentException("--engine must be native, socket or fake");
+            }
+        }
+
+        private static int Run(Options o)
+        {
+            var scenarioKind = o.Str("scenario", "reference");
+            int nodes = o.Int("nodes", 10);
+            double maxDistance = o.Double("max-distance", 3.0);
+            Scenario scenario;
+            if (scenarioKind == "reference") scenario = Scenario.Reference(nodes, maxDistance);
+            else if (scenarioKind == "random") scenario = Scenario.Random(nodes, o.Int("seed", 1), o.Double("mean-degree", 8.0), maxDistance);
+            else throw new ArgumentException("--scenario must be reference or random");
+            var options = new FrameLoopOptions
+            {
+                Pacing = FrameLoopOptions.ParsePacing(o.Str("pacing", "free")),
+                TickMs = o.Double("tick-ms", 20.0),
+                TimeScale = o.Double("time-scale", 1.0),
+                Frames = o.Int("frames", 1030),
+                TimeoutMs = o.Int("timeout-ms", 10000),
+            };
+            if (options.Frames < 1) throw new ArgumentException("--frames must be >= 1");
+            if (!(options.TimeScale > 0) || !(options.TickMs > 0)) throw new ArgumentException("--tick-ms and --time-scale must be > 0");
+            string engineKind = o.Str("engine", null);
+            string outPath = o.Str("out", engineKind == "socket" ? "unity_socket.csv" : "unity_" + engineKind + ".csv");
+            string backendCsv = o.Str("backend-csv", null);
+            int floors = o.Int("floors", 0);
+            int floorBatch = o.Int("floor-batch", 100);
+            string floorsOut = o.Str("floors-out", "floors.csv");
+            int progress = o.Int("progress", 0);
+            string host = o.Str("host", "127.0.0.1");
+            int port = o.Int("port", -1);
+
+            var log = new TimingLog(16 * options.Frames);
+            var floorLog = new TimingLog(Math.Max(16, floors));
+            if (engineKind == "native") NativeEngine.SetBackendCsv(backendCsv != null ? Path.GetFullPath(backendCsv) : null);
+            var sw = Stopwatch.StartNew();
+            using (var engine = OpenEngine(o, log))
+            {
+                o.CheckAllUsed();
+                engine.Create(scenario.NodeCount, scenario.MaxDistance);
+                foreach (var s in scenario.Sources) engine.SetSource(s, true);
+                var scene = new SceneModel(scenario.Positions, scenario.Sources, scenario.MaxDistance);
+                var loop = new FrameLoop(engine, scene, log, options);
+                if (progress > 0)
+                    loop.OnFrameApplied = delegate (int done)
+                    {
+                        if (done % progress == 0 || done == options.Frames) Console.Error.WriteLine("progress " + done + " " + options.Frames);
+                    };
+                loop.Run();
+                if (floors > 0)
+                {
+                    if (engineKind == "native") Floors.NativeNoop(floorLog, floors, floorBatch);
+                    else if (engineKind == "socket") Floors.SocketEcho(floorLog, host, port, floors);
+                }
+                if (engineKind == "native") NativeEngine.FlushBackendCsv();
+                WriteCsv(log, outPath);
+                if (floors > 0) WriteCsv(floorLog, floorsOut);
+                var st = loop.LastState;
+                int finite = 0;
+                for (int i = 0; i < st.Count; i++) if (!double.IsInfinity(st.Value(i))) finite++;
+                var sb = new StringBuilder();
+                sb.Append("{\"ok\":true,\"engine\":\"").Append(engine.Transport).Append("\",\"encoding\":\"").Append(WireEncodings.Name(engine.Encoding))
+                  .Append("\",\"pacing\":\"").Append(FrameLoopOptions.Name(options.Pacing)).Append("\",\"frames\":").Append(loop.Applied)
+                  .Append(",\"nodeCount\":").Append(scenario.NodeCount).Append(",\"meanDegree\":").Append(scenario.MeanDegree().ToString("R", CultureInfo.InvariantCulture))
+                  .Append(",\"finiteValues\":").Append(finite).Append(",\"links\":").Append(scene.Links.Count)
+                  .Append(",\"samples\":").Append(log.Count).Append(",\"floorSamples\":").Append(floorLog.Count)
+                  .Append(",\"elapsedMs\":").Append(sw.ElapsedMilliseconds).Append(",\"runtime\":").Append(InfoJson()).Append('}');
+                Console.WriteLine(sb.ToString());
+            }
+            return 0;
+        }
+
+        private static void WriteCsv(TimingLog log, string path)
+        {
+            var dir = Path.GetDirectoryName(Path.GetFullPath(path));
+            if (!string.IsNullOrEmpty(dir)) Directory.CreateDirectory(dir);
+            log.WriteCsv(path);
+        }
+
+        internal static string InfoJson()
+        {
+            string mono = "unknown";
+            var t = Type.GetType("Mono.Runtime");
+            if (t != null)
+            {
+                var m = t.GetMethod("GetDisplayName", BindingFlags.NonPublic | BindingFlags.Static);
+                if (m != null) mono = (string)m.Invoke(null, null);
+            }
+            return "{\"mono\":\"" + mono.Replace("\"", "'") + "\",\"clr\":\"" + Environment.Version + "\",\"stopwatchFrequency\":" + Stopwatch.Frequency
+                + ",\"timerResolutionNs\":" + Clock.ResolutionNs() + ",\"processorCount\":" + Environment.ProcessorCount + "}";
+        }
+    }
+}

@@ -1,0 +1,278 @@
+using System;
+using System.Collections.Generic;
+using System.Net.Sockets;
+using System.Threading;
+using Collektive.Frontend.Model;
+using Collektive.Frontend.Timing;
+
+namespace Collektive.Frontend.Engines
+{
+    /// <summary>
+    /// Out-of-process engine: a <see cref="TcpClient"/> to the JVM server speaking newline-delimited JSON
+    /// (DESIGN §2), with a background reader thread as in the reference scene. Per frame: one <c>newPosition</c>
+    /// message per device (or one batched <c>newPositions</c>), then <c>step {rid, stepCount}</c>; all of a frame's
+    /// messages go out in one write (TCP_NODELAY), timed as <c>step.socket.send</c>. The reader thread stamps each
+    /// response when it arrives; on pickup the response is parsed on the caller's thread
+    /// (<c>step.socket.parse</c>) and <c>step.socket.wait</c> (step written → received) is logged.
+    /// </summary>
+    public sealed class SocketEngine : IEngine
+    {
+        private struct Inbound
+        {
+            public string Line;
+            public byte[] Binary;
+            public int BinaryLength;
+            public long Arrival;
+            public string Error;
+        }
+
+        private readonly TcpClient _client;
+        private readonly NetworkStream _stream;
+        private readonly TimingLog _log;
+        private readonly WireEncoding _encoding;
+        private readonly ByteWriter _out = new ByteWriter(8192);
+        private readonly Queue<Inbound> _inbox = new Queue<Inbound>();
+        private readonly object _lock = new object();
+        private volatile int _inboxCount;
+        private readonly Thread _reader;
+        private volatile bool _running = true;
+        private readonly long[] _sentTicks = new long[1024];
+        private readonly Queue<long> _ridOrder = new Queue<long>();
+        private int _binaryExpected; // Interlocked + Volatile.Read
+        private long _nextRid = 1;
+        private long _sendStart = -1;
+        private int _nodeCount;
+        private int _pending;
+
+        /// <summary>Microseconds <see cref="WaitForState"/> spins before blocking (hand-off latency vs CPU).</summary>
+        public int SpinMicros { get; set; }
+
+        /// <summary>Connects to <paramref name="host"/>:<paramref name="port"/>; <paramref name="log"/> may be null.</summary>
+        public SocketEngine(string host, int port, WireEncoding encoding, TimingLog log)
+        {
+            _encoding = encoding;
+            _log = log;
+            SpinMicros = 50;
+            _client = new TcpClient();
+            _client.NoDelay = true;
+            try { _client.Connect(host, port); }
+            catch (SocketException e) { throw new EngineException("cannot connect to " + host + ":" + port + ": " + e.Message, e); }
+            _stream = _client.GetStream();
+            _reader = new Thread(ReadLoop) { IsBackground = true, Name = "collektive-socket-reader" };
+            _reader.Start();
+        }
+
+        /// <inheritdoc />
+        public string Transport { get { return "socket"; } }
+        /// <inheritdoc />
+        public WireEncoding Encoding { get { return _encoding; } }
+        /// <inheritdoc />
+        public int Pending { get { return _pending; } }
+
+        /// <inheritdoc />
+        public void Create(int nodeCount, double maxDistance)
+        {
+            _nodeCount = nodeCount;
+            _out.Clear();
+            _out.Ascii("{\"op\":\"createSim\",\"data\":{\"nodeCount\":").Int(nodeCount).Ascii(",\"maxDistance\":").Double(maxDistance).Ascii("}}\n");
+            Flush();
+        }
+
+        /// <inheritdoc />
+        public void SetSource(int node, bool isSource)
+        {
+            _out.Clear();
+            _out.Ascii("{\"op\":\"setSource\",\"data\":{\"nodeId\":").Int(node);
+            if (!isSource) _out.Ascii(",\"isSource\":false");
+            _out.Ascii("}}\n");
+            Flush();
+        }
+
+        /// <inheritdoc />
+        public void SubmitPositions(Vec3[] positions)
+        {
+            _sendStart = Clock.Now();
+            _out.Clear();
+            if (_encoding == WireEncoding.Json)
+            {
+                for (int i = 0; i < positions.Length; i++)
+                {
+                    var p = positions[i];
+                    _out.Ascii("{\"op\":\"newPosition\",\"data\":{\"nodeId\":").Int(i)
+                        .Ascii(",\"x\":").Double(p.X).Ascii(",\"y\":").Double(p.Y).Ascii(",\"z\":").Double(p.Z).Ascii("}}\n");
+                }
+            }
+            else
+            {
+                _out.Ascii("{\"op\":\"newPositions\",\"data\":{\"positions\":[");
+                for (int i = 0; i < positions.Length; i++)
+                {
+                    var p = positions[i];
+                    if (i > 0) _out.Byte((byte)',');
+                    _out.Double(p.X).Byte((byte)',').Double(p.Y).Byte((byte)',').Double(p.Z);
+                }
+                _out.Ascii("]}}\n");
+            }
+        }
+
+        /// <inheritdoc />
+        public void RequestStep(int rounds)
+        {
+            long start = _sendStart >= 0 ? _sendStart : Clock.Now();
+            if (_sendStart < 0) _out.Clear();
+            _sendStart = -1;
+            long rid = _nextRid++;
+            _out.Ascii("{\"op\":\"step\",\"data\":{\"rid\":").Int(rid).Ascii(",\"stepCount\":").Int(rounds);
+            if (_encoding == WireEncoding.Binary) _out.Ascii(",\"encoding\":\"binary\"");
+            _out.Ascii("}}\n");
+            if (_encoding == WireEncoding.Binary) Interlocked.Increment(ref _binaryExpected);
+            Flush();
+            long sent = Clock.Now();
+            _sentTicks[rid & 1023] = sent;
+            _ridOrder.Enqueue(rid);
+            _pending++;
+            if (_log != null) _log.Record(TimingIds.SocketSend, start, sent);
+        }
+
+        /// <inheritdoc />
+        public bool WaitForState(int timeoutMs)
+        {
+            if (_inboxCount > 0) return true;
+            if (SpinMicros > 0)
+            {
+                long until = Clock.Now() + Clock.FromNs(SpinMicros * 1000L);
+                while (Clock.Now() < until)
+                {
+                    if (_inboxCount > 0) return true;
+                    Thread.SpinWait(20);
+                }
+            }
+            lock (_lock)
+            {
+                long deadline = Clock.Now() + Clock.FromNs(timeoutMs * 1000000L);
+                while (_inbox.Count == 0)
+                {
+                    long left = Clock.ToNs(deadline - Clock.Now()) / 1000000;
+                    if (left <= 0 || !Monitor.Wait(_lock, (int)Math.Min(left, int.MaxValue))) return _inbox.Count > 0;
+                }
+                return true;
+            }
+        }
+
+        /// <inheritdoc />
+        public bool TryReceiveState(EngineState into, out long arrivalTicks)
+        {
+            arrivalTicks = 0;
+            Inbound msg;
+            lock (_lock)
+            {
+                if (_inbox.Count == 0) return false;
+                msg = _inbox.Dequeue();
+                _inboxCount = _inbox.Count;
+            }
+            arrivalTicks = msg.Arrival;
+            if (msg.Error != null) throw new EngineException(msg.Error);
+            long t0 = Clock.Now();
+            long rid;
+            if (msg.Binary != null)
+            {
+                StateBufferParser.Parse(msg.Binary, 0, msg.BinaryLength, into);
+                rid = -1;
+            }
+            else rid = StateJsonParser.Parse(msg.Line, into);
+            long t1 = Clock.Now();
+            // Pair with the request: by rid when the reply carries one, else by order (replies come in order).
+            long expected = _ridOrder.Count > 0 ? _ridOrder.Dequeue() : -1;
+            if (rid >= 0 && rid != expected) throw new EngineException("reply for rid " + rid + " while waiting for rid " + expected);
+            if (expected < 0) throw new EngineException("unexpected reply with no step pending");
+            _pending--;
+            if (_log != null)
+            {
+                _log.Record(TimingIds.SocketWait, _sentTicks[expected & 1023], msg.Arrival);
+                _log.Record(TimingIds.SocketParse, t0, t1);
+            }
+            if (into.Count != _nodeCount) throw new EngineException("reply has " + into.Count + " devices, expected " + _nodeCount);
+            return true;
+        }
+
+        /// <inheritdoc />
+        public void Dispose()
+        {
+            _running = false;
+            try { _client.Close(); } catch (Exception) { }
+            if (_reader.IsAlive) _reader.Join(500);
+        }
+
+        private void Flush()
+        {
+            try { _stream.Write(_out.Buffer, 0, _out.Length); }
+            catch (Exception e) { throw new EngineException("write to the server failed: " + e.Message, e); }
+            _out.Clear();
+        }
+
+        private void Enqueue(Inbound m)
+        {
+            lock (_lock)
+            {
+                _inbox.Enqueue(m);
+                _inboxCount = _inbox.Count;
+                Monitor.PulseAll(_lock);
+            }
+        }
+
+        // Reader thread: splits the byte stream into JSON lines, or binary state frames when a binary step reply
+        // is expected. Binary frame on TCP: int32 LE payload length, then the DESIGN §2 state buffer.
+        private void ReadLoop()
+        {
+            var buf = new byte[1 << 16];
+            int start = 0, end = 0;
+            try
+            {
+                while (_running)
+                {
+                    if (end == buf.Length)
+                    {
+                        if (start > 0) { Buffer.BlockCopy(buf, start, buf, 0, end - start); end -= start; start = 0; }
+                        else Array.Resize(ref buf, buf.Length * 2);
+                    }
+                    int n = _stream.Read(buf, end, buf.Length - end);
+                    long now = Clock.Now();
+                    if (n <= 0) { if (_running) Enqueue(new Inbound { Error = "server closed the connection", Arrival = now }); return; }
+                    end += n;
+                    while (start < end)
+                    {
+                        if (Volatile.Read(ref _binaryExpected) > 0 && buf[start] != (byte)'{')
+                        {
+                            if (end - start < 4) break;
+                            int len = buf[start] | (buf[start + 1] << 8) | (buf[start + 2] << 16) | (buf[start + 3] << 24);
+                            if (len < 0 || len > (256 << 20)) { Enqueue(new Inbound { Error = "bad binary frame length " + len, Arrival = now }); return; }
+                            if (end - start - 4 < len)
+                            {
+                                if (start + 4 + len > buf.Length) { Buffer.BlockCopy(buf, start, buf, 0, end - start); end -= start; start = 0; if (4 + len > buf.Length) Array.Resize(ref buf, 4 + len); }
+                                break;
+                            }
+                            var payload = new byte[len];
+                            Buffer.BlockCopy(buf, start + 4, payload, 0, len);
+                            start += 4 + len;
+                            Interlocked.Decrement(ref _binaryExpected);
+                            Enqueue(new Inbound { Binary = payload, BinaryLength = len, Arrival = now });
+                            continue;
+                        }
+                        int nl = Array.IndexOf(buf, (byte)'\n', start, end - start);
+                        if (nl < 0) break;
+                        var line = System.Text.Encoding.UTF8.GetString(buf, start, nl - start);
+                        start = nl + 1;
+                        // An error reply to a binary step is a JSON line: it consumes the expected frame.
+                        if (Volatile.Read(ref _binaryExpected) > 0 && line.IndexOf("\"error\"", StringComparison.Ordinal) >= 0) Interlocked.Decrement(ref _binaryExpected);
+                        Enqueue(new Inbound { Line = line, Arrival = now });
+                    }
+                    if (start == end) { start = 0; end = 0; }
+                }
+            }
+            catch (Exception e)
+            {
+                if (_running) Enqueue(new Inbound { Error = "socket read failed: " + e.GetType().Name + ": " + e.Message, Arrival = Clock.Now() });
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+using System;
+
+namespace Collektive.Frontend.Loop
+{
+    /// <summary>When the frame loop starts the next step.</summary>
+    public enum Pacing
+    {
+        /// <summary>
+        /// A fixed-update tick (default 20 ms of simulated time, divided by the time scale in real time): each tick
+        /// submits positions and requests a step, then polls once for responses, like the reference's FixedUpdate.
+        /// </summary>
+        Fixed,
+        /// <summary>The next step starts as soon as the previous state is applied.</summary>
+        Free,
+    }
+
+    /// <summary>Options of a <see cref="FrameLoop"/> run.</summary>
+    public sealed class FrameLoopOptions
+    {
+        /// <summary>Pacing (default free).</summary>
+        public Pacing Pacing = Pacing.Free;
+        /// <summary>Fixed timestep in ms of simulated time (Unity's fixedDeltaTime; default 20).</summary>
+        public double TickMs = 20.0;
+        /// <summary>Simulated time per real time (Unity's Time.timeScale; default 1; the reference socket scene used 0.1).</summary>
+        public double TimeScale = 1.0;
+        /// <summary>Frames (steps) to run.</summary>
+        public int Frames = 1000;
+        /// <summary>Rounds per step (the reference: 1).</summary>
+        public int RoundsPerStep = 1;
+        /// <summary>Longest wait for one response before the run fails, ms.</summary>
+        public int TimeoutMs = 10000;
+
+        /// <summary>Real-time tick period in ms.</summary>
+        public double RealTickMs { get { return TickMs / TimeScale; } }
+
+        /// <summary>Parses "fixed" / "free".</summary>
+        public static Pacing ParsePacing(string s)
+        {
+            if (s == "fixed") return Pacing.Fixed;
+            if (s == "free") return Pacing.Free;
+            throw new ArgumentException("unknown pacing '" + s + "' (fixed, free)");
+        }
+
+        /// <summary>"fixed" / "free".</summary>
+        public static string Name(Pacing p) { return p == Pacing.Fixed ? "fixed" : "free"; }
+    }
+}

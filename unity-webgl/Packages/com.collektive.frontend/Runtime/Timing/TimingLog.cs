@@ -1,0 +1,106 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+
+namespace Collektive.Frontend.Timing
+{
+    /// <summary>
+    /// In-memory timing samples (start tick, duration, id), written as CSV at the end so the hot path does no I/O.
+    /// <c>t_ns</c> is the sample's start relative to the log's creation (docs/measurements.md). Single-threaded:
+    /// record from the frame loop's thread only.
+    /// </summary>
+    public sealed class TimingLog
+    {
+        private readonly long _t0;
+        private readonly List<string> _ids = new List<string>();
+        private long[] _start;
+        private long[] _duration;
+        private byte[] _id;
+        private int _count;
+
+        /// <summary>Creates an empty log whose time origin is now.</summary>
+        public TimingLog(int capacity = 4096)
+        {
+            _t0 = Clock.Now();
+            _start = new long[Math.Max(16, capacity)];
+            _duration = new long[_start.Length];
+            _id = new byte[_start.Length];
+        }
+
+        /// <summary>The log's time origin in Stopwatch ticks.</summary>
+        public long OriginTicks { get { return _t0; } }
+        /// <summary>Number of samples.</summary>
+        public int Count { get { return _count; } }
+
+        /// <summary>Records a sample from <paramref name="startTicks"/> to <paramref name="endTicks"/>.</summary>
+        public void Record(string id, long startTicks, long endTicks)
+        {
+            if (_count == _start.Length)
+            {
+                Array.Resize(ref _start, _count * 2);
+                Array.Resize(ref _duration, _count * 2);
+                Array.Resize(ref _id, _count * 2);
+            }
+            _start[_count] = startTicks;
+            _duration[_count] = endTicks - startTicks;
+            _id[_count] = IdIndex(id);
+            _count++;
+        }
+
+        /// <summary>Records a sample whose duration is given in nanoseconds (e.g. a per-call average).</summary>
+        public void RecordNs(string id, long startTicks, long durationNs)
+        {
+            Record(id, startTicks, startTicks);
+            _duration[_count - 1] = -durationNs - 1; // marker: already in ns (decoded in Sample)
+        }
+
+        /// <summary>Sample <paramref name="i"/> as (t_ns, id, duration_ns).</summary>
+        public TimingSample Sample(int i)
+        {
+            if (i < 0 || i >= _count) throw new ArgumentOutOfRangeException("i");
+            long d = _duration[i];
+            long durNs = d < 0 ? -(d + 1) : Clock.ToNs(d);
+            return new TimingSample(Clock.ToNs(_start[i] - _t0), _ids[_id[i]], durNs);
+        }
+
+        /// <summary>Writes all samples (header <c>t_ns,id,duration_ns</c>) in recording order.</summary>
+        public void WriteCsv(TextWriter w)
+        {
+            CsvTimingWriter.WriteHeader(w);
+            for (int i = 0; i < _count; i++) CsvTimingWriter.WriteRow(w, Sample(i));
+        }
+
+        /// <summary>Writes all samples to a file (overwrites).</summary>
+        public void WriteCsv(string path)
+        {
+            using (var w = new StreamWriter(path, false, new System.Text.UTF8Encoding(false)))
+                WriteCsv(w);
+        }
+
+        /// <summary>Removes every sample (keeps the origin).</summary>
+        public void Clear() { _count = 0; }
+
+        private byte IdIndex(string id)
+        {
+            for (int i = 0; i < _ids.Count; i++) if (ReferenceEquals(_ids[i], id) || _ids[i] == id) return (byte)i;
+            if (_ids.Count == 255) throw new InvalidOperationException("too many distinct timing ids");
+            CsvTimingWriter.CheckId(id);
+            _ids.Add(id);
+            return (byte)(_ids.Count - 1);
+        }
+    }
+
+    /// <summary>One timing sample: start relative to the log origin, id, duration; times in nanoseconds.</summary>
+    public struct TimingSample
+    {
+        /// <summary>Start, ns since the log's origin.</summary>
+        public readonly long TNs;
+        /// <summary>Timing id.</summary>
+        public readonly string Id;
+        /// <summary>Duration in ns (>= 0).</summary>
+        public readonly long DurationNs;
+
+        /// <summary>Creates a sample.</summary>
+        public TimingSample(long tNs, string id, long durationNs) { TNs = tNs; Id = id; DurationNs = durationNs; }
+    }
+}
