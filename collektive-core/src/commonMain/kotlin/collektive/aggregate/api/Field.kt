@@ -1,0 +1,180 @@
+package collektive.aggregate.api
+
+import collektive.network.InboundMessages
+
+/**
+ * The values of one expression across a device's neighbourhood in one round: the [local] value of the device
+ * itself ([localId]) plus one value for each aligned neighbour (a neighbour that evaluated the same operator at the
+ * same alignment path and sent a value there). Neighbours are kept in the order of the round's
+ * [InboundMessages] (ascending ids in [collektive.engine.GradientEngine]).
+ *
+ * Fields are immutable. Operations that combine a field with neighbour values ([fold], [all], [any], [count],
+ * [min], [max]) range over the neighbours only unless they take `includeSelf = true`.
+ */
+public class Field<ID : Any, out T> internal constructor(
+    /** The device evaluating this field. */
+    public val localId: ID,
+    /** The value of [localId] itself. */
+    public val local: T,
+    internal val table: InboundMessages<ID>,
+    // Positions in [table] of the neighbours, ascending; null means 0 until neighborCount.
+    internal val slots: IntArray?,
+    internal val values: Array<Any?>,
+    /** Number of neighbours in this field (the local device excluded). */
+    public val neighborCount: Int,
+) {
+    internal fun slotAt(k: Int): Int = slots?.get(k) ?: k
+
+    /** The id of the [k]-th neighbour (0 until [neighborCount]). */
+    @Suppress("UNCHECKED_CAST")
+    public fun neighborAt(k: Int): ID {
+        checkIndex(k)
+        return table.ids[slotAt(k)] as ID
+    }
+
+    /** The value of the [k]-th neighbour (0 until [neighborCount]). */
+    @Suppress("UNCHECKED_CAST")
+    public fun valueAt(k: Int): T {
+        checkIndex(k)
+        return values[k] as T
+    }
+
+    /** The neighbours' ids, in field order. */
+    public val neighbors: List<ID> get() = List(neighborCount) { neighborAt(it) }
+
+    /** Whether [id] is the local device or one of the neighbours. */
+    public operator fun contains(id: ID): Boolean = id == localId || indexOfNeighbor(id) >= 0
+
+    /** The value of [id]: the local value for [localId], else the neighbour's value. */
+    @Suppress("UNCHECKED_CAST")
+    public operator fun get(id: ID): T {
+        if (id == localId) return local
+        val k = indexOfNeighbor(id)
+        require(k >= 0) { "device $id is neither the local device $localId nor an aligned neighbour (neighbours: $neighbors)" }
+        return values[k] as T
+    }
+
+    /** The value of [id], or [default] when [id] is not in this field. */
+    @Suppress("UNCHECKED_CAST")
+    public fun getOrElse(id: ID, default: @UnsafeVariance T): T {
+        if (id == localId) return local
+        val k = indexOfNeighbor(id)
+        return if (k >= 0) values[k] as T else default
+    }
+
+    /** A field with the same devices and [transform] applied to every value (the local one included). */
+    public fun <R> map(transform: (T) -> R): Field<ID, R> =
+        build(transform(local)) { k -> transform(valueAt(k)) }
+
+    /** Like [map], with the device id. */
+    public fun <R> mapWithId(transform: (ID, T) -> R): Field<ID, R> =
+        build(transform(localId, local)) { k -> transform(neighborAt(k), valueAt(k)) }
+
+    /**
+     * Combines this field with [other] device by device: the result holds the devices present in both (the local
+     * one always), each with [transform] of the two values.
+     */
+    @Suppress("UNCHECKED_CAST")
+    public fun <U, R> alignedMap(other: Field<ID, U>, transform: (T, U) -> R): Field<ID, R> {
+        require(other.localId == localId) { "fields of different devices ($localId, ${other.localId}) cannot be combined" }
+        val resultLocal = transform(local, other.local)
+        val outSlots = IntArray(minOf(neighborCount, other.neighborCount))
+        val outValues = arrayOfNulls<Any?>(outSlots.size)
+        var n = 0
+        if (other.table === table) {
+            var a = 0
+            var b = 0
+            while (a < neighborCount && b < other.neighborCount) {
+                val sa = slotAt(a)
+                val sb = other.slotAt(b)
+                when {
+                    sa < sb -> a++
+                    sa > sb -> b++
+                    else -> {
+                        outSlots[n] = sa
+                        outValues[n++] = transform(values[a] as T, other.values[b] as U)
+                        a++
+                        b++
+                    }
+                }
+            }
+        } else {
+            for (a in 0 until neighborCount) {
+                val b = other.indexOfNeighbor(table.ids[slotAt(a)])
+                if (b >= 0) {
+                    outSlots[n] = slotAt(a)
+                    outValues[n++] = transform(values[a] as T, other.values[b] as U)
+                }
+            }
+        }
+        return Field(localId, resultLocal, table, if (n == table.size) null else outSlots, outValues, n)
+    }
+
+    /** Folds the neighbours' values (the local one excluded) from [initial]. */
+    public inline fun <R> fold(initial: R, operation: (acc: R, T) -> R): R {
+        var acc = initial
+        for (k in 0 until neighborCount) acc = operation(acc, valueAt(k))
+        return acc
+    }
+
+    /** Like [fold], with each neighbour's id. */
+    public inline fun <R> foldWithId(initial: R, operation: (acc: R, ID, T) -> R): R {
+        var acc = initial
+        for (k in 0 until neighborCount) acc = operation(acc, neighborAt(k), valueAt(k))
+        return acc
+    }
+
+    /** Whether every neighbour's value (and the local one if [includeSelf]) satisfies [predicate]; true if none. */
+    public inline fun all(includeSelf: Boolean = false, predicate: (T) -> Boolean): Boolean {
+        if (includeSelf && !predicate(local)) return false
+        for (k in 0 until neighborCount) if (!predicate(valueAt(k))) return false
+        return true
+    }
+
+    /** Whether some neighbour's value (or the local one if [includeSelf]) satisfies [predicate]. */
+    public inline fun any(includeSelf: Boolean = false, predicate: (T) -> Boolean): Boolean {
+        if (includeSelf && predicate(local)) return true
+        for (k in 0 until neighborCount) if (predicate(valueAt(k))) return true
+        return false
+    }
+
+    /** How many neighbours' values (plus the local one if [includeSelf]) satisfy [predicate]. */
+    public inline fun count(includeSelf: Boolean = false, predicate: (T) -> Boolean = { true }): Int {
+        var c = if (includeSelf && predicate(local)) 1 else 0
+        for (k in 0 until neighborCount) if (predicate(valueAt(k))) c++
+        return c
+    }
+
+    /** The field as a map from device id to value, the local device included. */
+    public fun toMap(): Map<ID, T> {
+        val out = LinkedHashMap<ID, T>(neighborCount + 1)
+        out[localId] = local
+        for (k in 0 until neighborCount) out[neighborAt(k)] = valueAt(k)
+        return out
+    }
+
+    /** The value this device sends to [receiver] when this field is exchanged. */
+    @Suppress("UNCHECKED_CAST")
+    internal fun valueFor(receiver: Any?): T {
+        val k = indexOfNeighbor(receiver)
+        return if (k >= 0) values[k] as T else local
+    }
+
+    internal fun indexOfNeighbor(id: Any?): Int {
+        for (k in 0 until neighborCount) if (table.ids[slotAt(k)] == id) return k
+        return -1
+    }
+
+    /** Same devices as this field, new values. */
+    private inline fun <R> build(newLocal: R, valueOf: (Int) -> R): Field<ID, R> {
+        val out = arrayOfNulls<Any?>(neighborCount)
+        for (k in 0 until neighborCount) out[k] = valueOf(k)
+        return Field(localId, newLocal, table, slots, out, neighborCount)
+    }
+
+    private fun checkIndex(k: Int) {
+        require(k in 0 until neighborCount) { "neighbour index must be in 0 until $neighborCount, was $k" }
+    }
+
+    override fun toString(): String = toMap().toString()
+}

@@ -1,0 +1,71 @@
+package collektive.aggregate.api
+
+/** The smallest neighbour value (the local one too if [includeSelf]), or null when there is none. */
+public fun <ID : Any, T : Comparable<T>> Field<ID, T>.min(includeSelf: Boolean = false): T? {
+    var best: T? = if (includeSelf) local else null
+    for (k in 0 until neighborCount) {
+        val v = valueAt(k)
+        if (best == null || v < best) best = v
+    }
+    return best
+}
+
+/** The largest neighbour value (the local one too if [includeSelf]), or null when there is none. */
+public fun <ID : Any, T : Comparable<T>> Field<ID, T>.max(includeSelf: Boolean = false): T? {
+    var best: T? = if (includeSelf) local else null
+    for (k in 0 until neighborCount) {
+        val v = valueAt(k)
+        if (best == null || v > best) best = v
+    }
+    return best
+}
+
+/**
+ * The smallest of neighbour value + [other]'s value for that neighbour, over the neighbours present in both
+ * fields, or [ifEmpty] when there is none. Equivalent to `alignedMap(other) { a, b -> a + b }.min() ?: ifEmpty`
+ * without building the intermediate field.
+ */
+public fun <ID : Any> Field<ID, Double>.minOfSums(other: Field<ID, Double>, ifEmpty: Double): Double {
+    var best = ifEmpty
+    var found = false
+    if (other.table === table) {
+        var a = 0
+        var b = 0
+        while (a < neighborCount && b < other.neighborCount) {
+            val sa = slotAt(a)
+            val sb = other.slotAt(b)
+            when {
+                sa < sb -> a++
+                sa > sb -> b++
+                else -> {
+                    val s = (values[a] as Double) + (other.values[b] as Double)
+                    if (!found || s < best) {
+                        best = s
+                        found = true
+                    }
+                    a++
+                    b++
+                }
+            }
+        }
+    } else {
+        for (a in 0 until neighborCount) {
+            val b = other.indexOfNeighbor(table.ids[slotAt(a)])
+            if (b >= 0) {
+                val s = (values[a] as Double) + (other.values[b] as Double)
+                if (!found || s < best) {
+                    best = s
+                    found = true
+                }
+            }
+        }
+    }
+    return best
+}
+
+/** Device-by-device sum over the devices present in both fields. */
+public operator fun <ID : Any> Field<ID, Double>.plus(other: Field<ID, Double>): Field<ID, Double> =
+    alignedMap(other) { a, b -> a + b }
+
+/** [value] added to every value, the local one included. */
+public operator fun <ID : Any> Field<ID, Double>.plus(value: Double): Field<ID, Double> = map { it + value }

@@ -1,0 +1,166 @@
+package collektive.aggregate.impl
+
+import collektive.aggregate.AggregateState
+import collektive.aggregate.api.Aggregate
+import collektive.aggregate.api.Field
+import collektive.network.InboundMessages
+import collektive.network.OutboundMessage
+
+/**
+ * The runtime behind [Aggregate]: keeps the alignment stack, reads the previous state and the inbound messages
+ * by path, and writes the new state and the outbound message. One instance can run many rounds (of many devices)
+ * one after the other; [run] resets it.
+ */
+internal class AggregateContext<ID : Any> : Aggregate<ID> {
+    override lateinit var localId: ID
+        private set
+    private lateinit var previous: PathTable
+    private lateinit var next: PathTable
+    private lateinit var inbound: InboundMessages<ID>
+    private lateinit var outbound: PathTable
+
+    private var current: Path = Path.root()
+    private var counter = 0
+    private var stackPaths = arrayOfNulls<Path>(8)
+    private var stackCounters = IntArray(8)
+    private var depth = 0
+
+    /** Runs [program] for [id]; fills [nextState] and [message] (both cleared first). */
+    fun <R> run(
+        id: ID,
+        previousState: AggregateState,
+        nextState: AggregateState,
+        inboundMessages: InboundMessages<ID>,
+        message: OutboundMessage<ID>,
+        program: Aggregate<ID>.() -> R,
+    ): R {
+        localId = id
+        previous = previousState.table
+        nextState.table.clear()
+        next = nextState.table
+        inbound = inboundMessages
+        message.clear(id)
+        outbound = message.entries
+        current = previousState.root
+        counter = 0
+        depth = 0
+        return program()
+    }
+
+    override fun <T> neighboring(local: T): Field<ID, T> {
+        val path = current.child(Operator.NEIGHBORING, counter++)
+        val slot = outbound.reserve(path)
+        outbound[slot] = local
+        return alignedField(path, slot, local)
+    }
+
+    override fun <T> exchange(initial: T, body: (Field<ID, T>) -> Field<ID, T>): Field<ID, T> {
+        val path = current.child(Operator.EXCHANGE, counter++)
+        val stateSlot = next.reserve(path)
+        val messageSlot = outbound.reserve(path)
+        val field = alignedField(path, messageSlot, previousValue(path, stateSlot, initial))
+        push(path)
+        val result = try {
+            body(field)
+        } finally {
+            pop()
+        }
+        require(result.localId == localId) { "exchange on device $localId returned a field of device ${result.localId}" }
+        next[stateSlot] = result.local
+        outbound[messageSlot] = OutboundMessage.PerNeighbor(result)
+        return result
+    }
+
+    override fun <T> share(initial: T, body: (Field<ID, T>) -> T): T {
+        val path = current.child(Operator.SHARE, counter++)
+        val stateSlot = next.reserve(path)
+        val messageSlot = outbound.reserve(path)
+        val field = alignedField(path, messageSlot, previousValue(path, stateSlot, initial))
+        push(path)
+        val result = try {
+            body(field)
+        } finally {
+            pop()
+        }
+        next[stateSlot] = result
+        outbound[messageSlot] = result
+        return result
+    }
+
+    override fun <T> evolve(initial: T, body: (T) -> T): T {
+        val path = current.child(Operator.EVOLVE, counter++)
+        val stateSlot = next.reserve(path)
+        val before = previousValue(path, stateSlot, initial)
+        push(path)
+        val result = try {
+            body(before)
+        } finally {
+            pop()
+        }
+        next[stateSlot] = result
+        return result
+    }
+
+    override fun <R> alignedOn(pivot: Any?, body: () -> R): R {
+        push(current.child(pivot, counter++))
+        try {
+            return body()
+        } finally {
+            pop()
+        }
+    }
+
+    override fun <T> neighborhoodField(local: T, sensor: (index: Int, id: ID) -> T): Field<ID, T> {
+        val table = inbound
+        val n = table.size
+        val values = arrayOfNulls<Any?>(n)
+        for (k in 0 until n) {
+            @Suppress("UNCHECKED_CAST")
+            values[k] = sensor(k, table.ids[k] as ID)
+        }
+        return Field(localId, local, table, null, values, n)
+    }
+
+    @Suppress("UNCHECKED_CAST")
+    private fun <T> previousValue(path: Path, hint: Int, initial: T): T {
+        val at = previous.indexOf(path, hint)
+        return if (at >= 0) previous.values[at] as T else initial
+    }
+
+    /** The field of the values the neighbours sent to this device at [path]. */
+    private fun <T> alignedField(path: Path, hint: Int, local: T): Field<ID, T> {
+        val table = inbound
+        val n = table.size
+        val values = arrayOfNulls<Any?>(n)
+        var slots: IntArray? = null
+        var count = 0
+        for (k in 0 until n) {
+            val message = table.messages[k] ?: continue
+            val v = message.valueFor(localId, path, hint)
+            if (v === NoValue) continue
+            if (count != k && slots == null) slots = IntArray(n).also { for (j in 0 until count) it[j] = j }
+            if (slots != null) slots[count] = k
+            values[count++] = v
+        }
+        return Field(localId, local, table, slots, values, count)
+    }
+
+    private fun push(path: Path) {
+        if (depth == stackPaths.size) {
+            stackPaths = stackPaths.copyOf(depth * 2)
+            stackCounters = stackCounters.copyOf(depth * 2)
+        }
+        stackPaths[depth] = current
+        stackCounters[depth] = counter
+        depth++
+        current = path
+        counter = 0
+    }
+
+    private fun pop() {
+        depth--
+        current = stackPaths[depth]!!
+        stackPaths[depth] = null
+        counter = stackCounters[depth]
+    }
+}

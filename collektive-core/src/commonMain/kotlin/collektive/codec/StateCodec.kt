@@ -1,0 +1,56 @@
+package collektive.codec
+
+import collektive.engine.EngineState
+
+/**
+ * The binary state buffer of the reference C ABI (DESIGN §2), little-endian: int32 nodeCount, then per node:
+ * float64 value, int32 neighbourCount, neighbourCount × int32 ids. Infinities are plain IEEE-754 values.
+ */
+public object StateCodec {
+    /** Bytes [encode] produces for [state]. */
+    public fun encodedSize(state: EngineState): Int {
+        var size = 4
+        for (list in state.neighbors) size += 12 + 4 * list.size
+        return size
+    }
+
+    /** Encodes [state]. */
+    public fun encode(state: EngineState): ByteArray {
+        val w = LittleEndianWriter(encodedSize(state))
+        w.int(state.nodeCount)
+        for (i in 0 until state.nodeCount) {
+            w.double(state.values[i])
+            val list = state.neighbors[i]
+            w.int(list.size)
+            for (id in list) w.int(id)
+        }
+        return w.bytes
+    }
+
+    /**
+     * Decodes a buffer made by [encode]. Throws [IllegalArgumentException] on truncated input, negative counts,
+     * neighbour ids out of range, or trailing bytes.
+     */
+    public fun decode(bytes: ByteArray): EngineState {
+        val r = LittleEndianReader(bytes)
+        val n = r.int("nodeCount")
+        require(n >= 0) { "nodeCount must be >= 0, was $n" }
+        require(n.toLong() * 12 <= r.remaining) { "truncated input: $n nodes need at least ${n.toLong() * 12} more bytes, ${r.remaining} left" }
+        val values = DoubleArray(n)
+        val neighbors = arrayOfNulls<IntArray>(n)
+        for (i in 0 until n) {
+            values[i] = r.double("value of node $i")
+            val k = r.int("neighbour count of node $i")
+            require(k >= 0) { "neighbour count of node $i must be >= 0, was $k" }
+            require(k.toLong() * 4 <= r.remaining) { "truncated input: $k neighbours of node $i need ${k.toLong() * 4} bytes, ${r.remaining} left" }
+            neighbors[i] = IntArray(k) { t ->
+                val id = r.int("neighbour $t of node $i")
+                require(id in 0 until n) { "neighbour $t of node $i must be in 0 until $n, was $id" }
+                id
+            }
+        }
+        require(r.remaining == 0) { "garbage after the state: ${r.remaining} trailing bytes" }
+        @Suppress("UNCHECKED_CAST")
+        return EngineState(values, neighbors as Array<IntArray>)
+    }
+}

@@ -1,0 +1,178 @@
+package collektive.engine
+
+import collektive.aggregate.AggregateState
+import collektive.aggregate.api.Aggregate
+import collektive.aggregate.impl.AggregateContext
+import collektive.aggregate.impl.Path
+import collektive.network.OutboundMessage
+import collektive.stdlib.spreading.euclideanGradient
+import collektive.stdlib.spreading.hopGradient
+
+/**
+ * The gradient simulation every host drives: [nodeCount] devices with 3D positions, unit-disk neighbourhoods of
+ * radius [maxDistance] recomputed every round through a [SpatialGrid], a set of sources, and an aggregate
+ * [program] run once per device per round.
+ *
+ * A round evaluates devices in reverse id order (nodeCount − 1 down to 0), in place: a device evaluated later in
+ * the round sees the messages its neighbours sent earlier in the same round, as the reference simulation does.
+ * Bad arguments throw [IllegalArgumentException] naming the argument and the value. Not thread-safe.
+ */
+public class GradientEngine(
+    nodeCount: Int,
+    maxDistance: Double,
+    /** The program every device runs. */
+    public val program: Program = Program.EUCLIDEAN,
+) {
+    /** Number of devices, ids 0 until nodeCount. */
+    public val nodeCount: Int
+
+    /** Neighbourhood radius (> 0, finite); changes apply from the next round. */
+    public var maxDistance: Double = checkDistance(maxDistance)
+        set(value) {
+            field = checkDistance(value)
+        }
+
+    /** Number of rounds run since creation. */
+    public var roundsRun: Long = 0L
+        private set
+
+    private val xyz: DoubleArray
+    private val sources: BooleanArray
+    private val values: DoubleArray
+    private val network: GridNetwork
+    private val context = AggregateContext<Int>()
+    private var states: Array<AggregateState>
+    private var spareStates: Array<AggregateState>
+    private val outbound: Array<OutboundMessage<Int>>
+
+    // Device being evaluated, read by the program lambdas (allocated once).
+    private var current = 0
+    private var currentOffset = 0
+    private val distanceSensor: (Int, Int) -> Double = { index, _ -> network.grid.distances[currentOffset + index] }
+    private val euclidean: Aggregate<Int>.() -> Double = {
+        euclideanGradient(sources[current], neighborhoodField(0.0, distanceSensor))
+    }
+    private val hop: Aggregate<Int>.() -> Double = { hopGradient(sources[current]) }
+
+    init {
+        require(nodeCount >= 0) { "nodeCount must be >= 0, was $nodeCount" }
+        this.nodeCount = nodeCount
+        xyz = DoubleArray(3 * nodeCount)
+        sources = BooleanArray(nodeCount)
+        values = DoubleArray(nodeCount) { Double.POSITIVE_INFINITY }
+        network = GridNetwork(nodeCount)
+        val root = Path.root() // one path tree for all devices: alignment lookups hit by identity
+        states = Array(nodeCount) { AggregateState(root) }
+        spareStates = Array(nodeCount) { AggregateState(root) }
+        outbound = Array(nodeCount) { OutboundMessage(network.boxedId(it)) }
+    }
+
+    /** Makes [node] a source or not. */
+    public fun setSource(node: Int, isSource: Boolean) {
+        checkNode(node)
+        sources[node] = isSource
+    }
+
+    /** Makes no device a source. */
+    public fun clearSources() {
+        sources.fill(false)
+    }
+
+    /** Whether [node] is a source. */
+    public fun isSource(node: Int): Boolean {
+        checkNode(node)
+        return sources[node]
+    }
+
+    /** Moves [node] to (x, y, z) (finite); used from the next round. */
+    public fun updatePosition(node: Int, x: Double, y: Double, z: Double) {
+        checkNode(node)
+        require(x.isFinite()) { "x of node $node must be finite, was $x" }
+        require(y.isFinite()) { "y of node $node must be finite, was $y" }
+        require(z.isFinite()) { "z of node $node must be finite, was $z" }
+        xyz[3 * node] = x
+        xyz[3 * node + 1] = y
+        xyz[3 * node + 2] = z
+    }
+
+    /** Moves every device at once: [xyz] holds x0 y0 z0 x1 ... (size 3 × nodeCount, finite values). */
+    public fun updatePositions(xyz: DoubleArray) {
+        require(xyz.size == 3 * nodeCount) { "xyz must have size 3 * nodeCount = ${3 * nodeCount}, was ${xyz.size}" }
+        for (k in xyz.indices) {
+            require(xyz[k].isFinite()) { "xyz[$k] (${"xyz"[k % 3]} of node ${k / 3}) must be finite, was ${xyz[k]}" }
+        }
+        xyz.copyInto(this.xyz)
+    }
+
+    /** The position of [node] as a new array [x, y, z]. */
+    public fun position(node: Int): DoubleArray {
+        checkNode(node)
+        return xyz.copyOfRange(3 * node, 3 * node + 3)
+    }
+
+    /** Runs [rounds] (>= 0) rounds. */
+    public fun step(rounds: Int = 1) {
+        require(rounds >= 0) { "rounds must be >= 0, was $rounds" }
+        repeat(rounds) { round() }
+    }
+
+    /** The value of [node] after the last round (+∞ when unreachable or before the first round). */
+    public fun value(node: Int): Double {
+        checkNode(node)
+        return values[node]
+    }
+
+    /** The neighbours of [node] in the last round, ascending, self excluded (empty before the first round). */
+    public fun neighbors(node: Int): IntArray {
+        checkNode(node)
+        return network.grid.neighborsOf(node)
+    }
+
+    /** Number of neighbours of [node] in the last round. */
+    public fun neighborCount(node: Int): Int {
+        checkNode(node)
+        return network.grid.neighborCount(node)
+    }
+
+    /** All values after the last round (a copy). */
+    public fun values(): DoubleArray = values.copyOf()
+
+    /** Values and neighbour lists of the last round. */
+    public fun snapshot(): EngineState = EngineState(values.copyOf(), Array(nodeCount) { network.grid.neighborsOf(it) })
+
+    /** The neighbourhoods of the last round (read-only use: hosts encoding state without copies). */
+    internal val topology: SpatialGrid get() = network.grid
+
+    /** Values of the last round without a copy (read-only use). */
+    internal val valuesView: DoubleArray get() = values
+
+    private fun round() {
+        val number = roundsRun + 1
+        network.beginRound(number, xyz, maxDistance)
+        val offsets = network.grid.offsets
+        val program = if (program == Program.EUCLIDEAN) euclidean else hop
+        for (i in nodeCount - 1 downTo 0) {
+            current = i
+            currentOffset = offsets[i]
+            val inbound = network.inbound(i)
+            val message = outbound[i]
+            values[i] = context.run(network.boxedId(i), states[i], spareStates[i], inbound, message, program)
+            val s = states[i]
+            states[i] = spareStates[i]
+            spareStates[i] = s
+            network.send(message)
+        }
+        roundsRun = number
+    }
+
+    private fun checkNode(node: Int) {
+        require(node in 0 until nodeCount) { "node must be in 0 until $nodeCount, was $node" }
+    }
+
+    private companion object {
+        fun checkDistance(d: Double): Double {
+            require(d > 0.0 && d.isFinite()) { "maxDistance must be > 0 and finite, was $d" }
+            return d
+        }
+    }
+}

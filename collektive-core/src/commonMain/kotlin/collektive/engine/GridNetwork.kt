@@ -1,0 +1,67 @@
+package collektive.engine
+
+import collektive.network.InboundMessages
+import collektive.network.Network
+import collektive.network.OutboundMessage
+
+/**
+ * The [Network] of a [GradientEngine]: devices 0 until nodeCount, unit-disk topology rebuilt every round from
+ * positions by a [SpatialGrid], array-based mailboxes.
+ *
+ * It has the semantics of a per-receiver mailbox pruned to the current neighbours at the start of every round
+ * (what the reference simulation does), without storing mailboxes: a receiver sees sender j's latest message when
+ * j is a current neighbour and either j already ran this round, or j ran last round while already a neighbour
+ * (so the message was delivered and survived this round's pruning).
+ */
+internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
+    var grid: SpatialGrid = SpatialGrid().also { it.clear(nodeCount) }
+        private set
+    private var previousGrid = SpatialGrid().also { it.clear(nodeCount) }
+    private val latest = arrayOfNulls<OutboundMessage<Int>>(nodeCount)
+    private val sentRound = LongArray(nodeCount) { -1L }
+    private val boxedIds: Array<Any?> = Array(nodeCount) { it }
+    private var round = 0L
+
+    /** Starts round [number] (1, 2, ...): recomputes the topology from [xyz]. */
+    fun beginRound(number: Long, xyz: DoubleArray, radius: Double) {
+        round = number
+        val spare = previousGrid
+        previousGrid = grid
+        grid = spare
+        grid.build(xyz, nodeCount, radius)
+    }
+
+    /** The boxed id of [node], allocated once. */
+    @Suppress("UNCHECKED_CAST")
+    fun boxedId(node: Int): Int = boxedIds[node] as Int
+
+    override fun inbound(receiver: Int): InboundMessages<Int> {
+        val g = grid
+        val from = g.offsets[receiver]
+        val k = g.offsets[receiver + 1] - from
+        val ids = arrayOfNulls<Any?>(k)
+        val messages = arrayOfNulls<OutboundMessage<Int>?>(k)
+        val prev = previousGrid
+        var p = prev.offsets[receiver]
+        val pEnd = prev.offsets[receiver + 1]
+        val previousRound = round - 1
+        for (t in 0 until k) {
+            val j = g.ids[from + t]
+            ids[t] = boxedIds[j]
+            val sent = sentRound[j]
+            if (sent == round) {
+                messages[t] = latest[j]
+            } else if (sent == previousRound) {
+                while (p < pEnd && prev.ids[p] < j) p++
+                if (p < pEnd && prev.ids[p] == j) messages[t] = latest[j]
+            }
+        }
+        return InboundMessages(ids, messages, k)
+    }
+
+    override fun send(message: OutboundMessage<Int>) {
+        val sender = message.senderId
+        latest[sender] = message
+        sentRound[sender] = round
+    }
+}

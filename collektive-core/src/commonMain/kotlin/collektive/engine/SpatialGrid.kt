@@ -1,0 +1,215 @@
+package collektive.engine
+
+import kotlin.math.floor
+import kotlin.math.sqrt
+
+/**
+ * Unit-disk neighbourhoods through a uniform hash grid with cell size = radius: device j is a neighbour of i
+ * (i != j) when the Euclidean 3D distance between them is <= radius. Each device only looks at the (up to) 27
+ * cells around its own, so a build costs O(N × density) rather than O(N²).
+ *
+ * [build] fills compressed neighbour lists (ascending ids) and the matching distances; all buffers are reused
+ * across builds.
+ */
+public class SpatialGrid {
+    internal var offsets: IntArray = IntArray(1)
+        private set
+    internal var ids: IntArray = IntArray(16)
+        private set
+    internal var distances: DoubleArray = DoubleArray(16)
+        private set
+
+    /** Number of devices of the last [build]. */
+    public var size: Int = 0
+        private set
+
+    private var cellX = IntArray(0)
+    private var cellY = IntArray(0)
+    private var cellZ = IntArray(0)
+    private var bucketStart = IntArray(0)
+    private var bucketFill = IntArray(0)
+    private var bucketOf = IntArray(0)
+    private var order = IntArray(0)
+    private var stamp = IntArray(0)
+    private var epoch = 0
+
+    /** Total number of (directed) neighbour links of the last [build]. */
+    public val linkCount: Int get() = offsets[size]
+
+    /** Number of neighbours of [node]. */
+    public fun neighborCount(node: Int): Int {
+        checkNode(node)
+        return offsets[node + 1] - offsets[node]
+    }
+
+    /** The neighbours of [node], ascending (a copy). */
+    public fun neighborsOf(node: Int): IntArray {
+        checkNode(node)
+        return ids.copyOfRange(offsets[node], offsets[node + 1])
+    }
+
+    /** The distances from [node] to each of [neighborsOf] (a copy, same order). */
+    public fun distancesOf(node: Int): DoubleArray {
+        checkNode(node)
+        return distances.copyOfRange(offsets[node], offsets[node + 1])
+    }
+
+    /** Forgets all links: [count] devices with no neighbours. */
+    public fun clear(count: Int) {
+        require(count >= 0) { "count must be >= 0, was $count" }
+        if (offsets.size < count + 1) offsets = IntArray(count + 1)
+        offsets.fill(0, 0, count + 1)
+        size = count
+    }
+
+    /**
+     * Recomputes the neighbourhoods of the first [count] devices of [xyz] (x0 y0 z0 x1 ...; finite values) for
+     * [radius] (> 0, finite).
+     */
+    public fun build(xyz: DoubleArray, count: Int, radius: Double) {
+        require(count >= 0) { "count must be >= 0, was $count" }
+        require(xyz.size >= 3 * count) { "xyz must hold 3 × $count coordinates, has ${xyz.size}" }
+        require(radius > 0.0 && radius.isFinite()) { "radius must be > 0 and finite, was $radius" }
+        ensureCapacity(count)
+        size = count
+        if (count == 0) {
+            offsets[0] = 0
+            return
+        }
+        val inv = 1.0 / radius
+        var minX = Int.MAX_VALUE; var maxX = Int.MIN_VALUE
+        var minY = Int.MAX_VALUE; var maxY = Int.MIN_VALUE
+        var minZ = Int.MAX_VALUE; var maxZ = Int.MIN_VALUE
+        for (i in 0 until count) {
+            val cx = floor(xyz[3 * i] * inv).toInt()
+            val cy = floor(xyz[3 * i + 1] * inv).toInt()
+            val cz = floor(xyz[3 * i + 2] * inv).toInt()
+            cellX[i] = cx; cellY[i] = cy; cellZ[i] = cz
+            if (cx < minX) minX = cx
+            if (cx > maxX) maxX = cx
+            if (cy < minY) minY = cy
+            if (cy > maxY) maxY = cy
+            if (cz < minZ) minZ = cz
+            if (cz > maxZ) maxZ = cz
+        }
+        // Counting sort of the devices by bucket (stable: ascending ids inside a bucket).
+        val tableSize = tableSizeFor(count)
+        val mask = tableSize - 1
+        val start = bucketStart
+        start.fill(0, 0, tableSize + 1)
+        for (i in 0 until count) {
+            val b = hash(cellX[i], cellY[i], cellZ[i]) and mask
+            bucketOf[i] = b
+            start[b + 1]++
+        }
+        for (b in 0 until tableSize) start[b + 1] += start[b]
+        val fill = bucketFill
+        start.copyInto(fill, 0, 0, tableSize)
+        for (i in 0 until count) order[fill[bucketOf[i]]++] = i
+
+        val limit2 = radius * radius * (1.0 + 1e-9)
+        var n = 0
+        offsets[0] = 0
+        for (i in 0 until count) {
+            val x = xyz[3 * i]
+            val y = xyz[3 * i + 1]
+            val z = xyz[3 * i + 2]
+            val cx = cellX[i]
+            val cy = cellY[i]
+            val cz = cellZ[i]
+            if (epoch == Int.MAX_VALUE) {
+                stamp.fill(0)
+                epoch = 0
+            }
+            val e = ++epoch
+            for (dz in -1..1) {
+                val zz = cz.toLong() + dz
+                if (zz < minZ || zz > maxZ) continue
+                for (dy in -1..1) {
+                    val yy = cy.toLong() + dy
+                    if (yy < minY || yy > maxY) continue
+                    for (dx in -1..1) {
+                        val xx = cx.toLong() + dx
+                        if (xx < minX || xx > maxX) continue
+                        val b = hash(xx.toInt(), yy.toInt(), zz.toInt()) and mask
+                        if (stamp[b] == e) continue
+                        stamp[b] = e
+                        for (p in start[b] until start[b + 1]) {
+                            val j = order[p]
+                            if (j == i) continue
+                            val ddx = xyz[3 * j] - x
+                            val ddy = xyz[3 * j + 1] - y
+                            val ddz = xyz[3 * j + 2] - z
+                            val d2 = ddx * ddx + ddy * ddy + ddz * ddz
+                            if (d2 > limit2) continue
+                            val d = sqrt(d2)
+                            if (d <= radius) {
+                                if (n == ids.size) grow()
+                                ids[n] = j
+                                distances[n] = d
+                                n++
+                            }
+                        }
+                    }
+                }
+            }
+            sortSegment(offsets[i], n)
+            offsets[i + 1] = n
+        }
+    }
+
+    private fun sortSegment(from: Int, to: Int) {
+        val ids = ids
+        val ds = distances
+        for (a in from + 1 until to) {
+            val id = ids[a]
+            val d = ds[a]
+            var b = a - 1
+            while (b >= from && ids[b] > id) {
+                ids[b + 1] = ids[b]
+                ds[b + 1] = ds[b]
+                b--
+            }
+            ids[b + 1] = id
+            ds[b + 1] = d
+        }
+    }
+
+    private fun grow() {
+        ids = ids.copyOf(ids.size * 2)
+        distances = distances.copyOf(distances.size * 2)
+    }
+
+    private fun ensureCapacity(count: Int) {
+        if (offsets.size < count + 1) offsets = IntArray(count + 1)
+        if (cellX.size < count) {
+            cellX = IntArray(count); cellY = IntArray(count); cellZ = IntArray(count)
+            bucketOf = IntArray(count); order = IntArray(count)
+        }
+        val tableSize = tableSizeFor(count)
+        if (bucketStart.size < tableSize + 1) {
+            bucketStart = IntArray(tableSize + 1)
+            bucketFill = IntArray(tableSize)
+            stamp = IntArray(tableSize)
+            epoch = 0
+        }
+    }
+
+    private fun checkNode(node: Int) {
+        require(node in 0 until size) { "node must be in 0 until $size, was $node" }
+    }
+
+    private companion object {
+        fun tableSizeFor(count: Int): Int {
+            var t = 16
+            while (t < 2 * count) t = t shl 1
+            return t
+        }
+
+        fun hash(x: Int, y: Int, z: Int): Int {
+            var h = x * 73856093 xor (y * 19349663) xor (z * 83492791)
+            h = h xor (h ushr 15)
+            return h
+        }
+    }
+}
