@@ -1,0 +1,95 @@
+package collektive.server
+
+import java.io.BufferedReader
+import java.io.File
+import java.io.InputStreamReader
+import java.net.Socket
+import java.nio.file.Files
+import java.util.concurrent.TimeUnit
+import org.junit.jupiter.api.AfterEach
+import org.junit.jupiter.api.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/** The server as a real process: listening line, CSV complete after SIGTERM. */
+class ShutdownTest {
+    private val stderrFile: File = Files.createTempFile("jvm-server", ".err").toFile()
+
+    @AfterEach
+    fun cleanUp() {
+        stderrFile.delete()
+    }
+
+    /** Starts the server's main class as its own JVM; its stderr goes to [stderrFile] (read with [stderr]). */
+    private fun spawn(vararg args: String): Process {
+        val java = File(System.getProperty("java.home"), "bin/java").path
+        return ProcessBuilder(listOf(java, "-cp", System.getProperty("java.class.path"), "collektive.server.MainKt") + args)
+            .redirectError(stderrFile)
+            .start()
+    }
+
+    private fun stderr(): String = stderrFile.readText()
+
+    private fun listeningPort(process: Process): Int {
+        val stdout = BufferedReader(InputStreamReader(process.inputStream))
+        val line = checkNotNull(stdout.readLine()) { "server exited: " + stderr() }
+        assertTrue(line.contains("listening"), line)
+        return line.substringAfterLast(':').trim().toInt()
+    }
+
+    @Test
+    fun `SIGTERM completes the timing CSV with one service and one compute row per step`() {
+        val csv = Files.createTempFile("jvm-server", ".csv")
+        val process = spawn("--port", "0", "--csv", csv.toString(), "--warmup", "100", "--quiet")
+        try {
+            val port = listeningPort(process)
+            val steps = 5000 // more than one chunk of the log
+            Socket("127.0.0.1", port).use { socket ->
+                socket.tcpNoDelay = true
+                val out = socket.getOutputStream()
+                val input = BufferedReader(InputStreamReader(socket.getInputStream()))
+                out.write((ReferenceScenario.CREATE + "\n" + ReferenceScenario.SET_SOURCE_0 + "\n").toByteArray())
+                val frame = ReferenceScenario.frame().joinToString("") { "$it\n" }
+                for (round in 1..steps) {
+                    out.write((frame + ReferenceScenario.step(round.toLong()) + "\n").toByteArray())
+                    out.flush()
+                    assertTrue(input.readLine().startsWith("""{"rid":$round,"""))
+                }
+                process.toHandle().destroy() // SIGTERM (Process.destroy would also close our pipes), client still connected
+                assertTrue(process.waitFor(20, TimeUnit.SECONDS), "the server stops on SIGTERM")
+            }
+            assertTrue(stderr().contains("stopped"), stderr())
+            val lines = Files.readAllLines(csv)
+            assertEquals("t_ns,id,duration_ns", lines.first())
+            val rows = lines.drop(1).map { it.split(',') }
+            assertTrue(rows.all { it.size == 3 && it[0].toLong() >= 0 && it[2].toLong() >= 0 }, "well-formed rows")
+            val service = rows.filter { it[1] == "step.service" }
+            val compute = rows.filter { it[1] == "step.compute" }
+            assertEquals(steps, service.size)
+            assertEquals(steps, compute.size)
+            assertEquals(2 * steps, rows.size)
+            val byStart = { r: List<String> -> r[0].toLong() }
+            service.sortedBy(byStart).zip(compute.sortedBy(byStart)).forEach { (s, c) ->
+                assertTrue(s[2].toLong() >= c[2].toLong(), "service $s covers compute $c")
+                assertTrue(c[0].toLong() >= s[0].toLong(), "compute starts inside service")
+            }
+        } finally {
+            process.destroyForcibly()
+            Files.deleteIfExists(csv)
+        }
+    }
+
+    @Test
+    fun `a port in use and bad options exit with a message`() {
+        java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()).use { taken ->
+            val busy = spawn("--port", taken.localPort.toString(), "--warmup", "0")
+            assertTrue(busy.waitFor(20, TimeUnit.SECONDS))
+            assertEquals(1, busy.exitValue())
+            assertTrue(stderr().contains("cannot listen"))
+        }
+        val bad = spawn("--port", "http")
+        assertTrue(bad.waitFor(20, TimeUnit.SECONDS))
+        assertEquals(2, bad.exitValue())
+        assertTrue(stderr().contains("--port must be an integer"))
+    }
+}

@@ -1,0 +1,77 @@
+package collektive.server
+
+import collektive.server.protocol.BinaryStateFrame
+import java.io.BufferedInputStream
+import java.io.ByteArrayOutputStream
+import java.io.Closeable
+import java.io.OutputStream
+import java.net.Socket
+import java.util.Collections
+
+/** A server on an ephemeral loopback port, in this JVM, with its log lines collected for assertions. */
+class TestServer(options: ServerOptions = ServerOptions(port = 0, warmupRounds = 0)) : Closeable {
+    val logLines: MutableList<String> = Collections.synchronizedList(mutableListOf())
+    val server = GradientServer(options.copy(port = 0), null) { logLines += it }
+    val port = server.start()
+
+    fun connect(): Client = Client(Socket("127.0.0.1", port))
+
+    /** Waits (bounded) until [predicate] holds over the log, returning whether it did. */
+    fun awaitLog(timeoutMs: Long = 5000, predicate: (List<String>) -> Boolean): Boolean = awaitTrue(timeoutMs) {
+        synchronized(logLines) { predicate(logLines.toList()) }
+    }
+
+    override fun close() = server.close()
+}
+
+fun awaitTrue(timeoutMs: Long, condition: () -> Boolean): Boolean {
+    val deadline = System.nanoTime() + timeoutMs * 1_000_000
+    while (System.nanoTime() < deadline) {
+        if (condition()) return true
+        Thread.sleep(5)
+    }
+    return condition()
+}
+
+/** A raw loopback client: writes exact lines, reads reply lines or binary frames. */
+class Client(val socket: Socket) : Closeable {
+    init {
+        socket.tcpNoDelay = true
+        socket.soTimeout = 10_000
+    }
+
+    private val input = BufferedInputStream(socket.getInputStream())
+    val output: OutputStream = socket.getOutputStream()
+
+    fun send(vararg lines: String) {
+        output.write(lines.joinToString("") { "$it\n" }.toByteArray(Charsets.UTF_8))
+        output.flush()
+    }
+
+    /** Reads one reply line (without the newline), or null at EOF. */
+    fun readLine(): String? {
+        val bytes = ByteArrayOutputStream()
+        while (true) {
+            val b = input.read()
+            if (b < 0) return if (bytes.size() == 0) null else bytes.toString(Charsets.UTF_8)
+            if (b == '\n'.code) return bytes.toString(Charsets.UTF_8)
+            bytes.write(b)
+        }
+    }
+
+    fun request(line: String): String {
+        send(line)
+        return checkNotNull(readLine()) { "connection closed before a reply to $line" }
+    }
+
+    fun peek(): Int {
+        input.mark(1)
+        val b = input.read()
+        input.reset()
+        return b
+    }
+
+    fun readFrame(): BinaryStateFrame.Frame = BinaryStateFrame.read(input)
+
+    override fun close() = socket.close()
+}
