@@ -1,0 +1,238 @@
+// Drives one engine and the scene: pacing, positions, sources, timings. No React here: the page wraps it, and the
+// benchmark hook (run/benchHook.ts) drives the same object, so measured runs go through the code users watch.
+import type { EngineKind, Pacing, ScenarioKind, SceneState, WsEncoding } from '../model';
+import { referencePositions, randomPositions } from '../scenario';
+import { DeviceScene } from '../scene/DeviceScene';
+import { WEB_IDS } from '../timing/ids';
+import { TimingRecorder } from '../timing/recorder';
+import type { LiveEngine, StepOutcome } from '../engines/types';
+import { WasmEngine } from '../engines/wasmEngine';
+import { WsEngine } from '../engines/wsEngine';
+import { loadFacade } from '../engines/wasmFacade';
+
+export interface LiveConfig {
+  engine: EngineKind;
+  pacing: Pacing;
+  nodeCount: number;
+  maxDistance: number;
+  scenario: ScenarioKind;
+  seed: number;
+  wsUrl: string;
+  encoding: WsEncoding;
+}
+
+export const DEFAULT_CONFIG: LiveConfig = {
+  engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'reference', seed: 1,
+  wsUrl: 'ws://127.0.0.1:8787', encoding: 'json',
+};
+
+/** Positions of a scenario: the facade's own reference layout when it has one, else the same computation here. */
+export async function scenarioPositions(c: Pick<LiveConfig, 'scenario' | 'nodeCount' | 'maxDistance' | 'seed'>): Promise<Float64Array> {
+  if (c.scenario === 'random') return randomPositions(c.nodeCount, c.seed, c.maxDistance);
+  try {
+    const f = await loadFacade();
+    if (f.referencePositions) return f.referencePositions(c.nodeCount, c.maxDistance);
+  } catch { /* the WebSocket path works without the Wasm build */ }
+  return referencePositions(c.nodeCount);
+}
+
+export class LiveRunner {
+  readonly scene: DeviceScene;
+  rec = new TimingRecorder();
+  config: LiveConfig = { ...DEFAULT_CONFIG };
+  positions: Float64Array = new Float64Array(0);
+  sources = new Set<number>([0]);
+  engine: LiveEngine | null = null;
+  /** Last applied state (what the scene shows). */
+  state: SceneState | null = null;
+  steps = 0;
+  running = false;
+  error: string | null = null;
+
+  private inFlight = false;
+  private stepStart = 0;
+  private ready: StepOutcome | null = null;
+  private raf = 0;
+  private readonly channel = new MessageChannel();
+  private target = Infinity;
+  private finished: (() => void) | null = null;
+  private generation = 0;
+  private dirtyPositions = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(canvas: HTMLCanvasElement) {
+    this.scene = new DeviceScene(canvas);
+    this.channel.port1.onmessage = () => this.freeTick();
+    const frame = () => { this.raf = requestAnimationFrame(frame); this.frameTick(); };
+    this.raf = requestAnimationFrame(frame);
+  }
+
+  /** Called after every applied state and on configuration changes (UI refresh is throttled by the caller). */
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private notify(): void {
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Applies a configuration: new engine and/or new simulation when needed. Stops stepping while it sets up. */
+  async configure(next: Partial<LiveConfig>, { keepSources = false } = {}): Promise<void> {
+    const prev = this.config;
+    const c = { ...prev, ...next };
+    this.config = c;
+    const generation = ++this.generation;
+    const wasRunning = this.running;
+    this.pause();
+    this.inFlight = false;
+    this.ready = null;
+    try {
+      const engineChanged = !this.engine || c.engine !== prev.engine || c.wsUrl !== prev.wsUrl || c.encoding !== prev.encoding;
+      if (engineChanged) {
+        this.engine?.close();
+        this.engine = c.engine === 'wasm' ? new WasmEngine() : new WsEngine(c.wsUrl, c.encoding);
+      }
+      if (!keepSources) this.sources = new Set([0]);
+      this.positions = await scenarioPositions(c);
+      if (generation !== this.generation) return;
+      await this.engine!.create(c.nodeCount, c.maxDistance, this.sources);
+      this.scene.reset(this.positions, this.sources);
+      this.state = null;
+      this.steps = 0;
+      this.error = null;
+    } catch (e) {
+      this.error = e instanceof Error ? e.message : String(e);
+      this.notify();
+      throw e;
+    }
+    if (wasRunning) this.start();
+    this.notify();
+  }
+
+  start(): void {
+    this.running = true;
+    this.target = Infinity;
+    if (this.config.pacing === 'free') this.scheduleFree();
+    this.notify();
+  }
+
+  pause(): void {
+    this.running = false;
+    this.notify();
+  }
+
+  /** Runs exactly `rounds` more steps under the current pacing; resolves once the last state is applied. */
+  runSteps(rounds: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.target = this.steps + rounds;
+      this.finished = resolve;
+      this.running = true;
+      if (this.config.pacing === 'free') this.scheduleFree();
+    });
+  }
+
+  toggleSource(node: number): void {
+    if (this.sources.has(node)) this.sources.delete(node); else this.sources.add(node);
+    this.engine?.setSource(node, this.sources.has(node));
+    this.scene.setSources(this.sources);
+    this.notify();
+  }
+
+  moveDevice(node: number, x: number, y: number): void {
+    this.positions[3 * node] = x;
+    this.positions[3 * node + 1] = y;
+    this.scene.moveDevice(node, x, y, this.sources);
+    this.dirtyPositions = true;
+  }
+
+  /** Measures both floors available in this page (the current engine's, and the other one's if reachable). */
+  async measureFloors(rec: TimingRecorder, samples: number, kinds: EngineKind[]): Promise<void> {
+    for (const kind of kinds) {
+      const e = kind === 'wasm' ? new WasmEngine() : new WsEngine(this.config.wsUrl, 'json');
+      try { await e.floor(rec, samples); } finally { e.close(); }
+    }
+  }
+
+  // --- the step loop -------------------------------------------------------------------------------------------
+
+  private startStep(): void {
+    const engine = this.engine;
+    if (!engine) return;
+    this.inFlight = true;
+    this.stepStart = performance.now();
+    const generation = this.generation;
+    try {
+      engine.step(this.positions, this.rec, (o) => {
+        if (generation !== this.generation) return;
+        this.ready = o;
+        if (this.config.pacing === 'free') this.applyReady();
+      });
+    } catch (e) {
+      this.inFlight = false;
+      this.running = false;
+      this.error = e instanceof Error ? e.message : String(e);
+      this.notify();
+    }
+  }
+
+  private applyReady(): void {
+    const o = this.ready;
+    if (!o) return;
+    this.ready = null;
+    const pickup = performance.now();
+    this.rec.add(WEB_IDS.frameWait, o.readyAt, pickup);
+    this.scene.apply(o.state);
+    const applied = performance.now();
+    this.rec.add(WEB_IDS.apply, pickup, applied);
+    this.rec.add(WEB_IDS.e2e, this.stepStart, applied);
+    this.state = o.state;
+    this.inFlight = false;
+    this.steps += 1;
+    if (this.steps >= this.target) {
+      this.running = false;
+      this.target = Infinity;
+      const f = this.finished;
+      this.finished = null;
+      f?.();
+    } else if (this.config.pacing === 'free' && this.running) {
+      this.scheduleFree();
+    }
+    this.notify();
+  }
+
+  private scheduleFree(): void {
+    if (!this.inFlight) this.channel.port2.postMessage(0);
+  }
+
+  private freeTick(): void {
+    if (!this.running || this.inFlight || this.config.pacing !== 'free') return;
+    this.startStep();
+  }
+
+  private frameTick(): void {
+    if (this.config.pacing === 'frame') {
+      // A response that arrived since the last frame is applied now (its wait is frame quantization);
+      // then one step per frame; the in-page engine answers at once and is applied in this same frame.
+      if (this.ready) this.applyReady();
+      if (this.running && !this.inFlight) {
+        this.startStep();
+        if (this.ready) this.applyReady();
+      }
+    }
+    if (this.dirtyPositions && !this.running && this.state) {
+      this.scene.apply(this.state);
+      this.dirtyPositions = false;
+    }
+    this.scene.render();
+  }
+
+  dispose(): void {
+    cancelAnimationFrame(this.raf);
+    this.generation += 1;
+    this.running = false;
+    this.channel.port1.close();
+    this.engine?.close();
+    this.scene.dispose();
+  }
+}

@@ -1,0 +1,93 @@
+// Programmatic hooks for the benchmark script and the browser tests (window.__bench, window.__live). They drive
+// the same LiveRunner as the controls, so measured runs include the real WebGL apply.
+import type { EngineKind, Pacing, ScenarioKind, WsEncoding } from '../model';
+import { TimingRecorder, measureTimerResolutionNs } from '../timing/recorder';
+import { WasmEngine, NOOP_BATCH } from '../engines/wasmEngine';
+import type { LiveRunner } from './LiveRunner';
+
+export interface BenchConfig {
+  nodeCount: number;
+  pacing: Pacing;
+  rounds: number;
+  engines?: EngineKind[];
+  maxDistance?: number;
+  scenario?: ScenarioKind;
+  wsUrl: string;
+  encoding?: WsEncoding;
+  floorSamples?: number;
+}
+
+export interface BenchResult {
+  /** Front-end CSV per engine (web_wasm.csv, web_websocket.csv). */
+  frontend: Partial<Record<EngineKind, string>>;
+  /** Back-end CSV of the in-page Wasm engine (wasm.csv); null when the Wasm engine was not run. */
+  backendWasm: string | null;
+  /** floor.web.wasm.noop and floor.web.ws.echo (floors.csv). */
+  floors: string;
+  noopBatch: number;
+  timerResolutionNs: number;
+  crossOriginIsolated: boolean;
+  userAgent: string;
+  /** Last state per engine, for checks. */
+  lastValues: Partial<Record<EngineKind, number[]>>;
+}
+
+export type Progress = (p: { engine: EngineKind; steps: number; rounds: number }) => void;
+
+declare global {
+  interface Window {
+    __bench?: { run(config: BenchConfig): Promise<BenchResult>; ready: true };
+    __live?: {
+      runner: LiveRunner;
+      state(): { steps: number; values: Array<number | 'Infinity'>; neighbors: number[][] } | null;
+      pixelStats(): ReturnType<LiveRunner['scene']['pixelStats']>;
+    };
+    __benchProgress?: Progress;
+  }
+}
+
+export function installHooks(runner: LiveRunner): () => void {
+  window.__live = {
+    runner,
+    state() {
+      const s = runner.state;
+      if (!s) return null;
+      const values = Array.from(s.values, (v) => (Number.isFinite(v) ? v : 'Infinity' as const));
+      const neighbors = Array.from({ length: s.values.length }, (_, i) => Array.from(s.ids.subarray(s.offsets[i], s.offsets[i + 1])));
+      return { steps: runner.steps, values, neighbors };
+    },
+    pixelStats: () => runner.scene.pixelStats(),
+  };
+  window.__bench = {
+    ready: true,
+    async run(config: BenchConfig): Promise<BenchResult> {
+      const engines = config.engines ?? ['wasm', 'websocket'];
+      const floorsRec = new TimingRecorder();
+      await runner.measureFloors(floorsRec, config.floorSamples ?? Math.min(config.rounds, 1000), engines);
+      const result: BenchResult = {
+        frontend: {}, backendWasm: null, floors: floorsRec.toCsv(), noopBatch: NOOP_BATCH,
+        timerResolutionNs: measureTimerResolutionNs(), crossOriginIsolated: window.crossOriginIsolated,
+        userAgent: navigator.userAgent, lastValues: {},
+      };
+      for (const engine of engines) {
+        await runner.configure({
+          engine, pacing: config.pacing, nodeCount: config.nodeCount, maxDistance: config.maxDistance ?? 3,
+          scenario: config.scenario ?? 'reference', wsUrl: config.wsUrl, encoding: config.encoding ?? 'json',
+        });
+        runner.rec = new TimingRecorder();
+        if (runner.engine instanceof WasmEngine) runner.engine.clearBackendTimings();
+        const progress = window.__benchProgress;
+        const off = progress ? runner.subscribe(() => {
+          if (runner.steps % 50 === 0) progress({ engine, steps: runner.steps, rounds: config.rounds });
+        }) : () => {};
+        await runner.runSteps(config.rounds);
+        off();
+        result.frontend[engine] = runner.rec.toCsv();
+        if (runner.engine instanceof WasmEngine) result.backendWasm = runner.engine.backendCsv();
+        result.lastValues[engine] = runner.state ? Array.from(runner.state.values) : [];
+      }
+      return result;
+    },
+  };
+  return () => { delete window.__bench; delete window.__live; };
+}
