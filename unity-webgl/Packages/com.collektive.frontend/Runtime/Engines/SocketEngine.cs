@@ -10,7 +10,7 @@ namespace Collektive.Frontend.Engines
     /// <summary>
     /// Out-of-process engine: a <see cref="TcpClient"/> to the JVM server speaking newline-delimited JSON
     /// (DESIGN §2), with a background reader thread as in the reference scene. Per frame: one <c>newPosition</c>
-    /// message per device (or one batched <c>newPositions</c>), then <c>step {rid, stepCount}</c>; all of a frame's
+    /// message per device (or one batched <c>positions {xyz}</c>), then <c>step {rid, stepCount}</c>; all of a frame's
     /// messages go out in one write (TCP_NODELAY), timed as <c>step.socket.send</c>. The reader thread stamps each
     /// response when it arrives; on pickup the response is parsed on the caller's thread
     /// (<c>step.socket.parse</c>) and <c>step.socket.wait</c> (step written → received) is logged.
@@ -22,6 +22,7 @@ namespace Collektive.Frontend.Engines
             public string Line;
             public byte[] Binary;
             public int BinaryLength;
+            public long BinaryRid;
             public long Arrival;
             public string Error;
         }
@@ -38,7 +39,7 @@ namespace Collektive.Frontend.Engines
         private volatile bool _running = true;
         private readonly long[] _sentTicks = new long[1024];
         private readonly Queue<long> _ridOrder = new Queue<long>();
-        private int _binaryExpected; // Interlocked + Volatile.Read
+        private const byte BinaryMarker = 0x00;
         private long _nextRid = 1;
         private long _sendStart = -1;
         private int _nodeCount;
@@ -104,7 +105,7 @@ namespace Collektive.Frontend.Engines
             }
             else
             {
-                _out.Ascii("{\"op\":\"newPositions\",\"data\":{\"positions\":[");
+                _out.Ascii("{\"op\":\"positions\",\"data\":{\"xyz\":[");
                 for (int i = 0; i < positions.Length; i++)
                 {
                     var p = positions[i];
@@ -125,7 +126,6 @@ namespace Collektive.Frontend.Engines
             _out.Ascii("{\"op\":\"step\",\"data\":{\"rid\":").Int(rid).Ascii(",\"stepCount\":").Int(rounds);
             if (_encoding == WireEncoding.Binary) _out.Ascii(",\"encoding\":\"binary\"");
             _out.Ascii("}}\n");
-            if (_encoding == WireEncoding.Binary) Interlocked.Increment(ref _binaryExpected);
             Flush();
             long sent = Clock.Now();
             _sentTicks[rid & 1023] = sent;
@@ -177,7 +177,7 @@ namespace Collektive.Frontend.Engines
             if (msg.Binary != null)
             {
                 StateBufferParser.Parse(msg.Binary, 0, msg.BinaryLength, into);
-                rid = -1;
+                rid = msg.BinaryRid;
             }
             else rid = StateJsonParser.Parse(msg.Line, into);
             long t1 = Clock.Now();
@@ -220,8 +220,9 @@ namespace Collektive.Frontend.Engines
             }
         }
 
-        // Reader thread: splits the byte stream into JSON lines, or binary state frames when a binary step reply
-        // is expected. Binary frame on TCP: int32 LE payload length, then the DESIGN §2 state buffer.
+        // Reader thread: splits the byte stream into JSON lines and binary state frames (collektive-jvm-server
+        // README): marker 0x00, int32 LE length (= 8 + state size), int64 LE rid, the DESIGN §2 state buffer.
+        // A JSON reply line always starts with '{', so the first byte tells the two apart.
         private void ReadLoop()
         {
             var buf = new byte[1 << 16];
@@ -241,29 +242,32 @@ namespace Collektive.Frontend.Engines
                     end += n;
                     while (start < end)
                     {
-                        if (Volatile.Read(ref _binaryExpected) > 0 && buf[start] != (byte)'{')
+                        if (buf[start] == BinaryMarker)
                         {
-                            if (end - start < 4) break;
-                            int len = buf[start] | (buf[start + 1] << 8) | (buf[start + 2] << 16) | (buf[start + 3] << 24);
-                            if (len < 0 || len > (256 << 20)) { Enqueue(new Inbound { Error = "bad binary frame length " + len, Arrival = now }); return; }
-                            if (end - start - 4 < len)
+                            if (end - start < 5) break;
+                            int len = buf[start + 1] | (buf[start + 2] << 8) | (buf[start + 3] << 16) | (buf[start + 4] << 24);
+                            if (len < 12 || len > (512 << 20)) { Enqueue(new Inbound { Error = "bad binary state frame length " + len, Arrival = now }); return; }
+                            if (end - start < 5 + len)
                             {
-                                if (start + 4 + len > buf.Length) { Buffer.BlockCopy(buf, start, buf, 0, end - start); end -= start; start = 0; if (4 + len > buf.Length) Array.Resize(ref buf, 4 + len); }
+                                if (start + 5 + len > buf.Length)
+                                {
+                                    Buffer.BlockCopy(buf, start, buf, 0, end - start); end -= start; start = 0;
+                                    if (5 + len > buf.Length) Array.Resize(ref buf, 5 + len);
+                                }
                                 break;
                             }
-                            var payload = new byte[len];
-                            Buffer.BlockCopy(buf, start + 4, payload, 0, len);
-                            start += 4 + len;
-                            Interlocked.Decrement(ref _binaryExpected);
-                            Enqueue(new Inbound { Binary = payload, BinaryLength = len, Arrival = now });
+                            long rid = 0;
+                            for (int i = 7; i >= 0; i--) rid = (rid << 8) | buf[start + 5 + i];
+                            var payload = new byte[len - 8];
+                            Buffer.BlockCopy(buf, start + 13, payload, 0, len - 8);
+                            start += 5 + len;
+                            Enqueue(new Inbound { Binary = payload, BinaryLength = payload.Length, BinaryRid = rid, Arrival = now });
                             continue;
                         }
                         int nl = Array.IndexOf(buf, (byte)'\n', start, end - start);
                         if (nl < 0) break;
                         var line = System.Text.Encoding.UTF8.GetString(buf, start, nl - start);
                         start = nl + 1;
-                        // An error reply to a binary step is a JSON line: it consumes the expected frame.
-                        if (Volatile.Read(ref _binaryExpected) > 0 && line.IndexOf("\"error\"", StringComparison.Ordinal) >= 0) Interlocked.Decrement(ref _binaryExpected);
                         Enqueue(new Inbound { Line = line, Arrival = now });
                     }
                     if (start == end) { start = 0; end = 0; }

@@ -1,0 +1,95 @@
+using System.Collections.Generic;
+using System.Linq;
+using Collektive.Frontend.Engines;
+using Collektive.Frontend.Layout;
+using Collektive.Frontend.Loop;
+using Collektive.Frontend.Model;
+using Collektive.Frontend.Timing;
+using NUnit.Framework;
+
+namespace Collektive.Frontend.Tests
+{
+    [TestFixture]
+    public class FrameLoopTests
+    {
+        private static Dictionary<string, List<TimingSample>> ById(TimingLog log)
+        {
+            var r = new Dictionary<string, List<TimingSample>>();
+            for (int i = 0; i < log.Count; i++)
+            {
+                var s = log.Sample(i);
+                if (!r.ContainsKey(s.Id)) r[s.Id] = new List<TimingSample>();
+                r[s.Id].Add(s);
+            }
+            return r;
+        }
+
+        private static FakeEngine Engine(Scenario s)
+        {
+            var e = new FakeEngine();
+            e.Create(s.NodeCount, s.MaxDistance);
+            foreach (var src in s.Sources) e.SetSource(src, true);
+            return e;
+        }
+
+        [Test]
+        public void FreePacingRunsEveryFrameAndLogsTheFrontEndIds()
+        {
+            var s = Scenario.Reference(10, 3.0);
+            var engine = Engine(s);
+            var scene = new SceneModel(s.Positions, s.Sources, s.MaxDistance);
+            var log = new TimingLog();
+            var loop = new FrameLoop(engine, scene, log, new FrameLoopOptions { Pacing = Pacing.Free, Frames = 50 });
+            loop.Run();
+            Assert.AreEqual(50, loop.Applied);
+            var ids = ById(log);
+            Assert.AreEqual(50, ids[TimingIds.UnityE2e].Count);
+            Assert.AreEqual(50, ids[TimingIds.UnityApply].Count);
+            Assert.AreEqual(50, ids[TimingIds.FrameWait].Count);
+            // Reference scene: source 0 is isolated, the row below is a chain without a source.
+            Assert.AreEqual(0.0, scene[0].Value);
+            Assert.IsTrue(double.IsPositiveInfinity(scene[5].Value));
+            Assert.AreEqual(8, scene.Links.Count);
+            // Per frame: positions first, then the step.
+            Assert.AreEqual("positions 10", engine.Calls[2]);
+            Assert.AreEqual("step 1", engine.Calls[3]);
+        }
+
+        [Test]
+        public void GradientFollowsDistanceOnAConnectedScene()
+        {
+            var pos = new[] { new Vec3(0, 0, 0), new Vec3(2, 0, 0), new Vec3(4, 0, 0) };
+            var s = new Scenario("test", pos, new[] { 0 }, 3.0, null);
+            var engine = Engine(s);
+            var scene = new SceneModel(s.Positions, s.Sources, s.MaxDistance);
+            new FrameLoop(engine, scene, null, new FrameLoopOptions { Frames = 3 }).Run();
+            Assert.AreEqual(new[] { 0.0, 2.0, 4.0 }, new[] { scene[0].Value, scene[1].Value, scene[2].Value });
+        }
+
+        [Test]
+        public void FixedPacingPollsOncePerTickSoAsyncResponsesWaitForTheNextTick()
+        {
+            var s = Scenario.Reference(10, 3.0);
+            var engine = Engine(s);
+            engine.DelayPolls = 1; // the poll right after the request misses, the next tick's poll hits
+            var scene = new SceneModel(s.Positions, s.Sources, s.MaxDistance);
+            var log = new TimingLog();
+            var options = new FrameLoopOptions { Pacing = Pacing.Fixed, Frames = 12, TickMs = 5, TimeScale = 1 };
+            var loop = new FrameLoop(engine, scene, log, options);
+            loop.Run();
+            Assert.AreEqual(12, loop.Applied);
+            var e2e = ById(log)[TimingIds.UnityE2e].Select(x => x.DurationNs).OrderBy(x => x).ToList();
+            long median = e2e[e2e.Count / 2];
+            Assert.That(median, Is.GreaterThan(4000000L), "e2e includes one tick (5 ms) of quantization");
+            Assert.That(median, Is.LessThan(50000000L));
+        }
+
+        [Test]
+        public void TimeScaleStretchesTheRealTick()
+        {
+            Assert.AreEqual(200.0, new FrameLoopOptions { TickMs = 20, TimeScale = 0.1 }.RealTickMs, 1e-9);
+            Assert.AreEqual(Pacing.Fixed, FrameLoopOptions.ParsePacing("fixed"));
+            Assert.Throws<System.ArgumentException>(delegate { FrameLoopOptions.ParsePacing("vsync"); });
+        }
+    }
+}

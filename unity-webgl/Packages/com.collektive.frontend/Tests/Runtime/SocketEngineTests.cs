@@ -1,0 +1,187 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Net;
+using System.Net.Sockets;
+using System.Text;
+using System.Threading;
+using Collektive.Frontend.Engines;
+using Collektive.Frontend.Model;
+using Collektive.Frontend.Timing;
+using NUnit.Framework;
+
+namespace Collektive.Frontend.Tests
+{
+    /// <summary>SocketEngine against a scripted in-process loopback server (the real JVM server is exercised by the integration suite).</summary>
+    [TestFixture]
+    public class SocketEngineTests
+    {
+        private sealed class ScriptedServer : IDisposable
+        {
+            private readonly TcpListener _listener = new TcpListener(IPAddress.Loopback, 0);
+            private readonly Thread _thread;
+            public readonly List<string> Lines = new List<string>();
+            public string ErrorOnStep;
+            public bool CloseOnStep;
+
+            public ScriptedServer()
+            {
+                _listener.Start();
+                _thread = new Thread(Serve) { IsBackground = true };
+                _thread.Start();
+            }
+
+            public int Port { get { return ((IPEndPoint)_listener.LocalEndpoint).Port; } }
+
+            private void Serve()
+            {
+                try
+                {
+                    using (var client = _listener.AcceptTcpClient())
+                    {
+                        var stream = client.GetStream();
+                        var reader = new StreamReader(stream, new UTF8Encoding(false));
+                        string line;
+                        while ((line = reader.ReadLine()) != null)
+                        {
+                            lock (Lines) Lines.Add(line);
+                            if (!line.Contains("\"op\":\"step\"")) continue;
+                            if (CloseOnStep) return;
+                            long rid = long.Parse(line.Split(new[] { "\"rid\":" }, StringSplitOptions.None)[1].Split(',', '}')[0]);
+                            byte[] reply;
+                            if (ErrorOnStep != null) reply = Encoding.UTF8.GetBytes("{\"error\":\"" + ErrorOnStep + "\",\"op\":\"step\",\"rid\":" + rid + "}\n");
+                            else if (line.Contains("\"encoding\":\"binary\""))
+                            {
+                                var state = StateBufferParserTests.Encode(new[] { 0.0, double.PositiveInfinity }, new[] { new[] { 1 }, new[] { 0 } });
+                                var w = new ByteWriter();
+                                w.Byte(0).Int32LE(8 + state.Length).Int32LE((int)rid).Int32LE((int)(rid >> 32));
+                                reply = new byte[w.Length + state.Length];
+                                Array.Copy(w.Buffer, reply, w.Length);
+                                Array.Copy(state, 0, reply, w.Length, state.Length);
+                            }
+                            else reply = Encoding.UTF8.GetBytes("{\"rid\":" + rid + ",\"values\":[{\"value\":0.0,\"neighbors\":[1]},{\"value\":Infinity,\"neighbors\":[0]}]}\n");
+                            // Split the reply in two writes to exercise the reader's reassembly.
+                            int half = reply.Length / 2;
+                            stream.Write(reply, 0, half);
+                            stream.Flush();
+                            Thread.Sleep(1);
+                            stream.Write(reply, half, reply.Length - half);
+                        }
+                    }
+                }
+                catch (Exception) { }
+            }
+
+            public void Dispose() { _listener.Stop(); _thread.Join(1000); }
+        }
+
+        private static readonly Vec3[] Two = { new Vec3(0, 0, 0), new Vec3(2.5, -1, 0) };
+
+        private static void Frames(SocketEngine engine, int frames, EngineState state)
+        {
+            for (int f = 0; f < frames; f++)
+            {
+                engine.SubmitPositions(Two);
+                engine.RequestStep(1);
+                Assert.IsTrue(engine.WaitForState(5000), "response within 5 s");
+                long arrival;
+                Assert.IsTrue(engine.TryReceiveState(state, out arrival));
+                Assert.That(arrival, Is.GreaterThan(0L));
+            }
+        }
+
+        [TestCase(WireEncoding.Json)]
+        [TestCase(WireEncoding.Batched)]
+        [TestCase(WireEncoding.Binary)]
+        public void SpeaksTheProtocolAndLogsSendWaitParse(WireEncoding encoding)
+        {
+            using (var server = new ScriptedServer())
+            {
+                var log = new TimingLog();
+                var state = new EngineState();
+                using (var engine = new SocketEngine("127.0.0.1", server.Port, encoding, log))
+                {
+                    engine.Create(2, 3.0);
+                    engine.SetSource(0, true);
+                    Frames(engine, 5, state);
+                    Assert.AreEqual(0, engine.Pending);
+                }
+                Assert.AreEqual(2, state.Count);
+                Assert.IsTrue(double.IsPositiveInfinity(state.Value(1)));
+                CollectionAssert.AreEqual(new[] { 0 }, state.Neighbors(1));
+                var counts = new Dictionary<string, int>();
+                for (int i = 0; i < log.Count; i++) { var id = log.Sample(i).Id; counts[id] = (counts.ContainsKey(id) ? counts[id] : 0) + 1; }
+                Assert.AreEqual(5, counts[TimingIds.SocketSend]);
+                Assert.AreEqual(5, counts[TimingIds.SocketWait]);
+                Assert.AreEqual(5, counts[TimingIds.SocketParse]);
+                lock (server.Lines)
+                {
+                    Assert.AreEqual("{\"op\":\"createSim\",\"data\":{\"nodeCount\":2,\"maxDistance\":3}}", server.Lines[0]);
+                    Assert.AreEqual("{\"op\":\"setSource\",\"data\":{\"nodeId\":0}}", server.Lines[1]);
+                    if (encoding == WireEncoding.Json)
+                    {
+                        Assert.AreEqual("{\"op\":\"newPosition\",\"data\":{\"nodeId\":1,\"x\":2.5,\"y\":-1,\"z\":0}}", server.Lines[3]);
+                        Assert.AreEqual("{\"op\":\"step\",\"data\":{\"rid\":1,\"stepCount\":1}}", server.Lines[4]);
+                    }
+                    else
+                    {
+                        Assert.AreEqual("{\"op\":\"positions\",\"data\":{\"xyz\":[0,0,0,2.5,-1,0]}}", server.Lines[2]);
+                        StringAssert.StartsWith("{\"op\":\"step\",\"data\":{\"rid\":1,\"stepCount\":1", server.Lines[3]);
+                    }
+                }
+            }
+        }
+
+        [Test]
+        public void ErrorReplyRaisesEngineException()
+        {
+            using (var server = new ScriptedServer { ErrorOnStep = "no simulation" })
+            using (var engine = new SocketEngine("127.0.0.1", server.Port, WireEncoding.Json, null))
+            {
+                engine.Create(2, 3.0);
+                engine.SubmitPositions(Two);
+                engine.RequestStep(1);
+                Assert.IsTrue(engine.WaitForState(5000));
+                long arrival;
+                var e = Assert.Throws<EngineException>(delegate { engine.TryReceiveState(new EngineState(), out arrival); });
+                StringAssert.Contains("no simulation", e.Message);
+            }
+        }
+
+        [Test]
+        public void ServerClosingTheConnectionIsReportedNotHung()
+        {
+            using (var server = new ScriptedServer { CloseOnStep = true })
+            using (var engine = new SocketEngine("127.0.0.1", server.Port, WireEncoding.Json, null))
+            {
+                engine.Create(2, 3.0);
+                engine.SubmitPositions(Two);
+                engine.RequestStep(1);
+                Assert.IsTrue(engine.WaitForState(5000));
+                long arrival;
+                var e = Assert.Throws<EngineException>(delegate { engine.TryReceiveState(new EngineState(), out arrival); });
+                StringAssert.Contains("closed", e.Message);
+            }
+        }
+
+        [Test]
+        public void ConnectingToANonListeningPortFailsClearly()
+        {
+            var l = new TcpListener(IPAddress.Loopback, 0);
+            l.Start();
+            int port = ((IPEndPoint)l.LocalEndpoint).Port;
+            l.Stop();
+            var e = Assert.Throws<EngineException>(delegate { new SocketEngine("127.0.0.1", port, WireEncoding.Json, null); });
+            StringAssert.Contains("cannot connect", e.Message);
+        }
+
+        [Test]
+        public void ByteWriterWritesJsonNumbersThatRoundTrip()
+        {
+            var w = new ByteWriter();
+            w.Double(0.1).Byte((byte)' ').Double(-12).Byte((byte)' ').Double(1e-7).Byte((byte)' ').Int(long.MinValue);
+            Assert.AreEqual("0.1 -12 1E-07 -9223372036854775808", Encoding.ASCII.GetString(w.Buffer, 0, w.Length));
+            Assert.Throws<ArgumentException>(delegate { w.Double(double.PositiveInfinity); });
+        }
+    }
+}
