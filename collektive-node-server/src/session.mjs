@@ -5,17 +5,24 @@
 //   setSource   {nodeId, isSource?=true}              (no reply)
 //   clearSources {}                                   (no reply)
 //   newPosition {nodeId, x, y, z}                     (no reply)
-//   newPositions {positions: [x0,y0,z0, x1,...]}      opt-in batched positions, 3·nodeCount numbers (no reply)
-//   step        {rid, stepCount?=1, encoding?="json"} reply {"rid","values":[{"value","neighbors"}]} with bare
-//                                                     Infinity; encoding "binary" replies with one binary message
-//                                                     holding the DESIGN §2 state buffer instead
+//   positions   {xyz: [x0,y0,z0, x1,...]}             opt-in batched positions, 3·nodeCount numbers (no reply)
+//   step        {rid?, stepCount?=1, encoding?="json", xyz?}
+//                                                     reply {"rid","values":[{"value","neighbors"}]} with bare
+//                                                     Infinity (rid omitted when absent); xyz = positions first;
+//                                                     encoding "binary" replies with one binary message holding
+//                                                     the DESIGN §2 state buffer instead
 //   echo        anything                              the request text sent back unchanged (transport floor)
+//   hello       {}                                    {"op":"hello","server","version","ops","encodings","maxMessageBytes"}
+// Op names and extensions match collektive-jvm-server (desktop), so clients speak one dialect.
 // A binary message from the client is a batched positions buffer (LE int32 n, n × float64 x, y, z).
-// Errors: {"error": message, "op": op|null, "rid": rid|null}; the connection and its engine stay usable.
+// Errors: {"error": message, "op": op|null, "rid"?: rid}; the connection and its engine stay usable.
 import { specialNumber, stringifyWithSpecials } from './json-infinity.mjs';
 
 const MAX_NODES = 1_000_000;
 const MAX_STEPS = 100_000;
+export const OPS = ['createSim', 'setSource', 'newPosition', 'step', 'positions', 'clearSources', 'echo', 'hello'];
+export const SERVER = 'collektive-node-server';
+export const VERSION = '0.1.0';
 
 export class ProtocolError extends Error {}
 
@@ -47,7 +54,7 @@ export class Session {
       const size = raw.byteLength ?? raw.length;
       if (size > this.maxMessageBytes) fail(`message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`);
       if (isBinary) {
-        op = 'newPositions';
+        op = 'positions';
         this.positionsBuffer(raw);
         return;
       }
@@ -65,13 +72,16 @@ export class Session {
         case 'setSource': this.setSource(data); return;
         case 'clearSources': this.requireEngine().clearSources(); return;
         case 'newPosition': this.newPosition(data); return;
-        case 'newPositions': this.newPositions(data); return;
+        case 'positions': this.positions(data.xyz); return;
+        case 'hello':
+          this.send(JSON.stringify({ op: 'hello', server: SERVER, version: VERSION, ops: OPS, encodings: ['json', 'binary'], maxMessageBytes: this.maxMessageBytes }));
+          return;
         case 'step': this.step(data, received); return;
-        default: fail(`unknown op ${JSON.stringify(msg.op)}; known: createSim, setSource, clearSources, newPosition, newPositions, step, echo`);
+        default: fail(`unknown op ${JSON.stringify(msg.op)}; known: ${OPS.join(', ')}`);
       }
     } catch (e) {
       const message = e instanceof ProtocolError ? e.message : `engine error: ${e?.message ?? e}`;
-      this.send(JSON.stringify({ error: message, op, rid: typeof rid === 'number' ? rid : null }));
+      this.send(JSON.stringify(Number.isInteger(rid) ? { error: message, op, rid } : { error: message, op }));
     }
   }
 
@@ -110,13 +120,13 @@ export class Session {
     this.engine.updatePosition(id, x, y, z);
   }
 
-  newPositions({ positions }) {
+  positions(list) {
     const engine = this.requireEngine();
-    if (!Array.isArray(positions) || positions.length !== 3 * engine.nodeCount) {
-      fail(`positions must be an array of 3 × nodeCount = ${3 * engine.nodeCount} numbers`);
+    if (!Array.isArray(list) || list.length !== 3 * engine.nodeCount) {
+      fail(`xyz must be an array of 3 × nodeCount = ${3 * engine.nodeCount} numbers`);
     }
-    const xyz = Float64Array.from(positions);
-    for (let i = 0; i < xyz.length; i++) if (!Number.isFinite(xyz[i])) fail(`positions[${i}] must be a finite number`);
+    const xyz = Float64Array.from(list);
+    for (let i = 0; i < xyz.length; i++) if (!Number.isFinite(xyz[i])) fail(`xyz[${i}] must be a finite number`);
     engine.updatePositions(xyz);
   }
 
@@ -137,10 +147,11 @@ export class Session {
 
   step(data, received) {
     const engine = this.requireEngine();
-    const { rid, stepCount = 1, encoding = 'json' } = data;
-    if (typeof rid !== 'number' || !Number.isFinite(rid)) fail(`rid must be a number, got ${JSON.stringify(rid)}`);
+    const { rid, stepCount = 1, encoding = 'json', xyz } = data;
+    if (rid !== undefined && !isInt(rid)) fail(`rid must be an integer, got ${JSON.stringify(rid)}`);
     if (!isInt(stepCount) || stepCount < 0 || stepCount > MAX_STEPS) fail(`stepCount must be an integer in [0, ${MAX_STEPS}], got ${JSON.stringify(stepCount)}`);
     if (encoding !== 'json' && encoding !== 'binary') fail(`encoding must be "json" or "binary", got ${JSON.stringify(encoding)}`);
+    if (xyz !== undefined) this.positions(xyz);
     const c0 = process.hrtime.bigint();
     engine.step(stepCount);
     const c1 = process.hrtime.bigint();
@@ -150,7 +161,7 @@ export class Session {
       const { values, neighbors } = engine.state();
       const out = new Array(values.length);
       for (let i = 0; i < values.length; i++) out[i] = { value: specialNumber(values[i]), neighbors: neighbors[i] };
-      this.send(stringifyWithSpecials({ rid, values: out }));
+      this.send(stringifyWithSpecials(rid === undefined ? { values: out } : { rid, values: out }));
     }
     const s1 = process.hrtime.bigint();
     if (this.log) {

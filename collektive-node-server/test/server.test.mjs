@@ -78,13 +78,13 @@ test('engine test vectors (reference scenario) through the JSON protocol', async
   } finally { await s.stop(); }
 });
 
-test('opt-in extensions: batched positions (JSON and binary), binary state frame, echo', async () => {
+test('opt-in extensions: batched positions (JSON and binary), positions in step, binary state frame, echo, hello', async () => {
   const s = await startServer();
   try {
     const c = await connect(s.port);
     c.send('createSim', { nodeCount: LINE.length, maxDistance: 3.0 });
     c.send('setSource', { nodeId: 0 });
-    c.send('newPositions', { positions: LINE.flat() });
+    c.send('positions', { xyz: LINE.flat() });
     c.send('step', { rid: 7, stepCount: 20 });
     assert.equal(await c.next(), LINE_EXPECTED);
 
@@ -99,8 +99,18 @@ test('opt-in extensions: batched positions (JSON and binary), binary state frame
     assert.deepEqual(state.values, [0, 1, 4, 6, 8, Infinity]);
     assert.deepEqual(state.neighbors, [[1], [0, 2], [1, 3], [2, 4], [3], []]);
 
-    c.raw('{"op":"echo","data":{"t":123}}');
-    assert.equal(await c.next(), '{"op":"echo","data":{"t":123}}');
+    // positions inside step (one message per frame), reply without rid when none was sent
+    c.send('step', { stepCount: 20, xyz: LINE.flat() });
+    assert.equal(await c.next(), LINE_EXPECTED.replace('"rid":7,', ''));
+
+    c.raw('{"op":"echo","data":{"t":123,"pad":"ünïcødé"}}');
+    assert.equal(await c.next(), '{"op":"echo","data":{"t":123,"pad":"ünïcødé"}}');
+    c.raw('{"op":"echo"}');
+    assert.equal(await c.next(), '{"op":"echo"}');
+    c.send('hello', {});
+    const hello = JSON.parse(await c.next());
+    assert.equal(hello.server, 'collektive-node-server');
+    assert.ok(hello.ops.includes('positions') && hello.encodings.includes('binary'));
     c.close();
   } finally { await s.stop(); }
 });
@@ -129,8 +139,8 @@ test('bad messages get an error reply and the connection stays usable', async ()
       ['{"op":"setSource","data":{"nodeId":1.5}}', /nodeId/],
       ['{"op":"newPosition","data":{"nodeId":-1,"x":0,"y":0,"z":0}}', /nodeId/],
       ['{"op":"newPosition","data":{"nodeId":1,"x":null,"y":0,"z":0}}', /x must be a finite number/],
-      ['{"op":"newPositions","data":{"positions":[1,2,3]}}', /3 × nodeCount = 18/],
-      ['{"op":"step","data":{"rid":"one"}}', /rid must be a number/],
+      ['{"op":"positions","data":{"xyz":[1,2,3]}}', /3 × nodeCount = 18/],
+      ['{"op":"step","data":{"rid":"one"}}', /rid must be an integer/],
       ['{"op":"step","data":{"rid":3,"stepCount":-1}}', /stepCount/],
     ]) {
       c.raw(text);
@@ -153,7 +163,7 @@ test('two concurrent clients have independent engines; an abrupt disconnect affe
     await createLine(a);
     b.send('createSim', { nodeCount: 3, maxDistance: 1.5 });
     b.send('setSource', { nodeId: 2 });
-    b.send('newPositions', { positions: [0, 0, 0, 1, 0, 0, 2, 0, 0] });
+    b.send('positions', { xyz: [0, 0, 0, 1, 0, 0, 2, 0, 0] });
     for (let i = 0; i < 20; i++) { a.send('step', { rid: i, stepCount: 1 }); b.send('step', { rid: 100 + i, stepCount: 1 }); }
     let lastA; let lastB;
     for (let i = 0; i < 20; i++) {

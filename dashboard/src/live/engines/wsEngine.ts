@@ -94,8 +94,8 @@ export class WsEngine implements LiveEngine {
       }
       ws.send(`{"op":"step","data":{"rid":${this.rid},"stepCount":1}}`);
     } else if (this.encoding === 'batched') {
-      ws.send(`{"op":"newPositions","data":{"positions":[${Array.prototype.join.call(positions.subarray(0, 3 * n), ',')}]}}`);
-      ws.send(`{"op":"step","data":{"rid":${this.rid},"stepCount":1}}`);
+      // One message per frame: the positions ride inside the step request.
+      ws.send(`{"op":"step","data":{"rid":${this.rid},"stepCount":1,"xyz":[${Array.prototype.join.call(positions.subarray(0, 3 * n), ',')}]}}`);
     } else {
       ws.send(packPositions(positions, n));
       ws.send(`{"op":"step","data":{"rid":${this.rid},"stepCount":1,"encoding":"binary"}}`);
