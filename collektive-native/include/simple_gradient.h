@@ -1,0 +1,96 @@
+/*
+ * simple_gradient.h: C ABI of libsimple_gradient.so (Kotlin/Native build of the collektive engine).
+ *
+ * The first block is the reference study's ABI (DESIGN §2): same names, signatures and calling convention
+ * (cdecl), so the reference Unity scripts load this library unchanged. The second block holds the extensions.
+ * This header is hand-written; the native test suite checks it against the compiler-generated
+ * libsimple_gradient_api.h and the library's exported symbols.
+ *
+ * Errors: no call crashes on an invalid handle or node id. A failed call returns its sentinel (handle -1, value
+ * NaN, pointer NULL with *outSize = 0, status -1; void calls return nothing) and sets the calling thread's error
+ * state, read with last_error_code() / last_error(). Every call except the error queries and noop() sets that
+ * state: SG_OK after a success. The error state is thread-local.
+ *
+ * Threads: any thread may call any function; handles are valid across threads. Calls on one handle are serialized
+ * by a per-engine lock; calls on different handles run in parallel.
+ *
+ * Timings: step_with_distance and step_and_get_state_with_distance record `step.service` (the whole call) and
+ * `step.compute` (the aggregate rounds only), monotonic clock, ns, as rows `t_ns,id,duration_ns` with t_ns since
+ * the library's first use. The CSV (default "native.csv" in the working directory) receives samples on
+ * flush_timings(), destroy_with_distance(), set_timing_csv_path() and every 4096 samples; its first write in a
+ * process truncates it and writes the header.
+ */
+#ifndef SIMPLE_GRADIENT_H
+#define SIMPLE_GRADIENT_H
+
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- reference ABI ---------------------------------------------------------------------------------------- */
+
+/* A new Euclidean-gradient engine of nodeCount devices at (0,0,0); -1 on bad input (nodeCount < 0,
+ * maxDistance not finite and > 0). */
+int create_with_distance(int nodeCount, double maxDistance);
+/* Frees the engine and flushes pending timings. */
+void destroy_with_distance(int h);
+/* Marks node as a source (or not). bool is one byte. */
+void set_source_with_distance(int h, int node, bool isSource);
+void clear_sources_with_distance(int h);
+/* Moves one device; x, y, z must be finite. */
+void update_position(int h, int node, double x, double y, double z);
+/* Runs `rounds` (>= 0) aggregate rounds; neighbourhoods are recomputed every round from the positions. */
+void step_with_distance(int h, int rounds);
+/* The node's gradient value after the last round: +INFINITY when unreachable, NaN on error. */
+double get_value_with_distance(int h, int node);
+/* The node's neighbour ids (ascending) in a malloc'd array of *outSize ints, freed with
+ * free_neighborhood_with_distance. An empty neighbourhood gives NULL with *outSize = 0 and SG_OK. */
+int* get_neighborhood_with_distance(int h, int node, int* outSize);
+void free_neighborhood_with_distance(int* neighborhood);
+/* Runs `rounds` rounds, then returns the state buffer (little-endian: int32 nodeCount, then per node float64
+ * value, int32 neighbourCount, int32 x neighbourCount ids) of *outSize bytes, freed with free_state_buffer. */
+unsigned char* step_and_get_state_with_distance(int h, int rounds, int* outSize);
+void free_state_buffer(unsigned char* buffer);
+
+/* ---- extensions -------------------------------------------------------------------------------------------- */
+
+/* Error codes of last_error_code(). */
+#define SG_OK 0
+#define SG_INVALID_HANDLE 1
+#define SG_INVALID_ARGUMENT 2
+#define SG_IO 3
+#define SG_INTERNAL 4
+
+/* Programs of create_with_program(). */
+#define SG_PROGRAM_EUCLIDEAN 0
+#define SG_PROGRAM_HOP 1
+
+/* Like create_with_distance with a program choice (SG_PROGRAM_*); -1 on bad input. */
+int create_with_program(int nodeCount, double maxDistance, int program);
+/* All positions in one call: xyz = x0 y0 z0 x1 ... (3 x nodeCount doubles); nodeCount must equal the
+ * engine's. 0 on success, -1 on error (positions unchanged). */
+int update_positions(int h, const double* xyz, int nodeCount);
+/* The calling thread's error code for its last call (SG_*). */
+int last_error_code(void);
+/* The message of the calling thread's last failed call (owned by the library, valid until the thread's next
+ * failure); NULL when the last call succeeded. */
+const char* last_error(void);
+/* Resets the calling thread's error state to SG_OK. */
+void clear_last_error(void);
+/* Does nothing: the floor cost of a call through the ABI (P/Invoke). */
+void noop(void);
+/* Flushes pending samples to the current CSV, then records to `path` (NULL: stop recording).
+ * 0 on success, -1 on an I/O error (SG_IO). */
+int set_timing_csv_path(const char* path);
+/* Appends pending timing samples to the CSV. 0 on success, -1 on an I/O error (SG_IO). */
+int flush_timings(void);
+/* Engines created and not yet destroyed. */
+int live_engine_count(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMPLE_GRADIENT_H */

@@ -1,0 +1,77 @@
+@file:OptIn(ExperimentalNativeApi::class, ExperimentalForeignApi::class)
+
+package collektive.cabi
+
+import collektive.engine.GradientEngine
+import collektive.engine.Program
+import kotlin.experimental.ExperimentalNativeApi
+import kotlinx.cinterop.ByteVar
+import kotlinx.cinterop.CPointer
+import kotlinx.cinterop.DoubleVar
+import kotlinx.cinterop.ExperimentalForeignApi
+import kotlinx.cinterop.get
+import kotlinx.cinterop.toKString
+
+// Extensions beyond the reference ABI (collektive-native/README.md): batched positions, program choice, explicit
+// error query, timing CSV control and the P/Invoke floor. Calls returning int report 0 on success, -1 on error.
+
+/** `int create_with_program(int nodeCount, double maxDistance, int program)`: program 0 = Euclidean, 1 = hop count. */
+@CName("create_with_program")
+public fun createWithProgram(nodeCount: Int, maxDistance: Double, program: Int): Int {
+    val programs = Program.entries
+    if (program !in programs.indices) {
+        return failWith(ErrorCode.INVALID_ARGUMENT, "program must be in 0 until ${programs.size}, was $program", -1)
+    }
+    return createEngine { GradientEngine(nodeCount, maxDistance, programs[program]) }
+}
+
+/**
+ * `int update_positions(int h, const double* xyz, int nodeCount)`: all positions in one call, `xyz` holding
+ * x0 y0 z0 x1 … (3 × nodeCount doubles); nodeCount must equal the engine's. 0 on success, -1 on error (nothing
+ * changed then).
+ */
+@CName("update_positions")
+public fun updatePositions(handle: Int, xyz: CPointer<DoubleVar>?, nodeCount: Int): Int = onEngine(handle, -1) {
+    require(xyz != null) { "xyz must not be NULL" }
+    require(nodeCount == it.nodeCount) { "nodeCount must be the engine's ${it.nodeCount}, was $nodeCount" }
+    it.updatePositions(DoubleArray(3 * nodeCount) { i -> xyz[i] })
+    0
+}
+
+/** `int last_error_code(void)`: the calling thread's error code of its last call (0 = ok; see the header). */
+@CName("last_error_code")
+public fun lastErrorCode(): Int = ErrorState.code
+
+/** `const char* last_error(void)`: the message of the calling thread's last failed call, NULL after a success. */
+@CName("last_error")
+public fun lastError(): CPointer<ByteVar>? = ErrorState.messagePointer()
+
+/** `void clear_last_error(void)`: resets the calling thread's error state to ok. */
+@CName("clear_last_error")
+public fun clearLastError(): Unit = ErrorState.ok()
+
+/** `void noop(void)`: does nothing; the floor of a call through the ABI. */
+@CName("noop")
+public fun noop() {}
+
+/**
+ * `int set_timing_csv_path(const char* path)`: flushes pending samples to the current file, then records to
+ * [path] (truncated with a header on its first write in this process). NULL stops recording. Default:
+ * `native.csv` in the working directory. 0 on success, -1 when the flush failed.
+ */
+@CName("set_timing_csv_path")
+public fun setTimingCsvPath(path: CPointer<ByteVar>?): Int = guarded(-1) {
+    if (!TimingLog.setPath(path?.toKString())) throw AbiFailure(ErrorCode.IO, "cannot write the previous timing CSV")
+    0
+}
+
+/** `int flush_timings(void)`: appends pending samples to the timing CSV. 0 on success, -1 on an I/O error. */
+@CName("flush_timings")
+public fun flushTimings(): Int = guarded(-1) {
+    if (!TimingLog.flush()) throw AbiFailure(ErrorCode.IO, "cannot write timing CSV ${TimingLog.currentPath()}")
+    0
+}
+
+/** `int live_engine_count(void)`: engines created and not yet destroyed. */
+@CName("live_engine_count")
+public fun liveEngineCount(): Int = HandleTable.size()

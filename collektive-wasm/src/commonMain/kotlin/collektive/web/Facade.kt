@@ -1,0 +1,98 @@
+package collektive.web
+
+import collektive.engine.GradientEngine
+import collektive.engine.Program
+
+/**
+ * The platform-independent half of the web facade, shared verbatim by the Kotlin/Wasm and Kotlin/JS builds: a
+ * handle table of engines, the last error message, timed steps and the flat state layout. Exports live in the
+ * platform source sets (`wasmJsMain`, `jsMain`), which differ only in how bulk data crosses into JavaScript.
+ *
+ * Errors never throw into JavaScript: calls return a sentinel (-1 status, -1 handle, NaN, null) and keep the
+ * message for [lastError]; `src/js/engine.mjs` turns that into a JS `Error`.
+ */
+internal object Facade {
+    private val engines = HashMap<Int, GradientEngine>()
+    private var nextHandle = 1
+
+    /** Message of the last failed call ("" after a success). */
+    var lastError: String = ""
+        private set
+
+    /** Back-end timings (`step.service`, `step.compute`), in memory. */
+    val timings = TimingBuffer()
+
+    fun create(nodeCount: Int, maxDistance: Double, program: Int): Int = guarded(-1) {
+        val programs = Program.entries
+        require(program in programs.indices) { "program must be in 0 until ${programs.size}, was $program" }
+        val engine = GradientEngine(nodeCount, maxDistance, programs[program])
+        val handle = nextHandle++
+        engines[handle] = engine
+        handle
+    }
+
+    fun destroy(handle: Int): Int =
+        if (engines.remove(handle) != null) ok(0) else fail("invalid handle $handle", -1)
+
+    /** Runs [block] on the engine behind [handle]; failures become [failValue] + [lastError]. */
+    inline fun <T> call(handle: Int, failValue: T, block: (GradientEngine) -> T): T {
+        val engine = engine(handle) ?: return fail("invalid handle $handle", failValue)
+        return guarded(failValue) { block(engine) }
+    }
+
+    inline fun <T> guarded(failValue: T, block: () -> T): T = try {
+        val result = block()
+        lastErrorOk()
+        result
+    } catch (e: Throwable) {
+        fail(e.message ?: e.toString(), failValue)
+    }
+
+    /** Steps [engine], recording `step.compute`. */
+    fun timedStep(engine: GradientEngine, rounds: Int) {
+        require(rounds >= 0) { "rounds must be >= 0, was $rounds" }
+        if (!timings.enabled) {
+            engine.step(rounds)
+            return
+        }
+        val start = nowMs()
+        engine.step(rounds)
+        timings.record(TimingBuffer.COMPUTE, start, nowMs())
+    }
+
+    fun <T> fail(message: String, failValue: T): T {
+        lastError = message
+        return failValue
+    }
+
+    fun lastErrorOk() {
+        if (lastError.isNotEmpty()) lastError = ""
+    }
+
+    private fun <T> ok(value: T): T {
+        lastErrorOk()
+        return value
+    }
+
+    fun liveCount(): Int = engines.size
+
+    fun engine(handle: Int): GradientEngine? = engines[handle]
+}
+
+/**
+ * The engine's state as three flat arrays: `values[i]`, and node i's neighbours
+ * `ids[offsets[i] until offsets[i + 1]]` (offsets has nodeCount + 1 entries).
+ */
+internal class FlatState(val values: DoubleArray, val offsets: IntArray, val ids: IntArray) {
+    companion object {
+        fun of(engine: GradientEngine): FlatState {
+            val state = engine.snapshot()
+            val n = state.values.size
+            val offsets = IntArray(n + 1)
+            for (i in 0 until n) offsets[i + 1] = offsets[i] + state.neighbors[i].size
+            val ids = IntArray(offsets[n])
+            for (i in 0 until n) state.neighbors[i].copyInto(ids, offsets[i])
+            return FlatState(state.values, offsets, ids)
+        }
+    }
+}

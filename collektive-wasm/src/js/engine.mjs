@@ -1,0 +1,157 @@
+// The engine facade for the browser and Node: one interface (EngineFacade, see engine.d.ts and
+// collektive-wasm/README.md) over the Kotlin/Wasm build (build/wasm/) and the Kotlin/JS build (build/js/) of the
+// same Kotlin facade source. Hides how bulk data crosses: Wasm copies through linear memory inside the call
+// (host callbacks below), JS passes typed arrays as they are. Errors become JS `Error`s with the engine's message.
+
+const PROGRAMS = { euclidean: 0, hop: 1 };
+const defaultWasmUrl = () => new URL('../../build/wasm/collektive-wasm.wasm', import.meta.url);
+const defaultJsUrl = () => new URL('../../build/js/collektive-wasm.mjs', import.meta.url);
+const isNode = typeof process !== 'undefined' && process.release?.name === 'node';
+
+/** Resolves a URL, a URL string or (Node) a file path to an importable URL string. */
+async function toUrl(location) {
+  if (location instanceof URL) return location.href;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(location)) return location; // already a URL (file:, http:, blob:, …)
+  if (isNode) {
+    const { pathToFileURL } = await import('node:url');
+    return pathToFileURL(location).href;
+  }
+  return new URL(location, globalThis.location?.href).href;
+}
+
+function programId(program) {
+  if (typeof program === 'number') return program;
+  const id = PROGRAMS[program];
+  if (id === undefined) throw new Error(`unknown program "${program}" (known: ${Object.keys(PROGRAMS).join(', ')})`);
+  return id;
+}
+
+const asFloat64 = (xyz) => (xyz instanceof Float64Array ? xyz : Float64Array.from(xyz));
+
+/**
+ * Loads the Kotlin/Wasm build. `wasmUrlOrPath` is the optimized `.wasm` (URL, URL string or Node path); its
+ * loader `<name>.uninstantiated.mjs` must sit beside it (the build puts them together). Needs WasmGC and
+ * exception handling: Chromium, Node >= 22.
+ * @returns {Promise<import('./engine').EngineFacade>}
+ */
+export async function loadWasmEngine(wasmUrlOrPath = defaultWasmUrl()) {
+  const wasmUrl = await toUrl(wasmUrlOrPath);
+  const loaderUrl = wasmUrl.replace(/\.wasm(\?.*)?$/, '.uninstantiated.mjs$1');
+  if (loaderUrl === wasmUrl) throw new Error(`not a .wasm URL: ${wasmUrl}`);
+  const { instantiate } = await import(/* @vite-ignore */ loaderUrl);
+  const { exports: k } = await instantiate({}, true);
+  const memory = k.memory;
+  let pending = null; // input handed to the next fill()
+  let result = null; // output of the last state()/bytes()/ints()
+  k.setHost({
+    fill(addr, count) { new Float64Array(memory.buffer, addr, count).set(pending); },
+    state(addr, n, count) {
+      const copy = new Uint8Array(memory.buffer, addr, 8 * n + 4 * (n + 1) + 4 * count).slice().buffer;
+      result = {
+        nodeCount: n,
+        values: new Float64Array(copy, 0, n),
+        neighborOffsets: new Int32Array(copy, 8 * n, n + 1),
+        neighborIds: new Int32Array(copy, 8 * n + 4 * (n + 1), count),
+      };
+    },
+    bytes(addr, length) { result = new Uint8Array(memory.buffer, addr, length).slice(); },
+    ints(addr, count) { result = new Int32Array(memory.buffer, addr, count).slice(); },
+  });
+  const take = () => { const r = result; result = null; return r; };
+  const check = (status) => { if (status < 0) throw new Error(k.lastError()); return status; };
+  return facade('wasm', k, check, {
+    updatePositions(h, xyz) {
+      pending = asFloat64(xyz);
+      try { check(k.updatePositions(h, pending.length)); } finally { pending = null; }
+    },
+    stepAndGetState(h, rounds = 1) { check(k.stepAndGetState(h, rounds)); return take(); },
+    stepAndGetStateBuffer(h, rounds = 1) { check(k.stepAndGetStateBuffer(h, rounds)); return take(); },
+    neighbors(h, node) { check(k.neighbors(h, node)); return take(); },
+  });
+}
+
+/**
+ * Loads the Kotlin/JS build (an ES module; any JS runtime, Node 20 included).
+ * @returns {Promise<import('./engine').EngineFacade>}
+ */
+export async function loadJsEngine(moduleUrlOrPath = defaultJsUrl()) {
+  const k = await import(/* @vite-ignore */ await toUrl(moduleUrlOrPath));
+  const check = (status) => { if (status < 0) throw new Error(k.lastError()); return status; };
+  const must = (value) => { if (value === null || value === undefined) throw new Error(k.lastError()); return value; };
+  const plain = (s) => ({
+    nodeCount: s.values.length, values: s.values, neighborOffsets: s.neighborOffsets, neighborIds: s.neighborIds,
+  });
+  return facade('js', k, check, {
+    updatePositions(h, xyz) { check(k.updatePositions(h, asFloat64(xyz))); },
+    stepAndGetState(h, rounds = 1) { return plain(must(k.stepAndGetState(h, rounds))); },
+    stepAndGetStateBuffer(h, rounds = 1) {
+      const b = must(k.stepAndGetStateBuffer(h, rounds));
+      return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    },
+    neighbors(h, node) { return must(k.neighbors(h, node)); },
+  });
+}
+
+/** The platform-independent part of the facade over the Kotlin exports `k`. */
+function facade(kind, k, check, bulk) {
+  const finite = (v) => { if (Number.isNaN(v)) throw new Error(k.lastError()); return v; };
+  return Object.freeze({
+    kind,
+    noop: k.noop,
+    create(nodeCount, maxDistance, program = 'euclidean') {
+      return check(k.create(nodeCount, maxDistance, programId(program)));
+    },
+    destroy(h) { check(k.destroy(h)); },
+    liveCount: () => k.liveCount(),
+    nodeCount: (h) => check(k.nodeCount(h)),
+    roundsRun: (h) => check(k.roundsRun(h)),
+    setSource(h, node, isSource = true) { check(k.setSource(h, node, !!isSource)); },
+    isSource: (h, node) => check(k.isSource(h, node)) === 1,
+    clearSources(h) { check(k.clearSources(h)); },
+    maxDistance: (h) => finite(k.maxDistance(h)),
+    setMaxDistance(h, d) { check(k.setMaxDistance(h, d)); },
+    updatePosition(h, node, x, y, z) { check(k.updatePosition(h, node, x, y, z)); },
+    updatePositions: bulk.updatePositions,
+    step(h, rounds = 1) { check(k.step(h, rounds)); },
+    stepAndGetState: bulk.stepAndGetState,
+    state: (h) => bulk.stepAndGetState(h, 0),
+    stepAndGetStateBuffer: bulk.stepAndGetStateBuffer,
+    stateBuffer: (h) => bulk.stepAndGetStateBuffer(h, 0),
+    value: (h, node) => finite(k.value(h, node)),
+    neighbors: bulk.neighbors,
+    timingsCsv: () => k.timingsCsv(),
+    timingCount: () => k.timingCount(),
+    clearTimings() { k.clearTimings(); },
+    setTimingEnabled(enabled) { k.setTimingEnabled(!!enabled); },
+  });
+}
+
+/**
+ * Decodes the binary state buffer of DESIGN §2 (little-endian: int32 n, per node float64 value, int32 k,
+ * k × int32 ids) into the flat layout of `stepAndGetState`.
+ * @param {Uint8Array} bytes
+ */
+export function decodeStateBuffer(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const need = (p, size) => { if (p + size > bytes.byteLength) throw new Error(`state buffer truncated at byte ${p}`); };
+  need(0, 4);
+  const n = view.getInt32(0, true);
+  if (n < 0) throw new Error(`negative node count ${n}`);
+  const values = new Float64Array(n);
+  const neighborOffsets = new Int32Array(n + 1);
+  const ids = [];
+  let p = 4;
+  for (let i = 0; i < n; i++) {
+    need(p, 12);
+    values[i] = view.getFloat64(p, true);
+    const count = view.getInt32(p + 8, true);
+    p += 12;
+    if (count < 0) throw new Error(`negative neighbour count at node ${i}`);
+    need(p, 4 * count);
+    for (let j = 0; j < count; j++) ids.push(view.getInt32(p + 4 * j, true));
+    p += 4 * count;
+    neighborOffsets[i + 1] = ids.length;
+  }
+  if (p !== bytes.byteLength) throw new Error(`${bytes.byteLength - p} trailing bytes in state buffer`);
+  return { nodeCount: n, values, neighborOffsets, neighborIds: Int32Array.from(ids) };
+}

@@ -1,0 +1,99 @@
+@file:OptIn(ExperimentalJsExport::class)
+
+package collektive.web
+
+import collektive.codec.StateCodec
+
+// Kotlin/JS exports of the facade. Kotlin/JS DoubleArray / IntArray / ByteArray *are* Float64Array / Int32Array /
+// Int8Array at run time, so bulk data crosses without copies or per-element calls. Same names and sentinels as
+// the Kotlin/Wasm exports (src/wasmJsMain), wrapped alike by src/js/engine.mjs.
+
+/** Current time for the timings: `performance.now()` in ms. */
+internal fun nowMs(): Double = js("performance.now()").unsafeCast<Double>()
+
+/** The state as flat typed arrays (see [FlatState]). */
+@JsExport
+public class StateArrays internal constructor(
+    public val values: DoubleArray,
+    public val neighborOffsets: IntArray,
+    public val neighborIds: IntArray,
+)
+
+@JsExport public fun noop() {}
+
+@JsExport public fun create(nodeCount: Int, maxDistance: Double, program: Int): Int =
+    Facade.create(nodeCount, maxDistance, program)
+
+@JsExport public fun destroy(handle: Int): Int = Facade.destroy(handle)
+
+@JsExport public fun lastError(): String = Facade.lastError
+
+@JsExport public fun liveCount(): Int = Facade.liveCount()
+
+@JsExport public fun nodeCount(handle: Int): Int = Facade.call(handle, -1) { it.nodeCount }
+
+@JsExport public fun roundsRun(handle: Int): Double = Facade.call(handle, -1.0) { it.roundsRun.toDouble() }
+
+@JsExport public fun setSource(handle: Int, node: Int, isSource: Boolean): Int =
+    Facade.call(handle, -1) { it.setSource(node, isSource); 0 }
+
+@JsExport public fun isSource(handle: Int, node: Int): Int =
+    Facade.call(handle, -1) { if (it.isSource(node)) 1 else 0 }
+
+@JsExport public fun clearSources(handle: Int): Int = Facade.call(handle, -1) { it.clearSources(); 0 }
+
+@JsExport public fun maxDistance(handle: Int): Double = Facade.call(handle, Double.NaN) { it.maxDistance }
+
+@JsExport public fun setMaxDistance(handle: Int, maxDistance: Double): Int =
+    Facade.call(handle, -1) { it.maxDistance = maxDistance; 0 }
+
+@JsExport public fun updatePosition(handle: Int, node: Int, x: Double, y: Double, z: Double): Int =
+    Facade.call(handle, -1) { it.updatePosition(node, x, y, z); 0 }
+
+/** All positions at once from a Float64Array (x0 y0 z0 x1 …). */
+@JsExport public fun updatePositions(handle: Int, xyz: DoubleArray): Int =
+    Facade.call(handle, -1) { it.updatePositions(xyz); 0 }
+
+@JsExport public fun step(handle: Int, rounds: Int): Int {
+    val start = nowMs()
+    val status = Facade.call(handle, -1) { Facade.timedStep(it, rounds); 0 }
+    if (status == 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
+    return status
+}
+
+/** Steps (when [rounds] > 0) and returns the state as typed arrays; null on error. */
+@JsExport public fun stepAndGetState(handle: Int, rounds: Int): StateArrays? {
+    val start = nowMs()
+    val state = Facade.call(handle, null) { engine ->
+        if (rounds != 0) Facade.timedStep(engine, rounds)
+        val flat = FlatState.of(engine)
+        StateArrays(flat.values, flat.offsets, flat.ids)
+    }
+    if (state != null && rounds != 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
+    return state
+}
+
+/** Steps (when [rounds] > 0) and returns the binary state buffer (DESIGN §2) as an Int8Array; null on error. */
+@JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): ByteArray? {
+    val start = nowMs()
+    val bytes = Facade.call(handle, null) { engine ->
+        if (rounds != 0) Facade.timedStep(engine, rounds)
+        StateCodec.encode(engine.snapshot())
+    }
+    if (bytes != null && rounds != 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
+    return bytes
+}
+
+@JsExport public fun value(handle: Int, node: Int): Double = Facade.call(handle, Double.NaN) { it.value(node) }
+
+@JsExport public fun neighbors(handle: Int, node: Int): IntArray? = Facade.call(handle, null) { it.neighbors(node) }
+
+@JsExport public fun timingsCsv(): String = Facade.timings.csv()
+
+@JsExport public fun timingCount(): Int = Facade.timings.size
+
+@JsExport public fun clearTimings() = Facade.timings.clear()
+
+@JsExport public fun setTimingEnabled(enabled: Boolean) {
+    Facade.timings.enabled = enabled
+}

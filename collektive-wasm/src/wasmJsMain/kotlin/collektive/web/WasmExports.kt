@@ -1,0 +1,158 @@
+@file:OptIn(ExperimentalJsExport::class, UnsafeWasmMemoryApi::class)
+
+package collektive.web
+
+import collektive.codec.StateCodec
+import kotlin.wasm.unsafe.MemoryAllocator
+import kotlin.wasm.unsafe.Pointer
+import kotlin.wasm.unsafe.UnsafeWasmMemoryApi
+import kotlin.wasm.unsafe.withScopedMemoryAllocator
+
+// Kotlin/Wasm exports of the facade. Scalars cross as Wasm values; bulk data crosses through linear memory: the
+// export allocates a scoped block, and while it is alive calls back into the host object registered with
+// [setHost] (src/js/engine.mjs), which copies the block to or from typed arrays. No per-element interop calls.
+
+/** Current time for the timings: `performance.now()` in ms. */
+@JsFun("() => performance.now()")
+internal external fun nowMs(): Double
+
+@JsFun("(host, addr, count) => host.fill(addr, count)")
+private external fun hostFill(host: JsAny, addr: Int, count: Int)
+
+@JsFun("(host, addr, n, k) => host.state(addr, n, k)")
+private external fun hostState(host: JsAny, addr: Int, n: Int, k: Int)
+
+@JsFun("(host, addr, length) => host.bytes(addr, length)")
+private external fun hostBytes(host: JsAny, addr: Int, length: Int)
+
+@JsFun("(host, addr, count) => host.ints(addr, count)")
+private external fun hostInts(host: JsAny, addr: Int, count: Int)
+
+private var host: JsAny? = null
+
+private fun requireHost(): JsAny = host ?: throw IllegalStateException("no host registered: call setHost first")
+
+/** Registers the JS object receiving bulk data: `{ fill(addr, count), state(addr, n, k), bytes(addr, len), ints(addr, count) }`. */
+@JsExport
+public fun setHost(receiver: JsAny) {
+    host = receiver
+}
+
+/** Allocates [size] bytes aligned to 8 in the current scope; returns the aligned address. */
+private fun MemoryAllocator.aligned(size: Int): Int {
+    val raw = allocate(size + 8).address.toInt()
+    return (raw + 7) and 7.inv()
+}
+
+@JsExport public fun noop() {}
+
+@JsExport public fun create(nodeCount: Int, maxDistance: Double, program: Int): Int =
+    Facade.create(nodeCount, maxDistance, program)
+
+@JsExport public fun destroy(handle: Int): Int = Facade.destroy(handle)
+
+@JsExport public fun lastError(): String = Facade.lastError
+
+@JsExport public fun liveCount(): Int = Facade.liveCount()
+
+@JsExport public fun nodeCount(handle: Int): Int = Facade.call(handle, -1) { it.nodeCount }
+
+@JsExport public fun roundsRun(handle: Int): Double = Facade.call(handle, -1.0) { it.roundsRun.toDouble() }
+
+@JsExport public fun setSource(handle: Int, node: Int, isSource: Boolean): Int =
+    Facade.call(handle, -1) { it.setSource(node, isSource); 0 }
+
+@JsExport public fun isSource(handle: Int, node: Int): Int =
+    Facade.call(handle, -1) { if (it.isSource(node)) 1 else 0 }
+
+@JsExport public fun clearSources(handle: Int): Int = Facade.call(handle, -1) { it.clearSources(); 0 }
+
+@JsExport public fun maxDistance(handle: Int): Double = Facade.call(handle, Double.NaN) { it.maxDistance }
+
+@JsExport public fun setMaxDistance(handle: Int, maxDistance: Double): Int =
+    Facade.call(handle, -1) { it.maxDistance = maxDistance; 0 }
+
+@JsExport public fun updatePosition(handle: Int, node: Int, x: Double, y: Double, z: Double): Int =
+    Facade.call(handle, -1) { it.updatePosition(node, x, y, z); 0 }
+
+/** All positions at once: the host's `fill(addr, count)` copies its pending Float64Array (count = 3 × n) in. */
+@JsExport public fun updatePositions(handle: Int, count: Int): Int = Facade.call(handle, -1) { engine ->
+    require(count == 3 * engine.nodeCount) { "positions must hold 3 × nodeCount = ${3 * engine.nodeCount} numbers, was $count" }
+    val xyz = DoubleArray(count)
+    withScopedMemoryAllocator { allocator ->
+        val addr = allocator.aligned(8 * count)
+        hostFill(requireHost(), addr, count)
+        for (i in 0 until count) xyz[i] = Double.fromBits(Pointer((addr + 8 * i).toUInt()).loadLong())
+    }
+    engine.updatePositions(xyz)
+    0
+}
+
+@JsExport public fun step(handle: Int, rounds: Int): Int {
+    val start = nowMs()
+    val status = Facade.call(handle, -1) { Facade.timedStep(it, rounds); 0 }
+    if (status == 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
+    return status
+}
+
+/** Steps (when [rounds] > 0) and hands the state to the host's `state(addr, n, k)` as flat arrays. */
+@JsExport public fun stepAndGetState(handle: Int, rounds: Int): Int {
+    val start = nowMs()
+    val status = Facade.call(handle, -1) { engine ->
+        if (rounds != 0) Facade.timedStep(engine, rounds)
+        val state = FlatState.of(engine)
+        val n = state.values.size
+        val k = state.ids.size
+        withScopedMemoryAllocator { allocator ->
+            val addr = allocator.aligned(8 * n + 4 * (n + 1) + 4 * k)
+            var p = addr
+            for (v in state.values) { Pointer(p.toUInt()).storeLong(v.toRawBits()); p += 8 }
+            for (o in state.offsets) { Pointer(p.toUInt()).storeInt(o); p += 4 }
+            for (id in state.ids) { Pointer(p.toUInt()).storeInt(id); p += 4 }
+            hostState(requireHost(), addr, n, k)
+        }
+        0
+    }
+    if (status == 0 && rounds != 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
+    return status
+}
+
+/** Steps (when [rounds] > 0) and hands the binary state buffer (DESIGN §2) to the host's `bytes(addr, length)`. */
+@JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): Int {
+    val start = nowMs()
+    val status = Facade.call(handle, -1) { engine ->
+        if (rounds != 0) Facade.timedStep(engine, rounds)
+        val bytes = StateCodec.encode(engine.snapshot())
+        withScopedMemoryAllocator { allocator ->
+            val addr = allocator.aligned(bytes.size)
+            for (i in bytes.indices) Pointer((addr + i).toUInt()).storeByte(bytes[i])
+            hostBytes(requireHost(), addr, bytes.size)
+        }
+        0
+    }
+    if (status == 0 && rounds != 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
+    return status
+}
+
+@JsExport public fun value(handle: Int, node: Int): Double = Facade.call(handle, Double.NaN) { it.value(node) }
+
+/** The node's neighbour ids through the host's `ints(addr, count)`. */
+@JsExport public fun neighbors(handle: Int, node: Int): Int = Facade.call(handle, -1) { engine ->
+    val ids = engine.neighbors(node)
+    withScopedMemoryAllocator { allocator ->
+        val addr = allocator.aligned(4 * ids.size)
+        for (i in ids.indices) Pointer((addr + 4 * i).toUInt()).storeInt(ids[i])
+        hostInts(requireHost(), addr, ids.size)
+    }
+    0
+}
+
+@JsExport public fun timingsCsv(): String = Facade.timings.csv()
+
+@JsExport public fun timingCount(): Int = Facade.timings.size
+
+@JsExport public fun clearTimings() = Facade.timings.clear()
+
+@JsExport public fun setTimingEnabled(enabled: Boolean) {
+    Facade.timings.enabled = enabled
+}

