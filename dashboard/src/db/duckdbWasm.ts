@@ -20,7 +20,7 @@ export async function createWasmConnector(): Promise<Connector> {
       version,
       query: async (sql: string) => (await conn.query(sql)) as unknown as ArrowLike,
       registerFile: (name, bytes) => db.registerFileBuffer(name, bytes),
-      dropFile: (name) => db.dropFile(name),
+      dropFile: async (name) => { await db.dropFile(name); },
       close: async () => {
         await conn.close().catch(() => undefined);
         await db.terminate();

@@ -71,12 +71,14 @@ export const stageUpload = (staging: string, registered: string): string =>
   `FROM ${readCsv(registered, 'VARCHAR')}`;
 
 /** One row: count and the first offending line of each kind of problem (NULL when none). */
+const notInt = (col: string) => `(${col} IS NULL OR NOT regexp_full_match(trim(${col}), '-?[0-9]{1,18}'))`;
+
 export const checkUpload = (staging: string): string => `
 SELECT count(*) AS rows,
-  min(line) FILTER (WHERE t_ns IS NULL OR TRY_CAST(trim(t_ns) AS BIGINT) IS NULL) AS bad_t_line,
-  arg_min(t_ns, line) FILTER (WHERE t_ns IS NULL OR TRY_CAST(trim(t_ns) AS BIGINT) IS NULL) AS bad_t_value,
-  min(line) FILTER (WHERE duration_ns IS NULL OR TRY_CAST(trim(duration_ns) AS BIGINT) IS NULL) AS bad_d_line,
-  arg_min(duration_ns, line) FILTER (WHERE duration_ns IS NULL OR TRY_CAST(trim(duration_ns) AS BIGINT) IS NULL) AS bad_d_value,
+  min(line) FILTER (WHERE ${notInt('t_ns')}) AS bad_t_line,
+  arg_min(t_ns, line) FILTER (WHERE ${notInt('t_ns')}) AS bad_t_value,
+  min(line) FILTER (WHERE ${notInt('duration_ns')}) AS bad_d_line,
+  arg_min(duration_ns, line) FILTER (WHERE ${notInt('duration_ns')}) AS bad_d_value,
   min(line) FILTER (WHERE TRY_CAST(trim(t_ns) AS BIGINT) < 0) AS neg_t_line,
   min(line) FILTER (WHERE TRY_CAST(trim(duration_ns) AS BIGINT) < 0) AS neg_d_line,
   arg_min(duration_ns, line) FILTER (WHERE TRY_CAST(trim(duration_ns) AS BIGINT) < 0) AS neg_d_value,

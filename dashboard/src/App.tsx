@@ -1,0 +1,92 @@
+/** Composes the providers and routes (the `view` URL parameter); pages load data, components render it. */
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Controls } from './components/Controls';
+import { UploadZone } from './components/UploadZone';
+import { DataProvider, useData } from './data/DataProvider';
+import { DuckDBProvider } from './db/DuckDBProvider';
+import { createWasmConnector } from './db/duckdbWasm';
+import ComparePage from './pages/ComparePage';
+import { useViewState } from './state/useViewState';
+import type { View } from './state/viewState';
+
+const DistributionsPage = lazy(() => import('./pages/DistributionsPage'));
+const WarmupPage = lazy(() => import('./pages/WarmupPage'));
+const ScalePage = lazy(() => import('./pages/ScalePage'));
+const SqlPage = lazy(() => import('./pages/SqlPage'));
+const LivePage = lazy(() => import('./pages/LivePage'));
+
+const TABS: [View, string][] = [
+  ['compare', 'Comparison'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
+  ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'],
+];
+
+function Shell() {
+  const [state, set] = useViewState();
+  const data = useData();
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const onFiles = useCallback(async (files: File[]) => {
+    setBusy(true);
+    try { await data.upload(files); } finally { setBusy(false); }
+  }, [data]);
+  useEffect(() => {
+    const over = (e: DragEvent) => { if (e.dataTransfer?.types.includes('Files')) { e.preventDefault(); setDragging(true); } };
+    const leave = (e: DragEvent) => { if (e.relatedTarget === null) setDragging(false); };
+    const drop = (e: DragEvent) => {
+      if (!e.dataTransfer?.files.length) return;
+      e.preventDefault();
+      setDragging(false);
+      void onFiles([...e.dataTransfer.files]);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => { window.removeEventListener('dragover', over); window.removeEventListener('dragleave', leave); window.removeEventListener('drop', drop); };
+  }, [onFiles]);
+  const runIds = [...data.runs.map((r) => ({ id: r.id, title: r.title })), ...(data.uploads.some((u) => u.ok) ? [{ id: 'uploads', title: 'Uploaded CSVs' }] : [])];
+  return (
+    <div className={`app${dragging ? ' dragging' : ''}`}>
+      <header>
+        <h1>In-process vs out-of-process aggregate computing</h1>
+        <nav>
+          {TABS.map(([v, label]) => (
+            <a key={v} href={`?view=${v}`} className={state.view === v ? 'on' : ''} aria-current={state.view === v ? 'page' : undefined}
+              onClick={(e) => { e.preventDefault(); set({ view: v }); }}>{label}</a>
+          ))}
+        </nav>
+        {state.view !== 'live' && (
+          <div className="header-row">
+            <Controls warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
+            <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} />
+          </div>
+        )}
+        {data.error && <p className="error" role="alert">{data.error}</p>}
+      </header>
+      <main>
+        <Suspense fallback={<p className="muted">loading view…</p>}>
+          {state.view === 'compare' && <ComparePage state={state} />}
+          {state.view === 'distributions' && <DistributionsPage state={state} set={set} />}
+          {state.view === 'warmup' && <WarmupPage state={state} set={set} />}
+          {state.view === 'scale' && <ScalePage state={state} />}
+          {state.view === 'sql' && <SqlPage state={state} set={set} />}
+          {state.view === 'live' && <LivePage />}
+        </Suspense>
+      </main>
+      <footer className="muted small">
+        Data: reference study © 2025 Filippo Gurioli (MIT). Every figure is computed in this page with DuckDB-Wasm
+        {data.db ? ` (${data.db.version})` : ''}{data.loadMs !== null ? `; data loaded in ${data.loadMs.toFixed(0)} ms` : ''}.
+        Cross-origin isolated: {String(globalThis.crossOriginIsolated === true)}.
+      </footer>
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <DuckDBProvider connect={createWasmConnector}>
+      <DataProvider>
+        <Shell />
+      </DataProvider>
+    </DuckDBProvider>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The reference comparison: per in-/out-of-process pairing, each metric's statistics for both paths, the
+ * out/in ratios, the bootstrap CI of each median and of the median ratio, Mann–Whitney U, and tick flags.
+ */
+import type { Interval } from '../stats/bootstrap';
+import type { ComparisonRow } from '../model/comparison';
+import type { TickFlag } from '../model/flags';
+import { seriesKey, type MannWhitney, type SeriesStats } from '../model/stats';
+import { formatDuration, formatP, formatRatio, type Unit } from '../model/units';
+import { StatCell } from './StatCell';
+
+export interface ComparisonExtras {
+  medianCi: Map<string, Interval>;
+  ratioCi: Map<string, Interval>;
+  mwu: Map<string, MannWhitney>;
+  flags: Map<string, TickFlag>;
+  resamples: number;
+  ciPending: boolean;
+}
+
+export const comparisonKey = (r: ComparisonRow): string => `${r.pairing.run}/${r.pairing.inConfig}/${r.pairing.outConfig}/${r.metric.key}`;
+
+function SeriesRow({ label, s, unit, extras, first, metric, rows }: { label: string; s: SeriesStats | null; unit: Unit; extras: ComparisonExtras; first: boolean; metric: string; rows: number }) {
+  const key = s ? seriesKey(s) : '';
+  const ci = s ? extras.medianCi.get(key) : undefined;
+  const flag = s ? extras.flags.get(key) : undefined;
+  return (
+    <tr data-path={label} className={first ? 'group-start' : undefined}>
+      {first && <th rowSpan={rows} scope="rowgroup" className="metric">{metric}</th>}
+      <td>{label}</td>
+      {s ? (
+        <>
+          <td className="num" data-stat="count">{s.count}</td>
+          <StatCell ns={s.median} unit={unit} stat="median" />
+          <td className="num ci" data-stat="median-ci">{ci ? `${formatDuration(ci.lo, unit)} – ${formatDuration(ci.hi, unit)}` : extras.ciPending ? '…' : '—'}</td>
+          <StatCell ns={s.mean} unit={unit} stat="mean" />
+          <StatCell ns={s.p95} unit={unit} stat="p95" />
+          <StatCell ns={s.p99} unit={unit} stat="p99" />
+          <StatCell ns={s.std} unit={unit} stat="std" />
+          <td>{flag && <span className="flag" title={`median ${flag.medianMs.toFixed(3)} ms ≈ ${flag.multiple} × ${flag.periodMs} ms pacing period: this measures the tick, not the transport`}>⚑ ≈ {flag.multiple > 1 ? `${flag.multiple}×` : ''}{+flag.periodMs.toFixed(3)} ms tick</span>}</td>
+        </>
+      ) : <td colSpan={8} className="muted">no data</td>}
+    </tr>
+  );
+}
+
+export function ComparisonTable({ rows, unit, extras }: { rows: ComparisonRow[]; unit: Unit; extras: ComparisonExtras }) {
+  const byPair = new Map<string, ComparisonRow[]>();
+  for (const r of rows) {
+    const k = `${r.pairing.run}/${r.pairing.platform}/${r.pairing.n}/${r.pairing.inConfig}/${r.pairing.outConfig}`;
+    byPair.set(k, [...(byPair.get(k) ?? []), r]);
+  }
+  if (rows.length === 0) return <p className="muted">No in-process/out-of-process pair in the selected runs.</p>;
+  return (
+    <>
+      {[...byPair.entries()].map(([k, group]) => {
+        const p = group[0].pairing;
+        return (
+          <div key={k} className="comparison" data-run={p.run}>
+            <h3>{p.run}: {p.platform}, N = {p.n} — {p.inTransport} ({p.inConfig}) vs {p.outTransport} ({p.outConfig})</h3>
+            {p.pacingNote && <p className="note">⚠ {p.pacingNote}. Ratios of front-end times mix pacing with transport.</p>}
+            <table className="data comparison-table">
+              <thead>
+                <tr>
+                  <th>metric</th><th>path</th><th>n</th><th>median</th><th>median 95% CI</th><th>mean</th><th>p95</th><th>p99</th><th>std</th><th>flags</th>
+                </tr>
+              </thead>
+              {group.map((r) => {
+                const ck = comparisonKey(r);
+                const rci = extras.ratioCi.get(ck);
+                const mw = extras.mwu.get(ck);
+                return (
+                  <tbody key={r.metric.key} data-metric={r.metric.key}>
+                    <SeriesRow label={p.inTransport} s={r.inSeries} unit={unit} extras={extras} first metric={r.metric.label} rows={3} />
+                    <SeriesRow label={p.outTransport} s={r.outSeries} unit={unit} extras={extras} first={false} metric={r.metric.label} rows={3} />
+                    <tr className="ratio" data-path="ratio">
+                      <td>{p.outTransport}/{p.inTransport}</td>
+                      <td className="num">{mw ? <span title={`Mann–Whitney U = ${mw.u}, z = ${mw.z.toFixed(2)}, P(out > in) = ${mw.effect.toFixed(3)}`}>p {formatP(mw.p)}</span> : ''}</td>
+                      <td className="num" data-stat="median" data-ratio={r.ratios.median ?? ''}>{formatRatio(r.ratios.median)}</td>
+                      <td className="num ci" data-stat="ratio-ci">{rci ? `${formatRatio(rci.lo)} – ${formatRatio(rci.hi)}` : extras.ciPending ? '…' : '—'}</td>
+                      <td className="num" data-stat="mean" data-ratio={r.ratios.mean ?? ''}>{formatRatio(r.ratios.mean)}</td>
+                      <td className="num" data-stat="p95" data-ratio={r.ratios.p95 ?? ''}>{formatRatio(r.ratios.p95)}</td>
+                      <td className="num" data-stat="p99" data-ratio={r.ratios.p99 ?? ''}>{formatRatio(r.ratios.p99)}</td>
+                      <td colSpan={2} />
+                    </tr>
+                  </tbody>
+                );
+              })}
+            </table>
+          </div>
+        );
+      })}
+      <p className="muted small">
+        Medians: 95% percentile bootstrap CI, {extras.resamples} seeded resamples (seed 42). Ratio CI: both samples resampled
+        independently. p: two-sided Mann–Whitney U (normal approximation, tie-corrected). Hover a figure for its exact value in ns.
+      </p>
+    </>
+  );
+}

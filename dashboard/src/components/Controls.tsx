@@ -1,0 +1,43 @@
+/** Global controls: warm-up, unit, runs, bootstrap resamples. Props only. */
+import type { Unit } from '../model/units';
+
+export interface ControlsProps {
+  warmup: number; unit: Unit; runs: { id: string; title: string }[]; selectedRuns: string[] | undefined; boot: number;
+  onChange: (patch: { warmup?: number; unit?: Unit; runs?: string[] | undefined; boot?: number }) => void;
+}
+
+export function Controls({ warmup, unit, runs, selectedRuns, boot, onChange }: ControlsProps) {
+  const selected = (id: string) => selectedRuns === undefined || selectedRuns.includes(id);
+  const toggle = (id: string) => {
+    const cur = selectedRuns ?? runs.map((r) => r.id);
+    const next = cur.includes(id) ? cur.filter((x) => x !== id) : [...cur, id];
+    onChange({ runs: next.length === runs.length ? undefined : next });
+  };
+  return (
+    <div className="controls">
+      <label>
+        warm-up dropped per series{' '}
+        <input type="range" min={0} max={300} value={Math.min(warmup, 300)} aria-label="warm-up slider" onChange={(e) => onChange({ warmup: Number(e.target.value) })} />
+        <input type="number" min={0} max={1000} value={warmup} name="warmup" aria-label="warm-up samples" onChange={(e) => { const v = Number(e.target.value); if (Number.isInteger(v) && v >= 0 && v <= 1000) onChange({ warmup: v }); }} />
+      </label>
+      <label>
+        unit{' '}
+        <select value={unit} name="unit" onChange={(e) => onChange({ unit: e.target.value as Unit })}>
+          <option value="auto">auto</option><option value="ns">ns</option><option value="us">µs</option><option value="ms">ms</option>
+        </select>
+      </label>
+      <label>
+        bootstrap resamples{' '}
+        <select value={boot} name="boot" onChange={(e) => onChange({ boot: Number(e.target.value) })}>
+          {[200, 1000, 2000, 5000].map((b) => <option key={b} value={b}>{b}</option>)}
+        </select>
+      </label>
+      <fieldset className="runs">
+        <legend>runs</legend>
+        {runs.map((r) => (
+          <label key={r.id} title={r.title}><input type="checkbox" checked={selected(r.id)} onChange={() => toggle(r.id)} /> {r.id}</label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/** A Plotly figure (the library is loaded on first use) with a PNG export button. Props only. */
+import { useEffect, useRef, useState } from 'react';
+import type { Figure } from '../plots/figures';
+
+type PlotlyT = typeof import('plotly.js-dist-min').default;
+let plotly: Promise<PlotlyT> | null = null;
+const loadPlotly = (): Promise<PlotlyT> => (plotly ??= import('plotly.js-dist-min').then((m) => m.default));
+
+export function Plot({ figure, name, height = 420 }: { figure: Figure; name: string; height?: number }) {
+  const el = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadPlotly().then(async (P) => {
+      if (!live || !el.current) return;
+      await P.react(el.current, figure.data, { height, autosize: true, ...figure.layout }, { responsive: true, displaylogo: false });
+      if (live) setState('ready');
+    }).catch((e: unknown) => { if (live) { setState('error'); setError(String(e)); } });
+    return () => { live = false; };
+  }, [figure, height]);
+  useEffect(() => () => { const node = el.current; if (node && plotly) plotly.then((P) => P.purge(node)).catch(() => undefined); }, []);
+  const exportPng = () => {
+    if (el.current) loadPlotly().then((P) => P.downloadImage(el.current!, { format: 'png', filename: name, width: 1200, height })).catch(() => undefined);
+  };
+  return (
+    <figure className="plot" data-plot={name} data-state={state}>
+      <div className="plot-toolbar">
+        {state === 'loading' && <span className="muted">loading plot…</span>}
+        {error && <span className="error">{error}</span>}
+        <button type="button" onClick={exportPng} disabled={state !== 'ready'}>Export PNG</button>
+      </div>
+      <div ref={el} className="plot-area" style={{ minHeight: height }} />
+    </figure>
+  );
+}

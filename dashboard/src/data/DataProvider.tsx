@@ -1,0 +1,103 @@
+/**
+ * Loads the published runs (manifest → run.json → CSVs) into the database once it is ready, and accepts user
+ * uploads. Exposes the runs' metadata and a generation counter that bumps whenever data changes.
+ */
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useDuckDB } from '../db/DuckDBProvider';
+import type { Connector } from '../db/connector';
+import type { Manifest, RunJson } from '../model/runs';
+import { createTables, ingestRun, ingestUpload, type UploadResult, type UploadSource } from './ingest';
+
+export interface DataState {
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  db: Connector | null;
+  runs: RunJson[];
+  uploads: UploadResult[];
+  generation: number;
+  upload: (files: UploadSource[]) => Promise<UploadResult[]>;
+  loadMs: number | null;
+}
+
+const Ctx = createContext<DataState | null>(null);
+
+/** URL of a path under the site's data folder, whatever the base path. */
+export const dataUrl = (path: string): string => new URL(`${import.meta.env.BASE_URL}data/${path}`, document.baseURI).href;
+
+async function fetchOk(url: string): Promise<Response> {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return r;
+}
+
+export function DataProvider({ children }: { children: ReactNode }) {
+  const dbState = useDuckDB();
+  const db = dbState.status === 'ready' ? dbState.db : null;
+  const [status, setStatus] = useState<DataState['status']>('loading');
+  const [error, setError] = useState<string | null>(dbState.status === 'error' ? dbState.error : null);
+  const [runs, setRuns] = useState<RunJson[]>([]);
+  const [uploads, setUploads] = useState<UploadResult[]>([]);
+  const [generation, setGeneration] = useState(0);
+  const [loadMs, setLoadMs] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (dbState.status === 'error') { setStatus('error'); setError(`database: ${dbState.error}`); }
+  }, [dbState]);
+
+  useEffect(() => {
+    if (!db) return;
+    let live = true;
+    (async () => {
+      const t0 = performance.now();
+      const manifest = (await (await fetchOk(dataUrl('manifest.json'))).json()) as Manifest;
+      const metas = await Promise.all(manifest.runs.map(async (e) => (await (await fetchOk(dataUrl(e.run))).json()) as RunJson));
+      await createTables(db);
+      await db.query('DELETE FROM samples; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
+      const loaded: RunJson[] = [];
+      const problems: string[] = [];
+      for (const [i, run] of metas.entries()) {
+        const folder = manifest.runs[i].run.replace(/run\.json$/, '');
+        try {
+          await ingestRun(db, run, async (p) => new Uint8Array(await (await fetchOk(dataUrl(folder + p))).arrayBuffer()));
+          loaded.push(run);
+        } catch (e) {
+          problems.push(`run ${run.id}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      if (!live) return;
+      setRuns(loaded);
+      setLoadMs(performance.now() - t0);
+      setError(problems.length ? problems.join('; ') : null);
+      setStatus('ready');
+      setGeneration((g) => g + 1);
+    })().catch((e: unknown) => {
+      if (!live) return;
+      setStatus('error');
+      setError(e instanceof Error ? e.message : String(e));
+    });
+    return () => { live = false; };
+  }, [db]);
+
+  const upload = useCallback(async (files: UploadSource[]) => {
+    if (!db) return [];
+    const results: UploadResult[] = [];
+    for (const f of files) {
+      try {
+        results.push(await ingestUpload(db, f));
+      } catch (e) {
+        results.push({ ok: false, file: f.name, error: `${f.name}: ${e instanceof Error ? e.message : String(e)}` });
+      }
+    }
+    setUploads((u) => [...u, ...results]);
+    if (results.some((r) => r.ok)) setGeneration((g) => g + 1);
+    return results;
+  }, [db]);
+
+  return <Ctx.Provider value={{ status, error, db, runs, uploads, generation, upload, loadMs }}>{children}</Ctx.Provider>;
+}
+
+export function useData(): DataState {
+  const v = useContext(Ctx);
+  if (!v) throw new Error('useData outside DataProvider');
+  return v;
+}

@@ -1,0 +1,118 @@
+/**
+ * Default view: the reference comparison (in- vs out-of-process per run), its bootstrap CIs and Mann–Whitney
+ * tests, the e2e decomposition, run facts (timer resolution), and every series' statistics.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { ComparisonTable, comparisonKey, type ComparisonExtras } from '../components/ComparisonTable';
+import { Plot } from '../components/Plot';
+import { SummaryTable } from '../components/SummaryTable';
+import { useQuery } from '../db/useQuery';
+import { rowsOf } from '../model/arrow';
+import { comparisons } from '../model/comparison';
+import { decompose } from '../model/decomposition';
+import { pairings } from '../model/runs';
+import { seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
+import { formatDuration } from '../model/units';
+import { decompositionFigure } from '../plots/figures';
+import { apparentResolutionSql, mannWhitneySql, valuesSql } from '../sql/analysis';
+import type { Interval } from '../stats/bootstrap';
+import { runBootstrap, type BootstrapJob } from '../stats/bootstrapClient';
+import type { ViewState } from '../state/viewState';
+import { useAnalysis } from './useAnalysis';
+
+export default function ComparePage({ state }: { state: ViewState }) {
+  const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
+  const { data, stats, flags, query } = useAnalysis(state.warmup, filter);
+  const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
+  const rows = useMemo(() => comparisons(stats, runs.flatMap(pairings)), [stats, runs]);
+  const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.generation);
+
+  const [extras, setExtras] = useState<Omit<ComparisonExtras, 'flags' | 'resamples'>>({ medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true });
+  useEffect(() => {
+    const db = data.db;
+    if (!db || rows.length === 0) return;
+    let live = true;
+    setExtras((e) => ({ ...e, ciPending: true }));
+    (async () => {
+      const series = rows.flatMap((r) => [r.inSeries, r.outSeries]).filter((s) => s !== null);
+      const files = [...new Set(series.map((s) => s.file))];
+      const vrows = rowsOf(await db.query(valuesSql(state.warmup, { runs: [...new Set(series.map((s) => s.run))], files }, 200000)));
+      const values = new Map<string, number[]>();
+      for (const r of vrows) {
+        const k = seriesKey({ run: String(r.run), config: String(r.config), file: String(r.file), id: String(r.id) });
+        let arr = values.get(k);
+        if (!arr) values.set(k, (arr = []));
+        arr.push(Number(r.duration_ns));
+      }
+      const mwu = new Map<string, MannWhitney>();
+      for (const r of rows) {
+        if (!r.inSeries || !r.outSeries) continue;
+        const [m] = rowsOf(await db.query(mannWhitneySql(state.warmup, r.inSeries, r.outSeries)));
+        mwu.set(comparisonKey(r), toMannWhitney(m));
+      }
+      if (live) setExtras((e) => ({ ...e, mwu }));
+      const keys = [...new Set(series.map(seriesKey))];
+      const jobs: BootstrapJob[] = keys.map((k) => ({ kind: 'median', a: Float64Array.from(values.get(k) ?? []), resamples: state.boot, seed: 42 }));
+      const ratioRows = rows.filter((r) => r.inSeries && r.outSeries);
+      for (const r of ratioRows) jobs.push({ kind: 'ratio', a: Float64Array.from(values.get(seriesKey(r.inSeries!)) ?? []), b: Float64Array.from(values.get(seriesKey(r.outSeries!)) ?? []), resamples: state.boot, seed: 42 });
+      const out: Interval[] = await runBootstrap(jobs);
+      if (!live) return;
+      const medianCi = new Map(keys.map((k, i) => [k, out[i]]));
+      const ratioCi = new Map(ratioRows.map((r, i) => [comparisonKey(r), out[keys.length + i]]));
+      setExtras({ medianCi, ratioCi, mwu, ciPending: false });
+    })().catch((e: unknown) => { console.error(e); if (live) setExtras((x) => ({ ...x, ciPending: false })); });
+    return () => { live = false; };
+  }, [data.db, rows, state.warmup, state.boot]);
+
+  const decos = useMemo(() => {
+    const seen = new Set<string>();
+    const out = [];
+    for (const s of stats) {
+      if (s.transport === null) continue;
+      const k = `${s.run}/${s.config}/${s.platform}/${s.transport}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      const d = decompose(stats, s.run, s.config, s.platform, s.transport);
+      if (d) out.push(d);
+    }
+    return out;
+  }, [stats]);
+  const decoFigure = useMemo(() => decompositionFigure(decos, (d) => `${d.run}/${d.config} ${d.transport}`), [decos]);
+
+  if (data.status === 'loading') return <p className="muted" data-testid="loading">Loading DuckDB and the published runs…</p>;
+  if (query.error) return <pre className="error" role="alert">{query.error}</pre>;
+  return (
+    <div className="compare" data-testid="compare" data-ready={query.loading ? '0' : '1'} data-query-ms={query.ms?.toFixed(1) ?? ''}>
+      <section>
+        <h2>In-process vs out-of-process</h2>
+        <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot }} />
+      </section>
+      <section>
+        <h2>Runs</h2>
+        <table className="data runs-table">
+          <thead><tr><th>run</th><th>kind</th><th>config</th><th>N</th><th>pacing</th><th>declared timer resolution</th><th>apparent resolution (files)</th></tr></thead>
+          <tbody>
+            {runs.flatMap((r) => r.configurations.map((c) => (
+              <tr key={`${r.id}/${c.id}`} data-run={r.id}>
+                <td title={r.title}>{r.id}</td><td>{r.kind}</td><td>{c.id}</td><td className="num">{c.nodeCount}</td>
+                <td>{c.pacing}{c.tickMs ? `, tick ${c.tickMs} ms` : ''}{c.timeScale && c.timeScale !== 1 ? ` at time scale ${c.timeScale} (= ${c.tickMs ? c.tickMs / c.timeScale : '?'} ms real)` : ''}</td>
+                <td data-testid="timer-resolution">{r.environment.timerResolutionNs === null ? 'unknown' : formatDuration(r.environment.timerResolutionNs, 'auto')}</td>
+                <td>{(res.rows ?? []).filter((x) => x.run === r.id && x.config === c.id).map((x) => `${String(x.file).split('/').pop()}: ${formatDuration(Number(x.resolution_ns), 'auto')}`).join(', ')}</td>
+              </tr>
+            )))}
+          </tbody>
+        </table>
+      </section>
+      <section>
+        <h2>Where the end-to-end time goes</h2>
+        {decos.length ? <Plot figure={decoFigure} name="decomposition" height={140 + 50 * decos.length} /> : <p className="muted">No series to decompose.</p>}
+        <p className="muted small">Segments are medians of each phase; transport = wait − service, boundary = call − service;
+          &quot;unattributed&quot; = e2e median − Σ phases (under fixed pacing without <code>step.frame.wait</code> it holds the tick quantization).</p>
+      </section>
+      <section>
+        <h2>All series</h2>
+        <SummaryTable stats={stats} unit={state.unit} flags={flags} warmup={state.warmup} />
+      </section>
+    </div>
+  );
+}

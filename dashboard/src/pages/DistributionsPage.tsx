@@ -1,0 +1,49 @@
+/** Distributions of the selected series after warm-up: box, violin, ECDF, histogram; floors as reference lines. */
+import { useMemo } from 'react';
+import { Plot } from '../components/Plot';
+import { SeriesPicker } from '../components/SeriesPicker';
+import { useData } from '../data/DataProvider';
+import { useQuery } from '../db/useQuery';
+import { distributionFigure, type Group, type RefLine } from '../plots/figures';
+import { valuesSql } from '../sql/analysis';
+import { PLOTS, type PlotKind, type ViewState } from '../state/viewState';
+import { useAnalysis } from './useAnalysis';
+import { DEFAULT_IDS, useCatalog } from './useCatalog';
+
+export default function DistributionsPage({ state, set }: { state: ViewState; set: (p: Partial<ViewState>) => void }) {
+  const data = useData();
+  const cat = useCatalog(state.runs);
+  const ids = state.ids ?? DEFAULT_IDS.filter((i) => cat.ids.includes(i));
+  const filter = useMemo(() => ({ runs: state.runs, ids, transports: state.transports, nodeCounts: state.n }), [state.runs, ids.join(','), state.transports, state.n]); // eslint-disable-line react-hooks/exhaustive-deps
+  const q = useQuery(data.db, data.status === 'ready' ? valuesSql(state.warmup, filter) : null, data.generation);
+  const floorsFilter = useMemo(() => ({ runs: state.runs, ids: cat.ids.filter((i) => i.startsWith('floor.')) }), [state.runs, cat.ids]);
+  const { stats: floorStats } = useAnalysis(state.warmup, floorsFilter);
+  const figure = useMemo(() => {
+    const groups = new Map<string, number[]>();
+    for (const r of q.rows ?? []) {
+      const k = `${r.run}/${r.config} ${r.transport ?? ''} ${r.id}`;
+      let a = groups.get(k);
+      if (!a) groups.set(k, (a = []));
+      a.push(Number(r.duration_ns));
+    }
+    const gs: Group[] = [...groups.entries()].map(([name, values]) => ({ name, values }));
+    const floors: RefLine[] = state.floors ? floorStats.filter((s) => s.side === 'floor' && (!state.transports || state.transports.includes(s.transport ?? ''))).map((s) => ({ name: `${s.id} (median)`, ns: s.median })) : [];
+    return { gs, fig: distributionFigure(state.plot, gs, { log: state.logx, floors, title: `${state.plot} after warm-up ${state.warmup}` }) };
+  }, [q.rows, state.plot, state.logx, state.floors, state.warmup, floorStats, state.transports]);
+  return (
+    <div className="distributions" data-testid="distributions">
+      <div className="toolbar">
+        <span className="seg" role="group" aria-label="plot type">
+          {PLOTS.map((p) => <button type="button" key={p} className={p === state.plot ? 'on' : ''} aria-pressed={p === state.plot} onClick={() => set({ plot: p as PlotKind })}>{p === 'ecdf' ? 'ECDF' : p === 'hist' ? 'histogram' : p}</button>)}
+        </span>
+        <label><input type="checkbox" checked={state.logx} onChange={(e) => set({ logx: e.target.checked })} /> log scale</label>
+        <label><input type="checkbox" checked={state.floors} onChange={(e) => set({ floors: e.target.checked })} /> floors</label>
+      </div>
+      <SeriesPicker ids={cat.ids} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />
+      {q.error && <pre className="error">{q.error}</pre>}
+      {figure.gs.length === 0 && !q.loading ? <p className="muted">No samples for this selection.</p>
+        : <Plot figure={figure.fig} name={`distribution-${state.plot}`} height={480} />}
+      <p className="muted small">Series with more than 20 000 samples are drawn from every j-th order statistic (the shape is kept; tables use all samples).</p>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/** Scale (metric vs N, log axes) and platform (desktop vs web, same phase) views over every loaded run. */
+import { useMemo } from 'react';
+import { Plot } from '../components/Plot';
+import { decompose, PHASES } from '../model/decomposition';
+import { platformFigure, scaleFigure, type PlatformBar, type ScalePoint } from '../plots/figures';
+import { OVERHEAD_ID } from '../sql/analysis';
+import type { ViewState } from '../state/viewState';
+import { useAnalysis } from './useAnalysis';
+
+const METRICS: Record<string, (p: string) => string> = {
+  'front-end e2e': (p) => (p === 'web' ? 'step.web.e2e' : 'step.unity.e2e'),
+  'back-end overhead': () => OVERHEAD_ID,
+  'back-end compute': () => 'step.compute',
+};
+
+export default function ScalePage({ state }: { state: ViewState }) {
+  const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
+  const { data, stats } = useAnalysis(state.warmup, filter);
+  const nOf = (run: string, config: string) => data.runs.find((r) => r.id === run)?.configurations.find((c) => c.id === config)?.nodeCount ?? null;
+  const scale = useMemo(() => Object.entries(METRICS).map(([label, idOf]) => {
+    const pts: ScalePoint[] = [];
+    for (const s of stats) {
+      const n = nOf(s.run, s.config);
+      if (n === null || s.transport === null || s.id !== idOf(s.platform)) continue;
+      const pacing = data.runs.find((r) => r.id === s.run)?.configurations.find((c) => c.id === s.config)?.pacing ?? '';
+      pts.push({ series: `${s.platform} ${s.transport} (${pacing}, ${s.run})`, n, ns: s.median });
+    }
+    return { label, pts, fig: scaleFigure(pts, label) };
+  }), [stats, data.runs]); // eslint-disable-line react-hooks/exhaustive-deps
+  const bars = useMemo(() => {
+    const out: PlatformBar[] = [];
+    const seen = new Set<string>();
+    for (const s of stats) {
+      if (!s.transport) continue;
+      const k = `${s.run}/${s.config}/${s.transport}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      const d = decompose(stats, s.run, s.config, s.platform, s.transport);
+      if (!d) continue;
+      const path = s.transport === 'native' || s.transport === 'wasm' ? 'in-process' : 'out-of-process';
+      for (const p of PHASES) if (d.phases[p]) out.push({ phase: p, platform: s.platform, path: `${path} (${s.run}/${s.config})`, ns: d.phases[p]! });
+      if (d.e2eMedian) out.push({ phase: 'e2e', platform: s.platform, path: `${path} (${s.run}/${s.config})`, ns: d.e2eMedian });
+    }
+    return out;
+  }, [stats]);
+  const platforms = new Set(stats.map((s) => s.platform));
+  return (
+    <div data-testid="scale">
+      <h2>Scale: metric vs N</h2>
+      {scale.every((s) => new Set(s.pts.map((p) => p.n)).size < 2) && <p className="note">Only one N is loaded so far (the reference study has N = 10); runs with several N add points here.</p>}
+      <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={360} />)}</div>
+      <h2>Platform: desktop vs web</h2>
+      {!platforms.has('web') && <p className="note">No web run is loaded yet: only desktop bars are shown.</p>}
+      <Plot figure={platformFigure(bars)} name="platform" height={420} />
+    </div>
+  );
+}

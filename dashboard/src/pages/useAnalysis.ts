@@ -1,0 +1,30 @@
+/** Shared page logic: the summary statistics of the selected runs and the tick flags of every series. */
+import { useMemo } from 'react';
+import { useData } from '../data/DataProvider';
+import { useQuery } from '../db/useQuery';
+import { tickFlag, type TickFlag } from '../model/flags';
+import { pacingPeriodMs, type RunJson } from '../model/runs';
+import { seriesKey, toSeriesStats, type SeriesStats } from '../model/stats';
+import { summarySql, type SampleFilter } from '../sql/analysis';
+
+export function periodOf(runs: RunJson[], run: string, config: string): number | null {
+  const c = runs.find((r) => r.id === run)?.configurations.find((x) => x.id === config);
+  return c ? pacingPeriodMs(c) : null;
+}
+
+export function useAnalysis(warmup: number, filter: SampleFilter) {
+  const data = useData();
+  const sql = data.status === 'ready' ? summarySql(warmup, filter) : null;
+  const q = useQuery(data.db, sql, data.generation);
+  const stats: SeriesStats[] = useMemo(() => (q.rows ? toSeriesStats(q.rows) : []), [q.rows]);
+  const flags = useMemo(() => {
+    const m = new Map<string, TickFlag>();
+    for (const s of stats) {
+      if (s.side !== 'frontend') continue;
+      const f = tickFlag(s.median, periodOf(data.runs, s.run, s.config));
+      if (f) m.set(seriesKey(s), f);
+    }
+    return m;
+  }, [stats, data.runs]);
+  return { data, stats, flags, query: q };
+}

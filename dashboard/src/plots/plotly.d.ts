@@ -1,0 +1,10 @@
+declare module 'plotly.js-dist-min' {
+  const Plotly: {
+    react(el: HTMLElement, data: unknown[], layout: unknown, config?: unknown): Promise<unknown>;
+    purge(el: HTMLElement): void;
+    downloadImage(el: HTMLElement, opts: { format: 'png'; filename: string; width?: number; height?: number }): Promise<string>;
+    toImage(el: HTMLElement, opts: { format: 'png'; width?: number; height?: number }): Promise<string>;
+    Plots: { resize(el: HTMLElement): void };
+  };
+  export default Plotly;
+}

@@ -1,0 +1,77 @@
+/**
+ * Every piece of view state lives in the URL query string (shareable, reload-safe, back/forward). Pure parse
+ * and serialize; only non-default values are written.
+ */
+import type { Unit } from '../model/units';
+
+export const VIEWS = ['compare', 'distributions', 'warmup', 'scale', 'sql', 'live'] as const;
+export type View = (typeof VIEWS)[number];
+export const PLOTS = ['box', 'violin', 'ecdf', 'hist'] as const;
+export type PlotKind = (typeof PLOTS)[number];
+
+export interface ViewState {
+  view: View;
+  /** samples dropped per series (0 … 1000) */
+  warmup: number;
+  unit: Unit;
+  /** selected runs (undefined: all) */
+  runs?: string[];
+  /** selected ids for the distribution and warm-up views (undefined: overhead + e2e) */
+  ids?: string[];
+  /** selected transports (undefined: all) */
+  transports?: string[];
+  /** selected N (undefined: all) */
+  n?: number[];
+  plot: PlotKind;
+  logx: boolean;
+  floors: boolean;
+  /** bootstrap resamples */
+  boot: number;
+  sql?: string;
+}
+
+export const DEFAULTS: ViewState = { view: 'compare', warmup: 30, unit: 'auto', plot: 'box', logx: true, floors: true, boot: 1000 };
+
+const list = (v: string | null): string[] | undefined => (v === null ? undefined : v === '' ? [] : v.split(','));
+const clampInt = (v: string | null, lo: number, hi: number, d: number): number => {
+  const n = v === null ? NaN : Number(v);
+  return Number.isInteger(n) ? Math.min(hi, Math.max(lo, n)) : d;
+};
+const oneOf = <T extends string>(v: string | null, all: readonly T[], d: T): T => (all.includes(v as T) ? (v as T) : d);
+
+export function parseState(search: string): ViewState {
+  const q = new URLSearchParams(search);
+  const n = list(q.get('n'))?.map(Number).filter((x) => Number.isInteger(x) && x > 0);
+  return {
+    view: oneOf(q.get('view'), VIEWS, DEFAULTS.view),
+    warmup: clampInt(q.get('warmup'), 0, 1000, DEFAULTS.warmup),
+    unit: oneOf(q.get('unit'), ['auto', 'ns', 'us', 'ms'] as const, DEFAULTS.unit),
+    runs: list(q.get('runs')),
+    ids: list(q.get('ids')),
+    transports: list(q.get('transports')),
+    n,
+    plot: oneOf(q.get('plot'), PLOTS, DEFAULTS.plot),
+    logx: q.has('logx') ? q.get('logx') !== '0' : DEFAULTS.logx,
+    floors: q.has('floors') ? q.get('floors') !== '0' : DEFAULTS.floors,
+    boot: clampInt(q.get('boot'), 100, 10000, DEFAULTS.boot),
+    sql: q.get('sql') ?? undefined,
+  };
+}
+
+export function toSearch(s: ViewState): string {
+  const q = new URLSearchParams();
+  if (s.view !== DEFAULTS.view) q.set('view', s.view);
+  if (s.warmup !== DEFAULTS.warmup) q.set('warmup', String(s.warmup));
+  if (s.unit !== DEFAULTS.unit) q.set('unit', s.unit);
+  if (s.runs) q.set('runs', s.runs.join(','));
+  if (s.ids) q.set('ids', s.ids.join(','));
+  if (s.transports) q.set('transports', s.transports.join(','));
+  if (s.n) q.set('n', s.n.join(','));
+  if (s.plot !== DEFAULTS.plot) q.set('plot', s.plot);
+  if (s.logx !== DEFAULTS.logx) q.set('logx', s.logx ? '1' : '0');
+  if (s.floors !== DEFAULTS.floors) q.set('floors', s.floors ? '1' : '0');
+  if (s.boot !== DEFAULTS.boot) q.set('boot', String(s.boot));
+  if (s.sql !== undefined) q.set('sql', s.sql);
+  const out = q.toString();
+  return out ? `?${out}` : '';
+}

@@ -1,0 +1,114 @@
+// Model layer: pairing of configurations, comparisons, decomposition, tick flags, units, Arrow conversion.
+import { describe, expect, it } from 'vitest';
+import { rowsOf, toCell } from '../src/model/arrow';
+import { comparisons } from '../src/model/comparison';
+import { decompose } from '../src/model/decomposition';
+import { tickFlag } from '../src/model/flags';
+import { pacingPeriodMs, pairings, type RunConfiguration, type RunJson } from '../src/model/runs';
+import { erfc, type SeriesStats } from '../src/model/stats';
+import { formatDuration, formatRatio } from '../src/model/units';
+import { OVERHEAD_ID } from '../src/sql/analysis';
+
+const cfg = (id: string, n: number, pacing: RunConfiguration['pacing'], files: [string, string, string][], extra: Partial<RunConfiguration> = {}): RunConfiguration => ({
+  id, scenario: 'reference', nodeCount: n, maxDistance: 3, seed: null, pacing, tickMs: pacing === 'fixed' ? 20 : null, timeScale: 1, encoding: 'json',
+  files: files.map(([file, side, transport]) => ({ file: `${id}/${file}`, side: side as 'backend', platform: transport === 'wasm' || transport === 'websocket' ? 'web' : 'desktop', transport: transport as 'native' })),
+  ...extra,
+});
+const desktopFiles: [string, string, string][] = [['native.csv', 'backend', 'native'], ['socket.csv', 'backend', 'socket'], ['unity_native.csv', 'frontend', 'native'], ['unity_socket.csv', 'frontend', 'socket']];
+const run = (configurations: RunConfiguration[], id = 'r'): RunJson => ({
+  schemaVersion: 1, id, title: id, kind: 'desktop', createdAt: null, commit: null, environment: { timerResolutionNs: 100 }, parameters: {}, configurations,
+});
+
+describe('pairings', () => {
+  it('pairs both transports inside one configuration, per N and pacing, with no note', () => {
+    const p = pairings(run([cfg('n10-free', 10, 'free', desktopFiles), cfg('n100-free', 100, 'free', desktopFiles), cfg('n10-fixed', 10, 'fixed', desktopFiles)]));
+    expect(p.map((x) => `${x.inConfig}>${x.outConfig}`)).toEqual(['n10-free>n10-free', 'n100-free>n100-free', 'n10-fixed>n10-fixed']);
+    expect(p.every((x) => x.pacingNote === null)).toBe(true);
+  });
+  it('pairs separate configurations with the same pacing', () => {
+    const p = pairings(run([cfg('a', 10, 'free', desktopFiles.filter((f) => f[2] === 'native')), cfg('b', 10, 'free', desktopFiles.filter((f) => f[2] === 'socket'))]));
+    expect(p).toHaveLength(1);
+    expect(p[0]).toMatchObject({ inConfig: 'a', outConfig: 'b', pacingNote: null });
+  });
+  it('pairs web paths and notes differing pacing when it is the only option', () => {
+    const web = cfg('w', 10, 'frame', [['wasm.csv', 'backend', 'wasm'], ['web_wasm.csv', 'frontend', 'wasm']]);
+    const ws = cfg('s', 10, 'free', [['websocket.csv', 'backend', 'websocket'], ['web_websocket.csv', 'frontend', 'websocket']]);
+    const p = pairings(run([web, ws]));
+    expect(p).toHaveLength(1);
+    expect(p[0]).toMatchObject({ platform: 'web', inTransport: 'wasm', outTransport: 'websocket' });
+    expect(p[0].pacingNote).toMatch(/pacing differs/);
+  });
+  it('does not pair across N', () => {
+    expect(pairings(run([cfg('a', 10, 'free', desktopFiles.slice(0, 1)), cfg('b', 100, 'free', desktopFiles.slice(1, 2))]))).toEqual([]);
+  });
+  it('computes the real-time pacing period', () => {
+    expect(pacingPeriodMs({ pacing: 'fixed', tickMs: 20, timeScale: 0.1 })).toBe(200);
+    expect(pacingPeriodMs({ pacing: 'fixed', tickMs: 20, timeScale: 1 })).toBe(20);
+    expect(pacingPeriodMs({ pacing: 'free', tickMs: null, timeScale: 1 })).toBeNull();
+    expect(pacingPeriodMs({ pacing: 'frame', tickMs: null, timeScale: null })).toBeCloseTo(16.667, 3);
+  });
+});
+
+const st = (config: string, file: string, side: string, transport: string, id: string, median: number, extra: Partial<SeriesStats> = {}): SeriesStats => ({
+  run: 'r', config, file, side, platform: 'desktop', transport, id, count: 100, median, mean: median, p95: median * 2, p99: median * 3, std: 1, min: 0, max: median * 4, ...extra,
+});
+
+describe('comparisons', () => {
+  it('divides out-of-process by in-process statistics', () => {
+    const stats = [st('c', 'c/native.csv', 'backend', 'native', OVERHEAD_ID, 10), st('c', 'c/socket.csv', 'backend', 'socket', OVERHEAD_ID, 250)];
+    const rows = comparisons(stats, pairings(run([cfg('c', 10, 'free', desktopFiles)])));
+    const o = rows.find((r) => r.metric.key === 'overhead')!;
+    expect(o.ratios).toEqual({ mean: 25, median: 25, p95: 25, p99: 25 });
+    expect(rows.find((r) => r.metric.key === 'e2e')).toBeUndefined();
+  });
+});
+
+describe('decomposition', () => {
+  it('splits the socket e2e into send, compute, overhead, transport, parse, apply and the unattributed rest', () => {
+    const stats = [
+      st('c', 'c/socket.csv', 'backend', 'socket', 'step.compute', 100), st('c', 'c/socket.csv', 'backend', 'socket', 'step.service', 130),
+      st('c', 'c/socket.csv', 'backend', 'socket', OVERHEAD_ID, 30), st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.socket.send', 10),
+      st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.socket.wait', 200), st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.socket.parse', 5),
+      st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.unity.apply', 7), st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.frame.wait', 50),
+      st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.unity.e2e', 300),
+    ];
+    const d = decompose(stats, 'r', 'c', 'desktop', 'socket')!;
+    expect(d.phases).toEqual({ send: 10, compute: 100, 'back-end overhead': 30, 'transport / boundary': 70, parse: 5, apply: 7, 'frame/tick wait': 50, unattributed: 28 });
+  });
+  it('uses call − service as the in-process boundary and clamps negatives', () => {
+    const stats = [st('c', 'c/native.csv', 'backend', 'native', 'step.service', 50), st('c', 'c/unity_native.csv', 'frontend', 'native', 'step.native.call', 40)];
+    expect(decompose(stats, 'r', 'c', 'desktop', 'native')!.phases['transport / boundary']).toBe(0);
+  });
+});
+
+describe('tick flag', () => {
+  it('flags the reference socket e2e (≈ 200 ms under a 200 ms tick) but not 0.2 ms or 150 ms', () => {
+    expect(tickFlag(200_008_450, 200)).toMatchObject({ multiple: 1, periodMs: 200 });
+    expect(tickFlag(198_200, 20)).toBeNull();
+    expect(tickFlag(150e6, 200)).toBeNull();
+    expect(tickFlag(40.2e6, 20)).toMatchObject({ multiple: 2 });
+    expect(tickFlag(1e6, null)).toBeNull();
+  });
+});
+
+describe('units and numbers', () => {
+  it('formats durations in sensible units', () => {
+    expect(formatDuration(6983, 'auto')).toBe('6.983 µs');
+    expect(formatDuration(200008450, 'auto')).toBe('200.008 ms');
+    expect(formatDuration(9540.5, 'ns')).toBe('9,540.5 ns');
+    expect(formatDuration(512, 'auto')).toBe('512.0 ns');
+    expect(formatDuration(null)).toBe('—');
+    expect(formatRatio(15.396248)).toBe('15.40×');
+  });
+  it('converts BigInt cells exactly and refuses unsafe ones', () => {
+    expect(toCell(123n)).toBe(123);
+    expect(() => toCell(2n ** 60n)).toThrow(/double/);
+    const t = { numRows: 1, schema: { fields: [{ name: 'a', type: 'Int64' }, { name: 'b', type: 'Utf8' }] }, toArray: () => [{ toJSON: () => ({ a: 5n, b: 'x' }) }] };
+    expect(rowsOf(t)).toEqual([{ a: 5, b: 'x' }]);
+  });
+  it('has an erfc accurate to 1e-7', () => {
+    expect(erfc(0)).toBeCloseTo(1, 7);
+    expect(erfc(1)).toBeCloseTo(0.157299207, 7);
+    expect(erfc(-1)).toBeCloseTo(1.842700793, 7);
+  });
+});

@@ -1,0 +1,84 @@
+// SQL builders are pure: checked as text, no database.
+import { describe, expect, it } from 'vitest';
+import { filterSql, keptCtes, mannWhitneySql, OVERHEAD_ID, summarySql, valuesSql } from '../src/sql/analysis';
+import { inInts, inList, int, num, str } from '../src/sql/literals';
+import { checkUpload, insertSamples, insertRunOnce, readCsv, transportExpr } from '../src/sql/schema';
+
+describe('literals', () => {
+  it('escapes single quotes in strings', () => expect(str("it's")).toBe("'it''s'"));
+  it('refuses non-finite numbers and negative or fractional integers', () => {
+    expect(() => num(NaN)).toThrow(/finite/);
+    expect(() => num(Infinity)).toThrow();
+    expect(() => int(-1)).toThrow(/non-negative/);
+    expect(() => int(1.5)).toThrow();
+    expect(int(30)).toBe('30');
+  });
+  it('turns lists into IN clauses, undefined into TRUE and empty into FALSE', () => {
+    expect(inList('x', undefined)).toBe('TRUE');
+    expect(inList('x', [])).toBe('FALSE');
+    expect(inList('x', ['a', "b'c"])).toBe("x IN ('a', 'b''c')");
+    expect(inInts('n', [10, 100])).toBe('n IN (10, 100)');
+  });
+});
+
+describe('analysis SQL', () => {
+  it('filters invalid rows, ranks by t_ns with the file order as tie-breaker, drops the warm-up', () => {
+    const s = keptCtes(30);
+    expect(s).toContain('s.t_ns >= 0 AND s.duration_ns >= 0');
+    expect(s).toContain('PARTITION BY run, config, file, id ORDER BY t_ns, seq');
+    expect(s).toContain('WHERE k > 30');
+  });
+  it('pairs service and compute by rank inside the same file for the overhead', () => {
+    const s = keptCtes(0);
+    expect(s).toMatch(/sv\.k = cp\.k/);
+    expect(s).toContain("sv.id = 'step.service' AND cp.id = 'step.compute'");
+    expect(s).toContain(`'${OVERHEAD_ID}' AS id`);
+  });
+  it('uses quantile_cont and the sample standard deviation', () => {
+    const s = summarySql(30);
+    for (const q of ['0.5', '0.95', '0.99']) expect(s).toContain(`quantile_cont(k.duration_ns, ${q})`);
+    expect(s).toContain('stddev_samp(k.duration_ns)');
+    expect(s).not.toContain('stddev_pop');
+  });
+  it('builds filters from the selection', () => {
+    expect(filterSql({})).toBe('TRUE');
+    const f = filterSql({ runs: ['r1'], transports: ['native'], nodeCounts: [10] });
+    expect(f).toContain("s.run IN ('r1')");
+    expect(f).toContain("s.transport IN ('native')");
+    expect(f).toContain('c.n IN (10)');
+  });
+  it('drops the overhead series when ids exclude it, keeps it when they include it', () => {
+    expect(keptCtes(0, { ids: ['step.service'] })).toContain('WHERE FALSE');
+    expect(keptCtes(0, { ids: [OVERHEAD_ID] })).not.toContain('WHERE FALSE');
+  });
+  it('rejects a warm-up that is not a non-negative integer', () => {
+    expect(() => summarySql(-1)).toThrow();
+    expect(() => valuesSql(2.5, {})).toThrow();
+  });
+  it('quotes series keys of the Mann–Whitney query', () => {
+    const s = mannWhitneySql(0, { run: "a'b", config: 'c', file: 'f.csv', id: 'x' }, { run: 'r', config: 'c', file: 'g.csv', id: 'x' });
+    expect(s).toContain("'a''b'");
+    expect(s).toContain('rank() OVER (ORDER BY x)');
+  });
+});
+
+describe('schema SQL', () => {
+  it('reads CSVs with the fixed schema and no sniffing', () => {
+    const r = readCsv('f.csv', 'BIGINT');
+    expect(r).toContain('auto_detect = false');
+    expect(r).toContain("'duration_ns': 'BIGINT'");
+  });
+  it('derives the transport from the id when the file declares none (floors)', () => {
+    expect(transportExpr('native')).toBe("'native'");
+    expect(transportExpr(null)).toContain("WHEN id LIKE '%.web.wasm.%' THEN 'wasm'");
+    expect(insertSamples({ run: 'r', config: 'c', file: 'c/floors.csv', side: 'floor', platform: 'desktop', transport: null }, 'x')).toContain('CASE');
+  });
+  it('inserts the uploads run only once', () => {
+    expect(insertRunOnce({ run: 'u', kind: 'upload', title: 't', createdAt: null, timerResolutionNs: null, source: 's' }))
+      .toMatch(/^INSERT INTO runs SELECT .* WHERE NOT EXISTS \(SELECT 1 FROM runs WHERE run = 'u'\)$/s);
+  });
+  it('checks uploads for each kind of problem', () => {
+    const s = checkUpload('st');
+    for (const k of ['bad_t_line', 'bad_d_line', 'neg_t_line', 'neg_d_line', 'empty_id_line']) expect(s).toContain(k);
+  });
+});

@@ -1,0 +1,73 @@
+// Statistics beyond the reference: bootstrap (seeded, pure) and Mann–Whitney U (SQL + model) against
+// independent brute-force computations.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Connector } from '../src/db/connector';
+import { rowsOf } from '../src/model/arrow';
+import { toMannWhitney } from '../src/model/stats';
+import { mannWhitneySql } from '../src/sql/analysis';
+import { bootstrapMedianCI, bootstrapMedianRatioCI, median, mulberry32, quantileSorted } from '../src/stats/bootstrap';
+import { loadedDb, referenceRunDir } from './support/nodeConnector';
+
+describe('bootstrap', () => {
+  const values = Array.from({ length: 501 }, (_, i) => ((i * 7919) % 501) + 1000);
+  it('is deterministic for a seed and differs across seeds', () => {
+    expect(bootstrapMedianCI(values, 300, 7)).toEqual(bootstrapMedianCI(values, 300, 7));
+    expect(bootstrapMedianCI(values, 300, 7)).not.toEqual(bootstrapMedianCI(values, 300, 8));
+  });
+  it('brackets the median, and a ratio CI brackets the ratio of medians', () => {
+    const ci = bootstrapMedianCI(values, 1000, 42);
+    expect(ci.estimate).toBe(1250);
+    expect(ci.lo).toBeLessThanOrEqual(1250);
+    expect(ci.hi).toBeGreaterThanOrEqual(1250);
+    expect(ci.hi - ci.lo).toBeLessThan(100);
+    const r = bootstrapMedianRatioCI(values, values.map((v) => v * 3), 1000, 42);
+    expect(r.estimate).toBe(3);
+    expect(r.lo).toBeLessThanOrEqual(3);
+    expect(r.hi).toBeGreaterThanOrEqual(3);
+  });
+  it('interpolates quantiles like quantile_cont and draws uniform numbers', () => {
+    expect(quantileSorted([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantileSorted([10, 20, 30, 40, 50], 0.95)).toBeCloseTo(48, 12);
+    expect(median([3, 1, 2])).toBe(2);
+    const rnd = mulberry32(1);
+    const xs = Array.from({ length: 10000 }, rnd);
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...xs)).toBeLessThan(1);
+    expect(xs.reduce((a, b) => a + b) / xs.length).toBeCloseTo(0.5, 1);
+  });
+});
+
+/** U of a by direct pair counting (ties count one half): independent of the rank formula in SQL. */
+const bruteU = (a: number[], b: number[]) => {
+  let u = 0;
+  for (const x of a) for (const y of b) u += x > y ? 1 : x === y ? 0.5 : 0;
+  return u;
+};
+
+describe('Mann–Whitney U over DuckDB', () => {
+  let db: Connector;
+  beforeAll(async () => { ({ db } = await loadedDb([referenceRunDir])); });
+  afterAll(async () => { await db.close(); });
+  const series = (file: string, id: string) => ({ run: 'reference-study', config: file.split('/')[0], file, id });
+  const values = async (file: string, id: string) => rowsOf(await db.query(
+    `SELECT duration_ns FROM (SELECT duration_ns, row_number() OVER (ORDER BY t_ns, seq) AS k FROM samples WHERE file = '${file}' AND id = '${id}' AND t_ns >= 0 AND duration_ns >= 0) WHERE k > 30`,
+  )).map((r) => Number(r.duration_ns));
+
+  it('matches brute-force U on the reference compute series (with ties) and gives a tiny p', async () => {
+    const a = series('native-scene/native.csv', 'step.compute');
+    const b = series('socket-scene/socket.csv', 'step.compute');
+    const [row] = rowsOf(await db.query(mannWhitneySql(30, a, b)));
+    const va = await values(a.file, a.id); const vb = await values(b.file, b.id);
+    expect(Number(row.n1)).toBe(va.length);
+    expect(Number(row.u1)).toBe(bruteU(va, vb));
+    const mw = toMannWhitney(row);
+    expect(mw.u).toBe(Math.min(bruteU(va, vb), bruteU(vb, va)));
+    expect(mw.p).toBeLessThan(1e-6);
+  });
+  it('finds no difference between a series and itself', async () => {
+    const a = series('native-scene/unity_native.csv', 'step.native.parse');
+    const mw = toMannWhitney(rowsOf(await db.query(mannWhitneySql(30, a, a)))[0]);
+    expect(mw.z).toBeCloseTo(0, 9);
+    expect(mw.p).toBeCloseTo(1, 6);
+  });
+});

@@ -1,0 +1,73 @@
+// Uploaded CSVs over DuckDB (Node build): malformed files are refused with a message naming the problem and
+// leave the loaded data untouched; valid files are summarised.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkHead, ingestUpload, MAX_UPLOAD_BYTES, type UploadSource } from '../src/data/ingest';
+import type { Connector } from '../src/db/connector';
+import { rowsOf } from '../src/model/arrow';
+import { toSeriesStats } from '../src/model/stats';
+import { summarySql } from '../src/sql/analysis';
+import { loadedDb, referenceRunDir } from './support/nodeConnector';
+
+const src = (name: string, text: string | Uint8Array): UploadSource => {
+  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
+  return {
+    name, size: bytes.length,
+    slice: (s, e) => ({ arrayBuffer: async () => bytes.slice(s, e).buffer }),
+    arrayBuffer: async () => bytes.slice().buffer,
+  };
+};
+
+let db: Connector;
+const count = async () => Number(rowsOf(await db.query('SELECT count(*) AS n FROM samples'))[0].n);
+let before = 0;
+beforeAll(async () => { ({ db } = await loadedDb([referenceRunDir])); before = await count(); });
+afterAll(async () => { await db.close(); });
+
+describe('malformed uploads', () => {
+  const cases: [string, string | Uint8Array, RegExp][] = [
+    ['empty.csv', '', /empty/],
+    ['header-only.csv', 't_ns,id,duration_ns\n', /no data rows/],
+    ['wrong-columns.csv', 'time,name,value\n1,a,2\n', /wrong columns.*expected exactly t_ns,id,duration_ns.*missing t_ns, id, duration_ns/],
+    ['two-columns.csv', 't_ns,id\n1,a\n', /wrong columns.*missing duration_ns/],
+    ['not-csv.txt', 'hello world\nthis is text\n', /not a CSV file.*no commas/],
+    ['binary.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0x49, 0x48]), /binary data/],
+    ['text-number.csv', 't_ns,id,duration_ns\n1,step.compute,5\n2,step.compute,abc\n', /line 3: duration_ns is not an integer \("abc"\)/],
+    ['text-time.csv', 't_ns,id,duration_ns\nx,step.compute,5\n', /line 2: t_ns is not an integer/],
+    ['negative.csv', 't_ns,id,duration_ns\n1,step.compute,5\n2,step.compute,-7\n', /line 3: duration_ns is negative \(-7\)/],
+    ['negative-t.csv', 't_ns,id,duration_ns\n-1,step.compute,5\n', /line 2: t_ns is negative/],
+    ['extra-column.csv', 't_ns,id,duration_ns\n1,step.compute,5\n2,step.compute,5,9\n', /wrong number of columns|could not be read/],
+    ['empty-id.csv', 't_ns,id,duration_ns\n1,,5\n', /line 2: id is empty/],
+    ['float.csv', 't_ns,id,duration_ns\n1,step.compute,5.5\n', /line 2: duration_ns is not an integer/],
+  ];
+  it.each(cases)('%s is refused with a clear message', async (name, text, re) => {
+    const r = await ingestUpload(db, src(name, text));
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error).toMatch(re);
+      expect(r.error.startsWith(`${name}: `)).toBe(true);
+    }
+    expect(await count()).toBe(before);
+  });
+  it('refuses huge files before reading them', () => {
+    expect(checkHead(new TextEncoder().encode('t_ns,id,duration_ns\n1,a,1\n'), MAX_UPLOAD_BYTES + 1)).toMatch(/too large.*limit 256 MB/);
+  });
+});
+
+describe('valid uploads', () => {
+  it('loads a front-end file, guesses side and platform, and summarises it; the reference stays intact', async () => {
+    const rows = Array.from({ length: 100 }, (_, i) => `${i * 1000},step.web.e2e,${1000 + i}`);
+    const r = await ingestUpload(db, src('mine.csv', `\uFEFFt_ns,id,duration_ns\r\n${rows.join('\r\n')}\r\n`));
+    expect(r).toMatchObject({ ok: true, rows: 100, side: 'frontend', platform: 'web' });
+    const stats = toSeriesStats(rowsOf(await db.query(summarySql(30, { runs: ['uploads'] }))));
+    expect(stats).toHaveLength(1);
+    expect(stats[0]).toMatchObject({ id: 'step.web.e2e', count: 70, median: 1064.5, min: 1030, max: 1099 });
+    const ref = toSeriesStats(rowsOf(await db.query(summarySql(30, { runs: ['reference-study'] }))));
+    expect(ref.length).toBe(14); // 12 series + 2 overhead series
+  });
+  it('accepts a second upload as its own configuration', async () => {
+    const r = await ingestUpload(db, src('mine.csv', 't_ns,id,duration_ns\n1,step.service,10\n2,step.compute,4\n'));
+    expect(r).toMatchObject({ ok: true, side: 'backend', platform: 'desktop' });
+    expect(Number(rowsOf(await db.query("SELECT count(*) AS n FROM runs WHERE run = 'uploads'"))[0].n)).toBe(1);
+    expect(Number(rowsOf(await db.query("SELECT count(DISTINCT config) AS n FROM samples WHERE run = 'uploads'"))[0].n)).toBe(2);
+  });
+});

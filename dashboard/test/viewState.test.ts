@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS, parseState, toSearch, type ViewState } from '../src/state/viewState';
+
+describe('URL view state', () => {
+  it('is empty for the defaults and parses back to the defaults', () => {
+    expect(toSearch(DEFAULTS)).toBe('');
+    expect(parseState('')).toEqual({ ...DEFAULTS, runs: undefined, ids: undefined, transports: undefined, n: undefined, sql: undefined });
+  });
+  it('round-trips every field', () => {
+    const s: ViewState = { view: 'distributions', warmup: 5, unit: 'us', runs: ['a', 'b'], ids: ['step.service'], transports: ['native'], n: [10, 100], plot: 'ecdf', logx: false, floors: false, boot: 2000, sql: "SELECT 'x, y' AS z" };
+    expect(parseState(toSearch(s))).toEqual(s);
+  });
+  it('clamps or ignores bad values', () => {
+    const s = parseState('?view=nope&warmup=-4&unit=km&plot=pie&boot=abc&n=10,x,-1');
+    expect(s).toMatchObject({ view: 'compare', warmup: 0, unit: 'auto', plot: 'box', boot: 1000, n: [10] });
+  });
+});

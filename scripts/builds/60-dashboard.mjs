@@ -1,0 +1,27 @@
+// Dashboard (dashboard/, Vite): typecheck + static build → dist/dashboard/ (relative base; DASHBOARD_BASE=/x/
+// for an absolute one). The Live view imports the Kotlin/Wasm engine's build output, so the step depends on
+// the `wasm` step when one is defined (checked lazily, once every build file is loaded).
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from '../lib/run.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const definesWasm = () => readdirSync(here).filter((f) => f.endsWith('.mjs') && f !== '60-dashboard.mjs')
+  .some((f) => /name:\s*['"]wasm['"]/.test(readFileSync(join(here, f), 'utf8')));
+
+export const steps = [
+  {
+    name: 'dashboard',
+    description: 'dashboard (React + DuckDB-Wasm + Plotly): tsc --noEmit, vite build → dist/dashboard/',
+    get deps() { return definesWasm() ? ['wasm'] : []; },
+    inputs: ['dashboard/src', 'dashboard/index.html', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json',
+      'scripts/builds/60-dashboard.mjs', 'collektive-wasm/src/js'],
+    outputs: ['dist/dashboard/index.html'],
+    run: async () => {
+      await run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+      await run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
+    },
+  },
+];

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// npm start: installs dependencies if missing (npm ci), builds the dashboard (incremental) and serves it with
+// `vite preview` (COOP/COEP headers) on 127.0.0.1. Options: --port N (default 4173), --host H.
+import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const opt = (name, d) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : d; };
+const port = opt('port', process.env.PORT ?? '4173');
+const host = opt('host', '127.0.0.1');
+
+if (!existsSync(join(root, 'node_modules', 'vite'))) {
+  console.log('[start] node_modules missing: npm ci');
+  const r = spawnSync('npm', ['ci'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) { console.error('[start] npm ci failed'); process.exit(1); }
+}
+const { ensureBuilt } = await import(pathToFileURL(join(root, 'scripts', 'lib', 'build-steps.mjs')).href);
+try {
+  await ensureBuilt(['dashboard']);
+} catch (e) {
+  console.error(`[start] build failed: ${e.message}`);
+  process.exit(1);
+}
+const child = spawn(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview', '--host', host, '--port', port, '--strictPort'],
+  { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+let announced = false;
+child.stdout.on('data', (d) => {
+  const text = d.toString();
+  process.stdout.write(text);
+  const m = text.replace(/\x1b\[[0-9;]*m/g, '').match(/https?:\/\/[^\s]+/);
+  if (m && !announced) { announced = true; console.log(`\n[start] dashboard: ${m[0]}  (Ctrl+C stops)\n`); }
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));
