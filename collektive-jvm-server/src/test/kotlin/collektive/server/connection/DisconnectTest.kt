@@ -2,6 +2,8 @@ package collektive.server.connection
 
 import collektive.server.ReferenceScenario
 import collektive.server.TestServer
+import collektive.engine.Scenarios
+import collektive.server.protocol.Positions
 import collektive.server.protocol.Protocol
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
@@ -49,9 +51,10 @@ class DisconnectTest {
 
     @Test
     fun `a peer that leaves while its step reply is being written does not disturb the server`() {
+        val positions = Protocol.requestLine("positions", Positions.serializer(), Positions(Scenarios.randomPositions(2000, seed = 3)))
         repeat(20) {
             val victim = server.connect()
-            victim.send("""{"op":"createSim","data":{"nodeCount":1000,"maxDistance":3.0}}""")
+            victim.send("""{"op":"createSim","data":{"nodeCount":2000,"maxDistance":3.0}}""", positions)
             victim.send(*Array(5) { """{"op":"step","data":{"stepCount":1}}""" })
             victim.socket.setSoLinger(true, 0)
             victim.close()
@@ -72,5 +75,5 @@ class DisconnectTest {
         }
     }
 
-    private fun awaitConnections(n: Int): Boolean = collektive.server.awaitTrue(5000) { server.server.connectionCount == n }
+    private fun awaitConnections(n: Int): Boolean = collektive.server.awaitTrue(10_000) { server.server.connectionCount == n }
 }
