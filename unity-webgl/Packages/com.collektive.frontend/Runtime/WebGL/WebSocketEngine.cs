@@ -1,0 +1,300 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Text;
+using Collektive.Frontend.Engines;
+using Collektive.Frontend.Model;
+using Collektive.Frontend.Timing;
+
+namespace Collektive.Frontend.WebGL
+{
+    /// <summary>
+    /// Out-of-process web engine for the Unity WebGL player: a browser WebSocket (CollektiveWebSocket.jslib) to the
+    /// Node <c>ws</c> server, speaking the protocol of DESIGN §2 with one JSON object per message.
+    /// <see cref="WireEncoding.Json"/>: one <c>newPosition</c> per device then <c>step {rid, stepCount}</c> (the
+    /// reference); <see cref="WireEncoding.Batched"/>: one <c>newPositions</c>; <see cref="WireEncoding.Binary"/>:
+    /// a binary positions message and <c>step {…, "encoding": "binary"}</c> answered by the binary state frame.
+    /// Responses arrive as browser events between frames (there is no reader thread in a WebGL player): the
+    /// arrival time is taken in the callback, and the message is parsed when the frame loop picks it up.
+    /// Timing ids <c>step.web.ws.send</c>, <c>step.web.ws.wait</c>, <c>step.web.ws.parse</c>. Messages sent before
+    /// the socket opens are queued and flushed on open.
+    /// </summary>
+    public sealed class WebSocketEngine : IEngine, IWebSocketEvents
+    {
+        private readonly IWebSocketBridge _bridge;
+        private readonly TimingLog _log;
+        private readonly WireEncoding _encoding;
+        private readonly string _url;
+        private readonly StringBuilder _sb = new StringBuilder(256);
+        private readonly ByteWriter _bin = new ByteWriter(1024);
+        private readonly List<object> _outbox = new List<object>();
+        private readonly Queue<Response> _inbox = new Queue<Response>();
+        private readonly Queue<long> _sentAt = new Queue<long>();
+        private readonly Queue<long> _echoSentAt = new Queue<long>();
+        private int _socket = -1;
+        private bool _open;
+        private string _closed;
+        private int _nodeCount;
+        private long _rid;
+        private int _pending;
+        private long _sendStart;
+
+        private struct Response
+        {
+            public string Text;
+            public byte[] Binary;
+            public long Arrival;
+        }
+
+        /// <summary>Creates the engine over the platform's bridge; connects to <paramref name="url"/> (ws://host:port).</summary>
+        public WebSocketEngine(string url, WireEncoding encoding, TimingLog log) : this(WebSocketBridges.Default(), url, encoding, log) { }
+
+        /// <summary>Creates the engine over a given bridge (tests).</summary>
+        public WebSocketEngine(IWebSocketBridge bridge, string url, WireEncoding encoding, TimingLog log)
+        {
+            if (bridge == null) throw new ArgumentNullException("bridge");
+            if (string.IsNullOrEmpty(url)) throw new ArgumentException("a ws:// URL is required", "url");
+            _bridge = bridge;
+            _url = url;
+            _encoding = encoding;
+            _log = log;
+            _socket = _bridge.Open(url, this);
+            if (_socket <= 0) throw new EngineException("WebSocket to " + url + " could not be opened: " + _bridge.LastError());
+        }
+
+        /// <inheritdoc />
+        public string Transport { get { return "websocket"; } }
+        /// <inheritdoc />
+        public WireEncoding Encoding { get { return _encoding; } }
+        /// <inheritdoc />
+        public int Pending { get { return _pending; } }
+        /// <summary>True once the socket is open (until it closes).</summary>
+        public bool IsOpen { get { return _open; } }
+        /// <summary>The server URL.</summary>
+        public string Url { get { return _url; } }
+
+        /// <inheritdoc />
+        public void Create(int nodeCount, double maxDistance)
+        {
+            if (nodeCount <= 0) throw new ArgumentOutOfRangeException("nodeCount", nodeCount, "must be > 0");
+            _nodeCount = nodeCount;
+            _pending = 0;
+            _inbox.Clear();
+            _sentAt.Clear();
+            _sb.Length = 0;
+            _sb.Append("{\"op\":\"createSim\",\"data\":{\"nodeCount\":").Append(nodeCount.ToString(CultureInfo.InvariantCulture))
+               .Append(",\"maxDistance\":").Append(Num(maxDistance)).Append("}}");
+            Post(_sb.ToString());
+        }
+
+        /// <inheritdoc />
+        public void SetSource(int node, bool isSource)
+        {
+            RequireCreated();
+            _sb.Length = 0;
+            _sb.Append("{\"op\":\"setSource\",\"data\":{\"nodeId\":").Append(node.ToString(CultureInfo.InvariantCulture))
+               .Append(",\"isSource\":").Append(isSource ? "true" : "false").Append("}}");
+            Post(_sb.ToString());
+        }
+
+        /// <inheritdoc />
+        public void SubmitPositions(Vec3[] positions)
+        {
+            RequireCreated();
+            if (positions.Length != _nodeCount) throw new ArgumentException("expected " + _nodeCount + " positions, got " + positions.Length);
+            // Timed together with the step request in RequestStep's step.web.ws.send sample: start here.
+            _sendStart = Clock.Now();
+            if (_encoding == WireEncoding.Json)
+            {
+                for (int i = 0; i < positions.Length; i++)
+                {
+                    _sb.Length = 0;
+                    _sb.Append("{\"op\":\"newPosition\",\"data\":{\"nodeId\":").Append(i.ToString(CultureInfo.InvariantCulture))
+                       .Append(",\"x\":").Append(Num(positions[i].X)).Append(",\"y\":").Append(Num(positions[i].Y))
+                       .Append(",\"z\":").Append(Num(positions[i].Z)).Append("}}");
+                    Post(_sb.ToString());
+                }
+            }
+            else if (_encoding == WireEncoding.Batched)
+            {
+                _sb.Length = 0;
+                _sb.Append("{\"op\":\"newPositions\",\"data\":{\"positions\":[");
+                for (int i = 0; i < positions.Length; i++)
+                {
+                    if (i > 0) _sb.Append(',');
+                    _sb.Append(Num(positions[i].X)).Append(',').Append(Num(positions[i].Y)).Append(',').Append(Num(positions[i].Z));
+                }
+                _sb.Append("]}}");
+                Post(_sb.ToString());
+            }
+            else
+            {
+                _bin.Clear();
+                _bin.Int32LE(positions.Length);
+                for (int i = 0; i < positions.Length; i++) _bin.Float64LE(positions[i].X).Float64LE(positions[i].Y).Float64LE(positions[i].Z);
+                var copy = new byte[_bin.Length];
+                Buffer.BlockCopy(_bin.Buffer, 0, copy, 0, _bin.Length);
+                Post(copy);
+            }
+        }
+
+        /// <inheritdoc />
+        public void RequestStep(int rounds)
+        {
+            RequireCreated();
+            long t0 = _sendStart != 0 ? _sendStart : Clock.Now();
+            _sendStart = 0;
+            _rid++;
+            _sb.Length = 0;
+            _sb.Append("{\"op\":\"step\",\"data\":{\"rid\":").Append(_rid.ToString(CultureInfo.InvariantCulture))
+               .Append(",\"stepCount\":").Append(rounds.ToString(CultureInfo.InvariantCulture));
+            if (_encoding == WireEncoding.Binary) _sb.Append(",\"encoding\":\"binary\"");
+            _sb.Append("}}");
+            Post(_sb.ToString());
+            long t1 = Clock.Now();
+            _sentAt.Enqueue(t1);
+            _pending++;
+            if (_log != null) _log.Record(WebTimingIds.WsSend, t0, t1);
+        }
+
+        /// <summary>
+        /// A WebGL player cannot block its only thread: this reports whether a response is already queued and never
+        /// waits (the frame loop tries again on the next frame).
+        /// </summary>
+        public bool WaitForState(int timeoutMs)
+        {
+            ThrowIfClosed();
+            return _inbox.Count > 0;
+        }
+
+        /// <inheritdoc />
+        public bool TryReceiveState(EngineState into, out long arrivalTicks)
+        {
+            arrivalTicks = 0;
+            if (_inbox.Count == 0) { ThrowIfClosed(); return false; }
+            var r = _inbox.Dequeue();
+            if (_pending > 0) _pending--;
+            arrivalTicks = r.Arrival;
+            long t0 = Clock.Now();
+            if (r.Binary != null)
+            {
+                StateBufferParser.Parse(r.Binary, 0, r.Binary.Length, into);
+            }
+            else
+            {
+                long rid = StateJsonParser.Parse(r.Text, into);
+                if (rid != -1 && rid > _rid) throw new EngineException("response rid " + rid + " was never requested (last " + _rid + ")");
+            }
+            long t1 = Clock.Now();
+            if (into.Count != _nodeCount) throw new EngineException("response has " + into.Count + " devices, expected " + _nodeCount);
+            if (_log != null) _log.Record(WebTimingIds.WsParse, t0, t1);
+            return true;
+        }
+
+        /// <summary>Sends one echo request (the <c>floor.web.ws.echo</c> floor); its round trip is logged when the echo returns.</summary>
+        public void SendEcho()
+        {
+            long t0 = Clock.Now();
+            _echoSentAt.Enqueue(t0);
+            Post("{\"op\":\"echo\",\"data\":{\"t\":" + _echoSentAt.Count.ToString(CultureInfo.InvariantCulture) + "}}");
+        }
+
+        /// <summary>Echo replies received so far (each logged as <c>floor.web.ws.echo</c>).</summary>
+        public int EchoesReceived { get; private set; }
+
+        /// <inheritdoc />
+        public void Dispose()
+        {
+            if (_socket > 0) _bridge.Close(_socket);
+            _open = false;
+            _socket = -1;
+        }
+
+        // ---- IWebSocketEvents (browser events, main thread) ----
+
+        /// <inheritdoc />
+        public void OnOpen()
+        {
+            _open = true;
+            foreach (var m in _outbox) Transmit(m);
+            _outbox.Clear();
+        }
+
+        /// <inheritdoc />
+        public void OnText(string text)
+        {
+            long now = Clock.Now();
+            if (text.StartsWith("{\"op\":\"echo\"", StringComparison.Ordinal))
+            {
+                if (_echoSentAt.Count > 0)
+                {
+                    long t0 = _echoSentAt.Dequeue();
+                    if (_log != null) _log.Record(WebTimingIds.FloorWsEcho, t0, now);
+                }
+                EchoesReceived++;
+                return;
+            }
+            Arrived(new Response { Text = text, Arrival = now });
+        }
+
+        /// <inheritdoc />
+        public void OnBinary(byte[] data, int length)
+        {
+            long now = Clock.Now();
+            var copy = new byte[length];
+            Buffer.BlockCopy(data, 0, copy, 0, length);
+            Arrived(new Response { Binary = copy, Arrival = now });
+        }
+
+        /// <inheritdoc />
+        public void OnClose(int code, string reason)
+        {
+            _open = false;
+            _socket = -1;
+            _closed = "WebSocket to " + _url + " closed (code " + code + (string.IsNullOrEmpty(reason) ? "" : ", " + reason) + ")";
+        }
+
+        private void Arrived(Response r)
+        {
+            // Error replies carry no state: keep them in order so TryReceiveState raises them.
+            if (_sentAt.Count > 0)
+            {
+                long sent = _sentAt.Dequeue();
+                if (_log != null) _log.Record(WebTimingIds.WsWait, sent, r.Arrival);
+            }
+            _inbox.Enqueue(r);
+        }
+
+        private void Post(object message)
+        {
+            ThrowIfClosed();
+            if (_open) Transmit(message);
+            else _outbox.Add(message);
+        }
+
+        private void Transmit(object message)
+        {
+            var text = message as string;
+            int rc;
+            if (text != null) rc = _bridge.Send(_socket, text);
+            else { var b = (byte[])message; rc = _bridge.SendBinary(_socket, b, b.Length); }
+            if (rc != 0) throw new EngineException("WebSocket send failed: " + _bridge.LastError());
+        }
+
+        private void ThrowIfClosed()
+        {
+            if (_closed != null) throw new EngineException(_closed);
+        }
+
+        private void RequireCreated()
+        {
+            if (_nodeCount == 0) throw new InvalidOperationException("call Create first");
+        }
+
+        private static string Num(double d)
+        {
+            if (double.IsNaN(d) || double.IsInfinity(d)) throw new ArgumentException("positions and distances must be finite, got " + d);
+            return d.ToString("R", CultureInfo.InvariantCulture);
+        }
+    }
+}
