@@ -18,32 +18,36 @@ namespace Collektive.Frontend.Engines
                 throw new ArgumentOutOfRangeException("length", length, "range outside the buffer");
             int end = offset + length;
             int o = offset;
-            int n = ReadInt32(buffer, ref o, end, "nodeCount");
+            int n = ReadInt32(buffer, ref o, end, -1);
             if (n < 0) throw new FormatException("state buffer: negative nodeCount " + n);
             // Each node needs at least 12 bytes: reject absurd counts before allocating.
             if ((long)n * 12 > end - o) throw new FormatException("state buffer truncated: nodeCount " + n + " needs at least " + ((long)n * 12) + " bytes, " + (end - o) + " left");
-            into.Begin(n);
+            // Upper bound of neighbour ids: what is left after the fixed 12 bytes per node, in int32s.
+            int maxIds = (int)((end - o - (long)n * 12) / 4);
+            double[] values; int[] offsets; int[] ids;
+            into.BeginRaw(n, maxIds, out values, out offsets, out ids);
+            int at = 0;
             for (int i = 0; i < n; i++)
             {
-                into.SetValue(ReadDouble(buffer, ref o, end, i));
-                int k = ReadInt32(buffer, ref o, end, "neighbourCount of node " + i);
+                values[i] = ReadDouble(buffer, ref o, end, i);
+                int k = ReadInt32(buffer, ref o, end, i);
                 if (k < 0) throw new FormatException("state buffer: negative neighbourCount " + k + " at node " + i);
-                if ((long)k * 4 > end - o) throw new FormatException("state buffer truncated in the neighbours of node " + i + " (" + k + " announced, " + ((end - o) / 4) + " present)");
-                into.ReserveNeighbors(k);
-                for (int j = 0; j < k; j++)
-                {
-                    into.AddNeighbor(buffer[o] | (buffer[o + 1] << 8) | (buffer[o + 2] << 16) | (buffer[o + 3] << 24));
-                    o += 4;
-                }
-                into.EndDevice();
+                // The ids must fit in what is left once the remaining nodes' fixed 12 bytes are set aside.
+                if ((long)k * 4 > end - o - (long)(n - 1 - i) * 12)
+                    throw new FormatException("state buffer truncated in the neighbours of node " + i + " (" + k + " announced, " + ((end - o) / 4) + " int32s left for " + (n - i) + " nodes)");
+                for (int j = 0; j < k; j++, o += 4)
+                    ids[at++] = buffer[o] | (buffer[o + 1] << 8) | (buffer[o + 2] << 16) | (buffer[o + 3] << 24);
+                offsets[i + 1] = at;
             }
-            into.End();
             if (o != end) throw new FormatException("state buffer: " + (end - o) + " trailing bytes after " + n + " nodes");
+            into.CommitRaw(n, at);
         }
 
-        private static int ReadInt32(byte[] b, ref int o, int end, string what)
+        // node = -1 for the node count, else the node whose neighbour count is read (message built only on failure).
+        private static int ReadInt32(byte[] b, ref int o, int end, int node)
         {
-            if (end - o < 4) throw new FormatException("state buffer truncated reading " + what + " at byte " + o);
+            if (end - o < 4)
+                throw new FormatException("state buffer truncated reading " + (node < 0 ? "nodeCount" : "neighbourCount of node " + node) + " at byte " + o);
             int v = b[o] | (b[o + 1] << 8) | (b[o + 2] << 16) | (b[o + 3] << 24);
             o += 4;
             return v;

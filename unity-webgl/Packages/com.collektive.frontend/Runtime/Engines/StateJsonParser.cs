@@ -109,16 +109,12 @@ namespace Collektive.Frontend.Engines
                 n++;
             }
             if (r.TokenType != JsonToken.EndArray) throw new FormatException("truncated \"values\": " + Clip(line));
-            into.Begin(n);
-            into.ReserveNeighbors(ids);
-            int at = 0;
-            for (int i = 0; i < n; i++)
-            {
-                into.SetValue(_scratchValues[i]);
-                for (int k = 0; k < _scratchCounts[i]; k++) into.AddNeighbor(_scratchIds[at++]);
-                into.EndDevice();
-            }
-            into.End();
+            double[] values; int[] offsets; int[] outIds;
+            into.BeginRaw(n, ids, out values, out offsets, out outIds);
+            Array.Copy(_scratchValues, values, n);
+            Array.Copy(_scratchIds, outIds, ids);
+            for (int i = 0; i < n; i++) offsets[i + 1] = offsets[i] + _scratchCounts[i];
+            into.CommitRaw(n, ids);
         }
 
         private static double ReadNumber(JsonTextReader r, int node, string line)

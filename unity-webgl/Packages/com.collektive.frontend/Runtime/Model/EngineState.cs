@@ -120,6 +120,51 @@ namespace Collektive.Frontend.Model
             End();
         }
 
+        // ---- raw access for the parsers of this assembly (no per-element calls on the hot path) ----
+
+        /// <summary>
+        /// Sizes the arrays for <paramref name="count"/> devices and <paramref name="idCount"/> neighbour ids and
+        /// returns them; the caller fills values[0..count), offsets[0..count] (offsets[0] = 0, ascending,
+        /// offsets[count] = idCount) and ids[0..idCount), then calls <see cref="CommitRaw"/>.
+        /// </summary>
+        internal void BeginRaw(int count, int idCount, out double[] values, out int[] offsets, out int[] ids)
+        {
+            if (count < 0 || idCount < 0) throw new ArgumentOutOfRangeException("count", "negative size");
+            if (_values.Length < count) _values = new double[count];
+            if (_offsets.Length < count + 1) _offsets = new int[count + 1];
+            if (_ids.Length < idCount) _ids = new int[Math.Max(idCount, _ids.Length * 2)];
+            _offsets[0] = 0;
+            _building = -1;
+            values = _values; offsets = _offsets; ids = _ids;
+        }
+
+        /// <summary>Publishes what <see cref="BeginRaw"/>'s caller filled.</summary>
+        internal void CommitRaw(int count, int idCount)
+        {
+            _count = count;
+            _idCount = idCount;
+        }
+
+        /// <summary>True when both states have the same devices and identical neighbour lists (values ignored).</summary>
+        public bool SameNeighborsAs(EngineState other)
+        {
+            if (other == null || other._count != _count || other._idCount != _idCount) return false;
+            for (int i = 1; i <= _count; i++) if (_offsets[i] != other._offsets[i]) return false;
+            for (int i = 0; i < _idCount; i++) if (_ids[i] != other._ids[i]) return false;
+            return true;
+        }
+
+        /// <summary>Copies <paramref name="other"/> into this state (reusing arrays).</summary>
+        public void CopyFrom(EngineState other)
+        {
+            double[] v; int[] o; int[] ids;
+            BeginRaw(other._count, other._idCount, out v, out o, out ids);
+            Array.Copy(other._values, v, other._count);
+            Array.Copy(other._offsets, o, other._count + 1);
+            Array.Copy(other._ids, ids, other._idCount);
+            CommitRaw(other._count, other._idCount);
+        }
+
         private void Check(int i)
         {
             if (i < 0 || i >= _count) throw new ArgumentOutOfRangeException("i", i, "device id out of range 0.." + (_count - 1));

@@ -11,6 +11,8 @@ namespace Collektive.Frontend.Model
     {
         private HashSet<long> _current = new HashSet<long>();
         private HashSet<long> _next = new HashSet<long>();
+        private readonly EngineState _lastNeighbors = new EngineState();
+        private bool _hasLast;
 
         /// <summary>Number of links.</summary>
         public int Count { get { return _current.Count; } }
@@ -36,6 +38,10 @@ namespace Collektive.Frontend.Model
         {
             if (added != null) added.Clear();
             if (removed != null) removed.Clear();
+            // Fast path: the same neighbour lists as last time (a static scene) cannot change the links.
+            if (_hasLast && state.SameNeighborsAs(_lastNeighbors)) return;
+            _lastNeighbors.CopyFrom(state);
+            _hasLast = true;
             _next.Clear();
             int n = state.Count;
             for (int i = 0; i < n; i++)
@@ -56,6 +62,6 @@ namespace Collektive.Frontend.Model
         }
 
         /// <summary>Removes every link.</summary>
-        public void Clear() { _current.Clear(); _next.Clear(); }
+        public void Clear() { _current.Clear(); _next.Clear(); _hasLast = false; }
     }
 }

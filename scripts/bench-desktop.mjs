@@ -1,0 +1,384 @@
+#!/usr/bin/env node
+// npm run bench:desktop [-- options]: the canonical desktop benchmark. Builds what is missing (native .so, JVM
+// server, C# host), then per configuration (N × pacing × encoding) runs the native and the socket path
+// interleaved in blocks, the order shuffled per block so machine drift hits both alike; every socket block gets a
+// fresh JVM server writing its back-end CSV. Blocks are merged into the four reference-named CSVs per configuration
+// (+ floors.csv), written to public/data/runs/<run-id>/ with a run.json, and the run is appended to the manifest.
+// Ends with the reference analysis, the ratios socket/native, the issue's targets and the growth with N.
+// Stages: measure (this file + desktop-host), write (merge + run.json), analyse (desktop-host/bench/analysis.mjs).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { ensureBuilt, root } from './lib/build-steps.mjs';
+import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
+import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
+import { analyseConfiguration, fmtNs, readTimingCsv, targetChecks } from '../desktop-host/bench/analysis.mjs';
+
+const USAGE = `usage: npm run bench:desktop -- [options]
+  --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
+  --pacing fixed,free      pacings to run (fixed: polled once per tick; free: next step as soon as applied)
+  --encodings json         json (reference protocol) | batched | binary, comma-separated
+  --rounds 1000            measured frames per path and configuration (split over the blocks)
+  --warmup 30              warm-up frames per block (also what the reference analysis drops per id)
+  --blocks 5               blocks per configuration; each runs native and socket in random order
+  --tick-ms 20 --time-scale 1   fixed pacing: tick of tickMs/timeScale ms real time
+  --floors 200             floor samples per path (P/Invoke no-op, JSON echo), spread over the blocks
+  --floor-batch 100        no-op calls averaged per floor.native.noop sample (the clock ticks in 100 ns)
+  --seed 1 --mean-degree 8 --max-distance 3   random scenario (N > 10)
+  --pin                    pin with taskset: front-end on --pin-frontend (1), JVM server on --pin-server (0)
+  --spin-us 50             socket engine: µs the frame loop spins before blocking on a response
+  --order-seed S           seed of the block-order shuffle (default: random, recorded in run.json)
+  --run-id ID --title T    run folder name / title (default: <date>-desktop-<commit>)
+  --out-dir DIR            runs folder (default public/data/runs; the manifest is only updated there)
+  --no-publish             do not append the run to public/data/manifest.json
+  --quiet                  no progress bar`;
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      n: { type: 'string', default: '10' }, pacing: { type: 'string', default: 'fixed,free' },
+      encodings: { type: 'string', default: 'json' }, rounds: { type: 'string', default: '1000' },
+      warmup: { type: 'string', default: '30' }, blocks: { type: 'string', default: '5' },
+      'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
+      floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' },
+      seed: { type: 'string', default: '1' }, 'mean-degree': { type: 'string', default: '8' },
+      'max-distance': { type: 'string', default: '3' }, pin: { type: 'boolean', default: false },
+      'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
+      'spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
+      'run-id': { type: 'string' }, title: { type: 'string' }, 'out-dir': { type: 'string' },
+      'no-publish': { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }).values;
+} catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
+if (args.help) { console.log(USAGE); process.exit(0); }
+
+const int = (name, min = 0) => {
+  const v = Number(args[name]);
+  if (!Number.isInteger(v) || v < min) { console.error(`--${name} must be an integer >= ${min}, got ${args[name]}`); process.exit(2); }
+  return v;
+};
+const num = (name) => {
+  const v = Number(args[name]);
+  if (!(v > 0)) { console.error(`--${name} must be a positive number, got ${args[name]}`); process.exit(2); }
+  return v;
+};
+const list = (name, allowed) => {
+  const v = args[name].split(',').map((s) => s.trim()).filter(Boolean);
+  for (const x of v) if (allowed && !allowed.includes(x)) { console.error(`--${name}: "${x}" is not one of ${allowed.join(', ')}`); process.exit(2); }
+  return v;
+};
+
+const P = {
+  ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', ['json', 'batched', 'binary']),
+  rounds: int('rounds', 1), warmup: int('warmup'), blocks: int('blocks', 1), tickMs: num('tick-ms'), timeScale: num('time-scale'),
+  floors: int('floors'), floorBatch: int('floor-batch', 1), seed: int('seed'), meanDegree: num('mean-degree'),
+  maxDistance: num('max-distance'), spinUs: int('spin-us'),
+  orderSeed: args['order-seed'] !== undefined ? Number(args['order-seed']) : Math.floor(Math.random() * 2 ** 31),
+};
+if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) { console.error('--n must list positive integers'); process.exit(2); }
+const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
+if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) { console.error('--pin needs taskset (apt-get install -y util-linux)'); process.exit(2); }
+
+const runsDir = resolve(args['out-dir'] ?? join(dataDir, 'runs'));
+const publish = !args['no-publish'] && runsDir === resolve(dataDir, 'runs');
+const commit = gitCommit({ paths: ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'scripts'] });
+const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const runId = args['run-id'] ?? `${createdAt.slice(0, 10)}-desktop-${(commit ?? 'nocommit').slice(0, 7)}-${createdAt.slice(11, 16).replace(':', '')}`;
+const runDir = join(runsDir, runId);
+const JAR = join(root, 'collektive-jvm-server', 'target', 'collektive-jvm-server.jar');
+
+// ---------------------------------------------------------------- measure ----
+
+const rng = (() => { let a = P.orderSeed >>> 0; return () => { a = (a + 0x6D2B79F5) >>> 0; let t = a; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();
+const t0 = process.hrtime.bigint();
+const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
+const pinned = (cpu, cmd) => (cpu !== undefined && cpu !== null ? ['taskset', '-c', String(cpu), ...cmd] : cmd);
+
+function startServer(csv) {
+  return new Promise((resolveStart, reject) => {
+    const cmd = pinned(pin?.server, ['java', '-jar', JAR, '--host', '127.0.0.1', '--port', '0', '--csv', csv, '--quiet']);
+    const offsetNs = sinceStartNs();
+    const child = spawn(cmd[0], cmd.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`JVM server did not print "listening" within 60 s\n${err}`)); }, 60000);
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('error', (e) => { clearTimeout(timer); reject(new Error(`cannot start java: ${e.message}`)); });
+    const exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on [^\s:]+:(\d+)/);
+      if (m && timer) {
+        clearTimeout(timer);
+        resolveStart({
+          port: Number(m[1]), offsetNs,
+          stop: async () => {
+            child.kill('SIGTERM');
+            const killer = setTimeout(() => child.kill('SIGKILL'), 15000);
+            const r = await exited;
+            clearTimeout(killer);
+            if (r.code !== 0 && r.signal !== 'SIGTERM' && r.code !== 143) throw new Error(`JVM server exited with ${r.code ?? r.signal}\n${err}`);
+          },
+        });
+      }
+    });
+    exited.then((r) => { clearTimeout(timer); reject(new Error(`JVM server exited early (${r.code ?? r.signal})\n${err}`)); });
+  });
+}
+
+function runHost(hostArgs, onProgress) {
+  return new Promise((resolveRun, reject) => {
+    const cmd = pinned(pin?.frontend, ['mono', hostExe, 'run', ...hostArgs]);
+    const offsetNs = sinceStartNs();
+    const child = spawn(cmd[0], cmd.slice(1), { cwd: root, env: hostEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let partial = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => {
+      partial += d;
+      const lines = partial.split('\n');
+      partial = lines.pop();
+      for (const l of lines) {
+        const m = l.match(/^progress (\d+) (\d+)$/);
+        if (m) onProgress(Number(m[1])); else err += `${l}\n`;
+      }
+    });
+    child.on('error', (e) => reject(new Error(`cannot start mono: ${e.message}`)));
+    child.on('close', (code) => {
+      if (code !== 0) { reject(new Error(`desktop host failed (${code}): mono desktop-host.exe run ${hostArgs.join(' ')}\n${err}${partial}`)); return; }
+      try { resolveRun({ summary: JSON.parse(out.trim().split('\n').pop()), offsetNs }); } catch (e) { reject(new Error(`desktop host printed no summary: ${out}\n${err}`)); }
+    });
+  });
+}
+
+const configurations = [];
+for (const n of P.ns) {
+  for (const pacing of P.pacings) {
+    for (const encoding of P.encodings) {
+      const scenario = n === 10 ? 'reference' : 'random';
+      configurations.push({
+        id: `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}`, scenario, nodeCount: n, pacing, encoding,
+        seed: scenario === 'random' ? P.seed : null,
+      });
+    }
+  }
+}
+const perBlock = (total, b) => Math.floor(total / P.blocks) + (b < total % P.blocks ? 1 : 0);
+const framesTotal = configurations.length * 2 * (P.rounds + P.blocks * P.warmup);
+
+function scenarioArgs(c) {
+  const a = ['--scenario', c.scenario, '--nodes', String(c.nodeCount), '--max-distance', String(P.maxDistance),
+    '--pacing', c.pacing, '--tick-ms', String(P.tickMs), '--time-scale', String(P.timeScale), '--encoding', c.encoding,
+    '--floor-batch', String(P.floorBatch), '--progress', '10'];
+  if (c.scenario === 'random') a.push('--seed', String(P.seed), '--mean-degree', String(P.meanDegree));
+  return a;
+}
+
+async function measureConfiguration(c, tmp, bar) {
+  const blocks = [];
+  for (let b = 0; b < P.blocks; b += 1) {
+    const frames = P.warmup + perBlock(P.rounds, b);
+    const floors = P.floors > 0 ? P.warmup + perBlock(P.floors, b) : 0;
+    const order = rng() < 0.5 ? ['native', 'socket'] : ['socket', 'native'];
+    const dir = join(tmp, c.id, `block-${b}`);
+    mkdirSync(dir, { recursive: true });
+    const block = { index: b, order, files: {} };
+    for (const path of order) {
+      const base = bar.value ?? 0;
+      const progress = (done) => bar.update(base + done);
+      const common = [...scenarioArgs(c), '--engine', path, '--frames', String(frames), '--floors', String(floors),
+        '--floors-out', join(dir, `floors_${path}.csv`)];
+      if (path === 'native') {
+        const r = await runHost([...common, '--out', join(dir, 'unity_native.csv'), '--backend-csv', join(dir, 'native.csv')], progress);
+        block.files.unityNative = { path: join(dir, 'unity_native.csv'), offsetNs: r.offsetNs };
+        block.files.native = { path: join(dir, 'native.csv'), offsetNs: r.offsetNs };
+        if (floors) block.files.floorsNative = { path: join(dir, 'floors_native.csv'), offsetNs: r.offsetNs };
+        block.timerResolutionNs = r.summary.runtime.timerResolutionNs;
+        block.monoVersion = r.summary.runtime.mono;
+        block.meanDegree = r.summary.meanDegree;
+      } else {
+        const server = await startServer(join(dir, 'socket.csv'));
+        let r;
+        try {
+          r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), '--port', String(server.port), '--spin-us', String(P.spinUs)], progress);
+        } finally { await server.stop(); }
+        block.files.unitySocket = { path: join(dir, 'unity_socket.csv'), offsetNs: r.offsetNs };
+        block.files.socket = { path: join(dir, 'socket.csv'), offsetNs: server.offsetNs };
+        if (floors) block.files.floorsSocket = { path: join(dir, 'floors_socket.csv'), offsetNs: r.offsetNs };
+      }
+      bar.update(base + frames);
+    }
+    blocks.push(block);
+  }
+  return blocks;
+}
+
+// ------------------------------------------------------------------ write ----
+
+/**
+ * Merges the blocks' files of one kind into one series in time order: each block's t_ns is shifted by the time its
+ * process started (relative to the bench's start); blocks after the first lose their first `warmup` samples per id
+ * (their own warm-up), so the reference analysis, which drops the first `warmup` per id, sees only measured frames.
+ */
+function mergeBlocks(parts) {
+  const rows = [];
+  parts.forEach(({ path, offsetNs }, b) => {
+    const block = readTimingCsv(path).map((r, i) => ({ ...r, i })).sort((x, y) => x.t - y.t || x.i - y.i);
+    const seen = new Map();
+    for (const r of block) {
+      const k = (seen.get(r.id) ?? 0) + 1;
+      seen.set(r.id, k);
+      if (b > 0 && k <= P.warmup) continue;
+      rows.push({ t: r.t + offsetNs, id: r.id, d: r.d });
+    }
+  });
+  rows.sort((x, y) => x.t - y.t);
+  return rows;
+}
+
+const csvText = (rows) => `t_ns,id,duration_ns\n${rows.map((r) => `${r.t},${r.id},${r.d}`).join('\n')}\n`;
+
+function writeConfiguration(c, blocks) {
+  const dir = join(runDir, c.id);
+  mkdirSync(dir, { recursive: true });
+  const kinds = [
+    ['native', 'native.csv', 'backend', 'native'], ['socket', 'socket.csv', 'backend', 'socket'],
+    ['unityNative', 'unity_native.csv', 'frontend', 'native'], ['unitySocket', 'unity_socket.csv', 'frontend', 'socket'],
+  ];
+  const merged = {};
+  const files = [];
+  for (const [key, name, side, transport] of kinds) {
+    merged[key] = mergeBlocks(blocks.map((b) => b.files[key]));
+    writeFileSync(join(dir, name), csvText(merged[key]));
+    files.push({ file: `${c.id}/${name}`, side, platform: 'desktop', transport });
+  }
+  if (P.floors > 0) {
+    merged.floors = [...mergeBlocks(blocks.map((b) => b.files.floorsNative)), ...mergeBlocks(blocks.map((b) => b.files.floorsSocket))]
+      .sort((x, y) => x.t - y.t);
+    writeFileSync(join(dir, 'floors.csv'), csvText(merged.floors));
+    files.push({ file: `${c.id}/floors.csv`, side: 'floor', platform: 'desktop', transport: null });
+  }
+  return { merged, files };
+}
+
+// ---------------------------------------------------------------- analyse ----
+
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+function printConfiguration(c, a) {
+  const rows = [
+    ['back-end compute', a.native.compute, a.socket.compute],
+    ['back-end service', a.native.service, a.socket.service],
+    ['back-end overhead (service − compute)', a.native.overhead, a.socket.overhead],
+    ['front-end call (native) / send (socket)', a.native.call, a.socket.send],
+    ['socket wait (step written → reply read)', null, a.socket.wait],
+    ['socket transport (wait − service)', null, a.socket.transport],
+    ['parse', a.native.parse, a.socket.parse],
+    ['apply (values, colours, link diff)', a.native.apply, a.socket.apply],
+    ['frame wait (reply ready → picked up)', a.native.frameWait, a.socket.frameWait],
+    ['e2e (step.unity.e2e)', a.native.e2e, a.socket.e2e],
+    ['floor (P/Invoke no-op / JSON echo)', a.native.floor, a.socket.floor],
+  ];
+  const cell = (s) => (s ? `${lpad(fmtNs(s.median), 10)} ${lpad(fmtNs(s.p95), 10)}` : `${lpad('', 10)} ${lpad('', 10)}`);
+  console.log(`\n== ${c.id}: ${c.scenario} scenario, N=${c.nodeCount}, ${c.pacing} pacing${c.pacing === 'fixed' ? ` (${P.tickMs / P.timeScale} ms tick)` : ''}, ${c.encoding} encoding`);
+  console.log(`${pad('', 42)} ${lpad('native median', 10)} ${lpad('p95', 10)}   ${lpad('socket median', 10)} ${lpad('p95', 10)}   ${lpad('n (nat/sock)', 12)}`);
+  for (const [label, n, s] of rows) console.log(`${pad(label, 42)} ${cell(n)}   ${cell(s)}   ${lpad(`${n?.count ?? '-'}/${s?.count ?? '-'}`, 12)}`);
+  const r = (x) => `mean ${x.mean.toFixed(1)}× median ${x.median.toFixed(1)}× p95 ${x.p95.toFixed(1)}× p99 ${x.p99.toFixed(1)}×`;
+  console.log(`ratio socket/native, paired (reference method): overhead ${r(a.ratios.overhead)}`);
+  console.log(`${' '.repeat(47)}e2e      ${r(a.ratios.e2e)}`);
+  console.log(`ratio of medians: overhead ${(a.socket.overhead.median / a.native.overhead.median).toFixed(1)}×, e2e ${(a.socket.e2e.median / a.native.e2e.median).toFixed(1)}×`);
+  if (c.pacing === 'fixed') {
+    console.log(`tick quantization: socket e2e median ${fmtNs(a.socket.e2e.median)} of which frame wait ${fmtNs(a.socket.frameWait.median)} `
+      + `(${(100 * a.frameWaitShare).toFixed(1)} %); native frame wait ${fmtNs(a.native.frameWait.median)}`);
+  }
+}
+
+function printTargets(c, a) {
+  console.log(`\n== targets (issue 3; ${c.id}, medians)`);
+  const checks = targetChecks(a);
+  for (const t of checks) console.log(`  ${t.ok ? 'MET   ' : 'NOT MET'} ${pad(t.name, 62)} ${lpad(fmtNs(t.value), 10)} (limit ${fmtNs(t.limit)})`);
+  return checks;
+}
+
+function printGrowth(results) {
+  const free = results.filter((r) => r.c.pacing === 'free' && r.c.encoding === 'json').sort((x, y) => x.c.nodeCount - y.c.nodeCount);
+  if (free.length < 2) return;
+  console.log('\n== growth with N (free pacing, json, medians)');
+  const cols = [['native e2e', (a) => a.native.e2e], ['native compute', (a) => a.native.compute], ['native overhead', (a) => a.native.overhead],
+    ['native parse', (a) => a.native.parse], ['socket e2e', (a) => a.socket.e2e], ['socket compute', (a) => a.socket.compute],
+    ['socket overhead', (a) => a.socket.overhead], ['socket send', (a) => a.socket.send], ['socket parse', (a) => a.socket.parse],
+    ['socket transport', (a) => a.socket.transport]];
+  console.log(`${pad('N', 6)}${cols.map(([h]) => lpad(h, 16)).join('')}`);
+  for (const r of free) console.log(`${pad(r.c.nodeCount, 6)}${cols.map(([, f]) => lpad(fmtNs(f(r.a).median), 16)).join('')}`);
+}
+
+// ------------------------------------------------------------------- main ----
+
+async function main() {
+  console.log(`[bench:desktop] run ${runId} → ${relative(root, runDir) || runDir}`);
+  await ensureBuilt(['native', 'jvm-server', 'desktop-host']);
+  if (existsSync(runDir)) rmSync(runDir, { recursive: true });
+  const tmp = mkdtempSync(join(os.tmpdir(), 'collektive-bench-desktop-'));
+  const bar = args.quiet ? { update() {}, value: 0, stop() {}, start() {} }
+    : new cliProgress.SingleBar({ format: 'bench:desktop [{bar}] {percentage}% | {value}/{total} frames | {config}', hideCursor: true, etaBuffer: 200 },
+      cliProgress.Presets.shades_classic);
+  if (args.quiet) { bar.update = (v) => { bar.value = v; }; }
+  bar.start(framesTotal, 0, { config: '' });
+  const results = [];
+  const runConfigurations = [];
+  let env = null;
+  try {
+    for (const c of configurations) {
+      if (!args.quiet) bar.update(bar.value, { config: c.id });
+      const blocks = await measureConfiguration(c, tmp, bar);
+      const { merged, files } = writeConfiguration(c, blocks);
+      const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
+      results.push({ c, a, blocks });
+      env ??= { timerResolutionNs: blocks[0].timerResolutionNs, mono: blocks[0].monoVersion };
+      runConfigurations.push({
+        id: c.id, title: `${c.scenario === 'reference' ? 'Reference scenario' : 'Random scenario'}, N=${c.nodeCount}, ${c.pacing} pacing, ${c.encoding}`,
+        scenario: c.scenario, nodeCount: c.nodeCount, maxDistance: P.maxDistance, seed: c.seed,
+        pacing: c.pacing, tickMs: c.pacing === 'fixed' ? P.tickMs : null, timeScale: c.pacing === 'fixed' ? P.timeScale : 1,
+        encoding: c.encoding, meanDegree: blocks[0].meanDegree, blockOrders: blocks.map((b) => b.order.join('>')), files,
+      });
+    }
+  } finally {
+    bar.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+
+  for (const { c, a } of results) printConfiguration(c, a);
+  const targets = [];
+  for (const { c, a } of results.filter((r) => r.c.nodeCount === 10 && r.c.pacing === 'free' && r.c.encoding === 'json')) targets.push({ configuration: c.id, checks: printTargets(c, a) });
+  printGrowth(results);
+
+  const pinning = pin ? `front-end (C# host, native engine in-process): cpu${pin.frontend}; JVM server: cpu${pin.server}` : null;
+  const run = {
+    schemaVersion: 1, id: runId,
+    title: args.title ?? `Desktop, N=${P.ns.join('/')}, ${P.pacings.join(' and ')} pacing${P.encodings.length > 1 || P.encodings[0] !== 'json' ? `, ${P.encodings.join('/')}` : ''}`,
+    kind: 'desktop', createdAt, commit,
+    description: 'Headless C# front-end (Mono, com.collektive.frontend) driving libsimple_gradient.so via P/Invoke (native) and the Kotlin/JVM server over loopback TCP (socket), interleaved in blocks with a random order per block. Front-end files keep the reference names (unity_*.csv). Blocks after the first lose their own warm-up samples at merge, so the reference analysis (drop the first `warmup` per id) sees only measured frames.',
+    frontEnd: { name: 'desktop-host (Mono)', version: env?.mono ?? null },
+    environment: collectEnvironment({ timerResolutionNs: env?.timerResolutionNs ?? 100, pinning }),
+    parameters: {
+      rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, floors: P.floors, floorBatch: P.floorBatch, orderSeed: P.orderSeed,
+      spinMicros: P.spinUs, meanDegree: P.meanDegree, roundsPerStep: 1,
+      command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
+    },
+    configurations: runConfigurations,
+  };
+  await writeRunRecord(run, { runsDir });
+  const summary = { runId, createdAt, targets, configurations: results.map(({ c, a }) => ({ id: c.id, ...a })) };
+  writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+  if (publish) await appendToManifest(run);
+  console.log(`\n[bench:desktop] wrote ${relative(root, runDir)}/ (run.json, summary.json, ${runConfigurations.length} configuration folder(s))${publish ? '; added to public/data/manifest.json' : ''}`);
+}
+
+main().catch((e) => { console.error(`\n[bench:desktop] ${e.message}`); process.exit(1); });

@@ -1,0 +1,24 @@
+// Test suites of the C# front-end (desktop-host/README.md): NUnit tests of the shared Unity package, and
+// integration of the headless host with both real back-ends (libsimple_gradient.so via P/Invoke, the JVM server
+// over loopback) incl. the engine's test vectors and the CSV/run.json schema of bench:desktop's outputs.
+import { nodeTap, nunit } from '../lib/parsers.mjs';
+import { requireMono, requireNewtonsoft, requireNunit } from '../../desktop-host/toolchain.mjs';
+
+export const suites = [
+  {
+    name: 'frontend-nunit',
+    description: 'NUnit 2.6 tests of com.collektive.frontend (scene model, link diff, parsers, CSV, frame loop, socket engine)',
+    build: ['desktop-host'],
+    requires: [requireMono, requireNewtonsoft, requireNunit],
+    cmd: ['node', 'desktop-host/test/run-nunit.mjs'],
+    parse: nunit,
+  },
+  {
+    name: 'desktop-host',
+    description: 'headless C# host against the real .so and JVM server: test vectors, few hundred rounds, CSV and run.json schema',
+    build: ['native', 'jvm-server', 'desktop-host'],
+    requires: [requireMono, requireNewtonsoft],
+    cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=600000', 'desktop-host/test/analysis.test.mjs', 'desktop-host/test/integration.test.mjs'],
+    parse: nodeTap,
+  },
+];
