@@ -9,7 +9,7 @@ const WRAPPER = join(root, 'collektive-wasm', 'src', 'js', 'engine.mjs');
 /**
  * @typedef {object} Engine
  * @property {number} nodeCount
- * @property {(nodeCount: number, maxDistance: number) => void} create
+ * @property {(nodeCount: number, maxDistance: number, program?: string) => void} create
  * @property {(node: number, isSource: boolean) => void} setSource
  * @property {() => void} clearSources
  * @property {(node: number, x: number, y: number, z: number) => void} updatePosition
@@ -39,8 +39,8 @@ class FacadeEngine {
     this.nodeCount = 0;
   }
 
-  create(nodeCount, maxDistance) {
-    this.handle = this.facade.create(nodeCount, maxDistance);
+  create(nodeCount, maxDistance, program = 'euclidean') {
+    this.handle = this.facade.create(nodeCount, maxDistance, program);
     this.nodeCount = nodeCount;
   }
 

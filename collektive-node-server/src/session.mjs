@@ -1,7 +1,8 @@
 // One client connection: its own engine, the DESIGN §2 JSON protocol plus the opt-in extensions, error replies.
 //
 // Requests (one JSON object per WebSocket text message): {"op": OP, "data": {...}}
-//   createSim   {nodeCount, maxDistance}              replaces this connection's engine (no reply, as the reference)
+//   createSim   {nodeCount, maxDistance, program?}    replaces this connection's engine (no reply, as the reference);
+//                                                     program "euclidean" (default, the reference's) or "hop"
 //   setSource   {nodeId, isSource?=true}              (no reply)
 //   clearSources {}                                   (no reply)
 //   newPosition {nodeId, x, y, z}                     (no reply)
@@ -96,12 +97,14 @@ export class Session {
     return id;
   }
 
-  createSim({ nodeCount, maxDistance }) {
+  createSim({ nodeCount, maxDistance, program = 'euclidean' }) {
     if (!isInt(nodeCount) || nodeCount < 1 || nodeCount > MAX_NODES) fail(`nodeCount must be an integer in [1, ${MAX_NODES}], got ${JSON.stringify(nodeCount)}`);
     if (typeof maxDistance !== 'number' || !(maxDistance > 0) || !Number.isFinite(maxDistance)) fail(`maxDistance must be a finite number > 0, got ${JSON.stringify(maxDistance)}`);
+    if (program !== 'euclidean' && program !== 'hop') fail(`program must be "euclidean" or "hop", got ${JSON.stringify(program)}`);
     this.close();
-    this.engine = this.newEngine();
-    this.engine.create(nodeCount, maxDistance);
+    const engine = this.newEngine();
+    engine.create(nodeCount, maxDistance, program);
+    this.engine = engine;
   }
 
   setSource(data) {

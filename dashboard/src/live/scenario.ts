@@ -2,8 +2,8 @@
 // from device 0 over the first round's neighbourhoods, horizontal spacing 3, vertical spacing 6, unreachable
 // devices on an extra bottom row. The first round runs with every device at the origin, so all devices are
 // neighbours of device 0: device 0 on the top row, devices 1..n-1 on the second row, centred on x = 0.
-// When the engine facade exposes its own layout (Scenarios.referencePositions), that one is used instead
-// (see engines/wasmFacade.ts), and the test compares both.
+// Same computation as collektive.engine.Scenarios (Kotlin); the web-e2e test checks the engine's values on it
+// against the test vectors, which carry the engine's own positions.
 
 export const H_SPACING = 3;
 export const V_SPACING = 6;
@@ -24,24 +24,31 @@ export function referencePositions(nodeCount: number): Float64Array {
   return xyz;
 }
 
+/** SplitMix64, bit for bit as collektive.engine.SplitMix64 (setup only, so BigInt arithmetic is fine). */
+class SplitMix64 {
+  private state: bigint;
+  constructor(seed: number | bigint) { this.state = BigInt.asUintN(64, BigInt(seed)); }
+  nextLong(): bigint {
+    this.state = BigInt.asUintN(64, this.state + 0x9e3779b97f4a7c15n);
+    let z = this.state;
+    z = BigInt.asUintN(64, (z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n);
+    z = BigInt.asUintN(64, (z ^ (z >> 27n)) * 0x94d049bb133111ebn);
+    return z ^ (z >> 31n);
+  }
+  nextDouble(): number { return Number(this.nextLong() >> 11n) / 9007199254740992; }
+}
+
 /**
- * Uniform random devices in a square sized for a mean degree of about `meanDegree` at `maxDistance`
- * (a deterministic mulberry32 stream from `seed`; z = 0 so the scene stays planar).
+ * Scenarios.randomPositions: devices uniformly at random (SplitMix64 from `seed`) in [0, side)² at z = 0, side
+ * chosen for an expected degree of `meanDegree` within `maxDistance`.
  */
 export function randomPositions(nodeCount: number, seed: number, maxDistance: number, meanDegree = 8): Float64Array {
-  let a = seed >>> 0;
-  const rand = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
   const side = Math.sqrt((nodeCount * Math.PI * maxDistance * maxDistance) / meanDegree);
+  const rng = new SplitMix64(seed);
   const xyz = new Float64Array(3 * nodeCount);
   for (let i = 0; i < nodeCount; i++) {
-    xyz[3 * i] = rand() * side;
-    xyz[3 * i + 1] = rand() * side;
+    xyz[3 * i] = rng.nextDouble() * side;
+    xyz[3 * i + 1] = rng.nextDouble() * side;
   }
   return xyz;
 }

@@ -31,9 +31,9 @@ export class WasmEngine implements LiveEngine {
     const t0 = performance.now();
     const raw = sim.stepAndGetState(1);
     const t1 = performance.now();
-    // Typed arrays → scene model: the facade's arrays are already the model's layout; copying them keeps the
-    // model independent of the Wasm-side buffers (which the next call may reuse).
-    const state: SceneState = { values: raw.values.slice(), offsets: raw.offsets.slice(), ids: raw.ids.slice() };
+    // Typed arrays → scene model: the facade already copied them out of Wasm memory (part of the call), in the
+    // model's layout, so this is a re-labelling without copies.
+    const state: SceneState = { values: raw.values, offsets: raw.neighborOffsets, ids: raw.neighborIds };
     const t2 = performance.now();
     rec.add(WEB_IDS.wasmCall, t0, t1);
     rec.add(WEB_IDS.wasmParse, t1, t2);

@@ -8,7 +8,6 @@ import { TimingRecorder } from '../timing/recorder';
 import type { LiveEngine, StepOutcome } from '../engines/types';
 import { WasmEngine } from '../engines/wasmEngine';
 import { WsEngine } from '../engines/wsEngine';
-import { loadFacade } from '../engines/wasmFacade';
 
 export interface LiveConfig {
   engine: EngineKind;
@@ -26,14 +25,9 @@ export const DEFAULT_CONFIG: LiveConfig = {
   wsUrl: 'ws://127.0.0.1:8787', encoding: 'json',
 };
 
-/** Positions of a scenario: the facade's own reference layout when it has one, else the same computation here. */
-export async function scenarioPositions(c: Pick<LiveConfig, 'scenario' | 'nodeCount' | 'maxDistance' | 'seed'>): Promise<Float64Array> {
-  if (c.scenario === 'random') return randomPositions(c.nodeCount, c.seed, c.maxDistance);
-  try {
-    const f = await loadFacade();
-    if (f.referencePositions) return f.referencePositions(c.nodeCount, c.maxDistance);
-  } catch { /* the WebSocket path works without the Wasm build */ }
-  return referencePositions(c.nodeCount);
+/** Positions of a scenario (computed as the engine's Scenarios do; see scenario.ts). */
+export function scenarioPositions(c: Pick<LiveConfig, 'scenario' | 'nodeCount' | 'maxDistance' | 'seed'>): Float64Array {
+  return c.scenario === 'random' ? randomPositions(c.nodeCount, c.seed, c.maxDistance) : referencePositions(c.nodeCount);
 }
 
 export class LiveRunner {
@@ -94,7 +88,7 @@ export class LiveRunner {
         this.engine = c.engine === 'wasm' ? new WasmEngine() : new WsEngine(c.wsUrl, c.encoding);
       }
       if (!keepSources) this.sources = new Set([0]);
-      this.positions = await scenarioPositions(c);
+      this.positions = scenarioPositions(c);
       if (generation !== this.generation) return;
       await this.engine!.create(c.nodeCount, c.maxDistance, this.sources);
       this.scene.reset(this.positions, this.sources);

@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// npm run bench:web -- [--n 10,100,1000] [--pacing frame,free] [--rounds 1000] [--engines wasm,websocket]
+//                      [--encoding json] [--floor-samples 1000] [--id <run-id>] [--title <text>] [--no-publish]
+// Web benchmark: builds what is missing (wasm, js, dashboard), starts `vite preview` (COOP/COEP) and, per
+// configuration, a fresh Node ws server with --csv; drives headless Chromium through the Live view's
+// window.__bench hook (the same WebGL loop users watch) for every N × pacing, both engines; writes
+// public/data/runs/<run-id>/<n…-pacing>/{wasm,websocket,web_wasm,web_websocket,floors}.csv and run.json, appends the
+// run to public/data/manifest.json, and prints medians, overheads and ratios (reference analysis, warm-up 30).
+import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { ensureBuilt, steps } from './lib/build-steps.mjs';
+import { collectEnvironment, gitCommit, publishRun, dataDir, root } from './lib/publish-run.mjs';
+import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/src/live/e2e/harness.mjs';
+import { fmt, ratio, series, median, summarize } from '../dashboard/src/live/e2e/summary.mjs';
+
+const { values: a } = parseArgs({
+  options: {
+    n: { type: 'string', default: '10,100,1000' },
+    pacing: { type: 'string', default: 'frame,free' },
+    rounds: { type: 'string', default: '1000' },
+    engines: { type: 'string', default: 'wasm,websocket' },
+    encoding: { type: 'string', default: 'json' },
+    'floor-samples': { type: 'string' },
+    warmup: { type: 'string', default: '30' },
+    id: { type: 'string' },
+    title: { type: 'string' },
+    'no-publish': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const ns = a.n.split(',').map(Number);
+const pacings = a.pacing.split(',');
+const engines = a.engines.split(',');
+const rounds = Number(a.rounds);
+const warmup = Number(a.warmup);
+const floorSamples = a['floor-samples'] ? Number(a['floor-samples']) : Math.min(rounds, 1000);
+if (ns.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(rounds) || rounds < 1
+  || pacings.some((p) => !['frame', 'free'].includes(p)) || engines.some((e) => !['wasm', 'websocket'].includes(e))
+  || !['json', 'batched', 'binary'].includes(a.encoding)) {
+  console.error('bad arguments; see the usage at the top of scripts/bench-web.mjs');
+  process.exit(2);
+}
+
+if (!a['no-build']) await ensureBuilt(['wasm', 'js', 'dashboard'].filter((s) => steps.has(s)));
+
+const commit = gitCommit({ paths: ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx'] });
+const createdAt = new Date().toISOString();
+const runId = a.id ?? `${createdAt.slice(0, 10)}-web-${(commit ?? 'nocommit').slice(0, 7)}`;
+const publish = !a['no-publish'];
+const outDir = publish ? join(dataDir, 'runs', runId) : mkdtempSync(join(tmpdir(), 'bench-web-'));
+mkdirSync(outDir, { recursive: true });
+
+const preview = await startPreview();
+const browser = await launchBrowser();
+const bar = new cliProgress.SingleBar({
+  format: '{bar} {percentage}% | {config} {engine} {steps}/{rounds} | {eta_formatted} left', hideCursor: true,
+}, cliProgress.Presets.shades_classic);
+const total = ns.length * pacings.length * engines.length * rounds;
+let doneBefore = 0;
+await browser.page.exposeFunction('__benchProgress', ({ engine, steps }) => {
+  bar.update(doneBefore + steps, { engine, steps });
+});
+const stopAll = async () => { await browser.close().catch(() => {}); await preview.stop().catch(() => {}); };
+process.on('SIGINT', async () => { bar.stop(); await stopAll(); process.exit(130); });
+
+const configurations = [];
+const summaries = [];
+let timerResolutionNs = null;
+let coi = null;
+bar.start(total, 0, { config: '', engine: '', steps: 0, rounds });
+try {
+  for (const n of ns) {
+    for (const pacing of pacings) {
+      const id = `n${n}-${pacing}`;
+      const dir = join(outDir, id);
+      mkdirSync(dir, { recursive: true });
+      const server = await startWsServer({ csv: join(dir, 'websocket.csv') });
+      bar.update(doneBefore, { config: id, engine: '', steps: 0 });
+      let result;
+      try {
+        await openLive(browser.page, preview.url, server.url);
+        result = await browser.page.evaluate((c) => window.__bench.run(c), {
+          nodeCount: n, pacing, rounds, engines, wsUrl: server.url, encoding: a.encoding, floorSamples,
+        });
+      } finally {
+        const code = await server.stop('SIGTERM');
+        if (code !== 0) throw new Error(`ws server exited with ${code}:\n${server.output()}`);
+      }
+      doneBefore += engines.length * rounds;
+      bar.update(doneBefore);
+      timerResolutionNs = Math.max(timerResolutionNs ?? 0, result.timerResolutionNs);
+      coi = coi === null ? result.crossOriginIsolated : coi && result.crossOriginIsolated;
+      const files = [];
+      const put = (file, text, side, transport) => {
+        writeFileSync(join(dir, file), text);
+        files.push({ file: `${id}/${file}`, side, platform: 'web', transport });
+      };
+      if (engines.includes('wasm')) {
+        put('wasm.csv', result.backendWasm ?? 't_ns,id,duration_ns\n', 'backend', 'wasm');
+        put('web_wasm.csv', result.frontend.wasm, 'frontend', 'wasm');
+      }
+      if (engines.includes('websocket')) {
+        files.push({ file: `${id}/websocket.csv`, side: 'backend', platform: 'web', transport: 'websocket' });
+        put('web_websocket.csv', result.frontend.websocket, 'frontend', 'websocket');
+      }
+      put('floors.csv', result.floors, 'floor', null);
+      configurations.push({
+        id, title: `Web, N=${n}, ${pacing} pacing`, scenario: 'reference', nodeCount: n, maxDistance: 3, seed: null,
+        pacing, tickMs: pacing === 'frame' ? 1000 / 60 : null, timeScale: 1, encoding: a.encoding, files,
+        floorNoopBatch: result.noopBatch,
+      });
+      const read = (f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : null);
+      summaries.push({ id, n, pacing, s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });
+    }
+  }
+} finally {
+  bar.stop();
+  await stopAll();
+}
+
+const run = {
+  schemaVersion: 1,
+  id: runId,
+  title: a.title ?? `Web (Chromium ${browser.browserVersion?.split('.')[0] ?? '?'} headless), N=${ns.join('/')}, ${pacings.join(' and ')} pacing`,
+  kind: 'web',
+  createdAt,
+  commit,
+  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws, ${a.encoding} encoding), three.js apply, reference scenario. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls. crossOriginIsolated: ${coi}.`,
+  frontEnd: { name: 'dashboard Live view (three.js, headless Chromium)', version: browser.browserVersion },
+  environment: collectEnvironment({
+    timerResolutionNs,
+    runtimes: { browser: `Chromium ${browser.browserVersion}`, vite: JSON.parse(readFileSync(join(root, 'node_modules/vite/package.json'), 'utf8')).version },
+  }),
+  parameters: { rounds, warmup, blocks: 1, floorSamples, crossOriginIsolated: coi },
+  configurations,
+};
+if (publish) {
+  const { runPath } = await publishRun(run);
+  console.log(`\nwrote ${runPath} and appended ${runId} to public/data/manifest.json`);
+} else {
+  writeFileSync(join(outDir, 'run.json'), `${JSON.stringify(run, null, 2)}\n`);
+  console.log(`\nwrote ${outDir} (not published)`);
+}
+
+// Desktop native e2e on this machine, for the 1.5× target: the newest desktop run's n10-free configuration.
+function desktopNativeE2e() {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
+    for (const entry of [...manifest.runs].reverse().filter((r) => r.kind === 'desktop')) {
+      const r = JSON.parse(readFileSync(join(dataDir, entry.run), 'utf8'));
+      const c = r.configurations.find((x) => x.nodeCount === 10 && x.pacing === 'free');
+      const f = c?.files.find((x) => x.side === 'frontend' && x.transport === 'native');
+      if (!f) continue;
+      const s = series(readFileSync(join(dataDir, 'runs', entry.id, f.file), 'utf8'), warmup);
+      return { run: entry.id, e2e: median(s.get('step.unity.e2e')) };
+    }
+  } catch { /* no desktop run */ }
+  return null;
+}
+
+console.log(`\nrun ${runId}: Chromium ${browser.browserVersion}, crossOriginIsolated ${coi}, timer resolution ${fmt(timerResolutionNs)}, ${rounds} rounds, warm-up ${warmup}, medians`);
+const header = ['config', 'wasm compute', 'wasm call', 'in-page ovh', 'noop floor', 'wasm e2e', 'ws service', 'ws wait', 'transport', 'echo floor', 'transport/echo', 'ws e2e', 'ws/wasm e2e', 'frame.wait ws', 'quant. share ws'];
+const rows = summaries.map(({ id, s }) => [
+  id, fmt(s.wasm.compute), fmt(s.wasm.call), fmt(s.wasm.inPageOverhead), fmt(s.wasm.noopFloor), fmt(s.wasm.e2e),
+  fmt(s.websocket.service), fmt(s.websocket.wait), fmt(s.websocket.transport), fmt(s.websocket.echoFloor),
+  ratio(s.websocket.transport, s.websocket.echoFloor), fmt(s.websocket.e2e), ratio(s.websocket.e2e, s.wasm.e2e),
+  fmt(s.websocket.frameWait), ratio(s.websocket.frameWait, s.websocket.e2e),
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (r) => r.map((c, i) => c.padStart(widths[i])).join('  ');
+console.log(line(header));
+for (const r of rows) console.log(line(r));
+
+const n10 = summaries.find((x) => x.n === 10 && x.pacing === 'free');
+if (n10) {
+  const d = desktopNativeE2e();
+  const { wasm, websocket } = n10.s;
+  console.log('\ntargets (N=10, free, medians):');
+  console.log(`  Wasm in-page overhead (call − compute) ${fmt(wasm.inPageOverhead)} (target ≤ 10 µs): ${wasm.inPageOverhead <= 10000 ? 'met' : 'NOT met'}`);
+  console.log(`  WebSocket transport (wait − service) ${fmt(websocket.transport)} vs echo floor ${fmt(websocket.echoFloor)} = ${ratio(websocket.transport, websocket.echoFloor)} (target ≤ 2×): ${websocket.transport <= 2 * websocket.echoFloor ? 'met' : 'NOT met'}`);
+  if (d) console.log(`  web Wasm e2e ${fmt(wasm.e2e)} vs desktop native e2e ${fmt(d.e2e)} (run ${d.run}) = ${ratio(wasm.e2e, d.e2e)} (target ≤ 1.5×): ${wasm.e2e <= 1.5 * d.e2e ? 'met' : 'NOT met'}`);
+  else console.log('  web Wasm e2e vs desktop native e2e: no desktop run with an n10-free native configuration in the manifest');
+}
