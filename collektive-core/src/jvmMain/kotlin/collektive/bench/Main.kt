@@ -1,0 +1,15 @@
+package collektive.bench
+
+/**
+ * JVM entry point of [EngineBenchmark]:
+ * `java -cp <classes:stdlib> collektive.bench.MainKt [sizes=10,100,1000,10000] [samples=200] [seed=42]`.
+ * Prints the table of [EngineBenchmark.format].
+ */
+public fun main(args: Array<String>) {
+    val sizes = args.getOrNull(0)?.split(',')?.map { it.trim().toInt() }?.toIntArray() ?: intArrayOf(10, 100, 1000, 10000)
+    val samples = args.getOrNull(1)?.toInt() ?: 200
+    val seed = args.getOrNull(2)?.toLong() ?: 42L
+    val runtime = "${System.getProperty("java.vm.name")} ${System.getProperty("java.version")}"
+    println("collektive-core engine benchmark, JVM ($runtime), samples=$samples seed=$seed")
+    print(EngineBenchmark.format(EngineBenchmark.run(sizes, samples, seed)))
+}

@@ -1,0 +1,41 @@
+// collektive-core on the JVM (Maven, kotlin-maven-plugin 2.1.20): the common engine + JVM entry points as a jar
+// installed in the local Maven repository (for collektive-jvm-server), plus target/classpath.txt (kotlin-stdlib)
+// for `java -cp` entry points. Tests run in the `core-jvm` suite, not here.
+// `vectors` regenerates collektive-core/test-vectors/*.json from the JVM build (npm run vectors).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from '../lib/run.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const coreJar = 'collektive-core/target/collektive-core-0.1.0-SNAPSHOT.jar';
+export const coreClasspathFile = 'collektive-core/target/classpath.txt';
+
+/** The classpath (absolute paths) to run collektive-core's JVM entry points with `java -cp`. */
+export const coreClasspath = () =>
+  [join(root, coreJar), ...readFileSync(join(root, coreClasspathFile), 'utf8').trim().split(':')].join(':');
+
+export const steps = [
+  {
+    name: 'core-jvm',
+    description: `collektive-core JVM jar (mvn -pl collektive-core install, tests skipped) → ${coreJar}`,
+    inputs: ['pom.xml', 'collektive-core/pom.xml', 'collektive-core/src/commonMain', 'collektive-core/src/jvmMain',
+      'scripts/builds/10-core-jvm.mjs'],
+    outputs: [coreJar, coreClasspathFile],
+    run: async () => {
+      await run('mvn', ['-q', '-B', '-pl', 'collektive-core', 'install', '-DskipTests']);
+      console.log(`[build] core-jvm: ${coreJar}`);
+    },
+  },
+  {
+    name: 'vectors',
+    description: 'regenerate the cross-build test vectors collektive-core/test-vectors/*.json from the JVM build',
+    deps: ['core-jvm'],
+    inputs: ['scripts/builds/10-core-jvm.mjs'],
+    outputs: ['collektive-core/test-vectors/index.json'],
+    run: async () => {
+      await run('java', ['-cp', coreClasspath(), 'collektive.vectors.GenerateKt', join(root, 'collektive-core', 'test-vectors')]);
+    },
+  },
+];
