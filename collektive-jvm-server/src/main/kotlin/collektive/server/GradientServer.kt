@@ -31,6 +31,9 @@ public class GradientServer(
     /** The bound port (the actual one when [ServerOptions.port] is 0); valid after [start]. */
     public val port: Int get() = serverSocket.localPort
 
+    /** The bound address (loopback unless [ServerOptions.host] says otherwise); valid after [start]. */
+    public val address: InetAddress get() = serverSocket.inetAddress
+
     /** Number of connections being served. */
     public val connectionCount: Int get() = connections.size
 

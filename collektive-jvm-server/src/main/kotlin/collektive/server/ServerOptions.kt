@@ -20,7 +20,7 @@ public data class ServerOptions(
     val port: Int = 9090,
     val csv: Path? = null,
     val maxLineBytes: Int = 1 shl 20,
-    val maxNodes: Int = 1_000_000,
+    val maxNodes: Int = 100_000,
     val maxStepCount: Int = 1_000_000,
     val warmupRounds: Int = 2000,
     val quiet: Boolean = false,
@@ -28,7 +28,7 @@ public data class ServerOptions(
     public companion object {
         /** Usage text for `--help` and errors. */
         public const val USAGE: String = """usage: collektive-jvm-server [--host 127.0.0.1] [--port 9090] [--csv FILE]
-       [--max-line 1048576] [--max-nodes 1000000] [--max-steps 1000000] [--warmup 2000] [--quiet]
+       [--max-line 1048576] [--max-nodes 100000] [--max-steps 1000000] [--warmup 2000] [--quiet]
   --host       address to bind (default 127.0.0.1)
   --port       TCP port, 0 = any free port (printed in the "listening" line)
   --csv        write step.service and step.compute timings (t_ns,id,duration_ns) to FILE
