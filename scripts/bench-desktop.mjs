@@ -16,6 +16,7 @@ import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration, fmtNs, readTimingCsv, targetChecks } from '../desktop-host/bench/analysis.mjs';
+import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -90,7 +91,6 @@ const commit = gitCommit({ paths: ['collektive-core', 'collektive-native', 'coll
 const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const runId = args['run-id'] ?? `${createdAt.slice(0, 10)}-desktop-${(commit ?? 'nocommit').slice(0, 7)}-${createdAt.slice(11, 16).replace(':', '')}`;
 const runDir = join(runsDir, runId);
-const JAR = join(root, 'collektive-jvm-server', 'target', 'collektive-jvm-server.jar');
 
 // ---------------------------------------------------------------- measure ----
 
@@ -99,37 +99,7 @@ const t0 = process.hrtime.bigint();
 const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
 const pinned = (cpu, cmd) => (cpu !== undefined && cpu !== null ? ['taskset', '-c', String(cpu), ...cmd] : cmd);
 
-function startServer(csv) {
-  return new Promise((resolveStart, reject) => {
-    const cmd = pinned(pin?.server, ['java', '-jar', JAR, '--host', '127.0.0.1', '--port', '0', '--csv', csv, '--quiet']);
-    const offsetNs = sinceStartNs();
-    const child = spawn(cmd[0], cmd.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`JVM server did not print "listening" within 60 s\n${err}`)); }, 60000);
-    child.stderr.on('data', (d) => { err += d; });
-    child.on('error', (e) => { clearTimeout(timer); reject(new Error(`cannot start java: ${e.message}`)); });
-    const exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening on [^\s:]+:(\d+)/);
-      if (m && timer) {
-        clearTimeout(timer);
-        resolveStart({
-          port: Number(m[1]), offsetNs,
-          stop: async () => {
-            child.kill('SIGTERM');
-            const killer = setTimeout(() => child.kill('SIGKILL'), 15000);
-            const r = await exited;
-            clearTimeout(killer);
-            if (r.code !== 0 && r.signal !== 'SIGTERM' && r.code !== 143) throw new Error(`JVM server exited with ${r.code ?? r.signal}\n${err}`);
-          },
-        });
-      }
-    });
-    exited.then((r) => { clearTimeout(timer); reject(new Error(`JVM server exited early (${r.code ?? r.signal})\n${err}`)); });
-  });
-}
+const startServer = (csv) => startJvmServer({ csv, cpu: pin?.server, now: sinceStartNs });
 
 function runHost(hostArgs, onProgress) {
   return new Promise((resolveRun, reject) => {
@@ -209,7 +179,7 @@ async function measureConfiguration(c, tmp, bar) {
           r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), '--port', String(server.port), '--spin-us', String(P.spinUs)], progress);
         } finally { await server.stop(); }
         block.files.unitySocket = { path: join(dir, 'unity_socket.csv'), offsetNs: r.offsetNs };
-        block.files.socket = { path: join(dir, 'socket.csv'), offsetNs: server.offsetNs };
+        block.files.socket = { path: join(dir, 'socket.csv'), offsetNs: server.startedAtNs };
         if (floors) block.files.floorsSocket = { path: join(dir, 'floors_socket.csv'), offsetNs: r.offsetNs };
       }
       bar.update(base + frames);

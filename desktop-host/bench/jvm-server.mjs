@@ -1,0 +1,56 @@
+// Starts the JVM TCP server (collektive-jvm-server) as its own process for one bench block or test: the same java
+// command line as `npm run server:jvm` (flags read from package.json), port 0, optional CSV and CPU pinning.
+// Resolves once the server printed its "listening on HOST:PORT" line; stop() sends SIGTERM (the server writes its
+// CSV on a clean shutdown) and waits for the exit.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../toolchain.mjs';
+
+export const JVM_SERVER_JAR = join(root, 'collektive-jvm-server', 'target', 'collektive-jvm-server.jar');
+
+/** `java <flags> -jar <jar>` as in package.json's server:jvm script (fallback: plain java -jar). */
+export function jvmServerCommand() {
+  let flags = [];
+  try {
+    const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts?.['server:jvm'] ?? '';
+    const m = script.match(/java\s+(.*?)\s*-jar\s/);
+    if (m) flags = m[1].split(/\s+/).filter(Boolean);
+  } catch { /* keep defaults */ }
+  return ['java', ...flags, '-jar', JVM_SERVER_JAR];
+}
+
+/** Starts a server; options: csv (path), cpu (taskset CPU list), timeoutMs. Resolves { port, pid, startedAtNs, stop }. */
+export function startJvmServer({ csv = null, cpu = null, timeoutMs = 60000, now = () => 0 } = {}) {
+  return new Promise((resolveStart, reject) => {
+    const base = [...jvmServerCommand(), '--host', '127.0.0.1', '--port', '0', '--quiet', ...(csv ? ['--csv', csv] : [])];
+    const cmd = cpu !== null && cpu !== undefined ? ['taskset', '-c', String(cpu), ...base] : base;
+    const startedAtNs = now();
+    const child = spawn(cmd[0], cmd.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let ready = false;
+    const exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`JVM server did not print "listening" within ${timeoutMs} ms\n${err}`)); }, timeoutMs);
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('error', (e) => { clearTimeout(timer); reject(new Error(`cannot start ${cmd[0]}: ${e.message}`)); });
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on [^\s]+:(\d+)/);
+      if (!m || ready) return;
+      ready = true;
+      clearTimeout(timer);
+      resolveStart({
+        port: Number(m[1]), pid: child.pid, startedAtNs,
+        stop: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          const killer = setTimeout(() => child.kill('SIGKILL'), 15000);
+          const r = await exited;
+          clearTimeout(killer);
+          if (r.code !== 0 && r.code !== 143 && r.signal !== 'SIGTERM') throw new Error(`JVM server exited with ${r.code ?? r.signal}\n${err}`);
+        },
+      });
+    });
+    exited.then((r) => { if (!ready) { clearTimeout(timer); reject(new Error(`JVM server exited early (${r.code ?? r.signal})\n${err}`)); } });
+  });
+}

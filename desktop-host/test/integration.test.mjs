@@ -1,0 +1,158 @@
+// Integration of the headless C# host (build step desktop-host) with both real back-ends: libsimple_gradient.so
+// through P/Invoke and the JVM server over loopback TCP (ephemeral port). Checks the engine's test vectors through
+// the same IEngine calls the frame loop makes, a few hundred frames per path with the CSV schema of every output,
+// and bench:desktop end to end on a tiny configuration (merged CSVs, run.json against public/data/schema).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import { hostEnv, hostExe, root } from '../toolchain.mjs';
+import { parseTimingCsv } from '../bench/analysis.mjs';
+import { startJvmServer } from '../bench/jvm-server.mjs';
+
+const vectorsDir = join(root, 'collektive-core', 'test-vectors');
+const tmp = mkdtempSync(join(os.tmpdir(), 'desktop-host-it-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+function host(args, { expectOk = true } = {}) {
+  const r = spawnSync('mono', [hostExe, ...args], { cwd: tmp, env: hostEnv(), encoding: 'utf8', timeout: 180000 });
+  if (expectOk) assert.equal(r.status, 0, `mono desktop-host.exe ${args.join(' ')} failed (${r.status}):\n${r.stderr}\n${r.stdout}`);
+  const last = r.stdout.trim().split('\n').pop();
+  return { ...r, summary: last?.startsWith('{') ? JSON.parse(last) : null };
+}
+
+function euclideanVectors() {
+  const index = JSON.parse(readFileSync(join(vectorsDir, 'index.json'), 'utf8'));
+  const files = index.vectors.map((f) => join(vectorsDir, f))
+    .filter((f) => JSON.parse(readFileSync(f, 'utf8')).program === 'EUCLIDEAN');
+  assert.ok(files.length >= 3, `expected several EUCLIDEAN vectors in ${vectorsDir}, found ${files.length}`);
+  return files;
+}
+
+/** Reads a timing CSV and checks the schema: header, integer columns, non-negative values, expected ids and counts. */
+function checkCsv(path, expected) {
+  assert.ok(existsSync(path), `${path} missing`);
+  const text = readFileSync(path, 'utf8');
+  assert.ok(text.startsWith('t_ns,id,duration_ns\n'), `${path}: header`);
+  const rows = parseTimingCsv(text, path);
+  for (const r of rows) {
+    assert.ok(Number.isSafeInteger(r.t) && r.t >= 0, `${path}: t_ns ${r.t}`);
+    assert.ok(Number.isSafeInteger(r.d) && r.d >= 0, `${path}: duration_ns ${r.d}`);
+  }
+  const counts = {};
+  for (const r of rows) counts[r.id] = (counts[r.id] ?? 0) + 1;
+  assert.deepEqual(counts, expected, `${path}: ids and counts`);
+  return rows;
+}
+
+describe('host against libsimple_gradient.so (P/Invoke)', () => {
+  test('test vectors: values and neighbours equal, round by round', () => {
+    const files = euclideanVectors();
+    const r = host(['verify', '--engine', 'native', ...files.flatMap((f) => ['--vectors', f])]);
+    assert.equal(r.summary.ok, true);
+    assert.equal(r.summary.vectors.length, files.length);
+    for (const v of r.summary.vectors) assert.equal(v.mismatches, 0, `${v.name}: ${v.mismatches} mismatching devices`);
+  });
+
+  test('300 frames: front-end, back-end and floor CSVs follow the schema', () => {
+    const r = host(['run', '--engine', 'native', '--frames', '300', '--out', 'un.csv', '--backend-csv', 'native.csv',
+      '--floors', '50', '--floors-out', 'floors_native.csv']);
+    assert.equal(r.summary.frames, 300);
+    assert.equal(r.summary.finiteValues, 1, 'reference scene: only the isolated source has a finite value');
+    assert.equal(r.summary.links, 8);
+    checkCsv(join(tmp, 'un.csv'), { 'step.native.call': 300, 'step.native.parse': 300, 'step.unity.apply': 300, 'step.unity.e2e': 300, 'step.frame.wait': 300 });
+    checkCsv(join(tmp, 'native.csv'), { 'step.service': 300, 'step.compute': 300 });
+    const floors = checkCsv(join(tmp, 'floors_native.csv'), { 'floor.native.noop': 50 });
+    assert.ok(floors.every((f) => f.d < 100000), 'a no-op P/Invoke takes far less than 100 µs');
+  });
+
+  test('batched positions and a random N=100 scene run too', () => {
+    const r = host(['run', '--engine', 'native', '--encoding', 'batched', '--scenario', 'random', '--nodes', '100', '--seed', '3',
+      '--frames', '200', '--out', 'un100.csv']);
+    assert.equal(r.summary.nodeCount, 100);
+    assert.ok(r.summary.meanDegree > 4 && r.summary.meanDegree < 9, `mean degree ${r.summary.meanDegree}`);
+    assert.ok(r.summary.finiteValues > 1, 'a connected random scene spreads the gradient');
+  });
+
+  test('an unknown option is a usage error', () => {
+    const r = host(['run', '--engine', 'native', '--framez', '3'], { expectOk: false });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /unknown option --framez/);
+  });
+});
+
+describe('host against the JVM server (loopback TCP)', () => {
+  let server;
+  before(async () => { server = await startJvmServer({ csv: join(tmp, 'socket.csv') }); });
+  after(async () => { if (server) await server.stop(); });
+
+  test('test vectors over json, batched and binary encodings', () => {
+    const files = euclideanVectors();
+    for (const encoding of ['json', 'batched', 'binary']) {
+      const r = host(['verify', '--engine', 'socket', '--port', String(server.port), '--encoding', encoding, ...files.flatMap((f) => ['--vectors', f])]);
+      assert.equal(r.summary.ok, true, encoding);
+      for (const v of r.summary.vectors) assert.equal(v.mismatches, 0, `${encoding} ${v.name}`);
+    }
+  });
+
+  test('300 frames free pacing and 60 frames fixed pacing: CSV schema, floors, server CSV complete after SIGTERM', async () => {
+    const free = host(['run', '--engine', 'socket', '--port', String(server.port), '--frames', '300', '--out', 'us.csv',
+      '--floors', '50', '--floors-out', 'floors_socket.csv']);
+    assert.equal(free.summary.frames, 300);
+    assert.equal(free.summary.links, 8);
+    const ids = { 'step.socket.send': 300, 'step.socket.wait': 300, 'step.socket.parse': 300, 'step.unity.apply': 300, 'step.unity.e2e': 300, 'step.frame.wait': 300 };
+    checkCsv(join(tmp, 'us.csv'), ids);
+    checkCsv(join(tmp, 'floors_socket.csv'), { 'floor.socket.echo': 50 });
+    const fixed = host(['run', '--engine', 'socket', '--encoding', 'binary', '--port', String(server.port), '--frames', '60', '--pacing', 'fixed',
+      '--tick-ms', '10', '--out', 'us_fixed.csv']);
+    assert.equal(fixed.summary.pacing, 'fixed');
+    const rows = checkCsv(join(tmp, 'us_fixed.csv'), Object.fromEntries(Object.keys(ids).map((k) => [k, 60])));
+    const e2e = rows.filter((r) => r.id === 'step.unity.e2e').map((r) => r.d).sort((a, b) => a - b);
+    assert.ok(e2e[30] > 5e6, `under a 10 ms tick the socket reply waits for the next tick: median e2e ${e2e[30]} ns`);
+    await server.stop();
+    server = null;
+    // vectors (json/batched/binary) + 300 + 60 steps; every step is logged once as service and once as compute.
+    const backend = parseTimingCsv(readFileSync(join(tmp, 'socket.csv'), 'utf8'));
+    const service = backend.filter((r) => r.id === 'step.service').length;
+    assert.equal(service, backend.filter((r) => r.id === 'step.compute').length);
+    assert.ok(service >= 360, `server logged ${service} steps`);
+  });
+});
+
+describe('bench:desktop end to end (tiny configuration)', () => {
+  test('merged CSVs, run.json valid against public/data/schema, summary, manifest untouched', () => {
+    const manifest = join(root, 'public', 'data', 'manifest.json');
+    const before = existsSync(manifest) ? readFileSync(manifest, 'utf8') : null;
+    const out = join(tmp, 'runs');
+    const r = spawnSync(process.execPath, [join(root, 'scripts', 'bench-desktop.mjs'), '--n', '10', '--pacing', 'free,fixed', '--rounds', '40',
+      '--warmup', '5', '--blocks', '2', '--floors', '10', '--tick-ms', '2', '--out-dir', out, '--run-id', 'it-run', '--quiet'],
+    { cwd: root, encoding: 'utf8', timeout: 300000 });
+    assert.equal(r.status, 0, `bench:desktop failed:\n${r.stderr}\n${r.stdout}`);
+    assert.match(r.stdout, /targets \(issue 3; n10-free, medians\)/);
+    assert.match(r.stdout, /tick quantization: socket e2e median/);
+    const runDir = join(out, 'it-run');
+    const run = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
+    const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
+    const check = ajv.compile(JSON.parse(readFileSync(join(root, 'public', 'data', 'schema', 'run.schema.json'), 'utf8')));
+    assert.ok(check(run), ajv.errorsText(check.errors));
+    assert.equal(run.kind, 'desktop');
+    assert.equal(run.environment.timerResolutionNs, 100);
+    assert.deepEqual(run.configurations.map((c) => c.id), ['n10-free', 'n10-fixed']);
+    for (const c of run.configurations) {
+      assert.deepEqual(c.files.map((f) => f.file.split('/')[1]), ['native.csv', 'socket.csv', 'unity_native.csv', 'unity_socket.csv', 'floors.csv']);
+      for (const f of c.files) {
+        const rows = parseTimingCsv(readFileSync(join(runDir, f.file), 'utf8'), f.file);
+        for (let i = 1; i < rows.length; i += 1) assert.ok(rows[i].t >= rows[i - 1].t, `${f.file} is one series in time order`);
+        const counts = {};
+        for (const x of rows) counts[x.id] = (counts[x.id] ?? 0) + 1;
+        // warm-up (5) kept once + 40 measured frames per id; floors: 5 + 10 per path.
+        for (const [id, n] of Object.entries(counts)) assert.equal(n, id.startsWith('floor.') ? 15 : 45, `${f.file} ${id}`);
+      }
+    }
+    assert.ok(existsSync(join(runDir, 'summary.json')));
+    assert.equal(existsSync(manifest) ? readFileSync(manifest, 'utf8') : null, before, 'a run outside public/data/runs is not added to the manifest');
+  });
+});
