@@ -1,0 +1,51 @@
+package collektive.server.protocol
+
+import collektive.engine.EngineState
+import org.junit.jupiter.api.Test
+import java.io.ByteArrayInputStream
+import java.io.ByteArrayOutputStream
+import kotlin.test.assertContentEquals
+import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
+
+/** The JSON messages and the binary frame round-trip through the library, infinities as the reference writes them. */
+class MessagesTest {
+    @Test
+    fun `a step reply writes infinity as the bare token and reads it back`() {
+        val reply = StepReply(3, listOf(NodeState(0.0, intArrayOf(1)), NodeState(Double.POSITIVE_INFINITY, intArrayOf()), NodeState(4.242640687119285, intArrayOf(0, 1))))
+        val line = Protocol.json.encodeToString(StepReply.serializer(), reply)
+        assertEquals("""{"rid":3,"values":[{"value":0.0,"neighbors":[1]},{"value":Infinity,"neighbors":[]},{"value":4.242640687119285,"neighbors":[0,1]}]}""", line)
+        val back = Protocol.decodeStepReply(line)
+        assertEquals(3L, back.rid)
+        assertEquals(listOf(0.0, Double.POSITIVE_INFINITY, 4.242640687119285), back.values.map { it.value })
+        assertContentEquals(intArrayOf(0, 1), back.values[2].neighbors)
+    }
+
+    @Test
+    fun `a reference server reply without rid parses`() {
+        val back = Protocol.decodeStepReply("""{"values":[{"value":Infinity,"neighbors":[2,1]}]}""")
+        assertEquals(null, back.rid)
+        assertEquals(Double.POSITIVE_INFINITY, back.values.single().value)
+    }
+
+    @Test
+    fun `error replies name the op, null when unknown`() {
+        assertEquals("""{"error":"bad","op":null}""", Protocol.json.encodeToString(ErrorReply.serializer(), ErrorReply("bad", null)))
+        assertEquals("""{"error":"bad","op":"step","rid":4}""", Protocol.json.encodeToString(ErrorReply.serializer(), ErrorReply("bad", "step", 4)))
+    }
+
+    @Test
+    fun `a binary frame round-trips rid and state, and rejects bad input`() {
+        val state = EngineState(doubleArrayOf(0.0, Double.POSITIVE_INFINITY, 1.5), arrayOf(intArrayOf(2), intArrayOf(), intArrayOf(0)))
+        val out = ByteArrayOutputStream()
+        BinaryStateFrame.write(out, Long.MAX_VALUE - 1, collektive.codec.StateCodec.encode(state))
+        val bytes = out.toByteArray()
+        assertEquals(BinaryStateFrame.HEADER_BYTES + collektive.codec.StateCodec.encodedSize(state), bytes.size)
+        val frame = BinaryStateFrame.read(ByteArrayInputStream(bytes))
+        assertEquals(Long.MAX_VALUE - 1, frame.rid)
+        assertContentEquals(state.values, frame.state.values)
+        assertContentEquals(intArrayOf(0), frame.state.neighbors[2])
+        assertFailsWith<java.io.IOException> { BinaryStateFrame.read(ByteArrayInputStream("{\"error\":1}".toByteArray())) }
+        assertFailsWith<java.io.IOException> { BinaryStateFrame.read(ByteArrayInputStream(bytes.copyOf(bytes.size - 3))) }
+    }
+}
