@@ -13,7 +13,8 @@ namespace Collektive.Frontend.Engines
     /// message per device (or one batched <c>positions {xyz}</c>), then <c>step {rid, stepCount}</c>; all of a frame's
     /// messages go out in one write (TCP_NODELAY), timed as <c>step.socket.send</c>. The reader thread stamps each
     /// response when it arrives; on pickup the response is parsed on the caller's thread
-    /// (<c>step.socket.parse</c>) and <c>step.socket.wait</c> (step written → received) is logged.
+    /// (<c>step.socket.parse</c>) and <c>step.socket.wait</c> (step handed to the kernel → reply received; it overlaps
+    /// <c>step.socket.send</c> by the write call, like the echo floor that also starts before its write) is logged.
     /// </summary>
     public sealed class SocketEngine : IEngine
     {
@@ -45,7 +46,10 @@ namespace Collektive.Frontend.Engines
         private int _nodeCount;
         private int _pending;
 
-        /// <summary>Microseconds <see cref="WaitForState"/> spins before blocking (hand-off latency vs CPU).</summary>
+        /// <summary>
+        /// Microseconds <see cref="WaitForState"/> polls (yielding the CPU between polls) before blocking on the
+        /// reader thread's signal: trades CPU for a shorter reader → frame-loop hand-off (<c>step.frame.wait</c>).
+        /// </summary>
         public int SpinMicros { get; set; }
 
         /// <summary>Connects to <paramref name="host"/>:<paramref name="port"/>; <paramref name="log"/> may be null.</summary>
@@ -126,12 +130,15 @@ namespace Collektive.Frontend.Engines
             _out.Ascii("{\"op\":\"step\",\"data\":{\"rid\":").Int(rid).Ascii(",\"stepCount\":").Int(rounds);
             if (_encoding == WireEncoding.Binary) _out.Ascii(",\"encoding\":\"binary\"");
             _out.Ascii("}}\n");
-            Flush();
-            long sent = Clock.Now();
-            _sentTicks[rid & 1023] = sent;
+            // step.socket.wait starts when the request is handed to the kernel, not when write() returns: on
+            // loopback the server can be woken, compute and reply before the writing thread is scheduled again.
+            long handedOver = Clock.Now();
+            _sentTicks[rid & 1023] = handedOver;
             _ridOrder.Enqueue(rid);
             _pending++;
-            if (_log != null) _log.Record(TimingIds.SocketSend, start, sent);
+            Flush();
+            long written = Clock.Now();
+            if (_log != null) _log.Record(TimingIds.SocketSend, start, written);
         }
 
         /// <inheritdoc />
@@ -141,10 +148,12 @@ namespace Collektive.Frontend.Engines
             if (SpinMicros > 0)
             {
                 long until = Clock.Now() + Clock.FromNs(SpinMicros * 1000L);
+                // Yield rather than burn: on a 2-core machine (or pinned to one CPU) the reader thread needs a CPU
+                // to receive the reply this loop is waiting for.
                 while (Clock.Now() < until)
                 {
                     if (_inboxCount > 0) return true;
-                    Thread.SpinWait(20);
+                    Thread.Yield();
                 }
             }
             lock (_lock)

@@ -16,6 +16,7 @@ namespace Collektive.Frontend.Timing
         private long[] _start;
         private long[] _duration;
         private byte[] _id;
+        private bool[] _inNs;
         private int _count;
 
         /// <summary>Creates an empty log whose time origin is now.</summary>
@@ -25,6 +26,7 @@ namespace Collektive.Frontend.Timing
             _start = new long[Math.Max(16, capacity)];
             _duration = new long[_start.Length];
             _id = new byte[_start.Length];
+            _inNs = new bool[_start.Length];
         }
 
         /// <summary>The log's time origin in Stopwatch ticks.</summary>
@@ -33,33 +35,42 @@ namespace Collektive.Frontend.Timing
         public int Count { get { return _count; } }
 
         /// <summary>Records a sample from <paramref name="startTicks"/> to <paramref name="endTicks"/>.</summary>
+        /// <exception cref="ArgumentException">when the end precedes the start (a measurement bug).</exception>
         public void Record(string id, long startTicks, long endTicks)
+        {
+            if (endTicks < startTicks)
+                throw new ArgumentException("timing " + id + " ends " + Clock.ToNs(startTicks - endTicks) + " ns before it starts");
+            Add(id, startTicks, endTicks - startTicks, false);
+        }
+
+        /// <summary>Records a sample whose duration is given in nanoseconds (e.g. a per-call average).</summary>
+        public void RecordNs(string id, long startTicks, long durationNs)
+        {
+            if (durationNs < 0) throw new ArgumentOutOfRangeException("durationNs", durationNs, "must be >= 0");
+            Add(id, startTicks, durationNs, true);
+        }
+
+        private void Add(string id, long startTicks, long duration, bool inNs)
         {
             if (_count == _start.Length)
             {
                 Array.Resize(ref _start, _count * 2);
                 Array.Resize(ref _duration, _count * 2);
                 Array.Resize(ref _id, _count * 2);
+                Array.Resize(ref _inNs, _count * 2);
             }
             _start[_count] = startTicks;
-            _duration[_count] = endTicks - startTicks;
+            _duration[_count] = duration;
             _id[_count] = IdIndex(id);
+            _inNs[_count] = inNs;
             _count++;
-        }
-
-        /// <summary>Records a sample whose duration is given in nanoseconds (e.g. a per-call average).</summary>
-        public void RecordNs(string id, long startTicks, long durationNs)
-        {
-            Record(id, startTicks, startTicks);
-            _duration[_count - 1] = -durationNs - 1; // marker: already in ns (decoded in Sample)
         }
 
         /// <summary>Sample <paramref name="i"/> as (t_ns, id, duration_ns).</summary>
         public TimingSample Sample(int i)
         {
             if (i < 0 || i >= _count) throw new ArgumentOutOfRangeException("i");
-            long d = _duration[i];
-            long durNs = d < 0 ? -(d + 1) : Clock.ToNs(d);
+            long durNs = _inNs[i] ? _duration[i] : Clock.ToNs(_duration[i]);
             return new TimingSample(Clock.ToNs(_start[i] - _t0), _ids[_id[i]], durNs);
         }
 

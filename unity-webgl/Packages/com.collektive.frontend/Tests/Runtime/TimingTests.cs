@@ -35,6 +35,9 @@ namespace Collektive.Frontend.Tests
             Assert.Throws<ArgumentException>(delegate { log.Record("a,b", 0, 1); });
             Assert.Throws<ArgumentException>(delegate { log.Record("", 0, 1); });
             Assert.Throws<ArgumentOutOfRangeException>(delegate { CsvTimingWriter.WriteRow(new StringWriter(), new TimingSample(0, "x", -1)); });
+            var e = Assert.Throws<ArgumentException>(delegate { log.Record(TimingIds.SocketWait, 10, 9); });
+            StringAssert.Contains("before it starts", e.Message);
+            Assert.Throws<ArgumentOutOfRangeException>(delegate { log.RecordNs(TimingIds.FloorNativeNoop, 0, -1); });
         }
 
         [Test]
