@@ -2,9 +2,10 @@
 //
 // The hosting page loads collektive-wasm/src/js/engine.mjs, awaits its loader and assigns the loaded facade to
 // `window.collektiveWasm` before the Unity instance starts (dashboard: dashboard/src/live/unity/UnityFrontEnd.tsx).
-// Facade calls used: create(nodeCount, maxDistance) → handle, destroy(h), setSource(h, node, isSource),
-// clearSources(h), updatePositions(h, Float64Array xyz), step(h, rounds),
-// state(h) → { values: Float64Array, neighborOffsets: Int32Array, neighborIds: Int32Array }, noop() (optional).
+// Facade calls used (collektive-wasm/src/js/engine.mjs, loadWasmEngine()): create(nodeCount, maxDistance) → handle,
+// destroy(h), setSource(h, node, isSource), clearSources(h), updatePositions(h, Float64Array xyz),
+// stepAndGetState(h, rounds) → { values: Float64Array, neighborOffsets: Int32Array, neighborIds: Int32Array },
+// noop().
 //
 // No JSON on this path: positions are read from the Emscripten heap as a Float64Array view (HEAPF64), the state is
 // written into per-engine buffers allocated with _malloc (values: HEAPF64, neighbour offsets and ids: HEAP32) and
@@ -104,8 +105,7 @@ var CollektiveWasmLibrary = {
     try {
       var e = CollektiveWasm.engine(h);
       var f = CollektiveWasm.facade();
-      f.step(h, rounds);
-      var s = f.state(h);
+      var s = f.stepAndGetState(h, rounds);
       var n = s.values.length;
       var total = s.neighborOffsets[n];
       // Allocate first: _malloc may grow the heap and replace the HEAP* views.

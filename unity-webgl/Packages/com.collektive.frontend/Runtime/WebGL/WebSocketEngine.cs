@@ -12,7 +12,7 @@ namespace Collektive.Frontend.WebGL
     /// Out-of-process web engine for the Unity WebGL player: a browser WebSocket (CollektiveWebSocket.jslib) to the
     /// Node <c>ws</c> server, speaking the protocol of DESIGN §2 with one JSON object per message.
     /// <see cref="WireEncoding.Json"/>: one <c>newPosition</c> per device then <c>step {rid, stepCount}</c> (the
-    /// reference); <see cref="WireEncoding.Batched"/>: one <c>newPositions</c>; <see cref="WireEncoding.Binary"/>:
+    /// reference); <see cref="WireEncoding.Batched"/>: one <c>positions {xyz}</c>; <see cref="WireEncoding.Binary"/>:
     /// a binary positions message and <c>step {…, "encoding": "binary"}</c> answered by the binary state frame.
     /// Responses arrive as browser events between frames (there is no reader thread in a WebGL player): the
     /// arrival time is taken in the callback, and the message is parsed when the frame loop picks it up.
@@ -118,7 +118,7 @@ namespace Collektive.Frontend.WebGL
             else if (_encoding == WireEncoding.Batched)
             {
                 _sb.Length = 0;
-                _sb.Append("{\"op\":\"newPositions\",\"data\":{\"positions\":[");
+                _sb.Append("{\"op\":\"positions\",\"data\":{\"xyz\":[");
                 for (int i = 0; i < positions.Length; i++)
                 {
                     if (i > 0) _sb.Append(',');

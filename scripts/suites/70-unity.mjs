@@ -1,0 +1,40 @@
+// Unity project (issue 6), everything checkable without the Unity Editor:
+//  - unity-csharp: every C# file of unity-webgl/ compiled with mcs (C# 7.2) per assembly definition and build target
+//    (Editor, Linux player, WebGL player, and the headless host's view of the package), the package against the real
+//    Newtonsoft.Json / NUnit 2.6, the MonoBehaviours and Editor scripts against the UnityEngine/UnityEditor type stub
+//    in unity-webgl/Tests~/UnityStub (a compile check only); plus project structure (text settings, .meta GUIDs).
+//  - unity-webgl-nunit: NUnit tests of the WebGL engines (WasmEngine, WebSocketEngine) over fake jslib bridges.
+//  - unity-jslib: the .jslib plugins in Chromium with an Emscripten heap shim, driving the real Kotlin/Wasm facade
+//    and a real Node ws server; results equal the engine's test vectors.
+import { nodeTap, nunit } from '../lib/parsers.mjs';
+import { chromium, mono, nunit as nunitConsole } from '../lib/requirements.mjs';
+import { existsSync } from 'node:fs';
+
+const newtonsoft = () => (['/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll', '/usr/lib/cli/Newtonsoft.Json-6.0/Newtonsoft.Json.dll', '/usr/lib/mono/4.5/Newtonsoft.Json.dll'].some(existsSync)
+  ? null : 'Newtonsoft.Json for Mono (install: apt-get update && apt-get install -y libnewtonsoft-json-cil-dev)');
+
+export const suites = [
+  {
+    name: 'unity-csharp',
+    description: 'Unity project: mcs C# 7.2 compile of every assembly per target (package vs real Newtonsoft/NUnit, scripts vs UnityEngine stub), settings and .meta checks',
+    requires: [mono, newtonsoft, nunitConsole],
+    cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=600000',
+      'unity-webgl/Tests~/compile/project.test.mjs', 'unity-webgl/Tests~/compile/compile.test.mjs'],
+    parse: nodeTap,
+  },
+  {
+    name: 'unity-webgl-nunit',
+    description: 'Unity WebGL engines (WasmEngine, WebSocketEngine) under NUnit 2.6 with fake jslib bridges and the shared frame loop',
+    requires: [mono, newtonsoft, nunitConsole],
+    cmd: ['node', 'unity-webgl/Tests~/nunit/run.mjs'],
+    parse: nunit,
+  },
+  {
+    name: 'unity-jslib',
+    description: 'Unity .jslib plugins in Chromium (Emscripten heap shim) driving the real Kotlin/Wasm facade and a real Node ws server; test vectors',
+    requires: [chromium],
+    build: ['wasm', 'js'],
+    cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000', 'unity-webgl/Tests~/jslib/jslib.test.mjs'],
+    parse: nodeTap,
+  },
+];

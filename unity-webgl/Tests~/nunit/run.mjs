@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Compiles the package's Runtime (as the headless host does) and the WebGL engines' NUnit tests
+// (Packages/com.collektive.frontend/Tests/WebGL) with mcs at C# 7.2 against NUnit 2.6, then runs them with
+// nunit-console. The tests use only the NUnit API common to NUnit 2.6 and Unity's NUnit 3, so the Unity Test Runner
+// runs the same files. Exit code = nunit-console's (number of failures).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const project = fileURLToPath(new URL('../../', import.meta.url));
+const pkg = join(project, 'Packages', 'com.collektive.frontend');
+const out = join(project, 'Tests~', 'out', 'nunit');
+mkdirSync(out, { recursive: true });
+const json = ['/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll', '/usr/lib/cli/Newtonsoft.Json-6.0/Newtonsoft.Json.dll', '/usr/lib/mono/4.5/Newtonsoft.Json.dll'].find(existsSync);
+const nunit = '/usr/lib/cli/nunit.framework-2.6.3/nunit.framework.dll';
+const cs = (dir) => readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.cs')).map((f) => join(dir, f));
+
+function sh(cmd, args) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', timeout: 300_000 });
+  if (r.error) { console.error(`${cmd}: ${r.error.message}`); process.exit(1); }
+  return r.status;
+}
+
+const runtime = join(out, 'Collektive.Frontend.dll');
+const tests = join(out, 'Collektive.Frontend.WebGL.Tests.dll');
+if (sh('mcs', ['-langversion:7.2', '-nologo', '-target:library', `-out:${runtime}`, `-r:${json}`, ...cs(join(pkg, 'Runtime'))]) !== 0) process.exit(1);
+if (sh('mcs', ['-langversion:7.2', '-nologo', '-target:library', `-out:${tests}`, `-r:${runtime}`, `-r:${json}`, `-r:${nunit}`,
+  ...cs(join(pkg, 'Tests', 'WebGL'))]) !== 0) process.exit(1);
+for (const dll of [json, nunit]) spawnSync('cp', [dll, out]);
+process.exit(sh('nunit-console', ['-nologo', '-noshadow', `-work:${out}`, tests]));
