@@ -120,6 +120,20 @@ export async function konancCompile({ kind, out, sources, extra = [] }) {
 }
 
 /**
+ * Runs kotlinc-js quietly (it prints its lowering phases); retries once when the compiler crashed while closing
+ * a klib's zip file system (seen under load with 2.1.20), never on a compilation error.
+ */
+async function runKotlinc(args) {
+  try {
+    await run(kotlincJs, args, { quiet: true });
+  } catch (e) {
+    if (!/ZipFileSystem/.test(e.message)) throw e;
+    console.log('[build] kotlinc-js crashed closing a zip file system; retrying once');
+    await run(kotlincJs, args, { quiet: true });
+  }
+}
+
+/**
  * Compiles Kotlin to a klib and links it for JS (`target: 'js'`, ES module) or Wasm (`target: 'wasm'`,
  * wasm-js). Produces `<outDir>/<name>.mjs` (+ `.wasm` and `.uninstantiated.mjs` for Wasm).
  */
@@ -130,10 +144,10 @@ export async function kotlinJsCompile({ target, name, sources, klibDir, outDir }
   rmSync(klibDir, { recursive: true, force: true });
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(klibDir, { recursive: true });
-  await run(kotlincJs, [...platform, '-Werror', '-Xir-produce-klib-file', `-Xir-module-name=${name}`, '-libraries', stdlib,
-    '-ir-output-dir', klibDir, '-ir-output-name', name, ...sources], { quiet: true });
-  await run(kotlincJs, [...platform, '-Xir-produce-js', ...(wasm ? [] : ['-Xir-dce']), '-libraries', stdlib,
-    `-Xinclude=${join(klibDir, `${name}.klib`)}`, '-ir-output-dir', outDir, '-ir-output-name', name], { quiet: true });
+  await runKotlinc([...platform, '-Werror', '-Xir-produce-klib-file', `-Xir-module-name=${name}`, '-libraries', stdlib,
+    '-ir-output-dir', klibDir, '-ir-output-name', name, ...sources]);
+  await runKotlinc([...platform, '-Xir-produce-js', ...(wasm ? [] : ['-Xir-dce']), '-libraries', stdlib,
+    `-Xinclude=${join(klibDir, `${name}.klib`)}`, '-ir-output-dir', outDir, '-ir-output-name', name]);
 }
 
 /**

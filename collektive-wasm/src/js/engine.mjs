@@ -56,6 +56,7 @@ export async function loadWasmEngine(wasmUrlOrPath = defaultWasmUrl()) {
     },
     bytes(addr, length) { result = new Uint8Array(memory.buffer, addr, length).slice(); },
     ints(addr, count) { result = new Int32Array(memory.buffer, addr, count).slice(); },
+    doubles(addr, count) { result = new Float64Array(memory.buffer, addr, count).slice(); },
   });
   const take = () => { const r = result; result = null; return r; };
   const check = (status) => { if (status < 0) throw new Error(k.lastError()); return status; };
@@ -67,6 +68,10 @@ export async function loadWasmEngine(wasmUrlOrPath = defaultWasmUrl()) {
     stepAndGetState(h, rounds = 1) { check(k.stepAndGetState(h, rounds)); return take(); },
     stepAndGetStateBuffer(h, rounds = 1) { check(k.stepAndGetStateBuffer(h, rounds)); return take(); },
     neighbors(h, node) { check(k.neighbors(h, node)); return take(); },
+    randomPositions(n, seed, meanDegree = 8, maxDistance = 3) {
+      check(k.randomPositions(n, seed, meanDegree, maxDistance)); return take();
+    },
+    referencePositions(n = 10, maxDistance = 3) { check(k.referencePositions(n, maxDistance)); return take(); },
   });
 }
 
@@ -89,6 +94,8 @@ export async function loadJsEngine(moduleUrlOrPath = defaultJsUrl()) {
       return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
     },
     neighbors(h, node) { return must(k.neighbors(h, node)); },
+    randomPositions(n, seed, meanDegree = 8, maxDistance = 3) { return must(k.randomPositions(n, seed, meanDegree, maxDistance)); },
+    referencePositions(n = 10, maxDistance = 3) { return must(k.referencePositions(n, maxDistance)); },
   });
 }
 
@@ -119,6 +126,8 @@ function facade(kind, k, check, bulk) {
     stateBuffer: (h) => bulk.stepAndGetStateBuffer(h, 0),
     value: (h, node) => finite(k.value(h, node)),
     neighbors: bulk.neighbors,
+    randomPositions: bulk.randomPositions,
+    referencePositions: bulk.referencePositions,
     timingsCsv: () => k.timingsCsv(),
     timingCount: () => k.timingCount(),
     clearTimings() { k.clearTimings(); },

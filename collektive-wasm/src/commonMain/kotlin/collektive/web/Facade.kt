@@ -2,6 +2,7 @@ package collektive.web
 
 import collektive.engine.GradientEngine
 import collektive.engine.Program
+import collektive.engine.Scenarios
 
 /**
  * The platform-independent half of the web facade, shared verbatim by the Kotlin/Wasm and Kotlin/JS builds: a
@@ -76,23 +77,33 @@ internal object Facade {
 
     fun liveCount(): Int = engines.size
 
+    /** [Scenarios.randomPositions]; [seed] must be an integer-valued double (JS numbers carry it exactly). */
+    fun randomPositions(nodeCount: Int, seed: Double, meanDegree: Double, maxDistance: Double): DoubleArray? = guarded(null) {
+        require(seed == kotlin.math.floor(seed) && kotlin.math.abs(seed) <= 9007199254740991.0) { "seed must be a safe integer, was $seed" }
+        Scenarios.randomPositions(nodeCount, seed.toLong(), meanDegree, maxDistance)
+    }
+
+    /** [Scenarios.referencePositions]: the reference study's BFS-tree layout. */
+    fun referencePositions(nodeCount: Int, maxDistance: Double): DoubleArray? = guarded(null) {
+        Scenarios.referencePositions(nodeCount, maxDistance)
+    }
+
     fun engine(handle: Int): GradientEngine? = engines[handle]
 }
 
 /**
- * The engine's state as three flat arrays: `values[i]`, and node i's neighbours
+ * The engine's state as three flat arrays, read through the engine's internal views (`valuesView`, `topology`:
+ * the core offers them to hosts compiled together with it, for encoding without per-node copies):: `values[i]`, and node i's neighbours
  * `ids[offsets[i] until offsets[i + 1]]` (offsets has nodeCount + 1 entries).
  */
 internal class FlatState(val values: DoubleArray, val offsets: IntArray, val ids: IntArray) {
     companion object {
+        /** Copies of the engine's last-round values and neighbour lists (3 arrays, no per-node allocation). */
         fun of(engine: GradientEngine): FlatState {
-            val state = engine.snapshot()
-            val n = state.values.size
-            val offsets = IntArray(n + 1)
-            for (i in 0 until n) offsets[i + 1] = offsets[i] + state.neighbors[i].size
-            val ids = IntArray(offsets[n])
-            for (i in 0 until n) state.neighbors[i].copyInto(ids, offsets[i])
-            return FlatState(state.values, offsets, ids)
+            val n = engine.nodeCount
+            val grid = engine.topology
+            val offsets = grid.offsets.copyOf(n + 1)
+            return FlatState(engine.valuesView.copyOf(), offsets, grid.ids.copyOf(offsets[n]))
         }
     }
 }

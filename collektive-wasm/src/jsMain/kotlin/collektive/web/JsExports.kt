@@ -88,6 +88,12 @@ public class StateArrays internal constructor(
 
 @JsExport public fun neighbors(handle: Int, node: Int): IntArray? = Facade.call(handle, null) { it.neighbors(node) }
 
+@JsExport public fun randomPositions(nodeCount: Int, seed: Double, meanDegree: Double, maxDistance: Double): DoubleArray? =
+    Facade.randomPositions(nodeCount, seed, meanDegree, maxDistance)
+
+@JsExport public fun referencePositions(nodeCount: Int, maxDistance: Double): DoubleArray? =
+    Facade.referencePositions(nodeCount, maxDistance)
+
 @JsExport public fun timingsCsv(): String = Facade.timings.csv()
 
 @JsExport public fun timingCount(): Int = Facade.timings.size

@@ -2,7 +2,6 @@
 
 package collektive.web
 
-import collektive.codec.StateCodec
 import kotlin.wasm.unsafe.MemoryAllocator
 import kotlin.wasm.unsafe.Pointer
 import kotlin.wasm.unsafe.UnsafeWasmMemoryApi
@@ -28,11 +27,28 @@ private external fun hostBytes(host: JsAny, addr: Int, length: Int)
 @JsFun("(host, addr, count) => host.ints(addr, count)")
 private external fun hostInts(host: JsAny, addr: Int, count: Int)
 
+@JsFun("(host, addr, count) => host.doubles(addr, count)")
+private external fun hostDoubles(host: JsAny, addr: Int, count: Int)
+
+/** Hands [values] to the host's `doubles(addr, count)`; returns 0, or -1 (with [Facade.lastError]) when null. */
+private fun sendDoubles(values: DoubleArray?): Int {
+    if (values == null) return -1
+    withScopedMemoryAllocator { allocator ->
+        val addr = allocator.aligned(8 * values.size)
+        for (i in values.indices) Pointer((addr + 8 * i).toUInt()).storeLong(values[i].toRawBits())
+        hostDoubles(requireHost(), addr, values.size)
+    }
+    return 0
+}
+
 private var host: JsAny? = null
 
 private fun requireHost(): JsAny = host ?: throw IllegalStateException("no host registered: call setHost first")
 
-/** Registers the JS object receiving bulk data: `{ fill(addr, count), state(addr, n, k), bytes(addr, len), ints(addr, count) }`. */
+/**
+ * Registers the JS object exchanging bulk data with the exports:
+ * `{ fill(addr, count), state(addr, n, k), bytes(addr, len), ints(addr, count), doubles(addr, count) }`.
+ */
 @JsExport
 public fun setHost(receiver: JsAny) {
     host = receiver
@@ -100,15 +116,18 @@ private fun MemoryAllocator.aligned(size: Int): Int {
     val start = nowMs()
     val status = Facade.call(handle, -1) { engine ->
         if (rounds != 0) Facade.timedStep(engine, rounds)
-        val state = FlatState.of(engine)
-        val n = state.values.size
-        val k = state.ids.size
+        // Written straight from the engine's views (no intermediate arrays): values, offsets (n + 1), ids.
+        val n = engine.nodeCount
+        val values = engine.valuesView
+        val offsets = engine.topology.offsets
+        val ids = engine.topology.ids
+        val k = offsets[n]
         withScopedMemoryAllocator { allocator ->
             val addr = allocator.aligned(8 * n + 4 * (n + 1) + 4 * k)
             var p = addr
-            for (v in state.values) { Pointer(p.toUInt()).storeLong(v.toRawBits()); p += 8 }
-            for (o in state.offsets) { Pointer(p.toUInt()).storeInt(o); p += 4 }
-            for (id in state.ids) { Pointer(p.toUInt()).storeInt(id); p += 4 }
+            for (i in 0 until n) { Pointer(p.toUInt()).storeLong(values[i].toRawBits()); p += 8 }
+            for (i in 0..n) { Pointer(p.toUInt()).storeInt(offsets[i]); p += 4 }
+            for (i in 0 until k) { Pointer(p.toUInt()).storeInt(ids[i]); p += 4 }
             hostState(requireHost(), addr, n, k)
         }
         0
@@ -122,11 +141,24 @@ private fun MemoryAllocator.aligned(size: Int): Int {
     val start = nowMs()
     val status = Facade.call(handle, -1) { engine ->
         if (rounds != 0) Facade.timedStep(engine, rounds)
-        val bytes = StateCodec.encode(engine.snapshot())
+        // The layout of StateCodec.encode (DESIGN §2), written straight into linear memory (little-endian, as
+        // Wasm stores are); the facade tests compare it with the test vectors through a decoder.
+        val n = engine.nodeCount
+        val values = engine.valuesView
+        val offsets = engine.topology.offsets
+        val ids = engine.topology.ids
+        val size = 4 + 12 * n + 4 * offsets[n]
         withScopedMemoryAllocator { allocator ->
-            val addr = allocator.aligned(bytes.size)
-            for (i in bytes.indices) Pointer((addr + i).toUInt()).storeByte(bytes[i])
-            hostBytes(requireHost(), addr, bytes.size)
+            val addr = allocator.aligned(size)
+            Pointer(addr.toUInt()).storeInt(n)
+            var p = addr + 4
+            for (i in 0 until n) {
+                Pointer(p.toUInt()).storeLong(values[i].toRawBits())
+                Pointer((p + 8).toUInt()).storeInt(offsets[i + 1] - offsets[i])
+                p += 12
+                for (j in offsets[i] until offsets[i + 1]) { Pointer(p.toUInt()).storeInt(ids[j]); p += 4 }
+            }
+            hostBytes(requireHost(), addr, size)
         }
         0
     }
@@ -146,6 +178,14 @@ private fun MemoryAllocator.aligned(size: Int): Int {
     }
     0
 }
+
+/** Positions of [Facade.randomPositions] through the host's `doubles(addr, count)`. */
+@JsExport public fun randomPositions(nodeCount: Int, seed: Double, meanDegree: Double, maxDistance: Double): Int =
+    sendDoubles(Facade.randomPositions(nodeCount, seed, meanDegree, maxDistance))
+
+/** Positions of [Facade.referencePositions] through the host's `doubles(addr, count)`. */
+@JsExport public fun referencePositions(nodeCount: Int, maxDistance: Double): Int =
+    sendDoubles(Facade.referencePositions(nodeCount, maxDistance))
 
 @JsExport public fun timingsCsv(): String = Facade.timings.csv()
 
