@@ -20,12 +20,21 @@ class ShutdownTest {
         stderrFile.delete()
     }
 
-    /** Starts the server's main class as its own JVM; its stderr goes to [stderrFile] (read with [stderr]). */
+    /**
+     * Starts the server as its own JVM: the shaded jar when it is at least as new as the compiled classes (the
+     * `jvm-server` suite builds it first), else the main class on the test classpath. stderr goes to [stderrFile].
+     */
     private fun spawn(vararg args: String): Process {
         val java = File(System.getProperty("java.home"), "bin/java").path
-        return ProcessBuilder(listOf(java, "-cp", System.getProperty("java.class.path"), "collektive.server.MainKt") + args)
-            .redirectError(stderrFile)
-            .start()
+        val jar = File("target/collektive-jvm-server.jar")
+        val newestClass = File("target/classes").walk().filter { it.isFile }.maxOfOrNull { it.lastModified() } ?: Long.MAX_VALUE
+        val launch = if (jar.isFile && jar.lastModified() >= newestClass) {
+            listOf("-jar", jar.path)
+        } else {
+            listOf("-cp", System.getProperty("java.class.path"), "collektive.server.MainKt")
+        }
+        println("ShutdownTest runs: java ${launch.joinToString(" ").take(120)}")
+        return ProcessBuilder(listOf(java) + launch + args).redirectError(stderrFile).start()
     }
 
     private fun stderr(): String = stderrFile.readText()
