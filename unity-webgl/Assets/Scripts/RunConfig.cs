@@ -28,8 +28,8 @@ namespace Collektive.Unity
         public int Frames;
         public WireEncoding Encoding = WireEncoding.Json;
         public string Host = "127.0.0.1";
-        public int Port = 9000;
-        public string Url = "ws://127.0.0.1:8090";
+        public int Port = 9090;
+        public string Url = "ws://127.0.0.1:8787";
         public string CsvFolder = "";
         public bool QuitWhenDone;
 

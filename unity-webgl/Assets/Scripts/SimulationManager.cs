@@ -28,8 +28,8 @@ namespace Collektive.Unity
         [Tooltip("json (reference protocol), batched, binary")]
         [SerializeField] private string encoding = "json";
         [SerializeField] private string socketHost = "127.0.0.1";
-        [SerializeField] private int socketPort = 9000;
-        [SerializeField] private string webSocketUrl = "ws://127.0.0.1:8090";
+        [SerializeField] private int socketPort = 9090;
+        [SerializeField] private string webSocketUrl = "ws://127.0.0.1:8787";
 
         [Header("Scenario")]
         [SerializeField] private int nodeCount = 10;
