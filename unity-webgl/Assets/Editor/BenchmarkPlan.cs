@@ -7,25 +7,26 @@ using Collektive.Frontend.Loop;
 namespace Collektive.Unity.Editor
 {
     /// <summary>
-    /// What a batch-mode benchmark runs, with the defaults of <c>npm run bench:desktop</c>: the reference scenario
-    /// for N = 10, 100, 1000 (N > 10 extends the reference layout), fixed (20 ms tick, time scale 1) and free pacing,
-    /// the reference JSON encoding, 1000 rounds + 30 warm-up per block, 5 blocks, native and socket interleaved in a
-    /// random order per block. Set from the command line with <c>-collektiveBench "key=value;…"</c>: nodes (list),
-    /// pacing (list), encodings (list), scenario, rounds, warmup, blocks, tickMs, timeScale, floors, floorBatch,
-    /// transports (list of native,socket), seed (order shuffle), out (runs folder), title.
+    /// What a batch-mode benchmark runs, with the defaults and rules of <c>npm run bench:desktop</c>
+    /// (scripts/bench-desktop.mjs): N = 10 (the reference scenario; a larger N runs the random scenario of the same
+    /// density: seed 1, mean degree 8, maxDistance 3), fixed (20 ms tick, time scale 1) and free pacing, the
+    /// reference JSON encoding, 1000 measured frames split over 5 blocks, each block with its own 30 warm-up frames,
+    /// native and socket in a random order per block, 200 floor samples. Set from the command line with
+    /// <c>-collektiveBench "key=value;…"</c>: nodes (list, e.g. 10,100,1000), pacing (list), encodings (list),
+    /// rounds, warmup, blocks, tickMs, timeScale, floors, floorBatch, transports (list of native,socket), seed
+    /// (random scenario), orderSeed (block-order shuffle), out (runs folder; the manifest is updated only for the
+    /// default), title.
     /// </summary>
     public sealed class BenchmarkPlan
     {
         /// <summary>Device counts.</summary>
-        public List<int> Nodes = new List<int> { 10, 100, 1000 };
+        public List<int> Nodes = new List<int> { 10 };
         /// <summary>Pacings.</summary>
         public List<Pacing> Pacings = new List<Pacing> { Pacing.Fixed, Pacing.Free };
         /// <summary>Encodings.</summary>
         public List<WireEncoding> Encodings = new List<WireEncoding> { WireEncoding.Json };
         /// <summary>Transports ("native", "socket").</summary>
         public List<string> Transports = new List<string> { "native", "socket" };
-        /// <summary>"reference" or "random".</summary>
-        public string Scenario = "reference";
         /// <summary>Measured rounds per block.</summary>
         public int Rounds = 1000;
         /// <summary>Warm-up rounds per block (dropped by the analysis).</summary>
@@ -37,11 +38,17 @@ namespace Collektive.Unity.Editor
         /// <summary>Fixed-pacing time scale.</summary>
         public double TimeScale = 1.0;
         /// <summary>Floor samples per transport and configuration.</summary>
-        public int Floors = 1000;
+        public int Floors = 200;
         /// <summary>No-op calls averaged per native floor sample.</summary>
         public int FloorBatch = 100;
-        /// <summary>Seed of the per-block order shuffle.</summary>
+        /// <summary>Seed of the random scenario (N &gt; 10).</summary>
         public int Seed = 1;
+        /// <summary>Mean degree of the random scenario.</summary>
+        public double MeanDegree = 8.0;
+        /// <summary>Neighbour radius.</summary>
+        public double MaxDistance = 3.0;
+        /// <summary>Seed of the per-block order shuffle (default: random, recorded in run.json).</summary>
+        public int OrderSeed = new System.Random().Next();
         /// <summary>Runs folder (default public/data/runs of the repository).</summary>
         public string Out;
         /// <summary>Run title.</summary>
@@ -65,7 +72,6 @@ namespace Collektive.Unity.Editor
                     case "pacing": p.Pacings = List(v, FrameLoopOptions.ParsePacing); break;
                     case "encodings": p.Encodings = List(v, WireEncodings.Parse); break;
                     case "transports": p.Transports = List(v, delegate (string s) { if (s != "native" && s != "socket") throw new ArgumentException("transport " + s); return s; }); break;
-                    case "scenario": p.Scenario = v; break;
                     case "rounds": p.Rounds = int.Parse(v, inv); break;
                     case "warmup": p.Warmup = int.Parse(v, inv); break;
                     case "blocks": p.Blocks = int.Parse(v, inv); break;
@@ -74,6 +80,9 @@ namespace Collektive.Unity.Editor
                     case "floors": p.Floors = int.Parse(v, inv); break;
                     case "floorBatch": p.FloorBatch = int.Parse(v, inv); break;
                     case "seed": p.Seed = int.Parse(v, inv); break;
+                    case "orderSeed": p.OrderSeed = int.Parse(v, inv); break;
+                    case "meanDegree": p.MeanDegree = double.Parse(v, inv); break;
+                    case "maxDistance": p.MaxDistance = double.Parse(v, inv); break;
                     case "out": p.Out = v; break;
                     case "title": p.Title = v; break;
                     default: throw new ArgumentException("unknown -collektiveBench key '" + k + "'");
@@ -82,6 +91,12 @@ namespace Collektive.Unity.Editor
             if (p.Rounds < 1 || p.Warmup < 0 || p.Blocks < 1) throw new ArgumentException("rounds >= 1, warmup >= 0, blocks >= 1");
             return p;
         }
+
+        /// <summary>"reference" for N = 10, "random" otherwise (as bench:desktop).</summary>
+        public static string ScenarioFor(int nodes) { return nodes == 10 ? "reference" : "random"; }
+
+        /// <summary>Frames of block <paramref name="b"/> when <paramref name="total"/> are split over the blocks.</summary>
+        public int PerBlock(int total, int b) { return total / Blocks + (b < total % Blocks ? 1 : 0); }
 
         /// <summary>Configuration folder name, e.g. n10-free or n100-fixed-batched.</summary>
         public static string ConfigId(int nodes, Pacing pacing, WireEncoding encoding)

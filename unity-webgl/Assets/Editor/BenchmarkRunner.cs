@@ -19,9 +19,10 @@ namespace Collektive.Unity.Editor
     /// <item><see cref="RunDesktop"/>: the configurations of <c>npm run bench:desktop</c> (<see cref="BenchmarkPlan"/>),
     /// native and socket interleaved in blocks with a random order per block, each block run by the shared package's
     /// <see cref="FrameLoop"/> inside the Editor's runtime, exactly as the headless host runs it; writes per
-    /// configuration <c>native.csv</c>, <c>socket.csv</c> (back-ends), <c>unity_native.csv</c>,
-    /// <c>unity_socket.csv</c> (front-end), <c>floors.csv</c>, and a <c>run.json</c> with front-end "Unity" and its
-    /// version into <c>public/data/runs/&lt;run-id&gt;/</c>, appended to <c>public/data/manifest.json</c>.</item>
+    /// configuration <c>native.csv</c>, <c>socket.csv</c> (back-ends; a fresh JVM server per socket block),
+    /// <c>unity_native.csv</c>, <c>unity_socket.csv</c> (front-end), <c>floors.csv</c>, merged over the blocks as
+    /// bench:desktop merges them (<see cref="TimingMerge"/>), and a <c>run.json</c> (kind "unity", front-end "Unity"
+    /// and its version) into <c>public/data/runs/&lt;run-id&gt;/</c>, appended to <c>public/data/manifest.json</c>.</item>
     /// <item><see cref="RunNative"/> / <see cref="RunSocket"/>: the same with one transport.</item>
     /// <item><see cref="RunPlayMode"/>: one configuration through the scene's MonoBehaviours (FixedUpdate / Update),
     /// configured by <c>-collektive "engine=…;frames=1030;csv=…;quit=1"</c>.</item>
@@ -70,12 +71,12 @@ namespace Collektive.Unity.Editor
             Directory.CreateDirectory(runFolder);
             string title = plan.Title ?? ("Unity " + Application.unityVersion + ", desktop " + string.Join("+", plan.Transports.ToArray()) + ", N=" + string.Join(",", plan.Nodes.ConvertAll(delegate (int n) { return n.ToString(); }).ToArray()));
             var run = RunRecord.Create(runId, title, commit, plan);
-            var rng = new System.Random(plan.Seed);
+            var rng = new System.Random(plan.OrderSeed);
             foreach (int nodes in plan.Nodes)
                 foreach (var pacing in plan.Pacings)
                     foreach (var encoding in plan.Encodings)
                         ((JArray)run["configurations"]).Add(RunConfiguration(plan, nodes, pacing, encoding, runFolder, rng));
-            RunRecord.Save(run, runFolder, plan.Out == null ? ProjectPaths.Manifest : Path.Combine(Path.GetDirectoryName(runs), "manifest.json"));
+            RunRecord.Save(run, runFolder, plan.Out == null ? ProjectPaths.Manifest : null);
             Debug.Log("[collektive] benchmark written to " + runFolder);
             return runFolder;
         }
@@ -84,64 +85,101 @@ namespace Collektive.Unity.Editor
         {
             string id = BenchmarkPlan.ConfigId(nodes, pacing, encoding);
             string folder = Path.Combine(runFolder, id);
+            string blocksFolder = Path.Combine(Path.GetTempPath(), "collektive-unity-bench-" + Guid.NewGuid().ToString("N"));
             Directory.CreateDirectory(folder);
-            var scenario = plan.Scenario == "random" ? Scenario.Random(nodes, plan.Seed, 8.0, 3.0) : Scenario.Reference(nodes, 3.0);
-            var options = new FrameLoopOptions
+            Directory.CreateDirectory(blocksFolder);
+            string scenarioKind = BenchmarkPlan.ScenarioFor(nodes);
+            var scenario = scenarioKind == "random"
+                ? Scenario.Random(nodes, plan.Seed, plan.MeanDegree, plan.MaxDistance)
+                : Scenario.Reference(nodes, plan.MaxDistance);
+            var merges = new Dictionary<string, TimingMerge>();
+            foreach (var t in plan.Transports)
             {
-                Pacing = pacing, TickMs = plan.TickMs, TimeScale = plan.TimeScale, Frames = plan.Rounds + plan.Warmup, RoundsPerStep = 1,
-            };
-            var logs = new Dictionary<string, TimingLog>();
-            foreach (var t in plan.Transports) logs[t] = new TimingLog(16 * options.Frames * plan.Blocks);
-            var floors = new TimingLog(Math.Max(16, 2 * plan.Floors));
-            var files = new JArray();
-            JvmServerProcess server = null;
+                merges[t] = new TimingMerge(plan.Warmup);
+                merges["unity_" + t] = new TimingMerge(plan.Warmup);
+            }
+            var floorsMerge = new TimingMerge(plan.Warmup);
+            var orders = new JArray();
+            long configStart = Clock.Now();
             try
             {
-                if (plan.Transports.Contains("native")) NativeEngine.SetBackendCsv(Path.Combine(folder, "native.csv"));
-                if (plan.Transports.Contains("socket")) server = new JvmServerProcess(ProjectPaths.Repository, Path.Combine(folder, "socket.csv"), 120000);
                 for (int block = 0; block < plan.Blocks; block++)
                 {
+                    var options = new FrameLoopOptions
+                    {
+                        Pacing = pacing, TickMs = plan.TickMs, TimeScale = plan.TimeScale, RoundsPerStep = 1,
+                        Frames = plan.Warmup + plan.PerBlock(plan.Rounds, block),
+                    };
+                    int floors = plan.Floors > 0 ? plan.Warmup + plan.PerBlock(plan.Floors, block) : 0;
                     var order = new List<string>(plan.Transports);
                     for (int i = order.Count - 1; i > 0; i--) { int j = rng.Next(i + 1); var x = order[i]; order[i] = order[j]; order[j] = x; }
+                    orders.Add(string.Join(">", order.ToArray()));
                     foreach (var transport in order)
                     {
                         EditorUtility.DisplayProgressBar("Collektive benchmark", id + " block " + (block + 1) + "/" + plan.Blocks + ": " + transport, (float)block / plan.Blocks);
-                        RunBlock(transport, scenario, encoding, options, logs[transport], server);
-                        Debug.Log("[collektive] " + id + " block " + (block + 1) + "/" + plan.Blocks + " " + transport + " done");
+                        string backendCsv = Path.Combine(blocksFolder, transport + "-" + block + ".csv");
+                        var log = new TimingLog(16 * options.Frames);
+                        var floorLog = new TimingLog(Math.Max(16, floors));
+                        if (transport == "native")
+                        {
+                            NativeEngine.SetBackendCsv(backendCsv);
+                            try
+                            {
+                                RunBlock(transport, scenario, encoding, options, log, 0);
+                                if (floors > 0) Floors.NativeNoop(floorLog, floors, plan.FloorBatch);
+                                NativeEngine.FlushBackendCsv();
+                            }
+                            finally { NativeEngine.SetBackendCsv(null); }
+                            // the library's clock origin is in this process, before the configuration started
+                            merges["native"].AddBlock(backendCsv, 0);
+                        }
+                        else
+                        {
+                            long serverStart = Clock.Now();
+                            using (var server = new JvmServerProcess(ProjectPaths.Repository, backendCsv, 120000))
+                            {
+                                RunBlock(transport, scenario, encoding, options, log, server.Port);
+                                if (floors > 0) Floors.SocketEcho(floorLog, "127.0.0.1", server.Port, floors);
+                            }
+                            merges["socket"].AddBlock(backendCsv, Clock.ToNs(serverStart - configStart));
+                        }
+                        merges["unity_" + transport].AddBlock(log, configStart);
+                        if (floors > 0) floorsMerge.AddBlock(floorLog, configStart);
+                        Debug.Log("[collektive] " + id + " block " + (block + 1) + "/" + plan.Blocks + " " + transport + ": " + options.Frames + " frames");
                     }
-                }
-                if (plan.Floors > 0)
-                {
-                    if (plan.Transports.Contains("native")) Floors.NativeNoop(floors, plan.Floors, plan.FloorBatch);
-                    if (server != null) Floors.SocketEcho(floors, "127.0.0.1", server.Port, plan.Floors);
                 }
             }
             finally
             {
                 EditorUtility.ClearProgressBar();
-                if (plan.Transports.Contains("native")) { NativeEngine.FlushBackendCsv(); NativeEngine.SetBackendCsv(null); }
-                if (server != null) server.Dispose();
+                try { Directory.Delete(blocksFolder, true); } catch (IOException) { }
             }
+            var files = new JArray();
             foreach (var t in plan.Transports)
             {
-                logs[t].WriteCsv(Path.Combine(folder, "unity_" + t + ".csv"));
+                merges[t].Write(Path.Combine(folder, t + ".csv"));
+                merges["unity_" + t].Write(Path.Combine(folder, "unity_" + t + ".csv"));
                 files.Add(RunRecord.File(id + "/" + t + ".csv", "backend", t));
                 files.Add(RunRecord.File(id + "/unity_" + t + ".csv", "frontend", t));
             }
             if (plan.Floors > 0)
             {
-                floors.WriteCsv(Path.Combine(folder, "floors.csv"));
+                floorsMerge.Write(Path.Combine(folder, "floors.csv"));
                 files.Add(RunRecord.File(id + "/floors.csv", "floor", null));
             }
-            return RunRecord.Configuration(id, plan.Scenario, nodes, 3.0, FrameLoopOptions.Name(pacing),
+            var config = RunRecord.Configuration(id, scenarioKind, nodes, plan.MaxDistance, FrameLoopOptions.Name(pacing),
                 pacing == Pacing.Fixed ? (double?)plan.TickMs : null, pacing == Pacing.Fixed ? plan.TimeScale : 1.0, WireEncodings.Name(encoding), files);
+            config["seed"] = scenarioKind == "random" ? (JToken)plan.Seed : JValue.CreateNull();
+            config["title"] = (scenarioKind == "reference" ? "Reference scenario" : "Random scenario") + ", N=" + nodes + ", " + FrameLoopOptions.Name(pacing) + " pacing, " + WireEncodings.Name(encoding);
+            config["blockOrders"] = orders;
+            return config;
         }
 
-        private static void RunBlock(string transport, Scenario scenario, WireEncoding encoding, FrameLoopOptions options, TimingLog log, JvmServerProcess server)
+        private static void RunBlock(string transport, Scenario scenario, WireEncoding encoding, FrameLoopOptions options, TimingLog log, int port)
         {
             IEngine engine = transport == "native"
                 ? (IEngine)new NativeEngine(encoding, log)
-                : new SocketEngine("127.0.0.1", server.Port, encoding, log);
+                : new SocketEngine("127.0.0.1", port, encoding, log);
             using (engine)
             {
                 engine.Create(scenario.NodeCount, scenario.MaxDistance);
@@ -149,7 +187,6 @@ namespace Collektive.Unity.Editor
                 var scene = new SceneModel(scenario.Positions, scenario.Sources, scenario.MaxDistance);
                 new FrameLoop(engine, scene, log, options).Run();
             }
-            if (transport == "native") NativeEngine.FlushBackendCsv();
         }
     }
 }

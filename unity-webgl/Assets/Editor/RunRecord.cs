@@ -16,10 +16,12 @@ namespace Collektive.Unity.Editor
     /// </summary>
     public static class RunRecord
     {
-        /// <summary>A new run id: <c>yyyy-MM-dd-unity-&lt;short commit&gt;</c>, suffixed when the folder exists.</summary>
+        /// <summary>A new run id: <c>yyyy-MM-dd-unity-&lt;short commit&gt;-HHmm</c>, suffixed when the folder exists.</summary>
         public static string NewRunId(string runsFolder, string commit)
         {
-            string baseId = DateTime.UtcNow.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture) + "-unity-" + (commit == null ? "nocommit" : commit.Substring(0, Math.Min(7, commit.Length)));
+            var now = DateTime.UtcNow;
+            string baseId = now.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture) + "-unity-" + (commit == null ? "nocommit" : commit.Substring(0, Math.Min(7, commit.Length)))
+                + "-" + now.ToString("HHmm", CultureInfo.InvariantCulture);
             string id = baseId;
             for (int i = 2; Directory.Exists(Path.Combine(runsFolder, id)); i++) id = baseId + "-" + i;
             return id;
@@ -36,9 +38,16 @@ namespace Collektive.Unity.Editor
                 { "kind", "unity" },
                 { "createdAt", DateTime.UtcNow.ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture) },
                 { "commit", commit },
-                { "frontEnd", new JObject { { "name", "Unity Editor (batch mode)" }, { "version", Application.unityVersion } } },
+                { "description", "Unity Editor in batch mode as the front-end: the shared com.collektive.frontend frame loop (the code the headless desktop host runs) driving libsimple_gradient.so via P/Invoke (native) and the Kotlin/JVM server over loopback TCP (socket), interleaved in blocks with a random order per block. Front-end files keep the reference names (unity_*.csv). Blocks after the first lose their own warm-up samples at merge." },
+                { "frontEnd", new JObject { { "name", "Unity" }, { "version", Application.unityVersion } } },
                 { "environment", Environment() },
-                { "parameters", new JObject { { "rounds", plan.Rounds }, { "warmup", plan.Warmup }, { "blocks", plan.Blocks } } },
+                { "parameters", new JObject
+                    {
+                        { "rounds", plan.Rounds }, { "warmup", plan.Warmup }, { "blocks", plan.Blocks }, { "floors", plan.Floors },
+                        { "floorBatch", plan.FloorBatch }, { "orderSeed", plan.OrderSeed }, { "meanDegree", plan.MeanDegree }, { "roundsPerStep", 1 },
+                        { "command", "Unity -batchmode -projectPath unity-webgl -executeMethod Collektive.Unity.Editor.BenchmarkRunner.RunDesktop -collektiveBench \"" + (RunConfig.CommandLineValue("-collektiveBench") ?? "") + "\"" },
+                    }
+                },
                 { "configurations", new JArray() },
             };
         }
@@ -64,10 +73,11 @@ namespace Collektive.Unity.Editor
             };
         }
 
-        /// <summary>Writes run.json into the run folder and appends the run to the manifest.</summary>
+        /// <summary>Writes run.json into the run folder and appends the run to the manifest (none when <paramref name="manifestPath"/> is null).</summary>
         public static void Save(JObject run, string runFolder, string manifestPath)
         {
             System.IO.File.WriteAllText(Path.Combine(runFolder, "run.json"), run.ToString(Formatting.Indented) + "\n");
+            if (manifestPath == null) return;
             JObject manifest = System.IO.File.Exists(manifestPath)
                 ? JObject.Parse(System.IO.File.ReadAllText(manifestPath))
                 : new JObject { { "schemaVersion", 1 }, { "runs", new JArray() } };
