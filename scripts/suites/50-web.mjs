@@ -12,4 +12,13 @@ export const suites = [
       'collektive-node-server/test/server.test.mjs'],
     parse: nodeTap,
   },
+  {
+    name: 'web-e2e',
+    description: 'Live WebGL view in Chromium, both engines (Wasm in page, ws to Node): test-vector values shown, devices and links drawn, bench hook',
+    build: ['wasm', 'js', 'dashboard'],
+    requires: [chromium],
+    cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000',
+      'dashboard/src/live/e2e/live.e2e.test.mjs'],
+    parse: nodeTap,
+  },
 ];

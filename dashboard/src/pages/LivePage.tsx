@@ -53,6 +53,7 @@ export default function LivePage() {
         const wasRunning = runner.running;
         runner.pause();
         runner.config = { ...runner.config, ...next };
+        runner.rec = new TimingRecorder();
         if (wasRunning) runner.start();
       } else {
         await runner.configure(next);

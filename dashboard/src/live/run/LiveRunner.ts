@@ -95,6 +95,7 @@ export class LiveRunner {
       this.state = null;
       this.steps = 0;
       this.error = null;
+      this.rec = new TimingRecorder(); // timings of different configurations are never mixed
     } catch (e) {
       this.error = e instanceof Error ? e.message : String(e);
       this.notify();
@@ -133,10 +134,11 @@ export class LiveRunner {
     this.notify();
   }
 
-  moveDevice(node: number, x: number, y: number): void {
+  moveDevice(node: number, x: number, y: number, z = this.positions[3 * node + 2]): void {
     this.positions[3 * node] = x;
     this.positions[3 * node + 1] = y;
-    this.scene.moveDevice(node, x, y, this.sources);
+    this.positions[3 * node + 2] = z;
+    this.scene.moveDevice(node, x, y, z, this.sources);
     this.dirtyPositions = true;
   }
 

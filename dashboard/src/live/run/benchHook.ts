@@ -41,6 +41,10 @@ declare global {
       runner: LiveRunner;
       state(): { steps: number; values: Array<number | 'Infinity'>; neighbors: number[][] } | null;
       pixelStats(): ReturnType<LiveRunner['scene']['pixelStats']>;
+      /** Test vector ops: all positions at once, one source flag, no sources. */
+      setPositions(xyz: number[]): void;
+      setSource(node: number, isSource: boolean): void;
+      clearSources(): void;
     };
     __benchProgress?: Progress;
   }
@@ -57,6 +61,15 @@ export function installHooks(runner: LiveRunner): () => void {
       return { steps: runner.steps, values, neighbors };
     },
     pixelStats: () => runner.scene.pixelStats(),
+    setPositions(xyz) {
+      for (let i = 0; i < xyz.length / 3; i++) runner.moveDevice(i, xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+    },
+    setSource(node, isSource) {
+      if (runner.sources.has(node) !== isSource) runner.toggleSource(node);
+    },
+    clearSources() {
+      for (const s of [...runner.sources]) runner.toggleSource(s);
+    },
   };
   window.__bench = {
     ready: true,

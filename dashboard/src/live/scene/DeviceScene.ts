@@ -24,7 +24,7 @@ function discTexture(): THREE.Texture {
 export class DeviceScene {
   readonly renderer: THREE.WebGLRenderer;
   private readonly scene = new THREE.Scene();
-  private readonly camera = new THREE.OrthographicCamera(-1, 1, 1, -1, -100, 100);
+  private readonly camera = new THREE.OrthographicCamera(-1, 1, 1, -1, -1e5, 1e5);
   private readonly sprite = discTexture();
   private points!: THREE.Points;
   private rings!: THREE.Points;
@@ -89,9 +89,10 @@ export class DeviceScene {
   }
 
   /** Moves one device (dragging). */
-  moveDevice(i: number, x: number, y: number, sources: Set<number>): void {
+  moveDevice(i: number, x: number, y: number, z: number, sources: Set<number>): void {
     this.positionsF32[3 * i] = x;
     this.positionsF32[3 * i + 1] = y;
+    this.positionsF32[3 * i + 2] = z;
     (this.points.geometry.getAttribute('position') as THREE.BufferAttribute).needsUpdate = true;
     this.points.geometry.computeBoundingSphere();
     if (sources.has(i)) this.setSources(sources);
