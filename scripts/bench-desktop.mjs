@@ -277,6 +277,19 @@ function printTargets(c, a) {
   return checks;
 }
 
+/** The reference study's published data through the same analysis, for side-by-side reading. */
+function printReference() {
+  const dir = join(dataDir, 'runs', 'reference-study');
+  const file = (sub, name) => (existsSync(join(dir, sub, name)) ? readTimingCsv(join(dir, sub, name)) : null);
+  const native = file('native-scene', 'native.csv');
+  if (!native) return;
+  const a = analyseConfiguration({ native, unityNative: file('native-scene', 'unity_native.csv'), socket: file('socket-scene', 'socket.csv'),
+    unitySocket: file('socket-scene', 'unity_socket.csv') }, 30);
+  console.log('\n== reference study (public/data/runs/reference-study, same analysis; Unity, socket scene at a 200 ms tick)');
+  console.log(`  back-end overhead median: native ${fmtNs(a.native.overhead.median)}, socket ${fmtNs(a.socket.overhead.median)}; `
+    + `socket parse ${fmtNs(a.socket.parse.median)}; e2e median: native ${fmtNs(a.native.e2e.median)}, socket ${fmtNs(a.socket.e2e.median)}`);
+}
+
 function printGrowth(results) {
   const free = results.filter((r) => r.c.pacing === 'free' && r.c.encoding === 'json').sort((x, y) => x.c.nodeCount - y.c.nodeCount);
   if (free.length < 2) return;
@@ -328,6 +341,7 @@ async function main() {
   const targets = [];
   for (const { c, a } of results.filter((r) => r.c.nodeCount === 10 && r.c.pacing === 'free' && r.c.encoding === 'json')) targets.push({ configuration: c.id, checks: printTargets(c, a) });
   printGrowth(results);
+  printReference();
 
   const pinning = pin ? `front-end (C# host, native engine in-process): cpu${pin.frontend}; JVM server: cpu${pin.server}` : null;
   const run = {

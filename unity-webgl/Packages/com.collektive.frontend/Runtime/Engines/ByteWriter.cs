@@ -5,7 +5,8 @@ namespace Collektive.Frontend.Engines
 {
     /// <summary>
     /// A reusable byte buffer for building protocol messages without per-message allocations beyond number
-    /// formatting (numbers use the invariant culture, doubles the round-trip "R" format).
+    /// formatting (numbers use the invariant culture; doubles: integers as such, others with "G17", which always
+    /// round-trips and is 2–3× faster than "R" on Mono).
     /// </summary>
     public sealed class ByteWriter
     {
@@ -61,7 +62,7 @@ namespace Collektive.Frontend.Engines
         {
             if (double.IsNaN(v) || double.IsInfinity(v)) throw new ArgumentException("JSON numbers must be finite, got " + v);
             if (v == Math.Floor(v) && Math.Abs(v) < 1e15) return Int((long)v);
-            return Ascii(v.ToString("R", CultureInfo.InvariantCulture));
+            return Ascii(v.ToString("G17", CultureInfo.InvariantCulture));
         }
 
         /// <summary>Appends a little-endian int32.</summary>

@@ -180,7 +180,11 @@ namespace Collektive.Frontend.Tests
         {
             var w = new ByteWriter();
             w.Double(0.1).Byte((byte)' ').Double(-12).Byte((byte)' ').Double(1e-7).Byte((byte)' ').Int(long.MinValue);
-            Assert.AreEqual("0.1 -12 1E-07 -9223372036854775808", Encoding.ASCII.GetString(w.Buffer, 0, w.Length));
+            var text = Encoding.ASCII.GetString(w.Buffer, 0, w.Length).Split(' ');
+            Assert.AreEqual(0.1, double.Parse(text[0], System.Globalization.CultureInfo.InvariantCulture));
+            Assert.AreEqual("-12", text[1]);
+            Assert.AreEqual(1e-7, double.Parse(text[2], System.Globalization.CultureInfo.InvariantCulture));
+            Assert.AreEqual("-9223372036854775808", text[3]);
             Assert.Throws<ArgumentException>(delegate { w.Double(double.PositiveInfinity); });
         }
     }
