@@ -109,8 +109,8 @@ try {
       put('floors.csv', result.floors, 'floor', null);
       configurations.push({
         id, title: `Web, N=${n}, ${pacing} pacing`, scenario: 'reference', nodeCount: n, maxDistance: 3, seed: null,
-        pacing, tickMs: pacing === 'frame' ? 1000 / 60 : null, timeScale: 1, encoding: a.encoding, files,
-        floorNoopBatch: result.noopBatch,
+        pacing, tickMs: pacing === 'frame' ? Math.round(result.framePeriodMs * 1000) / 1000 : null, timeScale: 1,
+        encoding: a.encoding, files, floorNoopBatch: result.noopBatch, framePeriodMs: result.framePeriodMs,
       });
       const read = (f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : null);
       summaries.push({ id, n, pacing, s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });

@@ -78,7 +78,9 @@ export async function launchBrowser({ viewport = { width: 1280, height: 900 } } 
     executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport,
   });
   const page = context.pages()[0] ?? await context.newPage();
-  const browserVersion = await page.evaluate(() => navigator.userAgent.match(/Chrome\/(\S+)/)?.[1] ?? null);
+  // The user agent string is reduced (156.0.0.0); the browser process knows its full version.
+  const browserVersion = context.browser()?.version()
+    ?? await page.evaluate(() => navigator.userAgent.match(/Chrome\/(\S+)/)?.[1] ?? null);
   return {
     context,
     page,

@@ -1,7 +1,7 @@
 // Programmatic hooks for the benchmark script and the browser tests (window.__bench, window.__live). They drive
 // the same LiveRunner as the controls, so measured runs include the real WebGL apply.
 import type { EngineKind, Pacing, ScenarioKind, WsEncoding } from '../model';
-import { TimingRecorder, measureTimerResolutionNs } from '../timing/recorder';
+import { TimingRecorder, measureTimerResolutionNs, median } from '../timing/recorder';
 import { WasmEngine, NOOP_BATCH } from '../engines/wasmEngine';
 import type { LiveRunner } from './LiveRunner';
 
@@ -26,6 +26,8 @@ export interface BenchResult {
   floors: string;
   noopBatch: number;
   timerResolutionNs: number;
+  /** Median interval between animation frames (ms), measured before the run. */
+  framePeriodMs: number;
   crossOriginIsolated: boolean;
   userAgent: string;
   /** Last state per engine, for checks. */
@@ -48,6 +50,19 @@ declare global {
     };
     __benchProgress?: Progress;
   }
+}
+
+/** Median requestAnimationFrame interval over `frames` frames (ms). */
+function framePeriod(frames: number): Promise<number> {
+  return new Promise((resolve) => {
+    const stamps: number[] = [];
+    const tick = (t: number) => {
+      stamps.push(t);
+      if (stamps.length <= frames) requestAnimationFrame(tick);
+      else resolve(median(stamps.slice(1).map((x, i) => x - stamps[i])));
+    };
+    requestAnimationFrame(tick);
+  });
 }
 
 export function installHooks(runner: LiveRunner): () => void {
@@ -79,7 +94,7 @@ export function installHooks(runner: LiveRunner): () => void {
       await runner.measureFloors(floorsRec, config.floorSamples ?? Math.min(config.rounds, 1000), engines);
       const result: BenchResult = {
         frontend: {}, backendWasm: null, floors: floorsRec.toCsv(), noopBatch: NOOP_BATCH,
-        timerResolutionNs: measureTimerResolutionNs(), crossOriginIsolated: window.crossOriginIsolated,
+        timerResolutionNs: measureTimerResolutionNs(), framePeriodMs: await framePeriod(60), crossOriginIsolated: window.crossOriginIsolated,
         userAgent: navigator.userAgent, lastValues: {},
       };
       for (const engine of engines) {
