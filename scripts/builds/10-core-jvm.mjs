@@ -9,6 +9,11 @@ import { run } from '../lib/run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Serializes Maven runs on collektive-core (several build steps and suites may start them at once). */
+export const mavenLock = '/tmp/collektive-core-mvn.lock';
+/** `mvn args` under [mavenLock], as a command array. */
+export const lockedMaven = (...args) => ['flock', mavenLock, 'mvn', ...args];
+
 export const coreJar = 'collektive-core/target/collektive-core-0.1.0-SNAPSHOT.jar';
 export const coreClasspathFile = 'collektive-core/target/classpath.txt';
 
@@ -24,7 +29,17 @@ export const steps = [
       'scripts/builds/10-core-jvm.mjs'],
     outputs: [coreJar, coreClasspathFile],
     run: async () => {
-      await run('mvn', ['-q', '-B', '-pl', 'collektive-core', 'install', '-DskipTests']);
+      const [cmd, ...args] = lockedMaven('-q', '-B', '-pl', 'collektive-core', 'install', '-DskipTests');
+      const install = () => run(cmd, args);
+      try {
+        await install();
+      } catch (e) {
+        // kotlin-maven-plugin's incremental caches can go stale ("Conflicting overloads" on unchanged code):
+        // retry once from a clean module (under the lock) before reporting the failure.
+        console.error(`[build] core-jvm: ${e.message.split('\n')[0]}; retrying after mvn clean`);
+        const [c, ...a] = lockedMaven('-q', '-B', '-pl', 'collektive-core', 'clean', 'install', '-DskipTests');
+        await run(c, a);
+      }
       console.log(`[build] core-jvm: ${coreJar}`);
     },
   },

@@ -4,6 +4,7 @@ import collektive.aggregate.AggregateState
 import collektive.aggregate.api.Aggregate
 import collektive.aggregate.impl.AggregateContext
 import collektive.aggregate.impl.Path
+import collektive.network.InboundMessages
 import collektive.network.OutboundMessage
 import collektive.stdlib.spreading.euclideanGradient
 import collektive.stdlib.spreading.hopGradient
@@ -48,9 +49,9 @@ public class GradientEngine(
     // Device being evaluated, read by the program lambdas (allocated once).
     private var current = 0
     private var currentOffset = 0
-    private val distanceSensor: (Int, Int) -> Double = { index, _ -> network.grid.distances[currentOffset + index] }
+    private val inbound = InboundMessages<Int>(arrayOfNulls(8), arrayOfNulls(8), 0)
     private val euclidean: Aggregate<Int>.() -> Double = {
-        euclideanGradient(sources[current], neighborhoodField(0.0, distanceSensor))
+        euclideanGradient(sources[current], neighborhoodField(0.0, network.grid.distances, currentOffset))
     }
     private val hop: Aggregate<Int>.() -> Double = { hopGradient(sources[current]) }
 
@@ -154,7 +155,7 @@ public class GradientEngine(
         for (i in nodeCount - 1 downTo 0) {
             current = i
             currentOffset = offsets[i]
-            val inbound = network.inbound(i)
+            network.fill(i, inbound)
             val message = outbound[i]
             values[i] = context.run(network.boxedId(i), states[i], spareStates[i], inbound, message, program)
             val s = states[i]

@@ -36,11 +36,22 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
     fun boxedId(node: Int): Int = boxedIds[node] as Int
 
     override fun inbound(receiver: Int): InboundMessages<Int> {
+        val table = InboundMessages<Int>(arrayOfNulls(0), arrayOfNulls(0), 0)
+        fill(receiver, table)
+        return table
+    }
+
+    /**
+     * Writes the neighbourhood of [receiver] into [table], reused: the engine runs only programs that keep no
+     * field beyond the round, so one table serves every device without allocation.
+     */
+    fun fill(receiver: Int, table: InboundMessages<Int>) {
         val g = grid
         val from = g.offsets[receiver]
         val k = g.offsets[receiver + 1] - from
-        val ids = arrayOfNulls<Any?>(k)
-        val messages = arrayOfNulls<OutboundMessage<Int>?>(k)
+        table.reset(k)
+        val ids = table.ids
+        val messages = table.messages
         val prev = previousGrid
         var p = prev.offsets[receiver]
         val pEnd = prev.offsets[receiver + 1]
@@ -49,14 +60,15 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
             val j = g.ids[from + t]
             ids[t] = boxedIds[j]
             val sent = sentRound[j]
+            var visible: OutboundMessage<Int>? = null
             if (sent == round) {
-                messages[t] = latest[j]
+                visible = latest[j]
             } else if (sent == previousRound) {
                 while (p < pEnd && prev.ids[p] < j) p++
-                if (p < pEnd && prev.ids[p] == j) messages[t] = latest[j]
+                if (p < pEnd && prev.ids[p] == j) visible = latest[j]
             }
+            messages[t] = visible
         }
-        return InboundMessages(ids, messages, k)
     }
 
     override fun send(message: OutboundMessage<Int>) {

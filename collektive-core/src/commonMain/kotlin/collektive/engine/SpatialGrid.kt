@@ -30,6 +30,7 @@ public class SpatialGrid {
     private var bucketFill = IntArray(0)
     private var bucketOf = IntArray(0)
     private var order = IntArray(0)
+    private var sortedXyz = DoubleArray(0)
     private var stamp = IntArray(0)
     private var epoch = 0
 
@@ -105,7 +106,15 @@ public class SpatialGrid {
         for (b in 0 until tableSize) start[b + 1] += start[b]
         val fill = bucketFill
         start.copyInto(fill, 0, 0, tableSize)
-        for (i in 0 until count) order[fill[bucketOf[i]]++] = i
+        val sorted = sortedXyz
+        for (i in 0 until count) {
+            val p = fill[bucketOf[i]]++
+            order[p] = i
+            // Coordinates in bucket order: the candidate scan below reads them sequentially.
+            sorted[3 * p] = xyz[3 * i]
+            sorted[3 * p + 1] = xyz[3 * i + 1]
+            sorted[3 * p + 2] = xyz[3 * i + 2]
+        }
 
         val limit2 = radius * radius * (1.0 + 1e-9)
         var n = 0
@@ -137,9 +146,9 @@ public class SpatialGrid {
                         for (p in start[b] until start[b + 1]) {
                             val j = order[p]
                             if (j == i) continue
-                            val ddx = xyz[3 * j] - x
-                            val ddy = xyz[3 * j + 1] - y
-                            val ddz = xyz[3 * j + 2] - z
+                            val ddx = sorted[3 * p] - x
+                            val ddy = sorted[3 * p + 1] - y
+                            val ddz = sorted[3 * p + 2] - z
                             val d2 = ddx * ddx + ddy * ddy + ddz * ddz
                             if (d2 > limit2) continue
                             val d = sqrt(d2)
@@ -185,6 +194,7 @@ public class SpatialGrid {
         if (cellX.size < count) {
             cellX = IntArray(count); cellY = IntArray(count); cellZ = IntArray(count)
             bucketOf = IntArray(count); order = IntArray(count)
+            sortedXyz = DoubleArray(3 * count)
         }
         val tableSize = tableSizeFor(count)
         if (bucketStart.size < tableSize + 1) {

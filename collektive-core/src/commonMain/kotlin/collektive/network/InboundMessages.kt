@@ -8,11 +8,31 @@ package collektive.network
  * Instances are immutable once built: fields and messages may keep referring to them after the round.
  */
 public class InboundMessages<ID : Any> internal constructor(
-    internal val ids: Array<Any?>,
-    internal val messages: Array<OutboundMessage<ID>?>,
-    /** Number of neighbours. */
-    public val size: Int,
+    ids: Array<Any?>,
+    messages: Array<OutboundMessage<ID>?>,
+    size: Int,
 ) {
+    internal var ids: Array<Any?> = ids
+        private set
+    internal var messages: Array<OutboundMessage<ID>?> = messages
+        private set
+
+    /** Number of neighbours. */
+    public var size: Int = size
+        private set
+
+    /**
+     * Reuses this table for [count] neighbours (contents to be written by the caller). Only for hosts whose
+     * programs keep no field beyond the round (fields refer to their table).
+     */
+    internal fun reset(count: Int) {
+        if (ids.size < count) {
+            ids = arrayOfNulls(maxOf(count, 2 * ids.size))
+            messages = arrayOfNulls(ids.size)
+        }
+        size = count
+    }
+
     /** The id of the neighbour at [index] (0 until [size]). */
     @Suppress("UNCHECKED_CAST")
     public fun neighborAt(index: Int): ID {

@@ -50,4 +50,10 @@ public interface Aggregate<ID : Any> {
      * each neighbour. For per-link sensors such as distances, which the host knows without messages.
      */
     public fun <T> neighborhoodField(local: T, sensor: (index: Int, id: ID) -> T): Field<ID, T>
+
+    /**
+     * Like the sensor form of [neighborhoodField], for doubles already in an array: the neighbour at position k
+     * of the round's inbound table gets `values[offset + k]`. Copies the values, without boxing them.
+     */
+    public fun neighborhoodField(local: Double, values: DoubleArray, offset: Int): Field<ID, Double>
 }

@@ -19,10 +19,18 @@ public class Field<ID : Any, out T> internal constructor(
     internal val table: InboundMessages<ID>,
     // Positions in [table] of the neighbours, ascending; null means 0 until neighborCount.
     internal val slots: IntArray?,
-    internal val values: Array<Any?>,
+    // Neighbour values: boxed in [values], or unboxed in [doubles] for fields of doubles built from primitive
+    // arrays (exactly one of the two is non-null).
+    internal val values: Array<Any?>?,
     /** Number of neighbours in this field (the local device excluded). */
     public val neighborCount: Int,
+    internal val doubles: DoubleArray? = null,
 ) {
+    internal fun raw(k: Int): Any? {
+        val d = doubles
+        return if (d != null) d[k] else values!![k]
+    }
+
     internal fun slotAt(k: Int): Int = slots?.get(k) ?: k
 
     /** The id of the [k]-th neighbour (0 until [neighborCount]). */
@@ -36,7 +44,7 @@ public class Field<ID : Any, out T> internal constructor(
     @Suppress("UNCHECKED_CAST")
     public fun valueAt(k: Int): T {
         checkIndex(k)
-        return values[k] as T
+        return raw(k) as T
     }
 
     /** The neighbours' ids, in field order. */
@@ -51,7 +59,7 @@ public class Field<ID : Any, out T> internal constructor(
         if (id == localId) return local
         val k = indexOfNeighbor(id)
         require(k >= 0) { "device $id is neither the local device $localId nor an aligned neighbour (neighbours: $neighbors)" }
-        return values[k] as T
+        return raw(k) as T
     }
 
     /** The value of [id], or [default] when [id] is not in this field. */
@@ -59,7 +67,7 @@ public class Field<ID : Any, out T> internal constructor(
     public fun getOrElse(id: ID, default: @UnsafeVariance T): T {
         if (id == localId) return local
         val k = indexOfNeighbor(id)
-        return if (k >= 0) values[k] as T else default
+        return if (k >= 0) raw(k) as T else default
     }
 
     /** A field with the same devices and [transform] applied to every value (the local one included). */
@@ -92,7 +100,7 @@ public class Field<ID : Any, out T> internal constructor(
                     sa > sb -> b++
                     else -> {
                         outSlots[n] = sa
-                        outValues[n++] = transform(values[a] as T, other.values[b] as U)
+                        outValues[n++] = transform(raw(a) as T, other.raw(b) as U)
                         a++
                         b++
                     }
@@ -103,7 +111,7 @@ public class Field<ID : Any, out T> internal constructor(
                 val b = other.indexOfNeighbor(table.ids[slotAt(a)])
                 if (b >= 0) {
                     outSlots[n] = slotAt(a)
-                    outValues[n++] = transform(values[a] as T, other.values[b] as U)
+                    outValues[n++] = transform(raw(a) as T, other.raw(b) as U)
                 }
             }
         }
@@ -157,7 +165,7 @@ public class Field<ID : Any, out T> internal constructor(
     @Suppress("UNCHECKED_CAST")
     internal fun valueFor(receiver: Any?): T {
         val k = indexOfNeighbor(receiver)
-        return if (k >= 0) values[k] as T else local
+        return if (k >= 0) raw(k) as T else local
     }
 
     internal fun indexOfNeighbor(id: Any?): Int {

@@ -38,7 +38,7 @@ public fun <ID : Any> Field<ID, Double>.minOfSums(other: Field<ID, Double>, ifEm
                 sa < sb -> a++
                 sa > sb -> b++
                 else -> {
-                    val s = (values[a] as Double) + (other.values[b] as Double)
+                    val s = doubleAt(a) + other.doubleAt(b)
                     if (!found || s < best) {
                         best = s
                         found = true
@@ -52,7 +52,7 @@ public fun <ID : Any> Field<ID, Double>.minOfSums(other: Field<ID, Double>, ifEm
         for (a in 0 until neighborCount) {
             val b = other.indexOfNeighbor(table.ids[slotAt(a)])
             if (b >= 0) {
-                val s = (values[a] as Double) + (other.values[b] as Double)
+                val s = doubleAt(a) + other.doubleAt(b)
                 if (!found || s < best) {
                     best = s
                     found = true
@@ -69,3 +69,8 @@ public operator fun <ID : Any> Field<ID, Double>.plus(other: Field<ID, Double>):
 
 /** [value] added to every value, the local one included. */
 public operator fun <ID : Any> Field<ID, Double>.plus(value: Double): Field<ID, Double> = map { it + value }
+
+private fun Field<*, Double>.doubleAt(k: Int): Double {
+    val d = doubles
+    return if (d != null) d[k] else values!![k] as Double
+}

@@ -121,6 +121,14 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         return Field(localId, local, table, null, values, n)
     }
 
+    override fun neighborhoodField(local: Double, values: DoubleArray, offset: Int): Field<ID, Double> {
+        val n = inbound.size
+        require(offset >= 0 && offset + n <= values.size) {
+            "values must hold $n neighbour values from offset $offset, has ${values.size} values"
+        }
+        return Field(localId, local, inbound, null, null, n, values.copyOfRange(offset, offset + n))
+    }
+
     @Suppress("UNCHECKED_CAST")
     private fun <T> previousValue(path: Path, hint: Int, initial: T): T {
         val at = previous.indexOf(path, hint)
