@@ -31,6 +31,7 @@ export default function LivePage() {
     const observer = new ResizeObserver(onResize);
     observer.observe(canvas);
     runner.configure({ wsUrl: defaultWsUrl() })
+      .then(() => runner.runSteps(1)) // one step so the scene shows values and links before Run
       .catch(() => { /* shown through runner.error */ })
       .finally(() => { setConfig({ ...runner.config }); setBusy(false); });
     const timer = setInterval(() => setTick((t) => t + 1), 250);
