@@ -7,8 +7,8 @@ import kotlin.time.DurationUnit
 import kotlin.time.TimeSource
 
 /**
- * Measures the cost of one [GradientEngine] round beside the [GradientFloor] over the same seeded random
- * scenario ([Scenarios.randomPositions], mean degree 8, maxDistance 3, source 0), for each size. Plain function
+ * Measures the cost of one [GradientEngine] round (`step(1)`: neighbourhoods from the stored positions, then the
+ * program on every device) beside the [GradientFloor] over the same seeded random scenario ([Scenarios.randomPositions], mean degree 8, maxDistance 3, source 0), for each size. Plain function
  * returning data, so every target (JVM, JS, Wasm, Native) can call it from its own entry point.
  *
  * Per size: warm-up for [warmupMillis] on each side; then the number of rounds per sample (batch) is chosen so
@@ -38,7 +38,7 @@ public object EngineBenchmark {
         engine.setSource(0, true)
         val floor = GradientFloor(n, 3.0)
         floor.setSource(0, true)
-        val engineStep = { engine.updatePositions(xyz); engine.step(1) }
+        val engineStep = { engine.step(1) }
         val floorStep = { floor.step(xyz) }
 
         warmUp(engineStep, warmupMillis)
