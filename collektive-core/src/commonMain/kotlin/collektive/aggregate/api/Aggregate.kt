@@ -53,7 +53,8 @@ public interface Aggregate<ID : Any> {
 
     /**
      * Like the sensor form of [neighborhoodField], for doubles already in an array: the neighbour at position k
-     * of the round's inbound table gets `values[offset + k]`. Copies the values, without boxing them.
+     * of the round's inbound table gets `values[offset + k]`. The field is a view (no copy, no boxing): [values]
+     * must not change while the field is in use.
      */
     public fun neighborhoodField(local: Double, values: DoubleArray, offset: Int): Field<ID, Double>
 }

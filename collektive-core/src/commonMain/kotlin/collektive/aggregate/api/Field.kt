@@ -25,10 +25,12 @@ public class Field<ID : Any, out T> internal constructor(
     /** Number of neighbours in this field (the local device excluded). */
     public val neighborCount: Int,
     internal val doubles: DoubleArray? = null,
+    // Position in [doubles] of the first neighbour's value (fields viewing a host array).
+    internal val doublesOffset: Int = 0,
 ) {
     internal fun raw(k: Int): Any? {
         val d = doubles
-        return if (d != null) d[k] else values!![k]
+        return if (d != null) d[doublesOffset + k] else values!![k]
     }
 
     internal fun slotAt(k: Int): Int = slots?.get(k) ?: k

@@ -72,5 +72,5 @@ public operator fun <ID : Any> Field<ID, Double>.plus(value: Double): Field<ID, 
 
 private fun Field<*, Double>.doubleAt(k: Int): Double {
     val d = doubles
-    return if (d != null) d[k] else values!![k] as Double
+    return if (d != null) d[doublesOffset + k] else values!![k] as Double
 }

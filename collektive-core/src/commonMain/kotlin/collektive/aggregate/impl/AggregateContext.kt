@@ -126,7 +126,7 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         require(offset >= 0 && offset + n <= values.size) {
             "values must hold $n neighbour values from offset $offset, has ${values.size} values"
         }
-        return Field(localId, local, inbound, null, null, n, values.copyOfRange(offset, offset + n))
+        return Field(localId, local, inbound, null, null, n, values, offset)
     }
 
     @Suppress("UNCHECKED_CAST")
