@@ -37,10 +37,18 @@ public class GradientServer(
     /** Number of connections being served. */
     public val connectionCount: Int get() = connections.size
 
-    /** Binds and starts accepting; returns the bound port. */
+    /** Binds the listening socket (connections queue in the backlog until [start]); returns the bound port. */
+    public fun bind(): Int {
+        if (!serverSocket.isBound) {
+            serverSocket.reuseAddress = true
+            serverSocket.bind(InetSocketAddress(InetAddress.getByName(options.host), options.port), 128)
+        }
+        return port
+    }
+
+    /** Binds if not yet bound and starts accepting; returns the bound port. */
     public fun start(): Int {
-        serverSocket.reuseAddress = true
-        serverSocket.bind(InetSocketAddress(InetAddress.getByName(options.host), options.port), 128)
+        bind()
         acceptor.start()
         return port
     }

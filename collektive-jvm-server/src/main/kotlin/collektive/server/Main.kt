@@ -1,6 +1,7 @@
 package collektive.server
 
 import collektive.server.connection.TimingIds
+import collektive.server.protocol.Protocol
 import collektive.server.timing.TimingLog
 import java.io.IOException
 import kotlin.system.exitProcess
@@ -27,10 +28,9 @@ public fun main(args: Array<String>) {
         System.err.println("collektive-jvm-server: cannot write CSV ${options.csv}: $e")
         exitProcess(1)
     }
-    Warmup.run(options.warmupRounds, options)
     val server = GradientServer(options, timing)
     val port = try {
-        server.start()
+        server.bind() // fail fast on a taken port, before the warm-up
     } catch (e: IOException) {
         System.err.println("collektive-jvm-server: cannot listen on ${options.host}:${options.port}: ${e.message}")
         timing?.close()
@@ -43,7 +43,9 @@ public fun main(args: Array<String>) {
             System.err.println("[jvm-server] stopped" + (options.csv?.let { ", timings written to $it" } ?: ""))
         }, "shutdown"),
     )
-    println("${collektive.server.protocol.Protocol.SERVER} listening on ${options.host}:$port")
+    Warmup.run(options.warmupRounds, options)
+    server.start()
+    println("${Protocol.SERVER} listening on ${options.host}:$port")
     System.out.flush()
     server.awaitClose()
 }
