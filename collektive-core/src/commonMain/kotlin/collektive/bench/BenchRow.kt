@@ -22,6 +22,10 @@ public data class BenchRow(
     public val floorMedianMicros: Double,
     /** 95th percentile µs per round of the floor. */
     public val floorP95Micros: Double,
+    /** Fastest sample of the engine, µs per round (least disturbed by other load on the machine). */
+    public val engineMinMicros: Double,
+    /** Fastest sample of the floor, µs per round. */
+    public val floorMinMicros: Double,
 ) {
     /** engine / floor, of the medians. */
     public val ratio: Double get() = engineMedianMicros / floorMedianMicros

@@ -60,6 +60,8 @@ public object EngineBenchmark {
             engineP95Micros = quantile(engineTimes, 0.95),
             floorMedianMicros = quantile(floorTimes, 0.5),
             floorP95Micros = quantile(floorTimes, 0.95),
+            engineMinMicros = engineTimes.min(),
+            floorMinMicros = floorTimes.min(),
         )
     }
 
@@ -94,12 +96,13 @@ public object EngineBenchmark {
         val sb = StringBuilder()
         sb.append(pad("N", 7)).append(pad("degree", 8)).append(pad("batch", 7))
             .append(pad("engine µs", 12)).append(pad("p95", 10)).append(pad("floor µs", 11)).append(pad("p95", 10))
-            .append(pad("ratio", 8)).append('\n')
+            .append(pad("ratio", 8)).append(pad("engine min", 12)).append(pad("floor min", 11)).append(pad("ratio min", 11)).append('\n')
         for (r in rows) {
             sb.append(pad(r.nodeCount.toString(), 7)).append(pad(fixed(r.meanDegree, 2), 8)).append(pad(r.batch.toString(), 7))
                 .append(pad(fixed(r.engineMedianMicros, 2), 12)).append(pad(fixed(r.engineP95Micros, 2), 10))
                 .append(pad(fixed(r.floorMedianMicros, 2), 11)).append(pad(fixed(r.floorP95Micros, 2), 10))
-                .append(pad(fixed(r.ratio, 2), 8)).append('\n')
+                .append(pad(fixed(r.ratio, 2), 8)).append(pad(fixed(r.engineMinMicros, 2), 12))
+                .append(pad(fixed(r.floorMinMicros, 2), 11)).append(pad(fixed(r.engineMinMicros / r.floorMinMicros, 2), 11)).append('\n')
         }
         return sb.toString()
     }
