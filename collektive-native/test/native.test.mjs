@@ -4,21 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { build, compileC } from './c-build.mjs';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const build = join(here, '..', 'build');
 const work = mkdtempSync(join(tmpdir(), 'sg-abi-'));
-
-/** Compiles a C test program against the built library and header. */
-export function compileC(source, output) {
-  execFileSync('gcc', ['-std=c11', '-D_DEFAULT_SOURCE', '-Wall', '-Wextra', '-Werror', '-O1', `-I${build}`, source,
-    `-L${build}`, '-lsimple_gradient', `-Wl,-rpath,${build}`, '-lpthread', '-lm', '-o', output], { stdio: 'pipe' });
-  return output;
-}
 
 const abi = compileC(join(here, 'abi_test.c'), join(work, 'abi_test'));
 const run = spawnSync(abi, [work], { cwd: work, encoding: 'utf8', timeout: 120_000 });

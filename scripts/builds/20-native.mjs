@@ -1,6 +1,6 @@
 // Kotlin/Native builds (collektive-native, owner: native/web engine builds): the offline toolchain and the C ABI
 // shared library `libsimple_gradient.so` with its header. Recipe: DESIGN §3, scripts/lib/toolchain.mjs.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { coreSourceDir, ensureKonan, konanc, konancCompile, kotlinSources, root } from '../lib/toolchain.mjs';
 
@@ -24,15 +24,25 @@ export const steps = [
       'collektive-native/build/libsimple_gradient_api.h'],
     run: async () => {
       const build = join(root, 'collektive-native', 'build');
-      mkdirSync(build, { recursive: true });
-      await konancCompile({
-        kind: 'dynamic',
-        out: join(build, 'libsimple_gradient'),
-        sources: kotlinSources(coreSourceDir, 'collektive-native/src/nativeMain/kotlin'),
-      });
-      // The hand-written header (reference names and C types) ships beside the compiler's generated one; the
-      // native suite checks that both declare the same functions with compatible types.
-      copyFileSync(join(root, 'collektive-native', 'include', 'simple_gradient.h'), join(build, 'simple_gradient.h'));
+      const stage = join(build, `.stage-${process.pid}`);
+      rmSync(stage, { recursive: true, force: true });
+      mkdirSync(stage, { recursive: true });
+      try {
+        await konancCompile({
+          kind: 'dynamic',
+          out: join(stage, 'libsimple_gradient'),
+          sources: kotlinSources(coreSourceDir, 'collektive-native/src/nativeMain/kotlin'),
+        });
+        // The hand-written header (reference names and C types) ships beside the compiler's generated one; the
+        // native suite checks that both declare the same functions with compatible types.
+        copyFileSync(join(root, 'collektive-native', 'include', 'simple_gradient.h'), join(stage, 'simple_gradient.h'));
+        // rename() per file: a process that already mapped the old .so keeps it; new loads see the new one.
+        for (const f of ['libsimple_gradient_api.h', 'simple_gradient.h', 'libsimple_gradient.so']) {
+          renameSync(join(stage, f), join(build, f));
+        }
+      } finally {
+        rmSync(stage, { recursive: true, force: true });
+      }
     },
   },
 ];

@@ -1,9 +1,9 @@
 // Kotlin/Wasm and Kotlin/JS builds of the engine facade (collektive-wasm): the common engine plus the facade's
 // shared source and one platform source set each. Outputs: collektive-wasm/build/wasm/ (optimized .wasm, its
 // loader .mjs files) and collektive-wasm/build/js/ (ES module). Loaded through collektive-wasm/src/js/engine.mjs.
-import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { coreSourceDir, ensureWasmStdlib, kotlinJsCompile, kotlinSources, root, wasmOptimize } from '../lib/toolchain.mjs';
+import { coreSourceDir, ensureWasmStdlib, kotlinJsCompile, kotlinSources, root, swapDir, wasmOptimize } from '../lib/toolchain.mjs';
 
 const NAME = 'collektive-wasm';
 const build = join(root, 'collektive-wasm', 'build');
@@ -24,9 +24,12 @@ export const steps = [
         sources: kotlinSources(coreSourceDir, 'collektive-wasm/src/commonMain/kotlin', 'collektive-wasm/src/wasmJsMain/kotlin'),
       });
       const out = join(build, 'wasm');
-      mkdirSync(out, { recursive: true });
-      await wasmOptimize(join(raw, `${NAME}.wasm`), join(out, `${NAME}.wasm`));
-      for (const f of [`${NAME}.mjs`, `${NAME}.uninstantiated.mjs`]) copyFileSync(join(raw, f), join(out, f));
+      const stage = `${out}.tmp-${process.pid}`;
+      rmSync(stage, { recursive: true, force: true });
+      mkdirSync(stage, { recursive: true });
+      await wasmOptimize(join(raw, `${NAME}.wasm`), join(stage, `${NAME}.wasm`));
+      for (const f of [`${NAME}.mjs`, `${NAME}.uninstantiated.mjs`]) copyFileSync(join(raw, f), join(stage, f));
+      swapDir(stage, out);
       const size = (p) => `${(statSync(p).size / 1024).toFixed(0)} KiB`;
       console.log(`[build] wasm: ${size(join(raw, `${NAME}.wasm`))} → ${size(join(out, `${NAME}.wasm`))} after wasm-opt`);
     },

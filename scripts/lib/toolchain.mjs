@@ -119,6 +119,15 @@ export async function konancCompile({ kind, out, sources, extra = [] }) {
   await run(konanc, args, { env: konanEnv(), quiet: true });
 }
 
+/** Replaces directory `target` by `staged` (rename; the old one is removed after). */
+export function swapDir(staged, target) {
+  const old = `${target}.old-${process.pid}`;
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(target)) renameSync(target, old);
+  renameSync(staged, target);
+  rmSync(old, { recursive: true, force: true });
+}
+
 /**
  * Runs kotlinc-js quietly (it prints its lowering phases); retries once when the compiler crashed while closing
  * a klib's zip file system (seen under load with 2.1.20), never on a compilation error.
@@ -141,13 +150,22 @@ export async function kotlinJsCompile({ target, name, sources, klibDir, outDir }
   const wasm = target === 'wasm';
   const platform = wasm ? ['-Xwasm', '-Xwasm-target=wasm-js'] : ['-module-kind', 'es', '-target', 'es2015'];
   const stdlib = wasm ? wasmStdlib : jsStdlib;
-  rmSync(klibDir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(klibDir, { recursive: true });
-  await runKotlinc([...platform, '-Werror', '-Xir-produce-klib-file', `-Xir-module-name=${name}`, '-libraries', stdlib,
-    '-ir-output-dir', klibDir, '-ir-output-name', name, ...sources]);
-  await runKotlinc([...platform, '-Xir-produce-js', ...(wasm ? [] : ['-Xir-dce']), '-libraries', stdlib,
-    `-Xinclude=${join(klibDir, `${name}.klib`)}`, '-ir-output-dir', outDir, '-ir-output-name', name]);
+  // Staged in private directories and swapped in at the end, so a concurrent reader (another suite building
+  // the same step) never sees a half-written or deleted output.
+  const stage = `${outDir}.tmp-${process.pid}`;
+  const klibStage = `${klibDir}.tmp-${process.pid}`;
+  for (const d of [stage, klibStage]) rmSync(d, { recursive: true, force: true });
+  mkdirSync(klibStage, { recursive: true });
+  try {
+    await runKotlinc([...platform, '-Werror', '-Xir-produce-klib-file', `-Xir-module-name=${name}`, '-libraries', stdlib,
+      '-ir-output-dir', klibStage, '-ir-output-name', name, ...sources]);
+    await runKotlinc([...platform, '-Xir-produce-js', ...(wasm ? [] : ['-Xir-dce']), '-libraries', stdlib,
+      `-Xinclude=${join(klibStage, `${name}.klib`)}`, '-ir-output-dir', stage, '-ir-output-name', name]);
+    swapDir(stage, outDir);
+    swapDir(klibStage, klibDir);
+  } finally {
+    for (const d of [stage, klibStage]) rmSync(d, { recursive: true, force: true });
+  }
 }
 
 /**

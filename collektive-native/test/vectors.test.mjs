@@ -1,0 +1,48 @@
+// The shared test vectors replayed through the C ABI by a C program (vectors_runner.c): the JSON vectors are
+// converted to a line format, the runner's per-round output (value bits, neighbour lists) is compared exactly.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileC } from './c-build.mjs';
+import { parseVector } from '../../collektive-wasm/test/vectors.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const vectorDir = join(here, '..', '..', 'collektive-core', 'test-vectors');
+const runner = compileC(join(here, 'vectors_runner.c'), join(mkdtempSync(join(tmpdir(), 'sg-vec-')), 'vectors_runner'));
+const PROGRAMS = { euclidean: 0, hop: 1 };
+
+/** A vector as the runner's line format (String(number) is the shortest round-trip decimal). */
+function toLines(v) {
+  const out = [`V ${v.nodeCount} ${v.maxDistance} ${PROGRAMS[v.program]}`];
+  for (const round of v.rounds) {
+    for (const op of round.ops) {
+      if (op.op === 'setSource') out.push(`S ${op.node} ${op.isSource ? 1 : 0}`);
+      else if (op.op === 'clearSources') out.push('C');
+      else if (op.op === 'updatePosition') out.push(`P ${op.node} ${op.xyz.join(' ')}`);
+      else out.push(`A ${Array.from(op.xyz).join(' ')}`);
+    }
+    out.push(`R ${round.steps}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+const hexBits = (x) => { const d = new DataView(new ArrayBuffer(8)); d.setFloat64(0, x); return d.getBigUint64(0).toString(16).padStart(16, '0'); };
+
+const index = JSON.parse(readFileSync(join(vectorDir, 'index.json'), 'utf8'));
+for (const file of index.vectors) {
+  test(`native C ABI: test vector ${file} reproduced bit for bit`, () => {
+    const v = parseVector(readFileSync(join(vectorDir, file), 'utf8'));
+    const res = spawnSync(runner, [], { input: toLines(v), encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
+    assert.equal(res.status, 0, `${res.stdout.split('\n').find((l) => l.startsWith('error')) ?? ''} ${res.stderr}`);
+    const expected = v.rounds.flatMap((round, r) => [`round ${r}`, ...Array.from(round.values, (value, i) =>
+      [hexBits(value), round.neighbors[i].length, ...round.neighbors[i]].join(' '))]);
+    const actual = res.stdout.trimEnd().split('\n');
+    assert.equal(actual.length, expected.length, 'line count');
+    const diffs = actual.map((l, k) => (l === expected[k] ? null : `line ${k}: got "${l}", expected "${expected[k]}"`)).filter(Boolean);
+    assert.deepEqual(diffs.slice(0, 10), []);
+  });
+}

@@ -1,0 +1,49 @@
+// Cross-build tests of the engine hosts owned by the native/web engine builds: the Kotlin/Native C ABI (real C
+// programs: ABI contract + shared test vectors), and the Wasm/JS facade against the shared test vectors in Node 20
+// (Kotlin/JS), Node 24 (Kotlin/Wasm) and Chromium (both builds).
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { nodeTap } from '../lib/parsers.mjs';
+import { chromium, clang16 } from '../lib/requirements.mjs';
+import { node24 } from '../lib/toolchain.mjs';
+
+const gcc = () => (spawnSync('sh', ['-c', 'command -v gcc && command -v nm']).status === 0 ? null
+  : 'gcc and binutils (install: apt-get update && apt-get install -y gcc binutils)');
+const nodeWithWasmGc = () => (existsSync(node24) ? null : `Node 24 at ${node24} (install: npm ci)`);
+const tap = (...files) => ['--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=180000', ...files];
+
+export const suites = [
+  {
+    name: 'native-abi',
+    description: 'libsimple_gradient.so through C programs: ABI errors/sentinels, batched positions, state buffer, timing CSV, threads, header vs compiler exports, test vectors',
+    build: ['native'],
+    requires: [clang16, gcc],
+    cmd: ['node', ...tap('collektive-native/test/native.test.mjs', 'collektive-native/test/vectors.test.mjs')],
+    parse: nodeTap,
+  },
+  {
+    name: 'facade-js-node',
+    description: 'Kotlin/JS facade in Node 20: test vectors bit for bit, errors, batched positions, state buffer, timings',
+    build: ['js'],
+    cmd: ['node', ...tap('collektive-wasm/test/facade.test.mjs')],
+    env: { ENGINE: 'js' },
+    parse: nodeTap,
+  },
+  {
+    name: 'facade-wasm-node',
+    description: 'Kotlin/Wasm facade in Node 24 (WasmGC): test vectors bit for bit, errors, batched positions, state buffer, timings',
+    build: ['wasm'],
+    requires: [nodeWithWasmGc],
+    cmd: [node24, ...tap('collektive-wasm/test/facade.test.mjs')],
+    env: { ENGINE: 'wasm' },
+    parse: nodeTap,
+  },
+  {
+    name: 'facade-chromium',
+    description: 'Kotlin/Wasm and Kotlin/JS facades in headless Chromium from local files: test vectors bit for bit, errors, timings',
+    build: ['wasm', 'js'],
+    requires: [chromium],
+    cmd: ['node', ...tap('collektive-wasm/test/browser.test.mjs')],
+    parse: nodeTap,
+  },
+];
