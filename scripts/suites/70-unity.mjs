@@ -4,10 +4,12 @@
 //    Newtonsoft.Json / NUnit 2.6, the MonoBehaviours and Editor scripts against the UnityEngine/UnityEditor type stub
 //    in unity-webgl/Tests~/UnityStub (a compile check only); plus project structure (text settings, .meta GUIDs).
 //  - unity-webgl-nunit: NUnit tests of the WebGL engines (WasmEngine, WebSocketEngine) over fake jslib bridges.
+//  - unity-editor-bench: the batch-mode benchmark entry point (BenchmarkRunner.RunDesktop) run under Mono with the
+//    UnityEditor stub against the real native library and JVM server; published layout and run.json schema.
 //  - unity-jslib: the .jslib plugins in Chromium with an Emscripten heap shim, driving the real Kotlin/Wasm facade
 //    and a real Node ws server; results equal the engine's test vectors.
 import { nodeTap, nunit } from '../lib/parsers.mjs';
-import { chromium, mono, nunit as nunitConsole } from '../lib/requirements.mjs';
+import { chromium, maven, mono, nunit as nunitConsole } from '../lib/requirements.mjs';
 import { existsSync } from 'node:fs';
 
 const newtonsoft = () => (['/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll', '/usr/lib/cli/Newtonsoft.Json-6.0/Newtonsoft.Json.dll', '/usr/lib/mono/4.5/Newtonsoft.Json.dll'].some(existsSync)
@@ -28,6 +30,14 @@ export const suites = [
     requires: [mono, newtonsoft, nunitConsole],
     cmd: ['node', 'unity-webgl/Tests~/nunit/run.mjs'],
     parse: nunit,
+  },
+  {
+    name: 'unity-editor-bench',
+    description: 'Unity batch benchmark entry point (BenchmarkRunner.RunDesktop) under Mono with the UnityEditor stub: real .so + JVM server, CSVs, merge, run.json schema',
+    requires: [mono, newtonsoft, maven],
+    build: ['native', 'jvm-server'],
+    cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=600000', 'unity-webgl/Tests~/editor-bench/editor-bench.test.mjs'],
+    parse: nodeTap,
   },
   {
     name: 'unity-jslib',

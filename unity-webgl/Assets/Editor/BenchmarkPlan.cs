@@ -14,8 +14,8 @@ namespace Collektive.Unity.Editor
     /// native and socket in a random order per block, 200 floor samples. Set from the command line with
     /// <c>-collektiveBench "key=value;…"</c>: nodes (list, e.g. 10,100,1000), pacing (list), encodings (list),
     /// rounds, warmup, blocks, tickMs, timeScale, floors, floorBatch, transports (list of native,socket), seed
-    /// (random scenario), orderSeed (block-order shuffle), out (runs folder; the manifest is updated only for the
-    /// default), title.
+    /// (random scenario), meanDegree, maxDistance, orderSeed (block-order shuffle), out (runs folder; the manifest is
+    /// updated only for the default), title, server (npm | jar).
     /// </summary>
     public sealed class BenchmarkPlan
     {
@@ -53,6 +53,8 @@ namespace Collektive.Unity.Editor
         public string Out;
         /// <summary>Run title.</summary>
         public string Title;
+        /// <summary>How to start the JVM server: "npm" (<c>npm run server:jvm</c>, builds when stale) or "jar" (the built jar).</summary>
+        public string Server = "npm";
 
         /// <summary>The default plan with <paramref name="spec"/> applied.</summary>
         public static BenchmarkPlan Parse(string spec)
@@ -85,6 +87,10 @@ namespace Collektive.Unity.Editor
                     case "maxDistance": p.MaxDistance = double.Parse(v, inv); break;
                     case "out": p.Out = v; break;
                     case "title": p.Title = v; break;
+                    case "server":
+                        if (v != "npm" && v != "jar") throw new ArgumentException("server must be npm or jar, got " + v);
+                        p.Server = v;
+                        break;
                     default: throw new ArgumentException("unknown -collektiveBench key '" + k + "'");
                 }
             }

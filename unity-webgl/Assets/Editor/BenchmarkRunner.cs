@@ -98,7 +98,8 @@ namespace Collektive.Unity.Editor
                 merges[t] = new TimingMerge(plan.Warmup);
                 merges["unity_" + t] = new TimingMerge(plan.Warmup);
             }
-            var floorsMerge = new TimingMerge(plan.Warmup);
+            var floorMerges = new Dictionary<string, TimingMerge>();
+            foreach (var t in plan.Transports) floorMerges[t] = new TimingMerge(plan.Warmup);
             var orders = new JArray();
             long configStart = Clock.Now();
             try
@@ -136,7 +137,7 @@ namespace Collektive.Unity.Editor
                         else
                         {
                             long serverStart = Clock.Now();
-                            using (var server = new JvmServerProcess(ProjectPaths.Repository, backendCsv, 120000))
+                            using (var server = new JvmServerProcess(ProjectPaths.Repository, backendCsv, 600000, plan.Server == "jar"))
                             {
                                 RunBlock(transport, scenario, encoding, options, log, server.Port);
                                 if (floors > 0) Floors.SocketEcho(floorLog, "127.0.0.1", server.Port, floors);
@@ -144,7 +145,7 @@ namespace Collektive.Unity.Editor
                             merges["socket"].AddBlock(backendCsv, Clock.ToNs(serverStart - configStart));
                         }
                         merges["unity_" + transport].AddBlock(log, configStart);
-                        if (floors > 0) floorsMerge.AddBlock(floorLog, configStart);
+                        if (floors > 0) floorMerges[transport].AddBlock(floorLog, configStart);
                         Debug.Log("[collektive] " + id + " block " + (block + 1) + "/" + plan.Blocks + " " + transport + ": " + options.Frames + " frames");
                     }
                 }
@@ -164,7 +165,7 @@ namespace Collektive.Unity.Editor
             }
             if (plan.Floors > 0)
             {
-                floorsMerge.Write(Path.Combine(folder, "floors.csv"));
+                TimingMerge.Write(Path.Combine(folder, "floors.csv"), new List<TimingMerge>(floorMerges.Values).ToArray());
                 files.Add(RunRecord.File(id + "/floors.csv", "floor", null));
             }
             var config = RunRecord.Configuration(id, scenarioKind, nodes, plan.MaxDistance, FrameLoopOptions.Name(pacing),

@@ -6,9 +6,11 @@ using System.Threading;
 namespace Collektive.Unity.Editor
 {
     /// <summary>
-    /// The JVM TCP server as a child process: <c>npm run -s server:jvm -- --port 0 --csv FILE</c> started in its own
-    /// process group (setsid), its port read from the "listening on HOST:PORT" line, and stopped with SIGTERM to the
-    /// whole group so the server writes its complete timing CSV.
+    /// The JVM TCP server as a child process: <c>npm run -s server:jvm -- --port 0 --csv FILE</c> (builds the jar when
+    /// stale, then runs it), or with <c>jar</c> the built jar directly (<c>java -jar
+    /// collektive-jvm-server/target/collektive-jvm-server.jar</c>, same JVM flags), started in its own process group
+    /// (setsid), its port read from the "listening on HOST:PORT" line, and stopped with SIGTERM to the whole group so
+    /// the server writes its complete timing CSV.
     /// </summary>
     public sealed class JvmServerProcess : IDisposable
     {
@@ -18,9 +20,12 @@ namespace Collektive.Unity.Editor
         public int Port { get; private set; }
 
         /// <summary>Starts the server and waits (up to <paramref name="timeoutMs"/>) for its listening line.</summary>
-        public JvmServerProcess(string repository, string csvPath, int timeoutMs)
+        public JvmServerProcess(string repository, string csvPath, int timeoutMs, bool jar)
         {
-            var psi = new ProcessStartInfo("setsid", "npm run -s server:jvm -- --port 0 --csv \"" + csvPath + "\"")
+            string command = jar
+                ? "java -XX:+UseSerialGC -XX:-UsePerfData -jar collektive-jvm-server/target/collektive-jvm-server.jar"
+                : "npm run -s server:jvm --";
+            var psi = new ProcessStartInfo("setsid", command + " --port 0 --csv \"" + csvPath + "\"")
             {
                 WorkingDirectory = repository,
                 UseShellExecute = false,

@@ -77,10 +77,14 @@ namespace Collektive.Unity.Editor
         }
 
         /// <summary>Writes the merged rows (header <c>t_ns,id,duration_ns</c>), sorted by time.</summary>
-        public void Write(string path)
+        public void Write(string path) { Write(path, this); }
+
+        /// <summary>Writes the rows of several merges (e.g. the native and the socket floors) into one file, sorted by time.</summary>
+        public static void Write(string path, params TimingMerge[] merges)
         {
-            var rows = new List<KeyValuePair<int, Row>>(_rows.Count);
-            for (int i = 0; i < _rows.Count; i++) rows.Add(new KeyValuePair<int, Row>(i, _rows[i]));
+            var rows = new List<KeyValuePair<int, Row>>();
+            foreach (var m in merges)
+                foreach (var r in m._rows) rows.Add(new KeyValuePair<int, Row>(rows.Count, r));
             rows.Sort(delegate (KeyValuePair<int, Row> a, KeyValuePair<int, Row> b)
             {
                 int c = a.Value.T.CompareTo(b.Value.T);

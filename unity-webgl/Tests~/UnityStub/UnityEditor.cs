@@ -22,7 +22,7 @@ namespace UnityEditor
         public delegate void CallbackFunction();
         public static CallbackFunction delayCall;
         public static bool isPlaying { get; set; }
-        public static void Exit(int returnValue) { }
+        public static void Exit(int returnValue) { Environment.Exit(returnValue); }
     }
 
     public static class EditorUtility

@@ -177,10 +177,11 @@ namespace UnityEngine
     {
         public static int targetFrameRate { get; set; }
         public static bool runInBackground { get; set; }
-        public static bool isBatchMode { get { return false; } }
+        public static bool isBatchMode { get { return true; } }
         public static bool isEditor { get { return false; } }
-        public static string dataPath { get { return ""; } }
-        public static string unityVersion { get { return ""; } }
+        // The stub answers from environment variables so Editor code can be exercised under Mono (Tests~/editor-bench).
+        public static string dataPath { get { return Environment.GetEnvironmentVariable("UNITY_STUB_DATA_PATH") ?? ""; } }
+        public static string unityVersion { get { return Environment.GetEnvironmentVariable("UNITY_STUB_VERSION") ?? "stub"; } }
         public static RuntimePlatform platform { get { return RuntimePlatform.LinuxPlayer; } }
         public static void Quit(int exitCode) { }
         public static void Quit() { }
@@ -195,10 +196,10 @@ namespace UnityEngine
 
     public static class Debug
     {
-        public static void Log(object message) { }
-        public static void LogWarning(object message) { }
-        public static void LogError(object message) { }
-        public static void LogException(Exception exception) { }
+        public static void Log(object message) { Console.Error.WriteLine(message); }
+        public static void LogWarning(object message) { Console.Error.WriteLine("warning: " + message); }
+        public static void LogError(object message) { Console.Error.WriteLine("error: " + message); }
+        public static void LogException(Exception exception) { Console.Error.WriteLine(exception); }
     }
 
     public static class Mathf
