@@ -7,7 +7,7 @@
 // Ends with the reference analysis, the ratios socket/native, the issue's targets and the growth with N.
 // Stages: measure (this file + desktop-host), write (merge + run.json), analyse (desktop-host/bench/analysis.mjs).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,8 @@ import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
-import { analyseConfiguration, fmtNs, readTimingCsv, targetChecks } from '../desktop-host/bench/analysis.mjs';
+import { analyseConfiguration, readTimingCsv } from '../desktop-host/bench/analysis.mjs';
+import { printConfiguration, printGrowth, printReference, printTargets } from '../desktop-host/bench/report.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
@@ -237,71 +238,6 @@ function writeConfiguration(c, blocks) {
   return { merged, files };
 }
 
-// ---------------------------------------------------------------- analyse ----
-
-const pad = (s, n) => String(s).padEnd(n);
-const lpad = (s, n) => String(s).padStart(n);
-
-function printConfiguration(c, a) {
-  const rows = [
-    ['back-end compute', a.native.compute, a.socket.compute],
-    ['back-end service', a.native.service, a.socket.service],
-    ['back-end overhead (service − compute)', a.native.overhead, a.socket.overhead],
-    ['front-end call (native) / send (socket)', a.native.call, a.socket.send],
-    ['socket wait (step written → reply read)', null, a.socket.wait],
-    ['socket transport (wait − service)', null, a.socket.transport],
-    ['parse', a.native.parse, a.socket.parse],
-    ['apply (values, colours, link diff)', a.native.apply, a.socket.apply],
-    ['frame wait (reply ready → picked up)', a.native.frameWait, a.socket.frameWait],
-    ['e2e (step.unity.e2e)', a.native.e2e, a.socket.e2e],
-    ['floor (P/Invoke no-op / JSON echo)', a.native.floor, a.socket.floor],
-  ];
-  const cell = (s) => (s ? `${lpad(fmtNs(s.median), 10)} ${lpad(fmtNs(s.p95), 10)}` : `${lpad('', 10)} ${lpad('', 10)}`);
-  console.log(`\n== ${c.id}: ${c.scenario} scenario, N=${c.nodeCount}, ${c.pacing} pacing${c.pacing === 'fixed' ? ` (${P.tickMs / P.timeScale} ms tick)` : ''}, ${c.encoding} encoding`);
-  console.log(`${pad('', 42)} ${lpad('native median', 10)} ${lpad('p95', 10)}   ${lpad('socket median', 10)} ${lpad('p95', 10)}   ${lpad('n (nat/sock)', 12)}`);
-  for (const [label, n, s] of rows) console.log(`${pad(label, 42)} ${cell(n)}   ${cell(s)}   ${lpad(`${n?.count ?? '-'}/${s?.count ?? '-'}`, 12)}`);
-  const r = (x) => `mean ${x.mean.toFixed(1)}× median ${x.median.toFixed(1)}× p95 ${x.p95.toFixed(1)}× p99 ${x.p99.toFixed(1)}×`;
-  console.log(`ratio socket/native, paired (reference method): overhead ${r(a.ratios.overhead)}`);
-  console.log(`${' '.repeat(47)}e2e      ${r(a.ratios.e2e)}`);
-  console.log(`ratio of medians: overhead ${(a.socket.overhead.median / a.native.overhead.median).toFixed(1)}×, e2e ${(a.socket.e2e.median / a.native.e2e.median).toFixed(1)}×`);
-  if (c.pacing === 'fixed') {
-    console.log(`tick quantization: socket e2e median ${fmtNs(a.socket.e2e.median)} of which frame wait ${fmtNs(a.socket.frameWait.median)} `
-      + `(${(100 * a.frameWaitShare).toFixed(1)} %); native frame wait ${fmtNs(a.native.frameWait.median)}`);
-  }
-}
-
-function printTargets(c, a) {
-  console.log(`\n== targets (issue 3; ${c.id}, medians)`);
-  const checks = targetChecks(a);
-  for (const t of checks) console.log(`  ${t.ok ? 'MET   ' : 'NOT MET'} ${pad(t.name, 62)} ${lpad(fmtNs(t.value), 10)} (limit ${fmtNs(t.limit)})`);
-  return checks;
-}
-
-/** The reference study's published data through the same analysis, for side-by-side reading. */
-function printReference() {
-  const dir = join(dataDir, 'runs', 'reference-study');
-  const file = (sub, name) => (existsSync(join(dir, sub, name)) ? readTimingCsv(join(dir, sub, name)) : null);
-  const native = file('native-scene', 'native.csv');
-  if (!native) return;
-  const a = analyseConfiguration({ native, unityNative: file('native-scene', 'unity_native.csv'), socket: file('socket-scene', 'socket.csv'),
-    unitySocket: file('socket-scene', 'unity_socket.csv') }, 30);
-  console.log('\n== reference study (public/data/runs/reference-study, same analysis; Unity, socket scene at a 200 ms tick)');
-  console.log(`  back-end overhead median: native ${fmtNs(a.native.overhead.median)}, socket ${fmtNs(a.socket.overhead.median)}; `
-    + `socket parse ${fmtNs(a.socket.parse.median)}; e2e median: native ${fmtNs(a.native.e2e.median)}, socket ${fmtNs(a.socket.e2e.median)}`);
-}
-
-function printGrowth(results) {
-  const free = results.filter((r) => r.c.pacing === 'free' && r.c.encoding === 'json').sort((x, y) => x.c.nodeCount - y.c.nodeCount);
-  if (free.length < 2) return;
-  console.log('\n== growth with N (free pacing, json, medians)');
-  const cols = [['native e2e', (a) => a.native.e2e], ['native compute', (a) => a.native.compute], ['native overhead', (a) => a.native.overhead],
-    ['native parse', (a) => a.native.parse], ['socket e2e', (a) => a.socket.e2e], ['socket compute', (a) => a.socket.compute],
-    ['socket overhead', (a) => a.socket.overhead], ['socket send', (a) => a.socket.send], ['socket parse', (a) => a.socket.parse],
-    ['socket transport', (a) => a.socket.transport]];
-  console.log(`${pad('N', 6)}${cols.map(([h]) => lpad(h, 16)).join('')}`);
-  for (const r of free) console.log(`${pad(r.c.nodeCount, 6)}${cols.map(([, f]) => lpad(fmtNs(f(r.a).median), 16)).join('')}`);
-}
-
 // ------------------------------------------------------------------- main ----
 
 async function main() {
@@ -337,7 +273,7 @@ async function main() {
     rmSync(tmp, { recursive: true, force: true });
   }
 
-  for (const { c, a } of results) printConfiguration(c, a);
+  for (const { c, a } of results) printConfiguration(c, a, { tickMs: P.tickMs, timeScale: P.timeScale });
   const targets = [];
   for (const { c, a } of results.filter((r) => r.c.nodeCount === 10 && r.c.pacing === 'free' && r.c.encoding === 'json')) targets.push({ configuration: c.id, checks: printTargets(c, a) });
   printGrowth(results);
