@@ -241,6 +241,7 @@ function writeConfiguration(c, blocks) {
 // ------------------------------------------------------------------- main ----
 
 async function main() {
+  const loadAtStart = os.loadavg();
   console.log(`[bench:desktop] run ${runId} → ${relative(root, runDir) || runDir}`);
   await ensureBuilt(['native', 'jvm-server', 'desktop-host']);
   if (existsSync(runDir)) rmSync(runDir, { recursive: true });
@@ -286,7 +287,11 @@ async function main() {
     kind: 'desktop', createdAt, commit,
     description: 'Headless C# front-end (Mono, com.collektive.frontend) driving libsimple_gradient.so via P/Invoke (native) and the Kotlin/JVM server over loopback TCP (socket), interleaved in blocks with a random order per block. Front-end files keep the reference names (unity_*.csv). Blocks after the first lose their own warm-up samples at merge, so the reference analysis (drop the first `warmup` per id) sees only measured frames.',
     frontEnd: { name: 'desktop-host (Mono)', version: env?.mono ?? null },
-    environment: collectEnvironment({ timerResolutionNs: env?.timerResolutionNs ?? 100, pinning }),
+    environment: {
+      ...collectEnvironment({ timerResolutionNs: env?.timerResolutionNs ?? 100, pinning }),
+      // 1/5/15-minute load averages at the start and the end: other work on the machine shows up in the tails.
+      loadAverage: { start: loadAtStart.map((x) => Number(x.toFixed(2))), end: os.loadavg().map((x) => Number(x.toFixed(2))) },
+    },
     parameters: {
       rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, floors: P.floors, floorBatch: P.floorBatch, orderSeed: P.orderSeed,
       spinMicros: P.spinUs, meanDegree: P.meanDegree, roundsPerStep: 1,
