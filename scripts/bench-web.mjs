@@ -34,12 +34,13 @@ const { values: a } = parseArgs({
 const ns = a.n.split(',').map(Number);
 const pacings = a.pacing.split(',');
 const engines = a.engines.split(',');
+const encodings = a.encoding.split(',');
 const rounds = Number(a.rounds);
 const warmup = Number(a.warmup);
 const floorSamples = a['floor-samples'] ? Number(a['floor-samples']) : Math.min(rounds, 1000);
 if (ns.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(rounds) || rounds < 1
   || pacings.some((p) => !['frame', 'free'].includes(p)) || engines.some((e) => !['wasm', 'websocket'].includes(e))
-  || !['json', 'batched', 'binary'].includes(a.encoding)) {
+  || encodings.some((e) => !['json', 'batched', 'binary'].includes(e))) {
   console.error('bad arguments; see the usage at the top of scripts/bench-web.mjs');
   process.exit(2);
 }
@@ -58,7 +59,8 @@ const browser = await launchBrowser();
 const bar = new cliProgress.SingleBar({
   format: '{bar} {percentage}% | {config} {engine} {steps}/{rounds} | {eta_formatted} left', hideCursor: true,
 }, cliProgress.Presets.shades_classic);
-const total = ns.length * pacings.length * engines.length * rounds;
+const perNp = engines.length + (encodings.length - 1) * (engines.includes('websocket') ? 1 : 0);
+const total = ns.length * pacings.length * perNp * rounds;
 let doneBefore = 0;
 await browser.page.exposeFunction('__benchProgress', ({ engine, steps }) => {
   bar.update(doneBefore + steps, { engine, steps });
@@ -73,8 +75,12 @@ let coi = null;
 bar.start(total, 0, { config: '', engine: '', steps: 0, rounds });
 try {
   for (const n of ns) {
+   for (const encoding of encodings) {
+    // The in-page engine does not depend on the WebSocket encoding: measured once per N and pacing.
+    const runEngines = encoding === encodings[0] ? engines : engines.filter((e) => e === 'websocket');
+    if (runEngines.length === 0) continue;
     for (const pacing of pacings) {
-      const id = `n${n}-${pacing}`;
+      const id = `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}`;
       const dir = join(outDir, id);
       mkdirSync(dir, { recursive: true });
       const server = await startWsServer({ csv: join(dir, 'websocket.csv') });
@@ -83,13 +89,14 @@ try {
       try {
         await openLive(browser.page, preview.url, server.url);
         result = await browser.page.evaluate((c) => window.__bench.run(c), {
-          nodeCount: n, pacing, rounds, engines, wsUrl: server.url, encoding: a.encoding, floorSamples,
+          nodeCount: n, pacing, rounds, engines: runEngines, wsUrl: server.url, encoding, floorSamples,
         });
       } finally {
         const code = await server.stop('SIGTERM');
         if (code !== 0) throw new Error(`ws server exited with ${code}:\n${server.output()}`);
       }
-      doneBefore += engines.length * rounds;
+      doneBefore += runEngines.length * rounds;
+      const has = (e) => runEngines.includes(e);
       bar.update(doneBefore);
       timerResolutionNs = Math.max(timerResolutionNs ?? 0, result.timerResolutionNs);
       coi = coi === null ? result.crossOriginIsolated : coi && result.crossOriginIsolated;
@@ -98,11 +105,11 @@ try {
         writeFileSync(join(dir, file), text);
         files.push({ file: `${id}/${file}`, side, platform: 'web', transport });
       };
-      if (engines.includes('wasm')) {
+      if (has('wasm')) {
         put('wasm.csv', result.backendWasm ?? 't_ns,id,duration_ns\n', 'backend', 'wasm');
         put('web_wasm.csv', result.frontend.wasm, 'frontend', 'wasm');
       }
-      if (engines.includes('websocket')) {
+      if (has('websocket')) {
         files.push({ file: `${id}/websocket.csv`, side: 'backend', platform: 'web', transport: 'websocket' });
         put('web_websocket.csv', result.frontend.websocket, 'frontend', 'websocket');
       }
@@ -110,11 +117,12 @@ try {
       configurations.push({
         id, title: `Web, N=${n}, ${pacing} pacing`, scenario: 'reference', nodeCount: n, maxDistance: 3, seed: null,
         pacing, tickMs: pacing === 'frame' ? Math.round(result.framePeriodMs * 1000) / 1000 : null, timeScale: 1,
-        encoding: a.encoding, files, floorNoopBatch: result.noopBatch, framePeriodMs: result.framePeriodMs,
+        encoding, files, floorNoopBatch: result.noopBatch, framePeriodMs: result.framePeriodMs,
       });
       const read = (f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : null);
-      summaries.push({ id, n, pacing, s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });
+      summaries.push({ id, n, pacing, encoding, s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });
     }
+   }
   }
 } finally {
   bar.stop();
@@ -128,7 +136,7 @@ const run = {
   kind: 'web',
   createdAt,
   commit,
-  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws, ${a.encoding} encoding), three.js apply, reference scenario. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls. crossOriginIsolated: ${coi}.`,
+  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws; encodings ${encodings.join(', ')}: json = one newPosition message per device per frame as the reference, batched = positions inside the step request, binary = binary positions and state frames), three.js apply, reference scenario. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls. crossOriginIsolated: ${coi}.`,
   frontEnd: { name: 'dashboard Live view (three.js, headless Chromium)', version: browser.browserVersion },
   environment: collectEnvironment({
     timerResolutionNs,
@@ -162,10 +170,10 @@ function desktopNativeE2e() {
 }
 
 console.log(`\nrun ${runId}: Chromium ${browser.browserVersion}, crossOriginIsolated ${coi}, timer resolution ${fmt(timerResolutionNs)}, ${rounds} rounds, warm-up ${warmup}, medians`);
-const header = ['config', 'wasm compute', 'wasm call', 'in-page ovh', 'noop floor', 'wasm e2e', 'ws service', 'ws wait', 'transport', 'echo floor', 'transport/echo', 'ws e2e', 'ws/wasm e2e', 'frame.wait ws', 'quant. share ws'];
+const header = ['config', 'wasm compute', 'wasm call', 'in-page ovh (mean)', 'noop', 'wasm e2e', 'ws compute', 'ws service', 'ws send', 'ws wait', 'transport', 'echo', 'transport/echo', 'ws e2e', 'ws/wasm e2e', 'frame.wait ws', 'wait/e2e ws'];
 const rows = summaries.map(({ id, s }) => [
-  id, fmt(s.wasm.compute), fmt(s.wasm.call), fmt(s.wasm.inPageOverhead), fmt(s.wasm.noopFloor), fmt(s.wasm.e2e),
-  fmt(s.websocket.service), fmt(s.websocket.wait), fmt(s.websocket.transport), fmt(s.websocket.echoFloor),
+  id, fmt(s.wasm.compute), fmt(s.wasm.call), `${fmt(s.wasm.inPageOverhead)} (${fmt(s.wasm.inPageOverheadMean)})`, fmt(s.wasm.noopFloor), fmt(s.wasm.e2e),
+  fmt(s.websocket.compute), fmt(s.websocket.service), fmt(s.websocket.send), fmt(s.websocket.wait), fmt(s.websocket.transport), fmt(s.websocket.echoFloor),
   ratio(s.websocket.transport, s.websocket.echoFloor), fmt(s.websocket.e2e), ratio(s.websocket.e2e, s.wasm.e2e),
   fmt(s.websocket.frameWait), ratio(s.websocket.frameWait, s.websocket.e2e),
 ]);
@@ -174,12 +182,12 @@ const line = (r) => r.map((c, i) => c.padStart(widths[i])).join('  ');
 console.log(line(header));
 for (const r of rows) console.log(line(r));
 
-const n10 = summaries.find((x) => x.n === 10 && x.pacing === 'free');
+const n10 = summaries.find((x) => x.n === 10 && x.pacing === 'free' && x.encoding === encodings[0]);
 if (n10) {
   const d = desktopNativeE2e();
   const { wasm, websocket } = n10.s;
   console.log('\ntargets (N=10, free, medians):');
-  console.log(`  Wasm in-page overhead (call − compute) ${fmt(wasm.inPageOverhead)} (target ≤ 10 µs): ${wasm.inPageOverhead <= 10000 ? 'met' : 'NOT met'}`);
+  console.log(`  Wasm in-page overhead (call − compute) median ${fmt(wasm.inPageOverhead)}, mean ${fmt(wasm.inPageOverheadMean)} (target ≤ 10 µs; clock resolution ${fmt(timerResolutionNs)}): ${wasm.inPageOverhead <= 10000 ? 'met' : 'NOT met'}`);
   console.log(`  WebSocket transport (wait − service) ${fmt(websocket.transport)} vs echo floor ${fmt(websocket.echoFloor)} = ${ratio(websocket.transport, websocket.echoFloor)} (target ≤ 2×): ${websocket.transport <= 2 * websocket.echoFloor ? 'met' : 'NOT met'}`);
   if (d) console.log(`  web Wasm e2e ${fmt(wasm.e2e)} vs desktop native e2e ${fmt(d.e2e)} (run ${d.run}) = ${ratio(wasm.e2e, d.e2e)} (target ≤ 1.5×): ${wasm.e2e <= 1.5 * d.e2e ? 'met' : 'NOT met'}`);
   else console.log('  web Wasm e2e vs desktop native e2e: no desktop run with an n10-free native configuration in the manifest');

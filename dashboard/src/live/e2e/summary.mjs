@@ -22,11 +22,18 @@ export function median(xs) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** Median of a[i] − b[i] paired by order (truncated to the shorter series). */
-export function pairedMedian(a, b) {
-  if (!a || !b) return NaN;
+/** a[i] − b[i] paired by order (truncated to the shorter series). */
+function paired(a, b) {
+  if (!a || !b) return [];
   const n = Math.min(a.length, b.length);
-  return median(Array.from({ length: n }, (_, i) => a[i] - b[i]));
+  return Array.from({ length: n }, (_, i) => a[i] - b[i]);
+}
+
+/** Median of a[i] − b[i] paired by order. */
+export const pairedMedian = (a, b) => median(paired(a, b));
+
+export function mean(xs) {
+  return xs && xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN;
 }
 
 /** Summary of one configuration's CSV texts (ns). */
@@ -47,6 +54,8 @@ export function summarize({ wasm, websocket, webWasm, webWebsocket, floors }, wa
       frameWait: m(fw, 'step.frame.wait'),
       e2e: m(fw, 'step.web.e2e'),
       inPageOverhead: pairedMedian(fw.get('step.web.wasm.call'), be.wasm.get('step.compute')),
+      // The page clock ticks every 5 µs; Chromium's jittered clamping makes the mean resolve below that.
+      inPageOverheadMean: mean(paired(fw.get('step.web.wasm.call'), be.wasm.get('step.compute'))),
       noopFloor: m(fl, 'floor.web.wasm.noop'),
     },
     websocket: {

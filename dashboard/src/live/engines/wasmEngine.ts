@@ -6,7 +6,7 @@ import type { LiveEngine, StepOutcome } from './types';
 import type { SceneState } from '../model';
 
 /** Calls per floor sample: performance.now() ticks every 5 µs, a single no-op call lasts tens of ns. */
-export const NOOP_BATCH = 1000;
+export const NOOP_BATCH = 10_000;
 
 export class WasmEngine implements LiveEngine {
   readonly kind = 'wasm' as const;
