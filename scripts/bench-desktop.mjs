@@ -7,17 +7,17 @@
 // Ends with the reference analysis, the ratios socket/native, the issue's targets and the growth with N.
 // Stages: measure (this file + desktop-host), write (merge + run.json), analyse (desktop-host/bench/analysis.mjs).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
-import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
+import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration, readTimingCsv } from '../desktop-host/bench/analysis.mjs';
 import { printConfiguration, printGrowth, printReference, printTargets } from '../desktop-host/bench/report.mjs';
-import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
+import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -100,13 +100,27 @@ const t0 = process.hrtime.bigint();
 const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
 const pinned = (cpu, cmd) => (cpu !== undefined && cpu !== null ? ['taskset', '-c', String(cpu), ...cmd] : cmd);
 
-const startServer = (csv) => startJvmServer({ csv, cpu: pin?.server, now: sinceStartNs });
+// The run uses a snapshot of the built artifacts (host, front-end assembly, .so, server jar) taken after the
+// build, so a rebuild in the working tree during a long run cannot change or remove what is being measured.
+const snapshot = {};
+async function takeSnapshot(dir) {
+  mkdirSync(dir, { recursive: true });
+  // Another process may be rebuilding the jar right now (mvn removes it first): give it two minutes.
+  for (let i = 0; i < 240 && !existsSync(JVM_SERVER_JAR); i += 1) await new Promise((r) => setTimeout(r, 500));
+  for (const f of readdirSync(buildDir)) if (statSync(join(buildDir, f)).isFile()) copyFileSync(join(buildDir, f), join(dir, f));
+  copyFileSync(join(nativeLibDir, 'libsimple_gradient.so'), join(dir, 'libsimple_gradient.so'));
+  writeFileSync(join(dir, 'Collektive.Frontend.dll.config'),
+    `<configuration>\n  <dllmap dll="simple_gradient" target="${join(dir, 'libsimple_gradient.so')}" os="linux"/>\n</configuration>\n`);
+  copyFileSync(JVM_SERVER_JAR, join(dir, 'collektive-jvm-server.jar'));
+  Object.assign(snapshot, { exe: join(dir, 'desktop-host.exe'), jar: join(dir, 'collektive-jvm-server.jar'), lib: dir });
+}
+const startServer = (csv) => startJvmServer({ csv, cpu: pin?.server, jar: snapshot.jar, now: sinceStartNs });
 
 function runHost(hostArgs, onProgress) {
   return new Promise((resolveRun, reject) => {
-    const cmd = pinned(pin?.frontend, ['mono', hostExe, 'run', ...hostArgs]);
+    const cmd = pinned(pin?.frontend, ['mono', snapshot.exe, 'run', ...hostArgs]);
     const offsetNs = sinceStartNs();
-    const child = spawn(cmd[0], cmd.slice(1), { cwd: root, env: hostEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd[0], cmd.slice(1), { cwd: root, env: hostEnv({ LD_LIBRARY_PATH: snapshot.lib }), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let partial = '';
@@ -246,6 +260,7 @@ async function main() {
   await ensureBuilt(['native', 'jvm-server', 'desktop-host']);
   if (existsSync(runDir)) rmSync(runDir, { recursive: true });
   const tmp = mkdtempSync(join(os.tmpdir(), 'collektive-bench-desktop-'));
+  await takeSnapshot(join(tmp, 'artifacts'));
   const bar = args.quiet ? { update() {}, value: 0, stop() {}, start() {} }
     : new cliProgress.SingleBar({ format: 'bench:desktop [{bar}] {percentage}% | {value}/{total} frames | {config}', hideCursor: true, etaBuffer: 200 },
       cliProgress.Presets.shades_classic);

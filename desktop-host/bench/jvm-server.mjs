@@ -10,20 +10,23 @@ import { root } from '../toolchain.mjs';
 export const JVM_SERVER_JAR = join(root, 'collektive-jvm-server', 'target', 'collektive-jvm-server.jar');
 
 /** `java <flags> -jar <jar>` as in package.json's server:jvm script (fallback: plain java -jar). */
-export function jvmServerCommand() {
+export function jvmServerCommand(jar = JVM_SERVER_JAR) {
   let flags = [];
   try {
     const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts?.['server:jvm'] ?? '';
     const m = script.match(/java\s+(.*?)\s*-jar\s/);
     if (m) flags = m[1].split(/\s+/).filter(Boolean);
   } catch { /* keep defaults */ }
-  return ['java', ...flags, '-jar', JVM_SERVER_JAR];
+  return ['java', ...flags, '-jar', jar];
 }
 
-/** Starts a server; options: csv (path), cpu (taskset CPU list), timeoutMs. Resolves { port, pid, startedAtNs, stop }. */
-export function startJvmServer({ csv = null, cpu = null, timeoutMs = 60000, now = () => 0 } = {}) {
+/**
+ * Starts a server; options: csv (path), cpu (taskset CPU list), jar (default: the build's), timeoutMs.
+ * Resolves { port, pid, startedAtNs, stop }.
+ */
+export function startJvmServer({ csv = null, cpu = null, jar = JVM_SERVER_JAR, timeoutMs = 60000, now = () => 0 } = {}) {
   return new Promise((resolveStart, reject) => {
-    const base = [...jvmServerCommand(), '--host', '127.0.0.1', '--port', '0', '--quiet', ...(csv ? ['--csv', csv] : [])];
+    const base = [...jvmServerCommand(jar), '--host', '127.0.0.1', '--port', '0', '--quiet', ...(csv ? ['--csv', csv] : [])];
     const cmd = cpu !== null && cpu !== undefined ? ['taskset', '-c', String(cpu), ...base] : base;
     const startedAtNs = now();
     const child = spawn(cmd[0], cmd.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
