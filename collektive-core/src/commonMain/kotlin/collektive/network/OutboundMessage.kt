@@ -19,22 +19,80 @@ public class OutboundMessage<ID : Any> internal constructor(senderId: ID) {
     public var senderId: ID = senderId
         internal set
 
-    internal val entries: PathTable = PathTable()
+    // Entry 0 lives in the message itself: a receiver reading a one-entry message (the gradients) touches one
+    // object instead of three. Entries 1, 2, ... live in [rest] at positions 0, 1, ...
+    private var firstPath: Path? = null
+    private var firstValue: Any? = null
+    // A Double in entry 0 is kept unboxed (firstValue is then null): fields of doubles read it without a box.
+    internal var firstIsDouble: Boolean = false
+        private set
+    internal var firstDouble: Double = 0.0
+        private set
+    private var rest: PathTable? = null
 
     /** Number of paths this message carries a value for. */
-    public val entryCount: Int get() = entries.size
+    public val entryCount: Int get() = if (firstPath == null) 0 else 1 + (rest?.size ?: 0)
+
+    /** Appends [path] (value to be [set]) and returns its position. */
+    internal fun reserve(path: Path): Int {
+        if (firstPath == null) {
+            firstPath = path
+            firstValue = NoValue
+            return 0
+        }
+        val table = rest ?: PathTable().also { rest = it }
+        return 1 + table.reserve(path)
+    }
+
+    internal operator fun set(position: Int, value: Any?) {
+        if (position == 0) {
+            if (value is Double) {
+                firstIsDouble = true
+                firstDouble = value
+                firstValue = null
+            } else {
+                firstIsDouble = false
+                firstValue = value
+            }
+        } else {
+            rest!![position - 1] = value
+        }
+    }
+
+    /** The position of [path] in this message (0 = the first entry), or -1. */
+    internal fun entryOf(path: Path, hint: Int): Int {
+        val first = firstPath ?: return -1
+        if (hint == 0 && (first === path || first == path)) return 0
+        val at = rest?.indexOf(path, hint - 1) ?: -1
+        return when {
+            at >= 0 -> at + 1
+            first === path || first == path -> 0
+            else -> -1
+        }
+    }
+
+    /** The value [receiver] gets from entry [entry] (boxed if it is an unboxed double). */
+    internal fun valueAt(entry: Int, receiver: ID): Any? {
+        val v = when {
+            entry > 0 -> rest!!.values[entry - 1]
+            firstIsDouble -> firstDouble
+            else -> firstValue
+        }
+        return if (v is PerNeighbor<*>) v.field.valueFor(receiver) else v
+    }
 
     /** The value [receiver] gets at [path], or [NoValue] when this message has none there. */
     internal fun valueFor(receiver: ID, path: Path, hint: Int): Any? {
-        val at = entries.indexOf(path, hint)
-        if (at < 0) return NoValue
-        val v = entries.values[at]
-        return if (v is PerNeighbor<*>) v.field.valueFor(receiver) else v
+        val entry = entryOf(path, hint)
+        return if (entry < 0) NoValue else valueAt(entry, receiver)
     }
 
     internal fun clear(sender: ID) {
         senderId = sender
-        entries.clear()
+        firstPath = null
+        firstValue = null
+        firstIsDouble = false
+        rest?.clear()
     }
 
     override fun toString(): String = "OutboundMessage(from=$senderId, entries=$entryCount)"

@@ -4,6 +4,7 @@ import collektive.aggregate.api.Field
 import collektive.aggregate.api.max
 import collektive.aggregate.api.min
 import collektive.aggregate.api.minOfSums
+import collektive.aggregate.api.minValue
 import collektive.aggregate.api.plus
 import collektive.network.InboundMessages
 import kotlin.test.Test
@@ -94,5 +95,17 @@ class FieldTest {
         assertEquals(5.0, sum.local)
         assertEquals(10.0 + (0 + 0.1), f.minOfSums(s, Double.POSITIVE_INFINITY))
         assertEquals(mapOf(0 to 6.0, 1 to 11.0, 2 to 21.0, 3 to 31.0), (f + 1.0).toMap())
+    }
+
+    @Test
+    fun `fields mixing doubles and other values keep every value`() {
+        val messages = listOf<Pair<Int, Any>>(1 to 1.5, 2 to "x", 3 to 2.5, 4 to -0.0).map { (id, v) -> aggregate(id) { neighboring(v) }.outbound }
+        val f = aggregate(0, AggregateState(), InboundMessages.of(messages)) { neighboring<Any>(0.0) }.result
+        assertEquals(mapOf<Int, Any>(0 to 0.0, 1 to 1.5, 2 to "x", 3 to 2.5, 4 to -0.0), f.toMap())
+        val doublesOnly = aggregate(0, AggregateState(), InboundMessages.of(listOf(messages[0], messages[3]))) { neighboring(9.0) }.result
+        assertEquals((-0.0).toRawBits(), doublesOnly[4].toRawBits())
+        assertEquals(-0.0, doublesOnly.minValue(Double.POSITIVE_INFINITY))
+        assertEquals(9.0, aggregate(0) { neighboring(9.0) }.result.minValue(Double.NaN, includeSelf = true))
+        assertEquals(Double.POSITIVE_INFINITY, aggregate(0) { neighboring(9.0) }.result.minValue(Double.POSITIVE_INFINITY))
     }
 }

@@ -21,6 +21,23 @@ public fun <ID : Any, T : Comparable<T>> Field<ID, T>.max(includeSelf: Boolean =
 }
 
 /**
+ * The smallest neighbour value (the local one too if [includeSelf]), or [ifEmpty] when there is none; like
+ * [min] for fields of doubles, without boxing.
+ */
+public fun <ID : Any> Field<ID, Double>.minValue(ifEmpty: Double, includeSelf: Boolean = false): Double {
+    var best = if (includeSelf) local else ifEmpty
+    var found = includeSelf
+    for (k in 0 until neighborCount) {
+        val v = doubleAt(k)
+        if (!found || v < best) {
+            best = v
+            found = true
+        }
+    }
+    return best
+}
+
+/**
  * The smallest of neighbour value + [other]'s value for that neighbour, over the neighbours present in both
  * fields, or [ifEmpty] when there is none. Equivalent to `alignedMap(other) { a, b -> a + b }.min() ?: ifEmpty`
  * without building the intermediate field.

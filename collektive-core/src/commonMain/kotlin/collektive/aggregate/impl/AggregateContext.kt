@@ -17,7 +17,7 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
     private lateinit var previous: PathTable
     private lateinit var next: PathTable
     private lateinit var inbound: InboundMessages<ID>
-    private lateinit var outbound: PathTable
+    private lateinit var outbound: OutboundMessage<ID>
 
     private var current: Path = Path.root()
     private var counter = 0
@@ -40,7 +40,7 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         next = nextState.table
         inbound = inboundMessages
         message.clear(id)
-        outbound = message.entries
+        outbound = message
         current = previousState.root
         counter = 0
         depth = 0
@@ -135,22 +135,38 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         return if (at >= 0) previous.values[at] as T else initial
     }
 
-    /** The field of the values the neighbours sent to this device at [path]. */
+    /**
+     * The field of the values the neighbours sent to this device at [path]. Doubles sent unboxed stay unboxed
+     * (the field is backed by a DoubleArray) as long as every aligned neighbour sent one.
+     */
     private fun <T> alignedField(path: Path, hint: Int, local: T): Field<ID, T> {
         val table = inbound
         val n = table.size
-        val values = arrayOfNulls<Any?>(n)
+        var doubles: DoubleArray? = null
+        var values: Array<Any?>? = null
         var slots: IntArray? = null
         var count = 0
         for (k in 0 until n) {
             val message = table.messages[k] ?: continue
-            val v = message.valueFor(localId, path, hint)
-            if (v === NoValue) continue
+            val entry = message.entryOf(path, hint)
+            if (entry < 0) continue
             if (count != k && slots == null) slots = IntArray(n).also { for (j in 0 until count) it[j] = j }
             if (slots != null) slots[count] = k
-            values[count++] = v
+            if (entry == 0 && message.firstIsDouble && values == null) {
+                if (doubles == null) doubles = DoubleArray(n)
+                doubles[count] = message.firstDouble
+            } else {
+                if (values == null) {
+                    values = arrayOfNulls(n)
+                    if (doubles != null) for (j in 0 until count) values[j] = doubles[j]
+                    doubles = null
+                }
+                values[count] = message.valueAt(entry, localId)
+            }
+            count++
         }
-        return Field(localId, local, table, slots, values, count)
+        if (doubles == null && values == null) values = EMPTY
+        return Field(localId, local, table, slots, values, count, doubles)
     }
 
     private fun push(path: Path) {
@@ -170,5 +186,9 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         current = stackPaths[depth]!!
         stackPaths[depth] = null
         counter = stackCounters[depth]
+    }
+
+    private companion object {
+        val EMPTY: Array<Any?> = arrayOfNulls(0)
     }
 }

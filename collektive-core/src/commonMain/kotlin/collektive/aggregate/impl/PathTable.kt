@@ -15,7 +15,7 @@ internal class PathTable {
 
     fun indexOf(path: Path, hint: Int): Int {
         val ps = paths
-        if (hint < size) {
+        if (hint in 0 until size) {
             val p = ps[hint]!!
             if (p === path || p == path) return hint
         }

@@ -2,7 +2,7 @@ package collektive.stdlib.spreading
 
 import collektive.aggregate.api.Aggregate
 import collektive.aggregate.api.Field
-import collektive.aggregate.api.min
+import collektive.aggregate.api.minValue
 import collektive.aggregate.api.minOfSums
 import kotlin.Double.Companion.POSITIVE_INFINITY
 
@@ -23,5 +23,5 @@ public fun <ID : Any> Aggregate<ID>.euclideanGradient(isSource: Boolean, distanc
  */
 public fun <ID : Any> Aggregate<ID>.hopGradient(isSource: Boolean): Double =
     share(POSITIVE_INFINITY) { field ->
-        if (isSource) 0.0 else (field.min() ?: POSITIVE_INFINITY) + 1.0
+        if (isSource) 0.0 else field.minValue(POSITIVE_INFINITY) + 1.0
     }
