@@ -2,7 +2,7 @@
 // [MonoPInvokeCallback] function pointers as IL2CPP would pass them. Exposes `window.harness` for the test.
 import { decodeStateBuffer, loadWasmEngine } from '/collektive-wasm/src/js/engine.mjs';
 
-const PLUGINS = ['CollektiveWasm', 'CollektiveWebSocket', 'CollektivePage'];
+const PLUGINS = ['CollektiveWasm', 'CollektiveWebSocket', 'CollektivePage', 'CollektiveNativeStubs'];
 const num = (s) => (s === 'Infinity' ? Infinity : s === '-Infinity' ? -Infinity : Number(s));
 
 /** C# double[] pinned on the heap (IL2CPP passes a pointer to the array data). */

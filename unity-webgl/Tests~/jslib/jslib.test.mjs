@@ -84,10 +84,11 @@ after(async () => {
   if (http) http.close();
 });
 
-test('the three jslib plugins install as the Emscripten linker would (mergeInto, autoAddDeps, makeDynCall)', async () => {
+test('the four jslib plugins install as the Emscripten linker would (mergeInto, autoAddDeps, makeDynCall)', async () => {
   const installed = await page.evaluate(() => window.harness.ready);
   for (const f of ['CollektiveWasm_Create', 'CollektiveWasm_StepAndGetState', 'CollektiveWasm_UpdatePositions', 'CollektiveWasm_LastError',
-    'CollektiveWs_Open', 'CollektiveWs_Send', 'CollektiveWs_SendBinary', 'CollektiveWs_Close', 'CollektivePage_Publish']) {
+    'CollektiveWs_Open', 'CollektiveWs_Send', 'CollektiveWs_SendBinary', 'CollektiveWs_Close', 'CollektivePage_Publish',
+    'create_with_distance', 'step_and_get_state_with_distance', 'flush_timings']) {
     assert.ok(installed.includes(f), `${f} not exported; got ${installed.join(', ')}`);
   }
   assert.equal(await page.evaluate(() => _CollektiveWasm_IsAvailable()), 1);
@@ -207,6 +208,11 @@ test('Page bridge: CollektivePage_Publish hands a CSV to the page as an event an
     ['hook', 'unity_wasm.csv', 't_ns,id,duration_ns\n0,step.unity.e2e,1200\n'],
     ['event', 'unity_wasm.csv', 't_ns,id,duration_ns\n0,step.unity.e2e,1200\n'],
   ]);
+});
+
+test('Native C ABI stand-ins: linkable in a WebGL player, and a call says the Native engine is desktop-only', async () => {
+  const msg = await page.evaluate(() => { try { _create_with_distance(10, 3.0); return 'no error'; } catch (e) { return e.message; } });
+  assert.match(msg, /create_with_distance: the Native engine .* is desktop-only/);
 });
 
 test('no uncaught page errors', () => {
