@@ -119,7 +119,8 @@ namespace Collektive.Unity
             var src = new List<int>();
             foreach (var s in c.Sources) if (s >= 0 && s < c.NodeCount) src.Add(s);
             _scene = new SceneModel(sc.Positions, src, c.MaxDistance);
-            _log = new TimingLog(c.Frames > 0 ? 8 * c.Frames : 4096);
+            // Endless runs keep no timings (the log would grow without bound); runs of N frames record every id.
+            _log = c.Frames > 0 ? new TimingLog(8 * c.Frames) : null;
 
             if (c.Engine == EngineKind.Native && c.CsvFolder.Length > 0)
             {
@@ -212,6 +213,7 @@ namespace Collektive.Unity
         {
             string name = EngineFactory.FrontEndCsvName(_config.Engine);
             if (_backendCsvOpen) { NativeEngine.FlushBackendCsv(); NativeEngine.SetBackendCsv(null); _backendCsvOpen = false; }
+            if (_log == null) return;
 #if UNITY_WEBGL && !UNITY_EDITOR
             var w = new StringWriter();
             _log.WriteCsv(w);
