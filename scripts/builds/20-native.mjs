@@ -45,4 +45,25 @@ export const steps = [
       }
     },
   },
+  {
+    name: 'native-bench',
+    description: 'Kotlin/Native benchmark executable (engine round vs Bellman-Ford floor) for npm run bench:engine',
+    deps: ['toolchain-native'],
+    inputs: [coreSourceDir, 'collektive-native/src/benchMain', ...TOOLCHAIN_INPUTS, 'scripts/builds/20-native.mjs'],
+    outputs: ['collektive-native/build/bench/engine-bench.kexe'],
+    run: async () => {
+      const stage = join(root, 'collektive-native', 'build', `.bench-${process.pid}`);
+      rmSync(stage, { recursive: true, force: true });
+      try {
+        await konancCompile({
+          kind: 'program', out: join(stage, 'engine-bench'), extra: ['-e', 'collektive.cabi.bench.main'],
+          sources: kotlinSources(coreSourceDir, 'collektive-native/src/benchMain/kotlin'),
+        });
+        mkdirSync(join(root, 'collektive-native', 'build', 'bench'), { recursive: true });
+        renameSync(join(stage, 'engine-bench.kexe'), join(root, 'collektive-native', 'build', 'bench', 'engine-bench.kexe'));
+      } finally {
+        rmSync(stage, { recursive: true, force: true });
+      }
+    },
+  },
 ];

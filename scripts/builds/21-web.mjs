@@ -1,7 +1,7 @@
 // Kotlin/Wasm and Kotlin/JS builds of the engine facade (collektive-wasm): the common engine plus the facade's
 // shared source and one platform source set each. Outputs: collektive-wasm/build/wasm/ (optimized .wasm, its
 // loader .mjs files) and collektive-wasm/build/js/ (ES module). Loaded through collektive-wasm/src/js/engine.mjs.
-import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { coreSourceDir, ensureWasmStdlib, kotlinJsCompile, kotlinSources, root, swapDir, wasmOptimize } from '../lib/toolchain.mjs';
 
@@ -43,5 +43,32 @@ export const steps = [
       target: 'js', name: NAME, outDir: join(build, 'js'), klibDir: join(build, 'klib-js'),
       sources: kotlinSources(coreSourceDir, 'collektive-wasm/src/commonMain/kotlin', 'collektive-wasm/src/jsMain/kotlin'),
     }),
+  },
+  {
+    name: 'js-bench',
+    description: 'Kotlin/JS benchmark module (engine round vs Bellman-Ford floor) for npm run bench:engine',
+    inputs: [coreSourceDir, 'collektive-wasm/src/benchMain', 'scripts/lib/toolchain.mjs', 'scripts/builds/21-web.mjs'],
+    outputs: ['collektive-wasm/build/bench-js/collektive-bench.mjs'],
+    run: () => kotlinJsCompile({
+      target: 'js', name: 'collektive-bench', outDir: join(build, 'bench-js'), klibDir: join(build, 'klib-bench-js'),
+      sources: kotlinSources(coreSourceDir, 'collektive-wasm/src/benchMain/kotlin'),
+    }),
+  },
+  {
+    name: 'wasm-bench',
+    description: 'Kotlin/Wasm benchmark module (optimized like the facade) for npm run bench:engine',
+    inputs: [coreSourceDir, 'collektive-wasm/src/benchMain', 'scripts/lib/toolchain.mjs', 'scripts/builds/21-web.mjs'],
+    outputs: ['collektive-wasm/build/bench-wasm/collektive-bench.mjs', 'collektive-wasm/build/bench-wasm/collektive-bench.wasm'],
+    run: async () => {
+      await ensureWasmStdlib();
+      const out = join(build, 'bench-wasm');
+      await kotlinJsCompile({
+        target: 'wasm', name: 'collektive-bench', outDir: out, klibDir: join(build, 'klib-bench-wasm'),
+        sources: kotlinSources(coreSourceDir, 'collektive-wasm/src/benchMain/kotlin'),
+      });
+      const raw = join(out, 'collektive-bench.wasm');
+      await wasmOptimize(raw, `${raw}.opt`);
+      renameSync(`${raw}.opt`, raw);
+    },
   },
 ];
