@@ -136,7 +136,7 @@ const run = {
   kind: 'web',
   createdAt,
   commit,
-  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws; encodings ${encodings.join(', ')}: json = one newPosition message per device per frame as the reference, batched = positions inside the step request, binary = binary positions and state frames), three.js apply, reference scenario. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls. crossOriginIsolated: ${coi}.`,
+  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws; encoding per configuration: json = one newPosition message per device per frame as the reference, batched = positions inside the step request, binary = binary positions and state frames), three.js apply, reference scenario. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls. crossOriginIsolated: ${coi}.`,
   frontEnd: { name: 'dashboard Live view (three.js, headless Chromium)', version: browser.browserVersion },
   environment: collectEnvironment({
     timerResolutionNs,
