@@ -31,5 +31,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60000,
+    hookTimeout: 120000,
   },
 });

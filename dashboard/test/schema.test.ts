@@ -18,7 +18,7 @@ describe('published data', () => {
     expect(manifestOk(manifest), JSON.stringify(manifestOk.errors)).toBe(true);
     expect(manifest.runs.map((r: { id: string }) => r.id)).toContain('reference-study');
   });
-  it.each(read('manifest.json').runs.map((r: { id: string; run: string }) => [r.id, r.run]))('run %s validates and its files exist with the CSV header', (id, path) => {
+  it.each(read('manifest.json').runs.map((r: { id: string; run: string }) => [r.id, r.run]) as [string, string][])('run %s validates and its files exist with the CSV header', (id, path) => {
     const run = read(path as string);
     expect(runOk(run), JSON.stringify(runOk.errors)).toBe(true);
     expect(run.id).toBe(id);

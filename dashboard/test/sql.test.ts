@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterSql, keptCtes, mannWhitneySql, OVERHEAD_ID, summarySql, valuesSql } from '../src/sql/analysis';
 import { inInts, inList, int, num, str } from '../src/sql/literals';
-import { checkUpload, insertSamples, insertRunOnce, readCsv, transportExpr } from '../src/sql/schema';
+import { CREATE_TABLES, insertRunOnce, insertSamplesFromCsv, insertSamplesFromParsed, readCsv } from '../src/sql/schema';
 
 describe('literals', () => {
   it('escapes single quotes in strings', () => expect(str("it's")).toBe("'it''s'"));
@@ -22,11 +22,17 @@ describe('literals', () => {
 });
 
 describe('analysis SQL', () => {
-  it('filters invalid rows, ranks by t_ns with the file order as tie-breaker, drops the warm-up', () => {
+  it('keeps valid rows (k > 0) and drops the warm-up by rank', () => {
     const s = keptCtes(30);
-    expect(s).toContain('s.t_ns >= 0 AND s.duration_ns >= 0');
-    expect(s).toContain('PARTITION BY run, config, file, id ORDER BY t_ns, seq');
-    expect(s).toContain('WHERE k > 30');
+    expect(s).toContain('s.k > 0');
+    expect(s).toContain('s.k > 30');
+  });
+  it('ranks published rows at load time by t_ns with the file order as tie-breaker, among valid rows only', () => {
+    const s = insertSamplesFromCsv(3, 'x.csv');
+    expect(s).toContain('(t_ns >= 0 AND duration_ns >= 0) AS valid');
+    expect(s).toContain('row_number() OVER (PARTITION BY id, valid ORDER BY t_ns, seq)');
+    expect(s).toContain('ELSE 0 END');
+    expect(s).toContain('row_number() OVER () AS seq');
   });
   it('pairs service and compute by rank inside the same file for the overhead', () => {
     const s = keptCtes(0);
@@ -36,7 +42,8 @@ describe('analysis SQL', () => {
   });
   it('uses quantile_cont and the sample standard deviation', () => {
     const s = summarySql(30);
-    for (const q of ['0.5', '0.95', '0.99']) expect(s).toContain(`quantile_cont(k.duration_ns, ${q})`);
+    expect(s).toContain('quantile_cont(k.duration_ns, [0.5, 0.95, 0.99])');
+    expect(s).toContain('q[1] AS median');
     expect(s).toContain('stddev_samp(k.duration_ns)');
     expect(s).not.toContain('stddev_pop');
   });
@@ -48,8 +55,8 @@ describe('analysis SQL', () => {
     expect(f).toContain('c.n IN (10)');
   });
   it('drops the overhead series when ids exclude it, keeps it when they include it', () => {
-    expect(keptCtes(0, { ids: ['step.service'] })).toContain('WHERE FALSE');
-    expect(keptCtes(0, { ids: [OVERHEAD_ID] })).not.toContain('WHERE FALSE');
+    expect(keptCtes(0, { ids: ['step.service'] })).toContain('AND FALSE');
+    expect(keptCtes(0, { ids: [OVERHEAD_ID] })).not.toContain('AND FALSE');
   });
   it('rejects a warm-up that is not a non-negative integer', () => {
     expect(() => summarySql(-1)).toThrow();
@@ -64,21 +71,19 @@ describe('analysis SQL', () => {
 
 describe('schema SQL', () => {
   it('reads CSVs with the fixed schema and no sniffing', () => {
-    const r = readCsv('f.csv', 'BIGINT');
+    const r = readCsv('f.csv');
     expect(r).toContain('auto_detect = false');
     expect(r).toContain("'duration_ns': 'BIGINT'");
   });
   it('derives the transport from the id when the file declares none (floors)', () => {
-    expect(transportExpr('native')).toBe("'native'");
-    expect(transportExpr(null)).toContain("WHEN id LIKE '%.web.wasm.%' THEN 'wasm'");
-    expect(insertSamples({ run: 'r', config: 'c', file: 'c/floors.csv', side: 'floor', platform: 'desktop', transport: null }, 'x')).toContain('CASE');
+    expect(CREATE_TABLES).toContain("WHEN f.transport IS NOT NULL THEN f.transport");
+    expect(CREATE_TABLES).toContain("WHEN s.id LIKE '%.web.wasm.%' THEN 'wasm'");
+  });
+  it('maps parsed id indexes back to quoted ids', () => {
+    expect(insertSamplesFromParsed(2, 'tmp', ['a', "b'c"])).toContain("VALUES (0, 'a'), (1, 'b''c')");
   });
   it('inserts the uploads run only once', () => {
     expect(insertRunOnce({ run: 'u', kind: 'upload', title: 't', createdAt: null, timerResolutionNs: null, source: 's' }))
       .toMatch(/^INSERT INTO runs SELECT .* WHERE NOT EXISTS \(SELECT 1 FROM runs WHERE run = 'u'\)$/s);
-  });
-  it('checks uploads for each kind of problem', () => {
-    const s = checkUpload('st');
-    for (const k of ['bad_t_line', 'bad_d_line', 'neg_t_line', 'neg_d_line', 'empty_id_line']) expect(s).toContain(k);
   });
 });

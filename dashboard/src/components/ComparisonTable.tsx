@@ -75,7 +75,7 @@ export function ComparisonTable({ rows, unit, extras }: { rows: ComparisonRow[];
                     <SeriesRow label={p.outTransport} s={r.outSeries} unit={unit} extras={extras} first={false} metric={r.metric.label} rows={3} />
                     <tr className="ratio" data-path="ratio">
                       <td>{p.outTransport}/{p.inTransport}</td>
-                      <td className="num">{mw ? <span title={`Mann–Whitney U = ${mw.u}, z = ${mw.z.toFixed(2)}, P(out > in) = ${mw.effect.toFixed(3)}`}>p {formatP(mw.p)}</span> : ''}</td>
+                      <td className="num">{mw ? <span data-testid="mwu" title={`Mann–Whitney U = ${mw.u}, z = ${mw.z.toFixed(2)}, P(out > in) = ${mw.effect.toFixed(3)}`}>U p {formatP(mw.p)}, z {mw.z.toFixed(1)}</span> : ''}</td>
                       <td className="num" data-stat="median" data-ratio={r.ratios.median ?? ''}>{formatRatio(r.ratios.median)}</td>
                       <td className="num ci" data-stat="ratio-ci">{rci ? `${formatRatio(rci.lo)} – ${formatRatio(rci.hi)}` : extras.ciPending ? '…' : '—'}</td>
                       <td className="num" data-stat="mean" data-ratio={r.ratios.mean ?? ''}>{formatRatio(r.ratios.mean)}</td>

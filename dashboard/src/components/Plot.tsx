@@ -12,6 +12,7 @@ export function Plot({ figure, name, height = 420 }: { figure: Figure; name: str
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
+    setState('loading');
     loadPlotly().then(async (P) => {
       if (!live || !el.current) return;
       await P.react(el.current, figure.data, { height, autosize: true, ...figure.layout }, { responsive: true, displaylogo: false });
@@ -24,7 +25,8 @@ export function Plot({ figure, name, height = 420 }: { figure: Figure; name: str
     if (el.current) loadPlotly().then((P) => P.downloadImage(el.current!, { format: 'png', filename: name, width: 1200, height })).catch(() => undefined);
   };
   return (
-    <figure className="plot" data-plot={name} data-state={state}>
+    <figure className="plot" data-plot={name} data-state={state}
+      data-traces={figure.data.filter((t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && (t[k] as unknown[]).length > 0)).length}>
       <div className="plot-toolbar">
         {state === 'loading' && <span className="muted">loading plot…</span>}
         {error && <span className="error">{error}</span>}

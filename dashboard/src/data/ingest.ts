@@ -1,16 +1,19 @@
 /**
- * Loading data into the database through the Connector: published runs (trusted schema, from run.json) and
- * user uploads (checked first, each problem named with its line). Pure of any browser API except what the
- * caller passes in, so tests run it over DuckDB's Node build with files read from disk.
+ * Loading data into the database through the Connector: published runs (CSV files registered with DuckDB and
+ * read by its CSV reader, schema from run.json) and user uploads (parsed and checked in one pass by
+ * csvParse.ts, each problem named with its line, then bulk-inserted as Arrow). Free of browser APIs except what
+ * the caller passes in, so tests run it over DuckDB's Node build with files read from disk.
  */
+import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import type { Connector } from '../db/connector';
 import { rowsOf } from '../model/arrow';
 import type { RunJson } from '../model/runs';
 import {
-  CREATE_TABLES, checkUpload, dropTable, insertConfig, insertFile, insertRun, insertRunOnce, insertSamples, insertUpload, stageUpload, uploadShape,
+  CREATE_TABLES, NEXT_FILE_KEY, countFileRows, dropTable, insertConfig, insertFile, insertRun, insertRunOnce,
+  insertSamplesFromCsv, insertSamplesFromParsed,
 } from '../sql/schema';
+import { CsvError, guessShape, parseTimingCsv } from './csvParse';
 
-export const HEADER = ['t_ns', 'id', 'duration_ns'] as const;
 /** Uploads larger than this are refused before reading (the page keeps everything in memory). */
 export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
 export const UPLOAD_RUN = 'uploads';
@@ -21,6 +24,7 @@ export async function createTables(db: Connector): Promise<void> {
 
 let fileCounter = 0;
 const registeredName = (hint: string) => `f${++fileCounter}_${hint.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+const nextFileKey = async (db: Connector) => Number(rowsOf(await db.query(NEXT_FILE_KEY))[0].k);
 
 /** Loads every CSV of a run; `fetchBytes` resolves a path relative to the run folder. */
 export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: string) => Promise<Uint8Array>): Promise<void> {
@@ -39,16 +43,17 @@ export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: 
   for (let i = 0; i < files.length; i++) {
     const { c, f } = files[i];
     const name = registeredName(f.file);
+    const fileKey = await nextFileKey(db);
+    await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport }));
     await db.registerFile(name, bytes[i]);
-    const row = { run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport };
     try {
-      await db.query(insertSamples(row, name));
+      await db.query(insertSamplesFromCsv(fileKey, name));
     } catch (e) {
       throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       await db.dropFile(name).catch(() => undefined);
     }
-    await db.query(insertFile(row));
+    await db.query(countFileRows(fileKey));
   }
 }
 
@@ -56,12 +61,12 @@ export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: 
 export interface UploadSource { name: string; size: number; slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> }; arrayBuffer(): Promise<ArrayBuffer> }
 
 export type UploadResult =
-  | { ok: true; run: string; config: string; file: string; rows: number; side: string; platform: string }
+  | { ok: true; run: string; config: string; file: string; rows: number; side: string; platform: string; ms: number }
   | { ok: false; file: string; error: string };
 
 const fail = (file: string, error: string): UploadResult => ({ ok: false, file, error: `${file}: ${error}` });
 
-/** Checks the start of a file in JS: empty, binary, header. Returns an error message or null. */
+/** Checks the start of a file before parsing: empty, too large, binary, no commas. Returns a message or null. */
 export function checkHead(head: Uint8Array, size: number): string | null {
   if (size === 0) return 'the file is empty (0 bytes); expected a CSV with header t_ns,id,duration_ns';
   if (size > MAX_UPLOAD_BYTES) return `the file is too large (${(size / 1048576).toFixed(0)} MB; limit ${MAX_UPLOAD_BYTES / 1048576} MB)`;
@@ -72,58 +77,43 @@ export function checkHead(head: Uint8Array, size: number): string | null {
   if (first === '') return 'the first line is empty; expected the header t_ns,id,duration_ns';
   if (!first.includes(',')) return `not a CSV file: the first line "${first.slice(0, 60)}" has no commas; expected the header t_ns,id,duration_ns`;
   const cols = first.split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'));
-  if (cols.length !== 3 || cols.some((c, i) => c !== HEADER[i])) {
-    const missing = HEADER.filter((h) => !cols.includes(h));
+  const want = ['t_ns', 'id', 'duration_ns'];
+  if (cols.length !== 3 || cols.some((c, i) => c !== want[i])) {
+    const missing = want.filter((h) => !cols.includes(h));
     return `wrong columns: found "${cols.join(',').slice(0, 80)}", expected exactly t_ns,id,duration_ns${missing.length ? ` (missing ${missing.join(', ')})` : ''}`;
   }
-  const rest = nl < 0 ? '' : text.slice(nl + 1).trim();
-  if (rest === '' && size <= head.length) return 'no data rows: the file has only the header';
   return null;
 }
-
-const explainDuckError = (msg: string): string => {
-  const line = msg.match(/[Ll]ine:? ?(\d+)/)?.[1];
-  if (/expected \d+ values per row|Expected Number of Columns|too many columns|columns? but found/i.test(msg)) {
-    return `wrong number of columns${line ? ` on line ${line}` : ''}: every row needs exactly 3 values (t_ns,id,duration_ns)`;
-  }
-  return `could not be read as CSV${line ? ` (line ${line})` : ''}: ${msg.split('\n')[0].slice(0, 200)}`;
-};
 
 /**
  * Checks and loads an uploaded CSV as a configuration of the run "uploads". Nothing is changed in the database
  * unless the whole file is valid.
  */
 export async function ingestUpload(db: Connector, src: UploadSource): Promise<UploadResult> {
-  const head = new Uint8Array(await src.slice(0, 65536).arrayBuffer());
-  const headError = checkHead(head, src.size);
+  const t0 = performance.now();
+  const headError = checkHead(new Uint8Array(await src.slice(0, 65536).arrayBuffer()), src.size);
   if (headError) return fail(src.name, headError);
-  const name = registeredName(src.name);
-  const staging = `staging_${fileCounter}`;
-  await db.registerFile(name, new Uint8Array(await src.arrayBuffer()));
+  let parsed;
   try {
-    try {
-      await db.query(stageUpload(staging, name));
-    } catch (e) {
-      return fail(src.name, explainDuckError(e instanceof Error ? e.message : String(e)));
-    }
-    const [c] = rowsOf(await db.query(checkUpload(staging)));
-    if (Number(c.rows) === 0) return fail(src.name, 'no data rows: the file has only the header');
-    if (c.bad_t_line !== null) return fail(src.name, `line ${c.bad_t_line}: t_ns is not an integer ("${String(c.bad_t_value ?? '').slice(0, 40)}")`);
-    if (c.bad_d_line !== null) return fail(src.name, `line ${c.bad_d_line}: duration_ns is not an integer ("${String(c.bad_d_value ?? '').slice(0, 40)}")`);
-    if (c.empty_id_line !== null) return fail(src.name, `line ${c.empty_id_line}: id is empty`);
-    if (c.neg_d_line !== null) return fail(src.name, `line ${c.neg_d_line}: duration_ns is negative (${c.neg_d_value}); durations must be >= 0`);
-    if (c.neg_t_line !== null) return fail(src.name, `line ${c.neg_t_line}: t_ns is negative; start times must be >= 0`);
-    const [shape] = rowsOf(await db.query(uploadShape(staging)));
-    const config = name;
-    const file = src.name;
-    const side = String(shape.side); const platform = String(shape.platform);
+    parsed = parseTimingCsv(new Uint8Array(await src.arrayBuffer()), { rejectNegative: true });
+  } catch (e) {
+    if (e instanceof CsvError) return fail(src.name, e.message);
+    throw e;
+  }
+  const tmp = `upload_${++fileCounter}`;
+  const ipc = tableToIPC(tableFromArrays({ seq: parsed.seq, k: parsed.k, t: parsed.tNs, d: parsed.durationNs, id_idx: parsed.idIndex }), 'stream');
+  const { side, platform } = guessShape(parsed.ids);
+  const fileKey = await nextFileKey(db);
+  const config = `${String(fileKey).padStart(3, '0')}-${src.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+  try {
+    await db.insertArrowIpc(tmp, ipc);
     await db.query(insertRunOnce({ run: UPLOAD_RUN, kind: 'upload', title: 'Uploaded CSVs', createdAt: null, timerResolutionNs: null, source: 'upload' }));
     await db.query(insertConfig({ run: UPLOAD_RUN, config, title: src.name, scenario: 'upload', n: null, maxDistance: null, pacing: 'free', tickMs: null, timeScale: null, encoding: 'json' }));
-    await db.query(insertUpload({ run: UPLOAD_RUN, config, file, side, platform }, staging));
-    await db.query(insertFile({ run: UPLOAD_RUN, config, file, side, platform, transport: null }));
-    return { ok: true, run: UPLOAD_RUN, config, file, rows: Number(c.rows), side, platform };
+    await db.query(insertFile({ fileKey, run: UPLOAD_RUN, config, file: src.name, side, platform, transport: null }));
+    await db.query(insertSamplesFromParsed(fileKey, tmp, parsed.ids));
+    await db.query(countFileRows(fileKey));
   } finally {
-    await db.query(dropTable(staging)).catch(() => undefined);
-    await db.dropFile(name).catch(() => undefined);
+    await db.query(dropTable(tmp)).catch(() => undefined);
   }
+  return { ok: true, run: UPLOAD_RUN, config, file: src.name, rows: parsed.rows, side, platform, ms: performance.now() - t0 };
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { columnsOf, rowsOf, type Row } from '../model/arrow';
 import type { Connector } from './connector';
 
-export interface QueryState { rows: Row[] | null; columns: string[]; error: string | null; loading: boolean; ms: number | null; sql: string | null }
+export interface QueryState { rows: Row[] | null; columns: string[]; fresh?: boolean; error: string | null; loading: boolean; ms: number | null; sql: string | null }
 
 export function useQuery(db: Connector | null, sql: string | null, generation = 0): QueryState {
   const [state, setState] = useState<QueryState>({ rows: null, columns: [], error: null, loading: sql !== null, ms: null, sql: null });
@@ -18,5 +18,6 @@ export function useQuery(db: Connector | null, sql: string | null, generation = 
     );
     return () => { live = false; };
   }, [db, sql, generation]);
-  return state;
+  // fresh: the rows answer the current SQL (not a previous one still on screen)
+  return { ...state, fresh: !state.loading && state.sql === sql };
 }

@@ -82,7 +82,8 @@ export default function ComparePage({ state }: { state: ViewState }) {
   if (data.status === 'loading') return <p className="muted" data-testid="loading">Loading DuckDB and the published runs…</p>;
   if (query.error) return <pre className="error" role="alert">{query.error}</pre>;
   return (
-    <div className="compare" data-testid="compare" data-ready={query.loading ? '0' : '1'} data-query-ms={query.ms?.toFixed(1) ?? ''}>
+    <div className="compare" data-testid="compare" data-ready={query.fresh ? '1' : '0'} data-warmup={query.fresh ? state.warmup : ''} data-query-ms={query.ms?.toFixed(1) ?? ''}
+      data-ci={extras.ciPending ? '0' : '1'}>
       <section>
         <h2>In-process vs out-of-process</h2>
         <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot }} />
@@ -105,7 +106,7 @@ export default function ComparePage({ state }: { state: ViewState }) {
       </section>
       <section>
         <h2>Where the end-to-end time goes</h2>
-        {decos.length ? <Plot figure={decoFigure} name="decomposition" height={140 + 50 * decos.length} /> : <p className="muted">No series to decompose.</p>}
+        {decos.length ? <Plot figure={decoFigure} name="decomposition" height={190 + 60 * decos.length} /> : <p className="muted">No series to decompose.</p>}
         <p className="muted small">Segments are medians of each phase; transport = wait − service, boundary = call − service;
           &quot;unattributed&quot; = e2e median − Σ phases (under fixed pacing without <code>step.frame.wait</code> it holds the tick quantization).</p>
       </section>

@@ -43,11 +43,11 @@ export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', gro
   if (kind === 'box' || kind === 'violin') {
     return {
       data: scaled.map((g, i) => ({
-        type: kind, name: g.name, y: g.v, marker: { color: PALETTE[i % PALETTE.length], size: 3 },
+        type: kind, name: g.name.replace(/ /g, '<br>'), y: g.v, marker: { color: PALETTE[i % PALETTE.length], size: 3 },
         ...(kind === 'box' ? { boxpoints: 'outliers', boxmean: true } : { box: { visible: true }, meanline: { visible: true }, points: false, spanmode: 'hard' }),
         hovertemplate: `%{y:.3f} ${lab}<extra>${g.name}</extra>`,
       })),
-      layout: { ...base(opts.title), yaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear' }, showlegend: false, ...refShapes(opts.floors, u, 'y') },
+      layout: { ...base(opts.title), xaxis: { automargin: true, tickangle: 0 }, yaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear' }, showlegend: false, ...refShapes(opts.floors, u, 'y') },
     };
   }
   if (kind === 'ecdf') {
@@ -98,21 +98,27 @@ export function timeSeriesFigure(series: TimePoints[], warmup: number, opts: { l
   };
 }
 
+/**
+ * Stacked horizontal bars, one per path: each phase as a share of the path's e2e median (so a 0.2 ms and a
+ * 200 ms path are both readable); hover gives the absolute median in a sensible unit.
+ */
 export function decompositionFigure(ds: Decomposition[], labelOf: (d: Decomposition) => string): Figure {
-  const all = ds.flatMap((d) => [d.e2eMedian ?? 0, ...Object.values(d.phases).map((v) => v ?? 0)]);
-  const u = pickUnit(Math.max(1, ...all) / 4);
-  const lab = UNIT_LABEL[u];
   const colors = ['#9467bd', '#2ca02c', '#ff7f0e', '#d62728', '#1f77b4', '#17becf', '#e377c2', '#bbbbbb'];
   const names = ds.map(labelOf);
+  const total = (d: Decomposition) => d.e2eMedian ?? PHASES.reduce((a, p) => a + (d.phases[p] ?? 0), 0);
+  const fmt = (ns: number) => { const u = pickUnit(ns); return `${(ns / SCALE[u]).toFixed(3)} ${UNIT_LABEL[u]}`; };
   return {
     data: PHASES.map((p, i) => ({
-      type: 'bar', orientation: 'h', name: p, y: names, x: ds.map((d) => (d.phases[p] ?? 0) / SCALE[u]),
-      marker: { color: colors[i] }, hovertemplate: `${p}: %{x:.3f} ${lab}<extra>%{y}</extra>`,
+      type: 'bar', orientation: 'h', name: p, y: names,
+      x: ds.map((d) => (total(d) > 0 ? (100 * (d.phases[p] ?? 0)) / total(d) : 0)),
+      customdata: ds.map((d) => `${fmt(d.phases[p] ?? 0)} of e2e ${fmt(total(d))}`),
+      marker: { color: colors[i] }, hovertemplate: `${p}: %{customdata} (%{x:.1f} %)<extra>%{y}</extra>`,
     })),
     layout: {
-      ...base('End-to-end decomposition (medians per phase)'), barmode: 'stack',
-      xaxis: { title: { text: `median (${lab}); log: use the table` } }, yaxis: { automargin: true },
-      height: 140 + 50 * ds.length,
+      ...base('End-to-end decomposition: share of each path\'s e2e median'), barmode: 'stack',
+      xaxis: { title: { text: '% of the e2e median' }, range: [0, 100] }, yaxis: { automargin: true },
+      legend: { orientation: 'h', y: -0.35 }, margin: { l: 70, r: 20, t: 40, b: 90 },
+      annotations: ds.map((d, i) => ({ x: 100, y: names[i], xanchor: 'right', text: `e2e ${d.e2eMedian === null ? '—' : fmt(d.e2eMedian)}`, showarrow: false, font: { size: 11, color: '#fff' } })),
     },
   };
 }
@@ -138,7 +144,7 @@ export interface PlatformBar { phase: string; platform: string; path: string; ns
 
 /** Desktop vs web, same phase: grouped bars of medians. */
 export function platformFigure(bars: PlatformBar[]): Figure {
-  const phases = [...new Set(bars.map((b) => b.phase))];
+  const phases = [...PHASES, 'e2e'].filter((p) => bars.some((b) => b.phase === p));
   const keys = [...new Set(bars.map((b) => `${b.platform} ${b.path}`))];
   return {
     data: keys.map((k, i) => ({

@@ -1,7 +1,7 @@
 /**
  * The analysis as SQL text, built by pure functions (no database here). The reference method (DESIGN §2):
- * drop rows with negative t_ns or duration_ns; stable-sort by t_ns within each series (run, config, file, id);
- * drop the first `warmup` samples of each series; per series count, median, mean, p95, p99 (quantile_cont:
+ * drop rows with negative t_ns or duration_ns; stable-sort by t_ns within each series (run, config, file, id) —
+ * done once at load time as the rank k (schema.ts) —; drop the first `warmup` samples of each series (k > warmup); per series count, median, mean, p95, p99 (quantile_cont:
  * linear interpolation between order statistics) and sample standard deviation (n − 1). Back-end overhead =
  * step.service − step.compute paired by order after warm-up (inner join on the rank: truncated to the shorter).
  */
@@ -22,63 +22,57 @@ export interface SampleFilter {
 /** Derived series id for the paired back-end overhead. */
 export const OVERHEAD_ID = 'backend.overhead';
 
-export const filterSql = (f: SampleFilter = {}): string => [
-  inList('s.run', f.runs),
-  inList(`s.run || '/' || s.config`, f.configs),
-  inList('s.transport', f.transports),
-  inList('s.platform', f.platforms),
-  inList('s.file', f.files),
-  f.nodeCounts === undefined ? 'TRUE' : `s.config IN (SELECT c.config FROM configs c WHERE c.run = s.run AND ${inInts('c.n', f.nodeCounts)})`,
+export const filterSql = (f: SampleFilter = {}, a = 's'): string => [
+  inList(`${a}.run`, f.runs),
+  inList(`${a}.run || '/' || ${a}.config`, f.configs),
+  inList(`${a}.transport`, f.transports),
+  inList(`${a}.platform`, f.platforms),
+  inList(`${a}.file`, f.files),
+  f.nodeCounts === undefined ? 'TRUE' : `${a}.config IN (SELECT c.config FROM configs c WHERE c.run = ${a}.run AND ${inInts('c.n', f.nodeCounts)})`,
 ].filter((c) => c !== 'TRUE').join(' AND ') || 'TRUE';
 
 /**
- * CTEs `valid` (invalid rows dropped), `ranked` (k = 1-based rank by t_ns within the series, ties by file
- * order), `kept` (k > warmup) and `paired` (overhead rows), shared by every analysis query.
+ * CTEs `paired` (overhead rows: service − compute of the same file and rank) and `kept` (valid rows after the
+ * warm-up, k > warmup — k > 0 marks a valid row — plus the overhead rows), shared by every analysis. Each CTE
+ * is referenced once so DuckDB streams it instead of materialising all rows.
  */
 export const keptCtes = (warmup: number, f: SampleFilter = {}): string => `
-valid AS (
-  SELECT s.* FROM samples s WHERE s.t_ns >= 0 AND s.duration_ns >= 0 AND ${filterSql(f)}
-),
-ranked AS (
-  SELECT *, row_number() OVER (PARTITION BY run, config, file, id ORDER BY t_ns, seq) AS k FROM valid
-),
-kept0 AS (SELECT * FROM ranked WHERE k > ${int(warmup)}),
 paired AS (
-  SELECT sv.run, sv.config, sv.file, sv.side, sv.platform, sv.transport, sv.seq, sv.t_ns, ${str(OVERHEAD_ID)} AS id,
-    sv.duration_ns - cp.duration_ns AS duration_ns, sv.k
-  FROM kept0 sv JOIN kept0 cp
+  SELECT sv.run, sv.config, sv.file, sv.side, sv.platform, sv.transport, sv.seq, sv.k, sv.t_ns, ${str(OVERHEAD_ID)} AS id,
+    sv.duration_ns - cp.duration_ns AS duration_ns
+  FROM samples sv JOIN samples cp
     ON sv.run = cp.run AND sv.config = cp.config AND sv.file = cp.file AND sv.k = cp.k
-  WHERE sv.id = 'step.service' AND cp.id = 'step.compute'
+  WHERE sv.id = 'step.service' AND cp.id = 'step.compute' AND sv.k > ${int(warmup)} AND ${filterSql(f, 'sv')}
+    ${f.ids === undefined || f.ids.includes(OVERHEAD_ID) ? '' : 'AND FALSE'}
 ),
 kept AS (
-  SELECT * FROM kept0 ${f.ids === undefined ? '' : `WHERE ${inList('id', f.ids)}`}
+  SELECT s.run, s.config, s.file, s.side, s.platform, s.transport, s.seq, s.k, s.t_ns, s.id, s.duration_ns
+  FROM samples s WHERE s.k > ${int(warmup)} AND s.k > 0 AND ${filterSql(f)} ${f.ids === undefined ? '' : `AND ${inList('s.id', f.ids)}`}
   UNION ALL
-  SELECT * FROM paired ${f.ids === undefined || f.ids.includes(OVERHEAD_ID) ? '' : 'WHERE FALSE'}
+  SELECT * FROM paired
 )`;
 
 /** Per-series statistics (one row per run/config/file/id, plus the overhead series). */
 export const summarySql = (warmup: number, f: SampleFilter = {}): string => `
-WITH ${keptCtes(warmup, f)}
+WITH ${keptCtes(warmup, f)},
+stats AS (
 SELECT k.run, k.config, k.file, any_value(k.side) AS side, any_value(k.platform) AS platform,
   k.transport, k.id,
   count(*) AS count,
-  quantile_cont(k.duration_ns, 0.5) AS median,
+  quantile_cont(k.duration_ns, [0.5, 0.95, 0.99]) AS q,
   avg(k.duration_ns) AS mean,
-  quantile_cont(k.duration_ns, 0.95) AS p95,
-  quantile_cont(k.duration_ns, 0.99) AS p99,
   stddev_samp(k.duration_ns) AS std,
   min(k.duration_ns) AS min,
   max(k.duration_ns) AS max
 FROM kept k
-GROUP BY k.run, k.config, k.file, k.transport, k.id
-ORDER BY k.run, k.config, k.file, k.transport NULLS LAST, k.id`;
+GROUP BY k.run, k.config, k.file, k.transport, k.id)
+SELECT run, config, file, side, platform, transport, id, count, q[1] AS median, mean, q[2] AS p95, q[3] AS p99, std, min, max
+FROM stats ORDER BY run, config, file, transport NULLS LAST, id`;
 
 /** All samples of a series in time order, with their rank, so a plot can show where warm-up ends. */
 export const timeSeriesSql = (f: SampleFilter, maxPoints = 20000): string => `
-WITH valid AS (SELECT s.* FROM samples s WHERE s.t_ns >= 0 AND s.duration_ns >= 0 AND ${filterSql(f)}
-  AND ${inList('s.id', f.ids)}),
-ranked AS (SELECT *, row_number() OVER (PARTITION BY run, config, file, id ORDER BY t_ns, seq) AS k,
-  count(*) OVER (PARTITION BY run, config, file, id) AS total FROM valid)
+WITH valid AS (SELECT s.* FROM samples s WHERE s.k > 0 AND ${filterSql(f)} AND ${inList('s.id', f.ids)}),
+ranked AS (SELECT *, count(*) OVER (PARTITION BY run, config, file, id) AS total FROM valid)
 SELECT run, config, file, transport, id, k, t_ns, duration_ns FROM ranked
 WHERE total <= ${int(maxPoints)} OR k % (total // ${int(maxPoints)} + 1) = 0 OR k <= 200
 ORDER BY run, config, file, id, k`;

@@ -10,10 +10,10 @@ const subscribe = (cb: () => void) => {
     window.removeEventListener('viewstate', cb);
   };
 };
-let cacheKey = '';
+let cacheKey: string | null = null;
 let cache: ViewState = parseState('');
 const snapshot = (): ViewState => {
-  if (window.location.search !== cacheKey || cacheKey === '') {
+  if (window.location.search !== cacheKey) {
     cacheKey = window.location.search;
     cache = parseState(cacheKey);
   }

@@ -112,6 +112,30 @@ for (const engine of ENGINES) {
   });
 }
 
+test('pointer input: clicking a device makes it a source, dragging a device moves it in the engine', async () => {
+  await page.evaluate(() => window.__live.runner.configure({ engine: 'wasm', pacing: 'free', nodeCount: 10, maxDistance: 3, scenario: 'reference' }));
+  await page.evaluate(() => window.__live.runner.runSteps(1));
+  // Click device 5 (x = 0 on the row): it becomes a source, its row neighbours 4 and 6 are 3 away.
+  const [cx, cy] = await page.evaluate(() => window.__live.deviceClient(5));
+  await page.mouse.click(cx, cy);
+  assert.deepEqual(await page.evaluate(() => window.__live.sources()), [0, 5]);
+  await page.evaluate(() => window.__live.runner.runSteps(20));
+  let shown = await shownValues();
+  assert.deepEqual([4, 5, 6].map((i) => Number(shown[i].value)), [3, 0, 3]);
+  // Drag device 1 (x = −12, y = −6) to (0, −2.5): 2.5 below device 0, so it joins 0's neighbourhood.
+  const [fx, fy] = await page.evaluate(() => window.__live.deviceClient(1));
+  const [tx, ty] = await page.evaluate(() => window.__live.worldToClient(0, -2.5));
+  await page.mouse.move(fx, fy);
+  await page.mouse.down();
+  for (let k = 1; k <= 10; k++) await page.mouse.move(fx + ((tx - fx) * k) / 10, fy + ((ty - fy) * k) / 10);
+  await page.mouse.up();
+  assert.deepEqual(await page.evaluate(() => window.__live.sources()), [0, 5], 'a drag is not a click');
+  await page.evaluate(() => window.__live.runner.runSteps(20));
+  shown = await shownValues();
+  assert.ok(shown[1].neighbors.includes(0), `device 1 neighbours after the drag: ${shown[1].neighbors}`);
+  assert.ok(Math.abs(Number(shown[1].value) - 2.5) < 0.05, `device 1 value ${shown[1].value} (≈ 2.5 from source 0)`);
+});
+
 test('bench hook: one short run of both engines yields front-end, back-end and floor CSVs with the documented ids', async () => {
   const r = await page.evaluate((wsUrl) => window.__bench.run({ nodeCount: 10, pacing: 'free', rounds: 60, wsUrl, floorSamples: 20 }), server.url);
   const ids = (csv) => new Set(csv.trim().split('\n').slice(1).map((l) => l.split(',')[1]));

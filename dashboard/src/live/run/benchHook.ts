@@ -47,6 +47,10 @@ declare global {
       setPositions(xyz: number[]): void;
       setSource(node: number, isSource: boolean): void;
       clearSources(): void;
+      /** Client-space point of device i, and of a world point (for pointer tests). */
+      deviceClient(i: number): [number, number];
+      worldToClient(x: number, y: number): [number, number];
+      sources(): number[];
     };
     __benchProgress?: Progress;
   }
@@ -85,6 +89,9 @@ export function installHooks(runner: LiveRunner): () => void {
     clearSources() {
       for (const s of [...runner.sources]) runner.toggleSource(s);
     },
+    deviceClient: (i) => runner.scene.deviceClient(i),
+    worldToClient: (x, y) => runner.scene.toClient(x, y),
+    sources: () => [...runner.sources].sort((x, y) => x - y),
   };
   window.__bench = {
     ready: true,

@@ -173,6 +173,18 @@ export class DeviceScene {
     return [c.left + nx * (c.right - c.left), c.top - ny * (c.top - c.bottom)];
   }
 
+  /** Client-space point of world (x, y) (inverse of [toWorld]). */
+  toClient(x: number, y: number): [number, number] {
+    const r = this.canvas.getBoundingClientRect();
+    const c = this.camera;
+    return [r.left + ((x - c.left) / (c.right - c.left)) * r.width, r.top + ((c.top - y) / (c.top - c.bottom)) * r.height];
+  }
+
+  /** Client-space point of device i. */
+  deviceClient(i: number): [number, number] {
+    return this.toClient(this.positionsF32[3 * i], this.positionsF32[3 * i + 1]);
+  }
+
   /** The device nearest to a client-space point within `radiusPx` pixels, or -1. */
   pick(clientX: number, clientY: number, radiusPx = 12): number {
     const [x, y] = this.toWorld(clientX, clientY);

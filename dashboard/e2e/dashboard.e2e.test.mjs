@@ -1,0 +1,327 @@
+// End-to-end tests of the built dashboard in Chromium (playwright-core, /usr/bin/chromium) against
+// `vite preview` on an ephemeral port: exact reference figures, every plot type, malformed uploads, URL state,
+// a 1 000 000-row upload, a non-root base path, the SQL panel, and the dev server.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { launch, root, startServer, waitForComparison } from './support.mjs';
+
+const dist = join(root, 'dist', 'dashboard');
+const checker = (warmup = 30) => {
+  const r = spawnSync('python3', [join(root, 'dashboard/test/independent/reference_analysis.py'), join(root, 'public/data/runs/reference-study'), '--warmup', String(warmup)], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+};
+const expectedFor = (want, metric, path) => {
+  const scene = path === 'native' ? 'native-scene' : 'socket-scene';
+  if (metric === 'overhead') return want.overhead[`${scene}/${path}.csv`];
+  if (metric === 'e2e') return want.series[`${scene}/unity_${path}.csv|step.unity.e2e`];
+  return want.series[`${scene}/${path}.csv|step.${metric}`];
+};
+const fmtNs = (v) => `${Number(v).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ns`;
+const nearHalfDigit = (v) => { const x = Math.abs(Number(v)) * 10; return Math.abs(x - Math.floor(x) - 0.5) < 1e-4; };
+
+/** Screenshot of an element, decoded in the page: number of distinct colours and non-white share. */
+async function pixelStats(page, locator) {
+  const png = await locator.screenshot();
+  return page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const c = new OffscreenCanvas(bmp.width, bmp.height);
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bmp, 0, 0);
+    const d = ctx.getImageData(0, 0, bmp.width, bmp.height).data;
+    const colours = new Set();
+    let nonWhite = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+      if (d[i] < 240 || d[i + 1] < 240 || d[i + 2] < 240) nonWhite++;
+    }
+    return { colours: colours.size, nonWhite: nonWhite / (d.length / 4), width: bmp.width, height: bmp.height };
+  }, png.toString('base64'));
+}
+
+let server;
+let b;
+before(async () => {
+  assert.ok(existsSync(join(dist, 'index.html')), 'dist/dashboard missing: run `npm run build -- dashboard`');
+  server = await startServer({ mode: 'preview' });
+  b = await launch();
+});
+after(async () => { await b?.close(); await server?.close(); });
+
+describe('reference study', () => {
+  test('the comparison table shows the exact figures of the independent implementation', async () => {
+    const want = checker(30);
+    const { page } = b;
+    await page.goto(`${server.url}?unit=ns`);
+    await waitForComparison(page);
+    let checked = 0;
+    for (const metric of ['overhead', 'e2e', 'service', 'compute']) {
+      for (const path of ['native', 'socket']) {
+        const exp = expectedFor(want, metric, path);
+        const row = page.locator(`.comparison-table tbody[data-metric="${metric}"] tr[data-path="${path}"]`);
+        assert.equal(await row.locator('td[data-stat="count"]').innerText(), String(exp.count), `${metric} ${path} count`);
+        for (const stat of ['median', 'mean', 'p95', 'p99', 'std']) {
+          const cell = row.locator(`td[data-stat="${stat}"]`);
+          const ns = Number(await cell.getAttribute('data-ns'));
+          assert.ok(Math.abs(ns - Number(exp[stat])) < 1e-3, `${metric} ${path} ${stat}: ${ns} vs ${exp[stat]}`);
+          if (!nearHalfDigit(exp[stat])) assert.equal(await cell.innerText(), fmtNs(exp[stat]), `${metric} ${path} ${stat} text`);
+          checked++;
+        }
+      }
+      if (metric === 'overhead' || metric === 'e2e') {
+        const ratio = page.locator(`.comparison-table tbody[data-metric="${metric}"] tr[data-path="ratio"]`);
+        for (const stat of ['mean', 'median', 'p95', 'p99']) {
+          const r = Number(await ratio.locator(`td[data-stat="${stat}"]`).getAttribute('data-ratio'));
+          assert.ok(Math.abs(r - Number(want.ratios[metric][stat])) < 1e-6, `${metric} ratio ${stat}: ${r} vs ${want.ratios[metric][stat]}`);
+          checked++;
+        }
+      }
+    }
+    assert.equal(checked, 48);
+    // All-series table: every series of the checker, exact.
+    for (const [key, exp] of Object.entries(want.series)) {
+      const [file, id] = key.split('|');
+      const row = page.locator(`tr[data-series="reference-study/${file.split('/')[0]}/${file}/${id}"]`);
+      for (const stat of ['median', 'mean', 'p95', 'p99', 'std']) {
+        const ns = Number(await row.locator(`td[data-stat="${stat}"]`).getAttribute('data-ns'));
+        assert.ok(Math.abs(ns - Number(exp[stat])) < 1e-3, `${key} ${stat}`);
+      }
+    }
+  });
+
+  test('flags the socket e2e at the 200 ms tick, shows timer resolution, pacing note, CIs and Mann–Whitney', async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await waitForComparison(page);
+    assert.match(await page.locator('tbody[data-metric="e2e"] tr[data-path="socket"]').innerText(), /≈ 200 ms tick/);
+    assert.doesNotMatch(await page.locator('tbody[data-metric="e2e"] tr[data-path="native"]').innerText(), /tick/);
+    assert.match(await page.locator('.comparison .note').innerText(), /pacing differs: native fixed 20 ms, socket fixed 200 ms/);
+    assert.match(await page.locator('[data-testid="timer-resolution"]').first().innerText(), /100\.0 ns/);
+    await page.waitForSelector('[data-testid="compare"][data-ci="1"]', { timeout: 30000 });
+    const ci = await page.locator('tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median-ci"]').innerText();
+    assert.match(ci, /µs – .*µs/);
+    assert.match(await page.locator('tbody[data-metric="overhead"] [data-testid="mwu"]').innerText(), /U p/);
+  });
+
+  test('the warm-up control re-queries (warm-up 0 and 100 match the checker)', async () => {
+    const { page } = b;
+    for (const w of [0, 100]) {
+      await page.goto(`${server.url}?warmup=${w}&unit=ns`);
+      await page.waitForSelector(`[data-testid="compare"][data-warmup="${w}"]`);
+      const want = checker(w);
+      const ns = Number(await page.locator('tbody[data-metric="overhead"] tr[data-path="socket"] td[data-stat="p99"]').getAttribute('data-ns'));
+      assert.ok(Math.abs(ns - Number(want.overhead['socket-scene/socket.csv'].p99)) < 1e-3);
+      assert.equal(await page.locator('tbody[data-metric="e2e"] tr[data-path="native"] td[data-stat="count"]').innerText(), String(want.series['native-scene/unity_native.csv|step.unity.e2e'].count));
+    }
+  });
+});
+
+describe('plots', () => {
+  const cases = [
+    ['box', '?view=distributions&plot=box', 'distribution-box', '.boxlayer path'],
+    ['violin', '?view=distributions&plot=violin', 'distribution-violin', '.violinlayer path'],
+    ['ECDF', '?view=distributions&plot=ecdf', 'distribution-ecdf', 'canvas'],
+    ['histogram', '?view=distributions&plot=hist', 'distribution-hist', '.barlayer path'],
+    ['time series', '?view=warmup', 'timeseries', 'canvas'],
+    ['decomposition', '', 'decomposition', '.barlayer path'],
+    ['scale', '?view=scale', 'scale-front-end-e2e', '.scatterlayer path'],
+    ['platform', '?view=scale', 'platform', '.barlayer path'],
+  ];
+  for (const [label, query, name, marks] of cases) {
+    test(`${label} renders (DOM and non-blank screenshot)`, async () => {
+      const { page } = b;
+      await page.goto(`${server.url}${query}`);
+      const fig = page.locator(`figure.plot[data-plot="${name}"]`);
+      await page.waitForSelector(`figure.plot[data-plot="${name}"][data-state="ready"]:not([data-traces="0"])`, { timeout: 30000 });
+      assert.ok(await fig.locator('.main-svg').count() > 0, 'plot svg');
+      assert.ok(await fig.locator(marks).count() > 0, `marks ${marks}`);
+      assert.ok(await fig.locator('.legendtext, .xtick, .ytick').count() > 0, 'axes or legend');
+      const px = await pixelStats(page, fig.locator('.plot-area'));
+      assert.ok(px.colours > 20, `colours ${px.colours}`);
+      assert.ok(px.nonWhite > 0.01, `non-white share ${px.nonWhite}`);
+    });
+  }
+
+  test('hover shows values in units and PNG export downloads an image', async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?view=distributions&plot=box`);
+    await page.waitForSelector('figure.plot[data-state="ready"]');
+    const tmpl = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => t.hovertemplate));
+    assert.ok(tmpl.every((t) => /µs|ms|ns/.test(t)), tmpl.join(' '));
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('figure.plot button:has-text("Export PNG")')]);
+    assert.match(dl.suggestedFilename(), /\.png$/);
+    const path = await dl.path();
+    assert.ok(statSync(path).size > 5000);
+  });
+
+  test('table CSV export holds exact figures', async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await waitForComparison(page);
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-table="summary"] button:has-text("Export CSV")')]);
+    const text = await (await import('node:fs/promises')).readFile(await dl.path(), 'utf8');
+    assert.match(text.split('\n')[0], /^run,config,file,transport,id,count,median,mean,p95,p99,std,min,max$/);
+    assert.match(text, /reference-study,socket-scene,socket-scene\/socket.csv,socket,backend.overhead,969,107512,/);
+  });
+});
+
+describe('uploads', () => {
+  test('malformed CSVs show their error and the page keeps working (picker and drag-and-drop)', async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?unit=ns`);
+    await waitForComparison(page);
+    const median = () => page.locator('tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"]').getAttribute('data-ns');
+    const before = await median();
+    const input = page.locator('[data-testid="upload-input"]');
+    const bad = [
+      ['columns.csv', 'time,name,value\n1,a,2\n', /columns\.csv: wrong columns/],
+      ['negative.csv', 't_ns,id,duration_ns\n1,step.compute,5\n2,step.compute,-3\n', /negative\.csv: line 3: duration_ns is negative/],
+      ['words.csv', 't_ns,id,duration_ns\n1,step.compute,fast\n', /words\.csv: line 2: duration_ns is not an integer/],
+      ['empty.csv', '', /empty\.csv: the file is empty/],
+      ['image.png', '\x89PNG\r\n\x1a\n\0\0\0\rIHDR', /image\.png: not a CSV file/],
+    ];
+    for (const [name, text, re] of bad) {
+      await input.setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'latin1') });
+      await page.waitForFunction((n) => [...document.querySelectorAll('[data-testid="upload-error"]')].some((e) => e.textContent.startsWith(`${n}:`)), name);
+      const msg = await page.locator('[data-testid="upload-error"]', { hasText: `${name}:` }).last().innerText();
+      assert.match(msg, re);
+    }
+    // drag-and-drop of a malformed file
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['a;b;c\n1;2;3\n'], 'dropped.csv', { type: 'text/csv' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="upload-error"]')].some((e) => e.textContent.startsWith('dropped.csv:')));
+    assert.equal(await median(), before);
+    await page.fill('input[name="warmup"]', '10');
+    await page.waitForSelector('[data-testid="compare"][data-warmup="10"]');
+    assert.equal(await page.locator('tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="count"]').innerText(), '990');
+    // a valid drop is loaded and summarised next to the reference
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      const rows = Array.from({ length: 50 }, (_, i) => `${i},step.web.e2e,${1000 + i}`).join('\n');
+      dt.items.add(new File([`t_ns,id,duration_ns\n${rows}\n`], 'good.csv', { type: 'text/csv' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.waitForSelector('[data-testid="upload-ok"]');
+    await page.waitForSelector('tr[data-series^="uploads/"][data-series$="/good.csv/step.web.e2e"]');
+    assert.equal(await page.locator('tr[data-series$="/good.csv/step.web.e2e"] td[data-stat="count"]').innerText(), '40');
+  });
+
+  test('a 1 000 000-row CSV is summarised', async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await waitForComparison(page);
+    const lines = ['t_ns,id,duration_ns'];
+    for (let i = 0; i < 1_000_000; i++) lines.push(`${i * 1000},step.web.e2e,${100000 + (i % 1000)}`);
+    const buffer = Buffer.from(`${lines.join('\n')}\n`);
+    const t0 = Date.now();
+    await page.locator('[data-testid="upload-input"]').setInputFiles({ name: 'million.csv', mimeType: 'text/csv', buffer });
+    await page.waitForSelector('[data-testid="upload-ok"]', { timeout: 60000 });
+    await page.waitForSelector('tr[data-series$="/million.csv/step.web.e2e"]', { timeout: 60000 });
+    const ms = Date.now() - t0;
+    const row = page.locator('tr[data-series$="/million.csv/step.web.e2e"]');
+    assert.equal(await row.locator('td[data-stat="count"]').innerText(), '999970');
+    // values cycle 100000..100999: median of the kept 999 970 samples
+    assert.equal(Number(await row.locator('td[data-stat="min"]').getAttribute('data-ns')), 100000);
+    assert.equal(Number(await row.locator('td[data-stat="max"]').getAttribute('data-ns')), 100999);
+    console.log(`# 1M-row upload summarised in ${ms} ms (including Playwright file transfer)`);
+  });
+});
+
+describe('URL state', () => {
+  test('round trips through reload, back and forward', async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?view=distributions&plot=violin&warmup=5&unit=us&logx=0`);
+    await page.waitForSelector('figure.plot[data-state="ready"]');
+    assert.equal(await page.inputValue('input[name="warmup"]'), '5');
+    assert.equal(await page.inputValue('select[name="unit"]'), 'us');
+    assert.equal(await page.getAttribute('button[aria-pressed="true"]', 'aria-pressed'), 'true');
+    assert.equal(await page.locator('button[aria-pressed="true"]').innerText(), 'violin');
+    await page.click('button:has-text("ECDF")');
+    await page.waitForURL(/plot=ecdf/);
+    await page.click('input[name="id:step.compute"]');
+    await page.waitForURL(/ids=/);
+    assert.match(page.url(), /ids=[^&]*step\.compute/);
+    await page.reload();
+    await page.waitForSelector('figure.plot[data-state="ready"]');
+    assert.equal(await page.locator('button[aria-pressed="true"]').innerText(), 'ECDF');
+    assert.ok(await page.isChecked('input[name="id:step.compute"]'));
+    await page.goBack();
+    await page.waitForURL((u) => !/ids=/.test(u.search));
+    assert.equal(await page.isChecked('input[name="id:step.compute"]'), false);
+    await page.goBack();
+    await page.waitForURL(/plot=violin/);
+    assert.equal(await page.locator('button[aria-pressed="true"]').innerText(), 'violin');
+    await page.goForward();
+    await page.waitForURL(/plot=ecdf/);
+    assert.equal(await page.locator('button[aria-pressed="true"]').innerText(), 'ECDF');
+    await page.click('nav a:has-text("Comparison")');
+    await page.waitForSelector('[data-testid="compare"][data-warmup="5"]');
+    assert.match(page.url(), /warmup=5/);
+    assert.match(await page.locator('tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"]').innerText(), /µs$/);
+  });
+});
+
+describe('SQL panel', () => {
+  test('runs a query over the loaded tables and keeps it in the URL; errors are shown', async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?view=sql`);
+    await page.waitForSelector('[data-table="query"]');
+    await page.fill('textarea[aria-label="SQL"]', "SELECT count(*) AS n FROM samples WHERE run = 'reference-study'");
+    await page.click('.sql-panel button:has-text("Run")');
+    await page.waitForURL(/sql=/);
+    await page.waitForFunction(() => document.querySelector('[data-table="query"] td')?.textContent === '9993');
+    await page.fill('textarea[aria-label="SQL"]', 'SELECT * FROM nope');
+    await page.click('.sql-panel button:has-text("Run")');
+    assert.match(await page.locator('.sql-panel pre.error').innerText(), /nope/);
+  });
+});
+
+describe('hosting', () => {
+  test('the static build works under a sub-path with COOP/COEP (cross-origin isolated)', async () => {
+    const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.csv': 'text/csv' };
+    const http = createServer((req, res) => {
+      const prefix = '/some/sub/path/';
+      const url = new URL(req.url, 'http://x');
+      if (!url.pathname.startsWith(prefix)) { res.writeHead(404); res.end(); return; }
+      let p = join(dist, decodeURIComponent(url.pathname.slice(prefix.length)) || 'index.html');
+      if (existsSync(p) && statSync(p).isDirectory()) p = join(p, 'index.html');
+      if (!existsSync(p)) { res.writeHead(404); res.end(); return; }
+      res.writeHead(200, { 'content-type': types[extname(p)] ?? 'application/octet-stream', 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
+      createReadStream(p).pipe(res);
+    });
+    await new Promise((r) => http.listen(0, '127.0.0.1', r));
+    try {
+      const { page } = b;
+      await page.goto(`http://127.0.0.1:${http.address().port}/some/sub/path/?view=compare`);
+      await waitForComparison(page);
+      assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+      assert.equal(await page.locator('tbody[data-metric="e2e"] tr[data-path="socket"] td[data-stat="count"]').innerText(), '968');
+    } finally { await new Promise((r) => http.close(r)); }
+  });
+
+  test('the dev server (npm run dev) serves the same comparison, cross-origin isolated', async () => {
+    const dev = await startServer({ mode: 'dev' });
+    try {
+      const { page } = b;
+      await page.goto(dev.url);
+      await waitForComparison(page, 60000);
+      assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+      assert.equal(await page.locator('tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="count"]').innerText(), '970');
+    } finally { await dev.close(); }
+  });
+
+  test('the Live view loads lazily', async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?view=live`);
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Live') || document.querySelector('main canvas'), null, { timeout: 30000 });
+    assert.equal(await page.locator('[data-testid="compare"]').count(), 0);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Strict, fast parser of the long-format timing CSV (header t_ns,id,duration_ns; integers in ns), used for
+ * uploads: one pass over the bytes, the first problem named with its line number. It also computes each row's
+ * rank k within its id by (t_ns, file order) — the reference method's stable sort — so the analysis SQL can drop
+ * the warm-up with `k > warmup` instead of a window over every row.
+ */
+
+export interface ParsedSamples {
+  /** 1-based position of the row in the file (line − 1) */
+  seq: Int32Array;
+  /** rank within its id by (t_ns, seq), 1-based; 0 for rows the reference method drops (negative values) */
+  k: Int32Array;
+  /** integers (exact: |v| < 2^53) */
+  tNs: Float64Array;
+  durationNs: Float64Array;
+  /** index into `ids` */
+  idIndex: Int32Array;
+  ids: string[];
+  rows: number;
+}
+
+export class CsvError extends Error {}
+
+const COMMA = 44; const NL = 10; const CR = 13; const QUOTE = 34; const MINUS = 45; const ZERO = 48; const NINE = 57;
+const MAX_SAFE_DIGITS = 15;
+
+/**
+ * Parses `bytes` (the whole file, header included). With `rejectNegative` (uploads) a negative value is an
+ * error; without it (published data, as the reference method) the row is kept with k = 0.
+ */
+export function parseTimingCsv(bytes: Uint8Array, { rejectNegative = true } = {}): ParsedSamples {
+  let p = 0;
+  const n = bytes.length;
+  if (n >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) p = 3;
+  // header
+  let eol = bytes.indexOf(NL, p);
+  if (eol < 0) eol = n;
+  const header = new TextDecoder().decode(bytes.subarray(p, eol)).replace(/\r$/, '').split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'));
+  if (header.join(',') !== 't_ns,id,duration_ns') throw new CsvError(`wrong columns: found "${header.join(',').slice(0, 80)}", expected exactly t_ns,id,duration_ns`);
+  p = eol + 1;
+  // upper bound of rows: count newlines
+  let cap = 1;
+  for (let i = p; i < n; i++) if (bytes[i] === NL) cap++;
+  const seq = new Int32Array(cap); const t = new Float64Array(cap); const d = new Float64Array(cap); const idx = new Int32Array(cap);
+  const ids: string[] = []; const idMap = new Map<string, number>();
+  let rows = 0; let line = 1;
+  let lastIdStart = -1; let lastIdLen = -1; let lastId = -1;
+
+  const fail = (msg: string): never => { throw new CsvError(`line ${line}: ${msg}`); };
+  const fieldText = (s: number, e: number) => new TextDecoder().decode(bytes.subarray(s, Math.min(e, s + 40)));
+
+  const readInt = (name: string, last: boolean): number => {
+    const start = p;
+    let neg = false;
+    if (bytes[p] === MINUS) { neg = true; p++; }
+    let v = 0; let digits = 0;
+    while (p < n) {
+      const c = bytes[p];
+      if (c >= ZERO && c <= NINE) { v = v * 10 + (c - ZERO); digits++; p++; } else break;
+    }
+    const c = p < n ? bytes[p] : NL;
+    const endOk = last ? (c === NL || c === CR) : c === COMMA;
+    if (digits === 0 || !endOk) {
+      let e = p;
+      while (e < n && bytes[e] !== COMMA && bytes[e] !== NL && bytes[e] !== CR) e++;
+      if (!last && e < n && bytes[e] !== COMMA) fail(`expected 3 values (t_ns,id,duration_ns), found fewer`);
+      if (last && e < n && bytes[e] === COMMA) fail('expected 3 values (t_ns,id,duration_ns), found more');
+      fail(`${name} is not an integer ("${fieldText(start, e)}")`);
+    }
+    if (digits > MAX_SAFE_DIGITS) fail(`${name} has more than ${MAX_SAFE_DIGITS} digits`);
+    if (neg && v !== 0 && rejectNegative) fail(`${name} is negative (-${v}); values must be >= 0`);
+    return neg ? -v : v;
+  };
+
+  while (p < n) {
+    line++;
+    if (bytes[p] === NL || (bytes[p] === CR && bytes[p + 1] === NL)) { p += bytes[p] === CR ? 2 : 1; continue; } // blank line
+    const tv = readInt('t_ns', false);
+    p++; // comma
+    let s = p; let e: number;
+    if (bytes[p] === QUOTE) {
+      s = ++p;
+      while (p < n && bytes[p] !== QUOTE) p++;
+      e = p++;
+    } else {
+      while (p < n && bytes[p] !== COMMA && bytes[p] !== NL) p++;
+      e = p;
+    }
+    if (p >= n || bytes[p] !== COMMA) fail('expected 3 values (t_ns,id,duration_ns), found fewer');
+    if (e === s) fail('id is empty');
+    let id: number;
+    const len = e - s;
+    let same = len === lastIdLen;
+    if (same) for (let i = 0; i < len; i++) if (bytes[s + i] !== bytes[lastIdStart + i]) { same = false; break; }
+    if (same) id = lastId;
+    else {
+      const key = new TextDecoder().decode(bytes.subarray(s, e)).trim();
+      if (key === '') fail('id is empty');
+      let got = idMap.get(key);
+      if (got === undefined) { got = ids.length; ids.push(key); idMap.set(key, got); }
+      id = got;
+    }
+    lastIdStart = s; lastIdLen = len; lastId = id;
+    p++; // comma
+    const dv = readInt('duration_ns', true);
+    if (bytes[p] === CR) p++;
+    p++; // newline
+    seq[rows] = rows + 1; t[rows] = tv; d[rows] = dv; idx[rows] = id;
+    rows++;
+  }
+  if (rows === 0) throw new CsvError('no data rows: the file has only the header');
+  // ranks per id by (t, seq) among valid rows
+  const k = new Int32Array(rows);
+  const counts = new Int32Array(ids.length);
+  const lastT = new Float64Array(ids.length).fill(-Infinity);
+  let sorted = true;
+  for (let i = 0; i < rows; i++) {
+    if (t[i] < 0 || d[i] < 0) continue;
+    const j = idx[i];
+    if (t[i] < lastT[j]) { sorted = false; break; }
+    lastT[j] = t[i];
+    k[i] = ++counts[j];
+  }
+  if (!sorted) {
+    k.fill(0);
+    const order = Array.from({ length: rows }, (_, i) => i).filter((i) => t[i] >= 0 && d[i] >= 0);
+    order.sort((a, b) => idx[a] - idx[b] || t[a] - t[b] || a - b);
+    let prev = -1; let r = 0;
+    for (const i of order) { r = idx[i] === prev ? r + 1 : 1; prev = idx[i]; k[i] = r; }
+  }
+  return { seq: seq.subarray(0, rows), k, tNs: t.subarray(0, rows), durationNs: d.subarray(0, rows), idIndex: idx.subarray(0, rows), ids, rows };
+}
+
+/** Side and platform of an uploaded file, guessed from its ids. */
+export function guessShape(ids: readonly string[]): { side: 'backend' | 'frontend' | 'floor'; platform: 'desktop' | 'web' } {
+  const side = ids.every((i) => i.startsWith('floor.')) ? 'floor' : ids.some((i) => i === 'step.service' || i === 'step.compute') ? 'backend' : 'frontend';
+  return { side, platform: ids.some((i) => i.includes('.web.')) ? 'web' : 'desktop' };
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// npm run bench:dashboard: measures the built dashboard in Chromium against `vite preview` on this machine.
+//  1. first meaningful view (reference comparison table with figures) after navigation, cold cache (fresh
+//     profile per run), ms from navigationStart;
+//  2. re-query after a control change (warm-up), ms from the input event to the new table;
+//  3. a 1 000 000-row uploaded CSV summarised, ms from the file input's change event to its summary row;
+//  4. JavaScript needed for the first view: gzip bytes of every JS file fetched (page and workers) until the
+//     first view, and the DuckDB wasm separately.
+// Prints medians and every sample; writes dist/bench-dashboard.json. Options: --runs N (default 5).
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { cpus, loadavg } from 'node:os';
+import { ensureBuilt } from './lib/build-steps.mjs';
+import { launch, root, startServer, waitForComparison } from '../dashboard/e2e/support.mjs';
+
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1] || 5) || 5;
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const dist = join(root, 'dist', 'dashboard');
+
+await ensureBuilt(['dashboard']);
+const server = await startServer({ mode: 'preview' });
+const result = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: cpus().length, loadavgAtStart: loadavg(), runs };
+
+try {
+  // 1 + 4: cold first view
+  const firstView = [];
+  let jsFiles = [];
+  for (let i = 0; i < runs; i++) {
+    const b = await launch();
+    try {
+      const urls = new Set();
+      b.context.on('request', (r) => urls.add(r.url()));
+      await b.page.goto(server.url);
+      await waitForComparison(b.page, 60000);
+      const ms = await b.page.evaluate(() => performance.now());
+      firstView.push(ms);
+      if (i === 0) jsFiles = [...urls].filter((u) => /\.(m?js)(\?|$)/.test(u));
+    } finally { await b.close(); }
+  }
+  const gz = jsFiles.map((u) => {
+    const path = decodeURIComponent(new URL(u).pathname);
+    const bytes = readFileSync(join(dist, path));
+    return { file: path, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  });
+  const wasm = readFileSync(join(dist, 'assets', readdirSync(join(dist, 'assets')).find((f) => /^duckdb-eh.*\.wasm$/.test(f))));
+  result.firstViewMs = { median: median(firstView), samples: firstView };
+  result.firstViewJs = { gzipBytes: gz.reduce((a, f) => a + f.gzip, 0), rawBytes: gz.reduce((a, f) => a + f.bytes, 0), files: gz };
+  result.duckdbWasm = { bytes: wasm.length, gzipBytes: gzipSync(wasm, { level: 6 }).length };
+
+  // 2: re-query after a control change
+  const b = await launch();
+  try {
+    await b.page.goto(server.url);
+    await waitForComparison(b.page, 60000);
+    await b.page.waitForSelector('[data-testid="compare"][data-ci="1"]', { timeout: 60000 });
+    const requery = [];
+    for (const w of [10, 50, 0, 100, 20, 30, 5, 200, 40, 60, 1]) {
+      const ms = await b.page.evaluate((warmup) => new Promise((resolve) => {
+        const input = document.querySelector('input[name="warmup"]');
+        const t0 = performance.now();
+        const obs = new MutationObserver(() => {
+          const el = document.querySelector(`[data-testid="compare"][data-warmup="${warmup}"]`);
+          if (el) { obs.disconnect(); requestAnimationFrame(() => resolve(performance.now() - t0)); }
+        });
+        obs.observe(document.body, { subtree: true, attributes: true, childList: true });
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+        setter.call(input, String(warmup));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }), w);
+      requery.push(ms);
+    }
+    result.requeryMs = { median: median(requery), samples: requery };
+
+    // 3: 1M-row upload (file handed to the page once; timing starts at the input's change event)
+    const lines = ['t_ns,id,duration_ns'];
+    for (let i = 0; i < 1_000_000; i++) lines.push(`${i * 1000},step.web.e2e,${100000 + ((i * 7919) % 5000)}`);
+    const csv = `${lines.join('\n')}\n`;
+    await b.page.evaluate(() => { window.__uploadStart = []; document.querySelector('[data-testid="upload-input"]').addEventListener('change', () => window.__uploadStart.push(performance.now()), { capture: true }); });
+    const upload = [];
+    for (let i = 0; i < 3; i++) {
+      const name = `million-${i}.csv`;
+      await b.page.locator('[data-testid="upload-input"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await b.page.waitForSelector(`tr[data-series$="/${name}/step.web.e2e"]`, { timeout: 120000 });
+      const ms = await b.page.evaluate(() => performance.now() - window.__uploadStart[window.__uploadStart.length - 1]);
+      const count = await b.page.locator(`tr[data-series$="/${name}/step.web.e2e"] td[data-stat="count"]`).innerText();
+      if (count !== '999970') throw new Error(`unexpected count ${count}`);
+      upload.push(ms);
+    }
+    result.upload1MMs = { median: median(upload), samples: upload, csvBytes: csv.length };
+  } finally { await b.close(); }
+} finally { await server.close(); }
+result.loadavgAtEnd = loadavg();
+
+const f = (x) => x.toFixed(0);
+console.log('\ndashboard benchmark (Chromium, vite preview, this machine)');
+console.log(`load average at start ${result.loadavgAtStart.map((x) => x.toFixed(1)).join(' ')}, at end ${result.loadavgAtEnd.map((x) => x.toFixed(1)).join(' ')} (${result.cores} cores)`);
+console.log(`first meaningful view (cold cache)   median ${f(result.firstViewMs.median)} ms   budget 3000 ms   samples ${result.firstViewMs.samples.map(f).join(', ')}`);
+console.log(`re-query after warm-up change        median ${f(result.requeryMs.median)} ms   budget  300 ms   samples ${result.requeryMs.samples.map(f).join(', ')}`);
+console.log(`1 000 000-row CSV summarised         median ${f(result.upload1MMs.median)} ms   budget 2000 ms   samples ${result.upload1MMs.samples.map(f).join(', ')}`);
+console.log(`JS for the first view                ${(result.firstViewJs.gzipBytes / 1024).toFixed(0)} KiB gzip (${(result.firstViewJs.rawBytes / 1024).toFixed(0)} KiB raw)   budget 1536 KiB`);
+for (const g of result.firstViewJs.files) console.log(`   ${g.file}  ${(g.gzip / 1024).toFixed(1)} KiB gzip`);
+console.log(`DuckDB wasm (not counted)            ${(result.duckdbWasm.bytes / 1048576).toFixed(1)} MiB raw, ${(result.duckdbWasm.gzipBytes / 1048576).toFixed(1)} MiB gzip`);
+mkdirSync(join(root, 'dist'), { recursive: true });
+writeFileSync(join(root, 'dist', 'bench-dashboard.json'), JSON.stringify(result, null, 2));
+console.log('written dist/bench-dashboard.json');

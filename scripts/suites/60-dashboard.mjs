@@ -1,0 +1,23 @@
+// Dashboard (issue 5): vitest unit tests of the SQL/statistics/model layer (DuckDB's Node build, independent
+// Python checker) and Playwright end-to-end tests of the built app in Chromium.
+import { nodeTap, vitest } from '../lib/parsers.mjs';
+import { chromium } from '../lib/requirements.mjs';
+
+export const suites = [
+  {
+    name: 'dashboard-unit',
+    description: 'dashboard SQL/statistics/model/upload checks (vitest, DuckDB node build, independent Python checker)',
+    cmd: [process.execPath, 'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--no-color'],
+    env: { NO_COLOR: '1', FORCE_COLOR: '0' },
+    parse: vitest,
+  },
+  {
+    name: 'dashboard-e2e',
+    description: 'dashboard in Chromium against vite preview: exact reference figures, plots, uploads, URL state, hosting',
+    build: ['dashboard'],
+    requires: [chromium],
+    cmd: [process.execPath, '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=900000',
+      'dashboard/e2e/dashboard.e2e.test.mjs'],
+    parse: nodeTap,
+  },
+];
