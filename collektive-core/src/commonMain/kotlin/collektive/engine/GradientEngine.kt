@@ -65,7 +65,7 @@ public class GradientEngine(
         val root = Path.root() // one path tree for all devices: alignment lookups hit by identity
         states = Array(nodeCount) { AggregateState(root) }
         spareStates = Array(nodeCount) { AggregateState(root) }
-        outbound = Array(nodeCount) { OutboundMessage(network.boxedId(it)) }
+        outbound = Array(nodeCount) { OutboundMessage(network.boxedIds[it]) }
     }
 
     /** Makes [node] a source or not. */
@@ -157,7 +157,7 @@ public class GradientEngine(
             currentOffset = offsets[i]
             network.fill(i, inbound)
             val message = outbound[i]
-            values[i] = context.run(network.boxedId(i), states[i], spareStates[i], inbound, message, program)
+            values[i] = context.run(network.boxedIds[i], states[i], spareStates[i], inbound, message, program)
             val s = states[i]
             states[i] = spareStates[i]
             spareStates[i] = s

@@ -19,7 +19,8 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
     private var previousGrid = SpatialGrid().also { it.clear(nodeCount) }
     private val latest = arrayOfNulls<OutboundMessage<Int>>(nodeCount)
     private val sentRound = LongArray(nodeCount) { -1L }
-    private val boxedIds: Array<Any?> = Array(nodeCount) { it }
+    /** Boxed ids, allocated once: generic code (contexts, tables) takes them without boxing again. */
+    val boxedIds: Array<Int> = Array(nodeCount) { it }
     private var round = 0L
 
     /** Starts round [number] (1, 2, ...): recomputes the topology from [xyz]. */
@@ -30,10 +31,6 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
         grid = spare
         grid.build(xyz, nodeCount, radius)
     }
-
-    /** The boxed id of [node], allocated once. */
-    @Suppress("UNCHECKED_CAST")
-    fun boxedId(node: Int): Int = boxedIds[node] as Int
 
     override fun inbound(receiver: Int): InboundMessages<Int> {
         val table = InboundMessages<Int>(arrayOfNulls(0), arrayOfNulls(0), 0)
