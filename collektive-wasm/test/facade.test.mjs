@@ -28,6 +28,13 @@ const line = (n, spacing = 2) => Float64Array.from({ length: 3 * n }, (_, k) => 
 
 test(`${label}: facade kind`, () => assert.equal(facade.kind, kind));
 
+test(`${label}: the facade has exactly the members declared in engine.d.ts`, () => {
+  const dts = readFileSync(join(here, '..', 'src', 'js', 'engine.d.ts'), 'utf8');
+  const body = dts.slice(dts.indexOf('export interface EngineFacade'), dts.indexOf('\n}', dts.indexOf('export interface EngineFacade')));
+  const declared = [...body.matchAll(/^\s+(?:readonly\s+)?(\w+)[(:]/gm)].map((m) => m[1]).sort();
+  assert.deepEqual(Object.keys(facade).sort(), declared);
+});
+
 test(`${label}: bad input throws an Error naming the argument; nothing crashes`, () => {
   assert.throws(() => facade.create(-1, 3), /nodeCount must be >= 0, was -1/);
   assert.throws(() => facade.create(10, NaN), /maxDistance/);

@@ -1,0 +1,75 @@
+// Types of engine.mjs: the engine facade shared by the Kotlin/Wasm and Kotlin/JS builds (collektive-wasm/README.md).
+
+/** Aggregate program every device runs. */
+export type Program = 'euclidean' | 'hop' | 0 | 1;
+
+/**
+ * An engine state as flat typed arrays (copies: later calls never change them). Node i has value `values[i]`
+ * (+Infinity when unreachable) and neighbours `neighborIds.subarray(neighborOffsets[i], neighborOffsets[i + 1])`,
+ * ascending, self excluded.
+ */
+export interface EngineStateArrays {
+  nodeCount: number;
+  values: Float64Array;
+  /** nodeCount + 1 entries. */
+  neighborOffsets: Int32Array;
+  neighborIds: Int32Array;
+}
+
+/**
+ * One loaded engine module. Engines are addressed by integer handles. Every method throws an `Error` carrying the
+ * engine's message (naming the argument and the value) on bad input or an unknown handle; none leaves the
+ * engine half-updated.
+ */
+export interface EngineFacade {
+  /** Which build is behind the facade. */
+  readonly kind: 'wasm' | 'js';
+  /** Does nothing: the floor of one JS → engine call. */
+  noop(): void;
+  /** A new engine of `nodeCount` devices at (0, 0, 0), neighbour radius `maxDistance`; returns its handle. */
+  create(nodeCount: number, maxDistance: number, program?: Program): number;
+  destroy(handle: number): void;
+  /** Number of live engines. */
+  liveCount(): number;
+  nodeCount(handle: number): number;
+  roundsRun(handle: number): number;
+  setSource(handle: number, node: number, isSource?: boolean): void;
+  isSource(handle: number, node: number): boolean;
+  clearSources(handle: number): void;
+  maxDistance(handle: number): number;
+  /** Applies from the next round. */
+  setMaxDistance(handle: number, maxDistance: number): void;
+  updatePosition(handle: number, node: number, x: number, y: number, z: number): void;
+  /** All devices in one call: x0 y0 z0 x1 … (3 × nodeCount finite numbers). */
+  updatePositions(handle: number, xyz: Float64Array | ArrayLike<number>): void;
+  /** Runs `rounds` (default 1) aggregate rounds; timed (step.service, step.compute). */
+  step(handle: number, rounds?: number): void;
+  /** Runs `rounds` (default 1) rounds and returns the state; timed. */
+  stepAndGetState(handle: number, rounds?: number): EngineStateArrays;
+  /** The state of the last round (no step, not timed). */
+  state(handle: number): EngineStateArrays;
+  /** Runs `rounds` rounds and returns the binary state buffer of DESIGN §2 (LE: int32 n, per node f64 value, int32 k, k × int32). */
+  stepAndGetStateBuffer(handle: number, rounds?: number): Uint8Array;
+  /** The binary state buffer of the last round (no step, not timed). */
+  stateBuffer(handle: number): Uint8Array;
+  value(handle: number, node: number): number;
+  neighbors(handle: number, node: number): Int32Array;
+  /** Seeded random layout of the scalable scenario (same bits on every build). */
+  randomPositions(nodeCount: number, seed: number, meanDegree?: number, maxDistance?: number): Float64Array;
+  /** The reference study's BFS-tree layout. */
+  referencePositions(nodeCount?: number, maxDistance?: number): Float64Array;
+  /** Back-end timings kept in memory as CSV `t_ns,id,duration_ns` (ids step.service, step.compute). */
+  timingsCsv(): string;
+  timingCount(): number;
+  clearTimings(): void;
+  setTimingEnabled(enabled: boolean): void;
+}
+
+/** Loads the Kotlin/Wasm build (needs WasmGC + exception handling: Chromium, Node >= 22). Default: build/wasm/collektive-wasm.wasm. */
+export function loadWasmEngine(wasmUrlOrPath?: string | URL): Promise<EngineFacade>;
+
+/** Loads the Kotlin/JS build (any JS runtime). Default: build/js/collektive-wasm.mjs. */
+export function loadJsEngine(moduleUrlOrPath?: string | URL): Promise<EngineFacade>;
+
+/** Decodes the binary state buffer into the flat layout; throws on truncated or trailing bytes. */
+export function decodeStateBuffer(bytes: Uint8Array): EngineStateArrays;
