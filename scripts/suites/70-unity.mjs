@@ -8,6 +8,8 @@
 //    UnityEditor stub against the real native library and JVM server; published layout and run.json schema.
 //  - unity-jslib: the .jslib plugins in Chromium with an Emscripten heap shim, driving the real Kotlin/Wasm facade
 //    and a real Node ws server; results equal the engine's test vectors.
+//  - unity-frontend: dashboard/src/live/unity/UnityFrontEnd.tsx bundled by Vite in Chromium with a stand-in Unity
+//    loader (real Wasm facade exposed before the player starts, SendMessage engine switch) and without a build.
 import { nodeTap, nunit } from '../lib/parsers.mjs';
 import { chromium, maven, mono, nunit as nunitConsole } from '../lib/requirements.mjs';
 import { existsSync } from 'node:fs';
@@ -45,6 +47,14 @@ export const suites = [
     requires: [chromium],
     build: ['wasm', 'js'],
     cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000', 'unity-webgl/Tests~/jslib/jslib.test.mjs'],
+    parse: nodeTap,
+  },
+  {
+    name: 'unity-frontend',
+    description: 'Live-view Unity option (UnityFrontEnd.tsx via Vite + react-unity-webgl) in Chromium: stand-in player gets the real Wasm facade and Restart messages; no-build instructions',
+    requires: [chromium],
+    build: ['wasm'],
+    cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000', 'unity-webgl/Tests~/frontend/unity-frontend.test.mjs'],
     parse: nodeTap,
   },
 ];
