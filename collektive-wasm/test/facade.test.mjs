@@ -198,3 +198,14 @@ test(`${label}: handles are independent; destroy frees them; noop exists`, () =>
   assert.equal(facade.liveCount(), live);
   assert.equal(facade.noop(), undefined);
 });
+
+if (kind === 'wasm') {
+  test(`${label}: loadWasmEngine also accepts the loader module itself`, async () => {
+    const loader = await import('../build/wasm/collektive-wasm.uninstantiated.mjs');
+    const other = await loadWasmEngine(loader);
+    const h = other.create(3, 3);
+    other.setSource(h, 0, true);
+    assert.equal(other.stepAndGetState(h, 1).values[0], 0);
+    other.destroy(h);
+  });
+}

@@ -65,8 +65,16 @@ export interface EngineFacade {
   setTimingEnabled(enabled: boolean): void;
 }
 
-/** Loads the Kotlin/Wasm build (needs WasmGC + exception handling: Chromium, Node >= 22). Default: build/wasm/collektive-wasm.wasm. */
-export function loadWasmEngine(wasmUrlOrPath?: string | URL): Promise<EngineFacade>;
+/** The generated Kotlin/Wasm loader module (`collektive-wasm.uninstantiated.mjs`). */
+export interface WasmLoaderModule {
+  instantiate(imports?: object, runInitializer?: boolean): Promise<{ instance: WebAssembly.Instance; exports: Record<string, unknown> }>;
+}
+
+/**
+ * Loads the Kotlin/Wasm build (needs WasmGC + exception handling: Chromium, Node >= 22): from the `.wasm` URL/path
+ * (its loader beside it; default build/wasm/collektive-wasm.wasm) or from the loader module itself.
+ */
+export function loadWasmEngine(wasmUrlOrPathOrLoader?: string | URL | WasmLoaderModule): Promise<EngineFacade>;
 
 /** Loads the Kotlin/JS build (any JS runtime). Default: build/js/collektive-wasm.mjs. */
 export function loadJsEngine(moduleUrlOrPath?: string | URL): Promise<EngineFacade>;

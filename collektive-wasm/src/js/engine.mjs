@@ -29,16 +29,23 @@ function programId(program) {
 const asFloat64 = (xyz) => (xyz instanceof Float64Array ? xyz : Float64Array.from(xyz));
 
 /**
- * Loads the Kotlin/Wasm build. `wasmUrlOrPath` is the optimized `.wasm` (URL, URL string or Node path); its
- * loader `<name>.uninstantiated.mjs` must sit beside it (the build puts them together). Needs WasmGC and
- * exception handling: Chromium, Node >= 22.
+ * Loads the Kotlin/Wasm build. `wasmUrlOrPath` is the optimized `.wasm` (URL, URL string or Node path), whose
+ * loader `<name>.uninstantiated.mjs` must sit beside it (the build puts them together); or the loader module
+ * itself (`{ instantiate }`, e.g. `import * as loader from '…/collektive-wasm.uninstantiated.mjs'` in a bundled
+ * app). Needs WasmGC and exception handling: Chromium, Node >= 22.
  * @returns {Promise<import('./engine').EngineFacade>}
  */
 export async function loadWasmEngine(wasmUrlOrPath = defaultWasmUrl()) {
-  const wasmUrl = await toUrl(wasmUrlOrPath);
-  const loaderUrl = wasmUrl.replace(/\.wasm(\?.*)?$/, '.uninstantiated.mjs$1');
-  if (loaderUrl === wasmUrl) throw new Error(`not a .wasm URL: ${wasmUrl}`);
-  const { instantiate } = await import(/* @vite-ignore */ loaderUrl);
+  let instantiate;
+  if (typeof wasmUrlOrPath?.instantiate === 'function') {
+    // A loader module imported by the caller (e.g. bundled by Vite, which then also emits the .wasm it references).
+    ({ instantiate } = wasmUrlOrPath);
+  } else {
+    const wasmUrl = await toUrl(wasmUrlOrPath);
+    const loaderUrl = wasmUrl.replace(/\.wasm(\?.*)?$/, '.uninstantiated.mjs$1');
+    if (loaderUrl === wasmUrl) throw new Error(`not a .wasm URL: ${wasmUrl}`);
+    ({ instantiate } = await import(/* @vite-ignore */ loaderUrl));
+  }
   const { exports: k } = await instantiate({}, true);
   const memory = k.memory;
   let pending = null; // input handed to the next fill()
