@@ -126,7 +126,9 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         require(offset >= 0 && offset + n <= values.size) {
             "values must hold $n neighbour values from offset $offset, has ${values.size} values"
         }
-        return Field(localId, local, inbound, null, null, n, values, offset)
+        // The usual local value of a distance field (0.0) is boxed once.
+        val boxed: Double? = if (local.toRawBits() == 0L) ZERO else local
+        return Field(localId, boxed!!, inbound, null, null, n, values, offset)
     }
 
     @Suppress("UNCHECKED_CAST")
@@ -190,5 +192,6 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
 
     private companion object {
         val EMPTY: Array<Any?> = arrayOfNulls(0)
+        val ZERO: Double? = 0.0
     }
 }
