@@ -24,12 +24,12 @@ export const coreClasspath = () =>
 export const steps = [
   {
     name: 'core-jvm',
-    description: `collektive-core JVM jar (mvn -pl collektive-core install, tests skipped) → ${coreJar}`,
+    description: `collektive-core JVM jar (mvn -pl collektive-core -am install, tests skipped) → ${coreJar}`,
     inputs: ['pom.xml', 'collektive-core/pom.xml', 'collektive-core/src/commonMain', 'collektive-core/src/jvmMain',
       'scripts/builds/10-core-jvm.mjs'],
     outputs: [coreJar, coreClasspathFile],
     run: async () => {
-      const [cmd, ...args] = lockedMaven('-q', '-B', '-pl', 'collektive-core', 'install', '-DskipTests');
+      const [cmd, ...args] = lockedMaven('-q', '-B', '-pl', 'collektive-core', '-am', 'install', '-DskipTests');
       const install = () => run(cmd, args);
       try {
         await install();
@@ -37,7 +37,7 @@ export const steps = [
         // kotlin-maven-plugin's incremental caches can go stale ("Conflicting overloads" on unchanged code):
         // retry once from a clean module (under the lock) before reporting the failure.
         console.error(`[build] core-jvm: ${e.message.split('\n')[0]}; retrying after mvn clean`);
-        const [c, ...a] = lockedMaven('-q', '-B', '-pl', 'collektive-core', 'clean', 'install', '-DskipTests');
+        const [c, ...a] = lockedMaven('-q', '-B', '-pl', 'collektive-core', '-am', 'clean', 'install', '-DskipTests');
         await run(c, a);
       }
       console.log(`[build] core-jvm: ${coreJar}`);
