@@ -31,8 +31,12 @@ after(async () => {
   await server?.stop();
 });
 
-/** The values table as the page shows it: [{ value: string, neighbors: number[] }]. */
-const shownValues = () => page.$$eval('[data-testid="live-values"] tbody tr', (rows) => rows.map((r) => ({
+/** The values table as the page shows it, once the page has re-rendered the runner's latest step. */
+const shownValues = async () => {
+  await page.waitForFunction(() => document.querySelector('[data-testid="steps"]')?.textContent === String(window.__live.runner.steps));
+  return rawShownValues();
+};
+const rawShownValues = () => page.$$eval('[data-testid="live-values"] tbody tr', (rows) => rows.map((r) => ({
   value: r.querySelector('[data-testid^="value-"]').textContent,
   neighbors: (r.querySelector('[data-testid^="neighbors-"]').textContent || '').split(',').filter(Boolean).map(Number),
 })));
@@ -132,7 +136,8 @@ test('pointer input: clicking a device makes it a source, dragging a device move
   assert.deepEqual(await page.evaluate(() => window.__live.sources()), [0, 5], 'a drag is not a click');
   await page.evaluate(() => window.__live.runner.runSteps(20));
   shown = await shownValues();
-  assert.ok(shown[1].neighbors.includes(0), `device 1 neighbours after the drag: ${shown[1].neighbors}`);
+  const moved = await page.evaluate(() => Array.from(window.__live.runner.positions.slice(3, 6)));
+  assert.ok(shown[1].neighbors.includes(0), `device 1 at ${moved}, neighbours after the drag: ${shown[1].neighbors}; drag ${[fx, fy, tx, ty]}`);
   assert.ok(Math.abs(Number(shown[1].value) - 2.5) < 0.05, `device 1 value ${shown[1].value} (≈ 2.5 from source 0)`);
 });
 
