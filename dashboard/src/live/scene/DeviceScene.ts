@@ -73,7 +73,7 @@ export class DeviceScene {
     const lg = new THREE.BufferGeometry();
     lg.setAttribute('position', new THREE.BufferAttribute(this.linkPositions, 3).setUsage(THREE.DynamicDrawUsage));
     lg.setDrawRange(0, 0);
-    this.links = new THREE.LineSegments(lg, new THREE.LineBasicMaterial({ color: 0x6f8fb8, transparent: true, opacity: 0.8 }));
+    this.links = new THREE.LineSegments(lg, new THREE.LineBasicMaterial({ color: 0x9cc0f0 }));
     this.links.renderOrder = 0;
     this.linkCount = 0;
     this.scene.add(this.links, this.rings, this.points);
