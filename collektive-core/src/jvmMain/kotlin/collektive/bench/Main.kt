@@ -3,7 +3,8 @@ package collektive.bench
 /**
  * JVM entry point of [EngineBenchmark]:
  * `java -cp <classes:stdlib> collektive.bench.MainKt [sizes=10,100,1000,10000] [samples=200] [seed=42]`.
- * Prints the table of [EngineBenchmark.format].
+ * Prints the table of [EngineBenchmark.format] (scripts/bench-engine.mjs reads its first seven columns: keep their
+ * order).
  */
 public fun main(args: Array<String>) {
     val sizes = args.getOrNull(0)?.split(',')?.map { it.trim().toInt() }?.toIntArray() ?: intArrayOf(10, 100, 1000, 10000)
@@ -11,5 +12,6 @@ public fun main(args: Array<String>) {
     val seed = args.getOrNull(2)?.toLong() ?: 42L
     val runtime = "${System.getProperty("java.vm.name")} ${System.getProperty("java.version")}"
     println("collektive-core engine benchmark, JVM ($runtime), samples=$samples seed=$seed")
-    print(EngineBenchmark.format(EngineBenchmark.run(sizes, samples, seed)))
+    // A longer warm-up than the common default: C2 must have compiled the round before sampling starts.
+    print(EngineBenchmark.format(EngineBenchmark.run(sizes, samples, seed, warmupMillis = 1500)))
 }
