@@ -16,7 +16,7 @@ import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration, readTimingCsv } from '../desktop-host/bench/analysis.mjs';
-import { printConfiguration, printGrowth, printReference, printTargets } from '../desktop-host/bench/report.mjs';
+import { printConfiguration, printGrowth, printReference, printTargets, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
@@ -315,8 +315,7 @@ async function main() {
     configurations: runConfigurations,
   };
   await writeRunRecord(run, { runsDir });
-  const summary = { runId, createdAt, targets, configurations: results.map(({ c, a }) => ({ id: c.id, ...a })) };
-  writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+  writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets));
   if (publish) await appendToManifest(run);
   console.log(`\n[bench:desktop] wrote ${relative(root, runDir)}/ (run.json, summary.json, ${runConfigurations.length} configuration folder(s))${publish ? '; added to public/data/manifest.json' : ''}`);
 }

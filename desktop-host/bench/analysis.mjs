@@ -71,6 +71,12 @@ export function pairedRatio(a = [], b = []) {
   return { mean: s.mean, median: s.median, p95: s.p95, p99: s.p99 };
 }
 
+/** Ratios of statistics a/b for mean, median, p95, p99 (DESIGN §2 "ratios socket/native of mean, median, p95, p99"). */
+export function statRatio(a, b) {
+  const r = (k) => (b[k] > 0 ? a[k] / b[k] : NaN);
+  return { mean: r('mean'), median: r('median'), p95: r('p95'), p99: r('p99') };
+}
+
 /**
  * Analyses one configuration's four reference files (+ floors): per-id stats, back-end overheads, transport
  * (socket wait − service, paired), ratios socket/native, and the share of socket e2e that is frame wait.
@@ -103,10 +109,14 @@ export function analyseConfiguration(files, warmup = 30) {
     e2e: stats(get('unitySocket', 'step.unity.e2e')),
     floor: stats(get('floors', 'floor.socket.echo')),
   };
+  // Ratios socket/native: of the statistics (as the dashboard reports them), and paired by order like the
+  // reference's computation.py speedup() (stats of socket_i / native_i).
   const ratios = {
-    overhead: pairedRatio(pairedDiff(get('socket', 'step.service'), get('socket', 'step.compute')),
+    overhead: statRatio(socket.overhead, native.overhead),
+    e2e: statRatio(socket.e2e, native.e2e),
+    pairedOverhead: pairedRatio(pairedDiff(get('socket', 'step.service'), get('socket', 'step.compute')),
       pairedDiff(get('native', 'step.service'), get('native', 'step.compute'))),
-    e2e: pairedRatio(get('unitySocket', 'step.unity.e2e'), get('unityNative', 'step.unity.e2e')),
+    pairedE2e: pairedRatio(get('unitySocket', 'step.unity.e2e'), get('unityNative', 'step.unity.e2e')),
   };
   const frameWaitShare = socket.e2e.median > 0 ? socket.frameWait.median / socket.e2e.median : NaN;
   return { native, socket, ratios, frameWaitShare };

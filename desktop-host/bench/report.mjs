@@ -1,6 +1,6 @@
 // Printing of the reference analysis for desktop runs (shared by scripts/bench-desktop.mjs and the standalone
 // `node desktop-host/bench/report.mjs <run folder>`, which re-analyses a published run from its files).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyseConfiguration, fmtNs, readTimingCsv, targetChecks } from './analysis.mjs';
@@ -29,10 +29,11 @@ export function printConfiguration(c, a, { tickMs = 20, timeScale = 1 } = {}) {
   console.log(`\n== ${c.id}: ${c.scenario} scenario, N=${c.nodeCount}, ${c.pacing} pacing${c.pacing === 'fixed' ? ` (${tickMs / timeScale} ms tick)` : ''}, ${c.encoding} encoding`);
   console.log(`${pad('', 42)} ${lpad('native median', 10)} ${lpad('p95', 10)}   ${lpad('socket median', 10)} ${lpad('p95', 10)}   ${lpad('n (nat/sock)', 12)}`);
   for (const [label, n, s] of rows) console.log(`${pad(label, 42)} ${cell(n)}   ${cell(s)}   ${lpad(`${n?.count ?? '-'}/${s?.count ?? '-'}`, 12)}`);
-  const r = (x) => `mean ${x.mean.toFixed(1)}× median ${x.median.toFixed(1)}× p95 ${x.p95.toFixed(1)}× p99 ${x.p99.toFixed(1)}×`;
-  console.log(`ratio socket/native, paired (reference method): overhead ${r(a.ratios.overhead)}`);
-  console.log(`${' '.repeat(47)}e2e      ${r(a.ratios.e2e)}`);
-  console.log(`ratio of medians: overhead ${(a.socket.overhead.median / a.native.overhead.median).toFixed(1)}×, e2e ${(a.socket.e2e.median / a.native.e2e.median).toFixed(1)}×`);
+  const r = (x) => ['mean', 'median', 'p95', 'p99'].map((k) => `${k} ${Number.isFinite(x[k]) ? x[k].toFixed(1) : '–'}×`).join('  ');
+  console.log(`ratio socket/native of the statistics: overhead ${r(a.ratios.overhead)}`);
+  console.log(`${' '.repeat(39)}e2e      ${r(a.ratios.e2e)}`);
+  console.log(`paired by order (reference computation.py): overhead ${r(a.ratios.pairedOverhead)}`);
+  console.log(`${' '.repeat(43)}e2e      ${r(a.ratios.pairedE2e)}`);
   if (c.pacing === 'fixed') {
     console.log(`tick quantization: socket e2e median ${fmtNs(a.socket.e2e.median)} of which frame wait ${fmtNs(a.socket.frameWait.median)} `
       + `(${(100 * a.frameWaitShare).toFixed(1)} %); native frame wait ${fmtNs(a.native.frameWait.median)}`);
@@ -72,8 +73,14 @@ export function printGrowth(results) {
 }
 
 
+/** The summary.json content bench:desktop writes beside run.json (NaN → null). */
+export function summaryJson(run, results, targets) {
+  const summary = { runId: run.id, createdAt: run.createdAt, targets, configurations: results.map(({ c, a }) => ({ id: c.id, ...a })) };
+  return `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`;
+}
+
 /** Re-analyses a run folder (its run.json and CSVs) and prints the same report as bench:desktop. */
-export function reportRun(runDir, warmup) {
+export function reportRun(runDir, warmup, { writeSummary = false } = {}) {
   const run = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
   const w = warmup ?? run.parameters?.warmup ?? 30;
   const results = [];
@@ -88,13 +95,18 @@ export function reportRun(runDir, warmup) {
     printConfiguration(c, a, { tickMs: c.tickMs ?? 20, timeScale: c.timeScale ?? 1 });
     results.push({ c, a });
   }
-  for (const { c, a } of results.filter((r) => r.c.nodeCount === 10 && r.c.pacing === 'free' && r.c.encoding === 'json')) printTargets(c, a);
+  const targets = [];
+  for (const { c, a } of results.filter((r) => r.c.nodeCount === 10 && r.c.pacing === 'free' && r.c.encoding === 'json')) targets.push({ configuration: c.id, checks: printTargets(c, a) });
   printGrowth(results);
   printReference();
+  if (writeSummary) writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets));
   return results;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (!process.argv[2]) { console.error('usage: node desktop-host/bench/report.mjs <run folder> [warmup]'); process.exit(2); }
-  reportRun(resolve(process.argv[2]), process.argv[3] !== undefined ? Number(process.argv[3]) : undefined);
+  const argv = process.argv.slice(2);
+  const writeSummary = argv.includes('--write-summary');
+  const [dir, warmup] = argv.filter((a) => a !== '--write-summary');
+  if (!dir) { console.error('usage: node desktop-host/bench/report.mjs <run folder> [warmup] [--write-summary]'); process.exit(2); }
+  reportRun(resolve(dir), warmup !== undefined ? Number(warmup) : undefined, { writeSummary });
 }
