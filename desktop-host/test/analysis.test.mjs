@@ -42,3 +42,11 @@ test('the reference study data runs through the same analysis', () => {
   assert.ok(a.socket.e2e.median > 150e6 && a.socket.e2e.median < 250e6, `socket e2e ≈ 200 ms tick, got ${a.socket.e2e.median}`);
   assert.ok(a.native.overhead.median > 1000 && a.native.overhead.median < 50000);
 });
+
+test('ratios: of the statistics, and paired by order like the reference script', async () => {
+  const { statRatio, pairedRatio } = await import('../bench/analysis.mjs');
+  assert.deepEqual(statRatio({ mean: 10, median: 20, p95: 30, p99: 40 }, { mean: 1, median: 2, p95: 3, p99: 0 }), { mean: 10, median: 10, p95: 10, p99: NaN });
+  const r = pairedRatio([10, 40, 90], [1, 2, 3]);
+  assert.equal(r.median, 20);
+  assert.equal(r.mean, 20);
+});
