@@ -2,7 +2,13 @@
 
 package collektive.cabi
 
+import collektive.engine.GradientEngine
+import kotlinx.cinterop.ByteVar
 import kotlinx.cinterop.CPointer
+import kotlinx.cinterop.DoubleVar
+import kotlinx.cinterop.plus
+import kotlinx.cinterop.pointed
+import kotlinx.cinterop.value
 import kotlinx.cinterop.CPointed
 import kotlinx.cinterop.ExperimentalForeignApi
 import kotlinx.cinterop.IntVar
@@ -31,12 +37,36 @@ internal fun copyToMalloc(ids: IntArray): CPointer<IntVar>? {
     return target.reinterpret()
 }
 
-/** Copies [bytes] into a new malloc'd block. */
+/**
+ * The engine's last-round state in the binary layout of DESIGN §2 (little-endian: int32 n, per node float64
+ * value, int32 k, k × int32 ids), written straight from the engine's internal views into one malloc'd block (no
+ * snapshot, no intermediate arrays). linux_x64 is little-endian, so native stores give the layout. Returns the
+ * block and stores its size in [sizeOut].
+ */
 @RawCMemory
-internal fun copyToMalloc(bytes: ByteArray): CPointer<UByteVar> {
-    val target = malloc(maxOf(bytes.size, 1).toULong()) ?: throw OutOfMemoryError()
-    if (bytes.isNotEmpty()) bytes.usePinned { memcpy(target, it.addressOf(0), bytes.size.toULong()) }
-    return target.reinterpret()
+internal fun encodeStateToMalloc(engine: GradientEngine, sizeOut: IntVar): CPointer<UByteVar> {
+    val n = engine.nodeCount
+    val values = engine.valuesView
+    val offsets = engine.topology.offsets
+    val ids = engine.topology.ids
+    val size = 4 + 12 * n + 4 * offsets[n]
+    val block = (malloc(size.toULong()) ?: throw OutOfMemoryError()).reinterpret<ByteVar>()
+    block.reinterpret<IntVar>().pointed.value = n
+    var p = 4L
+    for (i in 0 until n) {
+        (block + p)!!.reinterpret<DoubleVar>().pointed.value = values[i]
+        val from = offsets[i]
+        val to = offsets[i + 1]
+        (block + (p + 8))!!.reinterpret<IntVar>().pointed.value = to - from
+        p += 12
+        if (to > from) {
+            ids.usePinned { memcpy(block + p, it.addressOf(from), ((to - from) * Int.SIZE_BYTES).toULong()) }
+            p += 4L * (to - from)
+        }
+    }
+    check(p == size.toLong()) { "state encoding wrote $p bytes, expected $size" }
+    sizeOut.value = size
+    return block.reinterpret()
 }
 
 /** Frees a block returned by the copy functions above (NULL is a no-op). */

@@ -2,7 +2,6 @@
 
 package collektive.cabi
 
-import collektive.codec.StateCodec
 import collektive.engine.GradientEngine
 import kotlin.experimental.ExperimentalNativeApi
 import kotlinx.cinterop.CPointer
@@ -49,9 +48,10 @@ public fun updatePosition(handle: Int, node: Int, x: Double, y: Double, z: Doubl
 /** `void step_with_distance(int h, int rounds)`: runs [rounds] aggregate rounds (timed: service and compute). */
 @CName("step_with_distance")
 public fun stepWithDistance(handle: Int, rounds: Int) {
-    val start = if (TimingLog.enabled) TimingLog.now() else 0L
+    val timed = TimingLog.enabled
+    val start = if (timed) TimingLog.now() else 0L
     onEngine(handle, Unit) { timedStep(it, rounds) }
-    if (start != 0L && ErrorState.code == ErrorCode.OK) TimingLog.record(TimingLog.SERVICE, start, TimingLog.now())
+    if (timed && ErrorState.code == ErrorCode.OK) TimingLog.record(TimingLog.SERVICE, start, TimingLog.now())
 }
 
 /** `double get_value_with_distance(int h, int node)`: +Infinity when unreachable; NaN on error. */
@@ -89,17 +89,15 @@ public fun freeNeighborhoodWithDistance(pointer: CPointer<IntVar>?) {
  */
 @CName("step_and_get_state_with_distance")
 public fun stepAndGetStateWithDistance(handle: Int, rounds: Int, outSize: CPointer<IntVar>?): CPointer<UByteVar>? {
-    val start = if (TimingLog.enabled) TimingLog.now() else 0L
+    val timed = TimingLog.enabled
+    val start = if (timed) TimingLog.now() else 0L
     outSize?.pointed?.value = 0
     if (outSize == null) return failWith(ErrorCode.INVALID_ARGUMENT, "outSize must not be NULL", null)
     val buffer = onEngine(handle, null) {
         timedStep(it, rounds)
-        val bytes = StateCodec.encode(it.snapshot())
-        val block = copyToMalloc(bytes)
-        outSize.pointed.value = bytes.size
-        block
+        encodeStateToMalloc(it, outSize.pointed)
     } ?: return null
-    if (start != 0L) TimingLog.record(TimingLog.SERVICE, start, TimingLog.now())
+    if (timed) TimingLog.record(TimingLog.SERVICE, start, TimingLog.now())
     return buffer
 }
 
