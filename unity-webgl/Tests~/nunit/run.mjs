@@ -4,7 +4,7 @@
 // nunit-console. The tests use only the NUnit API common to NUnit 2.6 and Unity's NUnit 3, so the Unity Test Runner
 // runs the same files. Exit code = nunit-console's (number of failures).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,4 +28,13 @@ if (sh('mcs', ['-langversion:7.2', '-nologo', '-target:library', `-out:${runtime
 if (sh('mcs', ['-langversion:7.2', '-nologo', '-target:library', `-out:${tests}`, `-r:${runtime}`, `-r:${json}`, `-r:${nunit}`,
   ...cs(join(pkg, 'Tests', 'WebGL'))]) !== 0) process.exit(1);
 for (const dll of [json, nunit]) spawnSync('cp', [dll, out]);
-process.exit(sh('nunit-console', ['-nologo', '-noshadow', `-work:${out}`, tests]));
+// nunit-console 2.6 on Mono has been seen to hang after printing its summary (once, under heavy load): it gets
+// 120 s; if it was killed after writing TestResult.xml, that file decides.
+const xml = join(out, 'TestResult.xml');
+rmSync(xml, { force: true });
+const r = spawnSync('nunit-console', ['-nologo', '-noshadow', `-xml=${xml}`, tests], { stdio: 'inherit', cwd: out, timeout: 120_000 });
+if (r.status !== null) process.exit(r.status);
+const result = existsSync(xml) ? readFileSync(xml, 'utf8').match(/<test-results[^>]*\stotal="(\d+)"[^>]*\serrors="(\d+)"[^>]*\sfailures="(\d+)"/) : null;
+if (!result) { console.error('nunit-console was killed before writing its results'); process.exit(1); }
+console.error(`nunit-console did not exit after writing ${xml}; killed after 120 s, results taken from the file`);
+process.exit(Number(result[2]) + Number(result[3]));
