@@ -3,11 +3,7 @@
 package collektive.cabi
 
 import collektive.engine.GradientEngine
-import kotlinx.cinterop.ByteVar
 import kotlinx.cinterop.CPointer
-import kotlinx.cinterop.DoubleVar
-import kotlinx.cinterop.plus
-import kotlinx.cinterop.pointed
 import kotlinx.cinterop.value
 import kotlinx.cinterop.CPointed
 import kotlinx.cinterop.ExperimentalForeignApi
@@ -50,23 +46,38 @@ internal fun encodeStateToMalloc(engine: GradientEngine, sizeOut: IntVar): CPoin
     val offsets = engine.topology.offsets
     val ids = engine.topology.ids
     val size = 4 + 12 * n + 4 * offsets[n]
-    val block = (malloc(size.toULong()) ?: throw OutOfMemoryError()).reinterpret<ByteVar>()
-    block.reinterpret<IntVar>().pointed.value = n
-    var p = 4L
+    // Every field starts at a multiple of 4 bytes: fill 32-bit words (a double as its low and high words) in a
+    // Kotlin array (plain array stores), then one memcpy into the caller's block.
+    val words = EncodeScratch.words(size / 4)
+    words[0] = n
+    var w = 1
     for (i in 0 until n) {
-        (block + p)!!.reinterpret<DoubleVar>().pointed.value = values[i]
+        val bits = values[i].toRawBits()
+        words[w] = bits.toInt()
+        words[w + 1] = (bits ushr 32).toInt()
         val from = offsets[i]
         val to = offsets[i + 1]
-        (block + (p + 8))!!.reinterpret<IntVar>().pointed.value = to - from
-        p += 12
-        if (to > from) {
-            ids.usePinned { memcpy(block + p, it.addressOf(from), ((to - from) * Int.SIZE_BYTES).toULong()) }
-            p += 4L * (to - from)
-        }
+        words[w + 2] = to - from
+        w += 3
+        ids.copyInto(words, w, from, to)
+        w += to - from
     }
-    check(p == size.toLong()) { "state encoding wrote $p bytes, expected $size" }
+    check(4 * w == size) { "state encoding wrote ${4 * w} bytes, expected $size" }
+    val block = malloc(size.toULong()) ?: throw OutOfMemoryError()
+    words.usePinned { memcpy(block, it.addressOf(0), size.toULong()) }
     sizeOut.value = size
     return block.reinterpret()
+}
+
+/** A per-thread scratch array for [encodeStateToMalloc], grown on demand and reused (no per-call allocation). */
+@kotlin.native.concurrent.ThreadLocal
+private object EncodeScratch {
+    private var buffer = IntArray(256)
+
+    fun words(count: Int): IntArray {
+        if (buffer.size < count) buffer = IntArray(maxOf(count, buffer.size * 2))
+        return buffer
+    }
 }
 
 /** Frees a block returned by the copy functions above (NULL is a no-op). */
