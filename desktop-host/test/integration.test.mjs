@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -77,6 +77,15 @@ describe('host against libsimple_gradient.so (P/Invoke)', () => {
     assert.ok(r.summary.finiteValues > 1, 'a connected random scene spreads the gradient');
   });
 
+  test('a library error surfaces through the error query as a clear failure, not a crash', () => {
+    const bad = join(tmp, 'bad-vector.json');
+    writeFileSync(bad, JSON.stringify({ format: 1, name: 'bad', nodeCount: 3, maxDistance: '3.0', program: 'EUCLIDEAN',
+      rounds: [{ ops: [{ op: 'setSource', node: 7, isSource: true }], steps: 1, values: ['0.0', '0.0', '0.0'], neighbors: [[], [], []] }] }));
+    const r = host(['verify', '--engine', 'native', '--vectors', bad], { expectOk: false });
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, /set_source_with_distance failed: error \d+/);
+  });
+
   test('an unknown option is a usage error', () => {
     const r = host(['run', '--engine', 'native', '--framez', '3'], { expectOk: false });
     assert.equal(r.status, 2);
@@ -96,6 +105,15 @@ describe('host against the JVM server (loopback TCP)', () => {
       assert.equal(r.summary.ok, true, encoding);
       for (const v of r.summary.vectors) assert.equal(v.mismatches, 0, `${encoding} ${v.name}`);
     }
+  });
+
+  test('a server error reply surfaces as a clear failure', () => {
+    const bad = join(tmp, 'bad-vector-socket.json');
+    writeFileSync(bad, JSON.stringify({ format: 1, name: 'bad', nodeCount: 3, maxDistance: '3.0', program: 'EUCLIDEAN',
+      rounds: [{ ops: [{ op: 'setSource', node: 7, isSource: true }], steps: 1, values: ['0.0', '0.0', '0.0'], neighbors: [[], [], []] }] }));
+    const r = host(['verify', '--engine', 'socket', '--port', String(server.port), '--vectors', bad], { expectOk: false });
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, /back-end error: setSource/);
   });
 
   test('300 frames free pacing and 60 frames fixed pacing: CSV schema, floors, server CSV complete after SIGTERM', async () => {
