@@ -57,6 +57,7 @@ namespace Collektive.Unity
         private TimingLog _log;
         private FrameLoop _loop;
         private FrameLoopOptions _options;
+        private int _targetFrames;
         private readonly List<DeviceView> _devices = new List<DeviceView>();
         private LinkView _links;
         private Transform _root;
@@ -137,6 +138,7 @@ namespace Collektive.Unity
                 Pacing = c.Pacing, TickMs = c.TickMs, TimeScale = c.TimeScale,
                 Frames = c.Frames > 0 ? c.Frames : int.MaxValue, RoundsPerStep = 1,
             };
+            _targetFrames = _options.Frames;
             _loop = new FrameLoop(_engine, _scene, _log, _options);
             _loop.OnFrameApplied = OnFrameApplied;
 
@@ -189,7 +191,8 @@ namespace Collektive.Unity
         {
             for (int i = 0; i < _devices.Count; i++) _devices[i].Show(_scene[i]);
             _links.Apply(_scene, false);
-            if (applied >= _options.Frames) Finish();
+            // _options.Frames may be capped by PollOnly right now: compare with the run's own target.
+            if (applied >= _targetFrames) Finish();
         }
 
         private void Finish()
