@@ -94,7 +94,7 @@ namespace Collektive.Frontend.Engines
             long t1 = Clock.Now();
             NativeApi.FreeStateBuffer(ptr);
             _bufferLength = size;
-            _arrival = t1;
+            _arrival = Clock.Now(); // the state is available to the frame loop once the call protocol is done
             _pending = 1;
             if (_log != null) _log.Record(TimingIds.NativeCall, t0, t1);
         }
