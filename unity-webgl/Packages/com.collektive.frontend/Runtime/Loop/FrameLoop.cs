@@ -59,6 +59,17 @@ namespace Collektive.Frontend.Loop
             while (TryApply()) { }
         }
 
+        /// <summary>
+        /// Non-blocking step for a per-rendered-frame caller (Unity's Update): applies whatever arrived, then starts
+        /// the next step when none is in flight. One step per rendered frame at most ("frame" pacing).
+        /// </summary>
+        public void Pump()
+        {
+            while (TryApply()) { }
+            if (_engine.Pending == 0 && _sent < _options.Frames) StartFrame();
+            while (TryApply()) { }
+        }
+
         private void RunFree()
         {
             while (_applied < _options.Frames)

@@ -85,6 +85,21 @@ namespace Collektive.Frontend.Tests
         }
 
         [Test]
+        public void PumpKeepsOneStepInFlightAndNeverBlocks()
+        {
+            var s = Scenario.Reference(10, 3.0);
+            var engine = Engine(s);
+            engine.DelayPolls = 2;
+            var scene = new SceneModel(s.Positions, s.Sources, s.MaxDistance);
+            var loop = new FrameLoop(engine, scene, new TimingLog(), new FrameLoopOptions { Frames = 5 });
+            int pumps = 0;
+            while (loop.Applied < 5 && pumps < 100) { loop.Pump(); pumps++; Assert.That(engine.Pending, Is.LessThanOrEqualTo(1)); }
+            Assert.AreEqual(5, loop.Applied);
+            Assert.AreEqual(5, loop.Sent);
+            Assert.That(pumps, Is.GreaterThan(5), "replies delayed by two polls need more than one pump per frame");
+        }
+
+        [Test]
         public void TimeScaleStretchesTheRealTick()
         {
             Assert.AreEqual(200.0, new FrameLoopOptions { TickMs = 20, TimeScale = 0.1 }.RealTickMs, 1e-9);
