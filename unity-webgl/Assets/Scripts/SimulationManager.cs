@@ -55,9 +55,7 @@ namespace Collektive.Unity
         private SceneModel _scene;
         private IEngine _engine;
         private TimingLog _log;
-        private FrameLoop _loop;
-        private FrameLoopOptions _options;
-        private int _targetFrames;
+        private ScenePacer _pacer;
         private readonly List<DeviceView> _devices = new List<DeviceView>();
         private LinkView _links;
         private Transform _root;
@@ -69,7 +67,7 @@ namespace Collektive.Unity
         /// <summary>The scene model (null before Start).</summary>
         public SceneModel Scene { get { return _scene; } }
         /// <summary>Frames applied in the current run.</summary>
-        public int FramesApplied { get { return _loop == null ? 0 : _loop.Applied; } }
+        public int FramesApplied { get { return _pacer == null ? 0 : _pacer.Applied; } }
         /// <summary>Raised when a run with a frame limit has finished and its CSVs are written.</summary>
         public event Action<SimulationManager> Finished;
 
@@ -133,14 +131,9 @@ namespace Collektive.Unity
             _engine.Create(c.NodeCount, c.MaxDistance);
             foreach (var s in src) _engine.SetSource(s, true);
 
-            _options = new FrameLoopOptions
-            {
-                Pacing = c.Pacing, TickMs = c.TickMs, TimeScale = c.TimeScale,
-                Frames = c.Frames > 0 ? c.Frames : int.MaxValue, RoundsPerStep = 1,
-            };
-            _targetFrames = _options.Frames;
-            _loop = new FrameLoop(_engine, _scene, _log, _options);
-            _loop.OnFrameApplied = OnFrameApplied;
+            _pacer = new ScenePacer(_engine, _scene, _log, c.Pacing, c.TickMs, c.TimeScale, c.Frames);
+            _pacer.FrameApplied = OnFrameApplied;
+            _pacer.Finished = Finish;
 
             Time.fixedDeltaTime = (float)(c.TickMs / 1000.0);
             Time.timeScale = (float)c.TimeScale;
@@ -154,52 +147,37 @@ namespace Collektive.Unity
 
         private void FixedUpdate()
         {
-            if (!_running || _options.Pacing != Pacing.Fixed) return;
-            try { _loop.Tick(); }
+            if (!_running || _pacer.Pacing != Pacing.Fixed) return;
+            try { _pacer.FixedTick(); }
             catch (Exception e) { Fail(e); }
         }
 
         private void Update()
         {
             HandleClick();
-            if (!_running || _options.Pacing != Pacing.Free) return;
-            try
-            {
-                // Free pacing: the next step starts once the previous state is applied. A desktop player may block
-                // for the response (as the headless host does); a WebGL player cannot, and polls on the next frame.
-                if (_loop.Sent == _loop.Applied) _loop.Tick();
-#if !(UNITY_WEBGL && !UNITY_EDITOR)
-                if (_loop.Sent > _loop.Applied && !_engine.WaitForState(_options.TimeoutMs))
-                    throw new EngineException("no response within " + _options.TimeoutMs + " ms");
+            if (!_running || _pacer.Pacing != Pacing.Free) return;
+            // Free pacing: the next step starts once the previous state is applied. A desktop player blocks for the
+            // reply (as the headless host does); a WebGL player cannot block its only thread and polls next frame.
+#if UNITY_WEBGL && !UNITY_EDITOR
+            const bool mayBlock = false;
+#else
+            const bool mayBlock = true;
 #endif
-                if (_loop.Sent > _loop.Applied) PollOnly();
-            }
+            try { _pacer.FreeFrame(mayBlock); }
             catch (Exception e) { Fail(e); }
-        }
-
-        // FrameLoop.Tick() starts a frame while Sent < Frames and then polls: capping Frames at Sent for one call
-        // makes it poll only.
-        private void PollOnly()
-        {
-            int saved = _options.Frames;
-            _options.Frames = _loop.Sent;
-            try { _loop.Tick(); }
-            finally { _options.Frames = saved; }
         }
 
         private void OnFrameApplied(int applied)
         {
             for (int i = 0; i < _devices.Count; i++) _devices[i].Show(_scene[i]);
             _links.Apply(_scene, false);
-            // _options.Frames may be capped by PollOnly right now: compare with the run's own target.
-            if (applied >= _targetFrames) Finish();
         }
 
         private void Finish()
         {
             _running = false;
             WriteOutputs();
-            Report("finished " + _loop.Applied + " frames");
+            Report("finished " + _pacer.Applied + " frames");
             if (Finished != null) Finished(this);
             if (_config.QuitWhenDone)
             {
@@ -273,7 +251,7 @@ namespace Collektive.Unity
             if (_root != null) Destroy(_root.gameObject);
             _links = null;
             _root = null;
-            _loop = null;
+            _pacer = null;
         }
 
         private void Fail(Exception e)

@@ -1,0 +1,102 @@
+using System;
+using Collektive.Frontend.Engines;
+using Collektive.Frontend.Loop;
+using Collektive.Frontend.Model;
+using Collektive.Frontend.Timing;
+
+namespace Collektive.Unity
+{
+    /// <summary>
+    /// The pacing logic of <see cref="SimulationManager"/>, free of UnityEngine so it is unit-tested off the Editor:
+    /// wraps the shared <see cref="FrameLoop"/> and decides per Unity callback what happens.
+    /// <see cref="FixedTick"/> (from FixedUpdate) is the loop's own tick: a new step every tick while frames remain,
+    /// then one poll. <see cref="FreeFrame"/> (from Update) starts a step only when the previous one is applied, then
+    /// polls — blocking for the reply when <c>mayBlock</c> (desktop), or leaving it to the next frame (WebGL).
+    /// <see cref="Finished"/> is raised once, when the target number of frames has been applied.
+    /// </summary>
+    public sealed class ScenePacer
+    {
+        private readonly IEngine _engine;
+        private readonly FrameLoop _loop;
+        private readonly FrameLoopOptions _options;
+        private readonly int _target;
+        private bool _finished;
+
+        /// <summary>Called after each applied frame (views update here).</summary>
+        public Action<int> FrameApplied;
+        /// <summary>Called once when <see cref="Target"/> frames have been applied.</summary>
+        public Action Finished;
+
+        /// <summary>Creates the pacer; <paramref name="frames"/> ≤ 0 = endless.</summary>
+        public ScenePacer(IEngine engine, SceneModel scene, TimingLog log, Pacing pacing, double tickMs, double timeScale, int frames)
+        {
+            _engine = engine;
+            _target = frames > 0 ? frames : int.MaxValue;
+            _options = new FrameLoopOptions { Pacing = pacing, TickMs = tickMs, TimeScale = timeScale, Frames = _target, RoundsPerStep = 1 };
+            _loop = new FrameLoop(engine, scene, log, _options);
+            _loop.OnFrameApplied = OnApplied;
+        }
+
+        /// <summary>The pacing.</summary>
+        public Pacing Pacing { get { return _options.Pacing; } }
+        /// <summary>Frames to run (int.MaxValue when endless).</summary>
+        public int Target { get { return _target; } }
+        /// <summary>Steps requested.</summary>
+        public int Sent { get { return _loop.Sent; } }
+        /// <summary>Frames applied.</summary>
+        public int Applied { get { return _loop.Applied; } }
+        /// <summary>True once every frame has been applied.</summary>
+        public bool IsFinished { get { return _finished; } }
+        /// <summary>Longest wait for one reply, ms.</summary>
+        public int TimeoutMs { get { return _options.TimeoutMs; } }
+
+        /// <summary>One FixedUpdate under fixed pacing.</summary>
+        public void FixedTick()
+        {
+            if (_finished) return;
+            _loop.Tick();
+        }
+
+        /// <summary>
+        /// One Update under free pacing: picks up the reply of the step in flight (one poll, or a blocking wait when
+        /// <paramref name="mayBlock"/>), and when nothing is in flight starts the next step at once (and, when it
+        /// may block, waits for its reply too). One poll per Update otherwise; never two steps in flight.
+        /// </summary>
+        public void FreeFrame(bool mayBlock)
+        {
+            if (_finished) return;
+            if (_loop.Sent > _loop.Applied) Collect(mayBlock);
+            if (_loop.Sent == _loop.Applied && _loop.Sent < _target)
+            {
+                _loop.Tick(); // starts the step and polls once (a synchronous engine's state is applied here)
+                if (mayBlock && _loop.Sent > _loop.Applied) Collect(true);
+            }
+        }
+
+        private void Collect(bool block)
+        {
+            if (block && !_engine.WaitForState(_options.TimeoutMs))
+                throw new EngineException("no response within " + _options.TimeoutMs + " ms (frame " + _loop.Applied + ")");
+            PollOnly();
+        }
+
+        // FrameLoop.Tick() starts a frame while Sent < Frames and then polls: capping Frames at Sent for one call
+        // makes it poll only.
+        private void PollOnly()
+        {
+            _options.Frames = _loop.Sent;
+            try { _loop.Tick(); }
+            finally { _options.Frames = _target; }
+        }
+
+        private void OnApplied(int applied)
+        {
+            if (FrameApplied != null) FrameApplied(applied);
+            if (applied >= _target && !_finished)
+            {
+                _finished = true;
+                if (Finished != null) Finished();
+            }
+        }
+    }
+}
