@@ -84,14 +84,18 @@ namespace Collektive.Unity
 
         private void Start()
         {
-            var c = InspectorConfig().With(RunConfig.CommandLineValue("-collektive"));
-            if (!EngineFactory.Supported(c.Engine))
+            try
             {
-                var fallback = EngineFactory.Supported(EngineKind.Wasm) ? EngineKind.Wasm : EngineKind.Native;
-                Debug.LogWarning("[collektive] " + c.Engine + " is not available on this platform; using " + fallback);
-                c.Engine = fallback;
+                var c = InspectorConfig().With(RunConfig.CommandLineValue("-collektive"));
+                if (!EngineFactory.Supported(c.Engine))
+                {
+                    var fallback = EngineFactory.Supported(EngineKind.Wasm) ? EngineKind.Wasm : EngineKind.Native;
+                    Debug.LogWarning("[collektive] " + c.Engine + " is not available on this platform; using " + fallback);
+                    c.Engine = fallback;
+                }
+                Begin(c);
             }
-            Begin(c);
+            catch (Exception e) { Fail(e); } // e.g. no server listening: the scene stays empty, the error is shown
         }
 
         /// <summary>Restarts with the current configuration changed by <paramref name="spec"/> (<c>key=value;…</c>).</summary>
