@@ -183,15 +183,17 @@ namespace Collektive.Unity
             WriteOutputs();
             Report("finished " + _pacer.Applied + " frames");
             if (Finished != null) Finished(this);
-            if (_config.QuitWhenDone)
-            {
+            if (_config.QuitWhenDone) Quit(0);
+        }
+
+        private static void Quit(int code)
+        {
 #if UNITY_EDITOR
-                if (Application.isBatchMode) UnityEditor.EditorApplication.Exit(0);
-                else UnityEditor.EditorApplication.isPlaying = false;
+            if (Application.isBatchMode) UnityEditor.EditorApplication.Exit(code);
+            else UnityEditor.EditorApplication.isPlaying = false;
 #else
-                Application.Quit(0);
+            Application.Quit(code);
 #endif
-            }
         }
 
         private void WriteOutputs()
@@ -263,6 +265,7 @@ namespace Collektive.Unity
             _running = false;
             Debug.LogException(e);
             Report("error: " + e.Message);
+            if (_config != null && _config.QuitWhenDone) Quit(1); // batch runs end with a failure code
         }
 
         private static void Report(string text)
