@@ -95,7 +95,12 @@ namespace Collektive.Unity
                 }
                 Begin(c);
             }
-            catch (Exception e) { Fail(e); } // e.g. no server listening: the scene stays empty, the error is shown
+            catch (Exception e)
+            {
+                Fail(e); // e.g. no server listening: the scene stays empty, the error is shown
+                string spec = RunConfig.CommandLineValue("-collektive");
+                if (_config == null && spec != null && spec.Contains("quit=1")) Quit(1); // unparsable batch spec
+            }
         }
 
         /// <summary>Restarts with the current configuration changed by <paramref name="spec"/> (<c>key=value;…</c>).</summary>
