@@ -58,6 +58,7 @@ const preview = await startPreview();
 const browser = await launchBrowser();
 const bar = new cliProgress.SingleBar({
   format: '{bar} {percentage}% | {config} {engine} {steps}/{rounds} | {eta_formatted} left', hideCursor: true,
+  noTTYOutput: true, notTTYSchedule: 5000, // progress lines in logs too (CI, redirected output)
 }, cliProgress.Presets.shades_classic);
 const perNp = engines.length + (encodings.length - 1) * (engines.includes('websocket') ? 1 : 0);
 const total = ns.length * pacings.length * perNp * rounds;
