@@ -59,7 +59,7 @@ export function startServer({
   return new Promise((resolve, reject) => {
     http.once('error', reject);
     http.listen(port, host, () => {
-      const actual = http.address().port;
+      const actual = /** @type {import('node:net').AddressInfo} */ (http.address()).port;
       resolve({
         port: actual,
         host,

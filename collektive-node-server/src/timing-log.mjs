@@ -9,7 +9,12 @@ export class TimingLog {
     this.rows = [];
   }
 
-  /** Records one sample from two process.hrtime.bigint() readings. */
+  /**
+   * Records one sample from two process.hrtime.bigint() readings.
+   * @param {string} id
+   * @param {bigint} start
+   * @param {bigint} end
+   */
   add(id, start, end) {
     this.rows.push([start - this.origin, id, end - start]);
   }

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import WebSocket from 'ws';
 import { connect, decodeState, root, startServer } from './helpers.mjs';
 import { parseWithInfinity } from '../src/json-infinity.mjs';
@@ -261,4 +262,10 @@ test('SIGTERM: the back-end CSV is complete and the process exits 0', async () =
     assert.ok(compute[i].t >= service[i].t, 'compute starts inside service');
   }
   assert.match(s.output(), new RegExp(`${2 * steps} samples written`));
+});
+
+test('the sources type-check (tsc --checkJs with the JSDoc types)', () => {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'collektive-node-server', 'tsconfig.json')], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
 });
