@@ -1,7 +1,5 @@
 // Locates Mono's C# compiler and the assemblies the front-end compiles against (Debian packages), with
 // messages that name the package to install when something is missing.
-import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,32 +10,11 @@ export const hostExe = join(buildDir, 'desktop-host.exe');
 export const frontendDll = join(buildDir, 'Collektive.Frontend.dll');
 export const nativeLibDir = join(root, 'collektive-native', 'build');
 
-const onPath = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
-const pkgConfigLib = (pkg, name) => {
-  const r = spawnSync('pkg-config', ['--libs', pkg], { encoding: 'utf8' });
-  if (r.status !== 0) return null;
-  const hit = r.stdout.split(/\s+/).map((s) => s.replace(/^-r:/, '')).find((s) => s.endsWith(`/${name}`));
-  return hit && existsSync(hit) ? hit : null;
-};
-const firstExisting = (paths) => paths.find((p) => existsSync(p)) ?? null;
+// Component lookups and checks live in scripts/lib/requirements.mjs.
+import { mono as requireMono, newtonsoft as requireNewtonsoft, nunit as requireNunit } from '../scripts/lib/requirements.mjs';
 
-/** Path of Newtonsoft.Json.dll (libnewtonsoft-json-cil-dev), or null. */
-export function newtonsoftDll() {
-  return firstExisting(['/usr/lib/cli/Newtonsoft.Json-6.0/Newtonsoft.Json.dll', '/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll',
-    '/usr/lib/mono/4.5/Newtonsoft.Json.dll']) ?? pkgConfigLib('newtonsoft-json', 'Newtonsoft.Json.dll');
-}
-
-/** Path of nunit.framework.dll 2.6 (libnunit-cil-dev), or null. */
-export function nunitFrameworkDll() {
-  return firstExisting(['/usr/lib/cli/nunit.framework-2.6.3/nunit.framework.dll', '/usr/lib/cli/nunit.framework-2.6/nunit.framework.dll'])
-    ?? pkgConfigLib('nunit', 'nunit.framework.dll');
-}
-
-// Requirement checks in the shape of scripts/lib/requirements.mjs: null when present, else a message.
-const need = (ok, what, pkgs) => (ok ? null : `${what} (install: apt-get update && apt-get install -y ${pkgs})`);
-export const requireMono = () => need(onPath('mcs') && onPath('mono'), 'Mono (mcs, mono) for the C# front-end', 'mono-devel');
-export const requireNewtonsoft = () => need(newtonsoftDll() !== null, 'Newtonsoft.Json for Mono', 'libnewtonsoft-json-cil-dev');
-export const requireNunit = () => need(onPath('nunit-console') && nunitFrameworkDll() !== null, 'NUnit 2.6 (nunit-console, nunit.framework.dll)', 'libnunit-cil-dev nunit-console');
+export { newtonsoftDll, nunitFrameworkDll } from '../scripts/lib/requirements.mjs';
+export { requireMono, requireNewtonsoft, requireNunit };
 
 /** Throws with every missing component named. */
 export function assertToolchain({ nunit = false } = {}) {

@@ -116,11 +116,13 @@ async function takeSnapshot(dir) {
 }
 const startServer = (csv) => startJvmServer({ csv, cpu: pin?.server, jar: snapshot.jar, now: sinceStartNs });
 
-function runHost(hostArgs, onProgress) {
+// The host runs in its block's folder: the native library's default timing CSV (native.csv in the working
+// directory, as the reference) must never land in the repository.
+function runHost(hostArgs, cwd, onProgress) {
   return new Promise((resolveRun, reject) => {
     const cmd = pinned(pin?.frontend, ['mono', snapshot.exe, 'run', ...hostArgs]);
     const offsetNs = sinceStartNs();
-    const child = spawn(cmd[0], cmd.slice(1), { cwd: root, env: hostEnv({ LD_LIBRARY_PATH: snapshot.lib }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd[0], cmd.slice(1), { cwd, env: hostEnv({ LD_LIBRARY_PATH: snapshot.lib }), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let partial = '';
@@ -180,7 +182,7 @@ async function measureConfiguration(c, tmp, bar) {
       const common = [...scenarioArgs(c), '--engine', path, '--frames', String(frames), '--floors', String(floors),
         '--floors-out', join(dir, `floors_${path}.csv`)];
       if (path === 'native') {
-        const r = await runHost([...common, '--out', join(dir, 'unity_native.csv'), '--backend-csv', join(dir, 'native.csv')], progress);
+        const r = await runHost([...common, '--out', join(dir, 'unity_native.csv'), '--backend-csv', join(dir, 'native.csv')], dir, progress);
         block.files.unityNative = { path: join(dir, 'unity_native.csv'), offsetNs: r.offsetNs };
         block.files.native = { path: join(dir, 'native.csv'), offsetNs: r.offsetNs };
         if (floors) block.files.floorsNative = { path: join(dir, 'floors_native.csv'), offsetNs: r.offsetNs };
@@ -191,7 +193,7 @@ async function measureConfiguration(c, tmp, bar) {
         const server = await startServer(join(dir, 'socket.csv'));
         let r;
         try {
-          r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), '--port', String(server.port), '--spin-us', String(P.spinUs)], progress);
+          r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), '--port', String(server.port), '--spin-us', String(P.spinUs)], dir, progress);
         } finally { await server.stop(); }
         block.files.unitySocket = { path: join(dir, 'unity_socket.csv'), offsetNs: r.offsetNs };
         block.files.socket = { path: join(dir, 'socket.csv'), offsetNs: server.startedAtNs };

@@ -12,11 +12,7 @@
 //  - unity-frontend: dashboard/src/live/unity/UnityFrontEnd.tsx bundled by Vite in Chromium with a stand-in Unity
 //    loader (real Wasm facade exposed before the player starts, SendMessage engine switch) and without a build.
 import { nodeTap, nunit } from '../lib/parsers.mjs';
-import { chromium, maven, mono, nunit as nunitConsole } from '../lib/requirements.mjs';
-import { existsSync } from 'node:fs';
-
-const newtonsoft = () => (['/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll', '/usr/lib/cli/Newtonsoft.Json-6.0/Newtonsoft.Json.dll', '/usr/lib/mono/4.5/Newtonsoft.Json.dll'].some(existsSync)
-  ? null : 'Newtonsoft.Json for Mono (install: apt-get update && apt-get install -y libnewtonsoft-json-cil-dev)');
+import { chromium, maven, mono, newtonsoft, nunit as nunitConsole } from '../lib/requirements.mjs';
 
 export const suites = [
   {

@@ -12,12 +12,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { assemblies, packageDir, project } from './assemblies.mjs';
+import { newtonsoftDll, nunitFrameworkDll } from '../../../scripts/lib/requirements.mjs';
 
 const out = join(project, 'Tests~', 'out');
 const stubDir = join(project, 'Tests~', 'UnityStub');
-const NEWTONSOFT = ['/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll', '/usr/lib/cli/Newtonsoft.Json-6.0/Newtonsoft.Json.dll', '/usr/lib/mono/4.5/Newtonsoft.Json.dll']
-  .find(existsSync);
-const NUNIT = ['/usr/lib/cli/nunit.framework-2.6.3/nunit.framework.dll', '/usr/lib/cli/nunit.framework-2.6/nunit.framework.dll'].find(existsSync);
+const NEWTONSOFT = newtonsoftDll();
+const NUNIT = nunitFrameworkDll();
 const PRECOMPILED = { 'Newtonsoft.Json.dll': NEWTONSOFT, 'nunit.framework.dll': NUNIT };
 
 function mcs(args) {

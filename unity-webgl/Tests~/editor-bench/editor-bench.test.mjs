@@ -12,12 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
+import { newtonsoftDll } from '../../../scripts/lib/requirements.mjs';
 import { assemblies } from '../compile/assemblies.mjs';
 
 const project = fileURLToPath(new URL('../../', import.meta.url));
 const root = join(project, '..');
 const out = join(project, 'Tests~', 'out', 'editor-bench');
-const NEWTONSOFT = ['/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll', '/usr/lib/cli/Newtonsoft.Json-6.0/Newtonsoft.Json.dll', '/usr/lib/mono/4.5/Newtonsoft.Json.dll'].find(existsSync);
+const NEWTONSOFT = newtonsoftDll();
 const DEFINES = '-define:UNITY_EDITOR;UNITY_EDITOR_LINUX;UNITY_STANDALONE;UNITY_STANDALONE_LINUX';
 const ROUNDS = 60;
 const WARMUP = 5;

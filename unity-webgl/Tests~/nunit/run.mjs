@@ -8,13 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newtonsoftDll, nunitFrameworkDll } from '../../../scripts/lib/requirements.mjs';
 
 const project = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = join(project, 'Packages', 'com.collektive.frontend');
 const out = join(project, 'Tests~', 'out', 'nunit');
 mkdirSync(out, { recursive: true });
-const json = ['/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll', '/usr/lib/cli/Newtonsoft.Json-6.0/Newtonsoft.Json.dll', '/usr/lib/mono/4.5/Newtonsoft.Json.dll'].find(existsSync);
-const nunit = '/usr/lib/cli/nunit.framework-2.6.3/nunit.framework.dll';
+const json = newtonsoftDll();
+const nunit = nunitFrameworkDll();
 const cs = (dir) => readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.cs')).map((f) => join(dir, f));
 
 function sh(cmd, args) {
