@@ -63,7 +63,7 @@ describe('reference study', () => {
     for (const metric of ['overhead', 'e2e', 'service', 'compute']) {
       for (const path of ['native', 'socket']) {
         const exp = expectedFor(want, metric, path);
-        const row = page.locator(`.comparison-table tbody[data-metric="${metric}"] tr[data-path="${path}"]`);
+        const row = page.locator(`.comparison[data-run="reference-study"] .comparison-table tbody[data-metric="${metric}"] tr[data-path="${path}"]`);
         assert.equal(await row.locator('td[data-stat="count"]').innerText(), String(exp.count), `${metric} ${path} count`);
         for (const stat of ['median', 'mean', 'p95', 'p99', 'std']) {
           const cell = row.locator(`td[data-stat="${stat}"]`);
@@ -74,7 +74,7 @@ describe('reference study', () => {
         }
       }
       if (metric === 'overhead' || metric === 'e2e') {
-        const ratio = page.locator(`.comparison-table tbody[data-metric="${metric}"] tr[data-path="ratio"]`);
+        const ratio = page.locator(`.comparison[data-run="reference-study"] .comparison-table tbody[data-metric="${metric}"] tr[data-path="ratio"]`);
         for (const stat of ['mean', 'median', 'p95', 'p99']) {
           const r = Number(await ratio.locator(`td[data-stat="${stat}"]`).getAttribute('data-ratio'));
           assert.ok(Math.abs(r - Number(want.ratios[metric][stat])) < 1e-6, `${metric} ratio ${stat}: ${r} vs ${want.ratios[metric][stat]}`);
@@ -98,14 +98,14 @@ describe('reference study', () => {
     const { page } = b;
     await page.goto(server.url);
     await waitForComparison(page);
-    assert.match(await page.locator('tbody[data-metric="e2e"] tr[data-path="socket"]').innerText(), /≈ 200 ms tick/);
-    assert.doesNotMatch(await page.locator('tbody[data-metric="e2e"] tr[data-path="native"]').innerText(), /tick/);
-    assert.match(await page.locator('.comparison .note').innerText(), /pacing differs: native fixed 20 ms, socket fixed 200 ms/);
-    assert.match(await page.locator('[data-testid="timer-resolution"]').first().innerText(), /100\.0 ns/);
+    assert.match(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="e2e"] tr[data-path="socket"]').innerText(), /≈ 200 ms tick/);
+    assert.doesNotMatch(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="e2e"] tr[data-path="native"]').innerText(), /tick/);
+    assert.match(await page.locator('.comparison[data-run="reference-study"] .note').innerText(), /pacing differs: native fixed 20 ms, socket fixed 200 ms/);
+    assert.match(await page.locator('.runs-table tr[data-run="reference-study"] [data-testid="timer-resolution"]').first().innerText(), /100\.0 ns/);
     await page.waitForSelector('[data-testid="compare"][data-ci="1"]', { timeout: 30000 });
-    const ci = await page.locator('tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median-ci"]').innerText();
+    const ci = await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median-ci"]').innerText();
     assert.match(ci, /µs – .*µs/);
-    assert.match(await page.locator('tbody[data-metric="overhead"] [data-testid="mwu"]').innerText(), /U p/);
+    assert.match(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] [data-testid="mwu"]').innerText(), /U p/);
   });
 
   test('the warm-up control re-queries (warm-up 0 and 100 match the checker)', async () => {
@@ -114,9 +114,9 @@ describe('reference study', () => {
       await page.goto(`${server.url}?warmup=${w}&unit=ns`);
       await page.waitForSelector(`[data-testid="compare"][data-warmup="${w}"]`);
       const want = checker(w);
-      const ns = Number(await page.locator('tbody[data-metric="overhead"] tr[data-path="socket"] td[data-stat="p99"]').getAttribute('data-ns'));
+      const ns = Number(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="socket"] td[data-stat="p99"]').getAttribute('data-ns'));
       assert.ok(Math.abs(ns - Number(want.overhead['socket-scene/socket.csv'].p99)) < 1e-3);
-      assert.equal(await page.locator('tbody[data-metric="e2e"] tr[data-path="native"] td[data-stat="count"]').innerText(), String(want.series['native-scene/unity_native.csv|step.unity.e2e'].count));
+      assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="e2e"] tr[data-path="native"] td[data-stat="count"]').innerText(), String(want.series['native-scene/unity_native.csv|step.unity.e2e'].count));
     }
   });
 });
@@ -175,7 +175,7 @@ describe('uploads', () => {
     const { page } = b;
     await page.goto(`${server.url}?unit=ns`);
     await waitForComparison(page);
-    const median = () => page.locator('tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"]').getAttribute('data-ns');
+    const median = () => page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"]').getAttribute('data-ns');
     const before = await median();
     const input = page.locator('[data-testid="upload-input"]');
     const bad = [
@@ -201,7 +201,7 @@ describe('uploads', () => {
     assert.equal(await median(), before);
     await page.fill('input[name="warmup"]', '10');
     await page.waitForSelector('[data-testid="compare"][data-warmup="10"]');
-    assert.equal(await page.locator('tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="count"]').innerText(), '990');
+    assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="count"]').innerText(), '990');
     // a valid drop is loaded and summarised next to the reference
     await page.evaluate(() => {
       const dt = new DataTransfer();
@@ -265,7 +265,7 @@ describe('URL state', () => {
     await page.click('nav a:has-text("Comparison")');
     await page.waitForSelector('[data-testid="compare"][data-warmup="5"]');
     assert.match(page.url(), /warmup=5/);
-    assert.match(await page.locator('tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"]').innerText(), /µs$/);
+    assert.match(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"]').innerText(), /µs$/);
   });
 });
 
@@ -277,7 +277,7 @@ describe('SQL panel', () => {
     await page.fill('textarea[aria-label="SQL"]', "SELECT count(*) AS n FROM samples WHERE run = 'reference-study'");
     await page.click('.sql-panel button:has-text("Run")');
     await page.waitForURL(/sql=/);
-    await page.waitForFunction(() => document.querySelector('[data-table="query"] td')?.textContent === '9993');
+    await page.waitForFunction(() => document.querySelector('[data-table="query"] td')?.textContent === '11988');
     await page.fill('textarea[aria-label="SQL"]', 'SELECT * FROM nope');
     await page.click('.sql-panel button:has-text("Run")');
     assert.match(await page.locator('.sql-panel pre.error').innerText(), /nope/);
@@ -303,7 +303,7 @@ describe('hosting', () => {
       await page.goto(`http://127.0.0.1:${http.address().port}/some/sub/path/?view=compare`);
       await waitForComparison(page);
       assert.equal(await page.evaluate(() => crossOriginIsolated), true);
-      assert.equal(await page.locator('tbody[data-metric="e2e"] tr[data-path="socket"] td[data-stat="count"]').innerText(), '968');
+      assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="e2e"] tr[data-path="socket"] td[data-stat="count"]').innerText(), '968');
     } finally { await new Promise((r) => http.close(r)); }
   });
 
@@ -314,7 +314,7 @@ describe('hosting', () => {
       await page.goto(dev.url);
       await waitForComparison(page, 60000);
       assert.equal(await page.evaluate(() => crossOriginIsolated), true);
-      assert.equal(await page.locator('tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="count"]').innerText(), '970');
+      assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="count"]').innerText(), '970');
     } finally { await dev.close(); }
   });
 

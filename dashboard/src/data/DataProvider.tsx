@@ -52,7 +52,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const manifest = (await (await fetchOk(dataUrl('manifest.json'))).json()) as Manifest;
       const metas = await Promise.all(manifest.runs.map(async (e) => (await (await fetchOk(dataUrl(e.run))).json()) as RunJson));
       await createTables(db);
-      await db.query('DELETE FROM samples; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
+      await db.query('DELETE FROM samples_raw; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
       const loaded: RunJson[] = [];
       const problems: string[] = [];
       for (const [i, run] of metas.entries()) {

@@ -1,3 +1,4 @@
+// Screenshots of dashboard views: node dashboard/e2e/screenshots.mjs preview|dev "QUERY|OUT.png|WAIT_SELECTOR" ...
 import { startServer, launch } from './support.mjs';
 const mode = process.argv[2] ?? 'dev';
 const s = await startServer({ mode });

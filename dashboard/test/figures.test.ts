@@ -1,0 +1,41 @@
+// Plot figures are plain data: checked without Plotly.
+import { describe, expect, it } from 'vitest';
+import { decompositionFigure, distributionFigure, scaleFigure, timeSeriesFigure } from '../src/plots/figures';
+
+const groups = [{ name: 'a x', values: [1000, 2000, 3000] }, { name: 'b y', values: [5000, 6000, 7000] }];
+
+describe('figures', () => {
+  it('box, violin, ECDF and histogram carry one trace per series with unit-aware hover', () => {
+    for (const kind of ['box', 'violin', 'ecdf', 'hist'] as const) {
+      const f = distributionFigure(kind, groups, { log: true, floors: [], title: kind });
+      expect(f.data).toHaveLength(2);
+      expect(String(f.data[0].hovertemplate)).toContain('µs');
+    }
+    const e = distributionFigure('ecdf', groups, { log: true, floors: [], title: '' });
+    expect(e.data[0].y).toEqual([1 / 3, 2 / 3, 1]);
+    expect((e.layout.xaxis as { type: string }).type).toBe('log');
+  });
+  it('draws floors as reference lines', () => {
+    const f = distributionFigure('box', groups, { log: false, floors: [{ name: 'floor.native.noop (median)', ns: 1500 }], title: '' });
+    expect(f.layout.shapes).toEqual([expect.objectContaining({ type: 'line', y0: 1.5, y1: 1.5 })]);
+    expect((f.layout.annotations as { text: string }[])[0].text).toContain('floor.native.noop');
+    const e = distributionFigure('ecdf', groups, { log: true, floors: [{ name: 'f', ns: 1500 }], title: '' });
+    expect(e.layout.shapes).toEqual([expect.objectContaining({ x0: 1.5 })]);
+  });
+  it('shades the warm-up in the time series', () => {
+    const f = timeSeriesFigure([{ name: 's', k: [1, 2, 3], ns: [1e6, 2e6, 3e6] }], 30, { log: false, title: '' });
+    expect(f.layout.shapes).toEqual([expect.objectContaining({ type: 'rect', x1: 30.5 })]);
+    expect(String(f.data[0].hovertemplate)).toContain('ms');
+  });
+  it('stacks phases as shares of the e2e median', () => {
+    const d = { run: 'r', config: 'c', platform: 'desktop', transport: 'socket', e2eMedian: 200, phases: { send: 10, compute: 90, 'back-end overhead': 0, 'transport / boundary': 50, parse: 0, apply: 0, 'frame/tick wait': 0, unattributed: 50 } };
+    const f = decompositionFigure([d], () => 'x');
+    expect(f.data.map((t) => (t.x as number[])[0])).toEqual([5, 45, 0, 25, 0, 0, 0, 25]);
+  });
+  it('plots scale on log–log axes', () => {
+    const f = scaleFigure([{ series: 's', n: 10, ns: 1000 }, { series: 's', n: 100, ns: 5000 }], 'm');
+    expect((f.layout.xaxis as { type: string }).type).toBe('log');
+    expect((f.layout.yaxis as { type: string }).type).toBe('log');
+    expect(f.data[0].x).toEqual([10, 100]);
+  });
+});
