@@ -149,7 +149,7 @@ public class GradientEngine(
 
     private fun round() {
         val number = roundsRun + 1
-        network.beginRound(number, xyz, maxDistance)
+        network.beginRound(number.toInt(), xyz, maxDistance)
         val offsets = network.grid.offsets
         val program = if (program == Program.EUCLIDEAN) euclidean else hop
         for (i in nodeCount - 1 downTo 0) {

@@ -18,13 +18,22 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
         private set
     private var previousGrid = SpatialGrid().also { it.clear(nodeCount) }
     private val latest = arrayOfNulls<OutboundMessage<Int>>(nodeCount)
-    private val sentRound = LongArray(nodeCount) { -1L }
+    /**
+     * Round stamp of each device's latest message (-1: none yet). Int rather than Long: Kotlin/JS emulates Long
+     * with objects and this is read once per neighbour per round. Stamps are only compared for equality with the
+     * current round and the one before (with wrapping arithmetic), and every device sends once per round, so a
+     * stamp is always one of those two after the first round: wrapping after 2^32 rounds cannot confuse them.
+     */
+    private val sentRound = IntArray(nodeCount) { -1 }
     /** Boxed ids, allocated once: generic code (contexts, tables) takes them without boxing again. */
     val boxedIds: Array<Int> = Array(nodeCount) { it }
-    private var round = 0L
+    private var round = 0
 
-    /** Starts round [number] (1, 2, ...): recomputes the topology from [xyz]. */
-    fun beginRound(number: Long, xyz: DoubleArray, radius: Double) {
+    /**
+     * Starts round [number] (1, 2, ..., the engine's round count truncated to Int, see [sentRound]): recomputes the
+     * topology from [xyz].
+     */
+    fun beginRound(number: Int, xyz: DoubleArray, radius: Double) {
         round = number
         val spare = previousGrid
         previousGrid = grid

@@ -131,16 +131,20 @@ public class SpatialGrid {
                 epoch = 0
             }
             val e = ++epoch
-            for (dz in -1..1) {
-                val zz = cz.toLong() + dz
-                if (zz < minZ || zz > maxZ) continue
-                for (dy in -1..1) {
-                    val yy = cy.toLong() + dy
-                    if (yy < minY || yy > maxY) continue
-                    for (dx in -1..1) {
-                        val xx = cx.toLong() + dx
-                        if (xx < minX || xx > maxX) continue
-                        val b = hash(xx.toInt(), yy.toInt(), zz.toInt()) and mask
+            // The (up to) 3 × 3 × 3 cells around (cx, cy, cz), clamped to the occupied box. Int arithmetic on
+            // purpose (Kotlin/JS emulates Long with objects, and this runs 27 times per device per round): a
+            // neighbour cell index is formed only when it lies inside [min, max], so cx ± 1 never overflows, even
+            // for cells that saturate at Int.MIN_VALUE / Int.MAX_VALUE (coordinates beyond 2^31 × radius).
+            val x0 = if (cx > minX) cx - 1 else cx
+            val x1 = if (cx < maxX) cx + 1 else cx
+            val y0 = if (cy > minY) cy - 1 else cy
+            val y1 = if (cy < maxY) cy + 1 else cy
+            val z0 = if (cz > minZ) cz - 1 else cz
+            val z1 = if (cz < maxZ) cz + 1 else cz
+            for (zz in z0..z1) {
+                for (yy in y0..y1) {
+                    for (xx in x0..x1) {
+                        val b = hash(xx, yy, zz) and mask
                         if (stamp[b] == e) continue
                         stamp[b] = e
                         for (p in start[b] until start[b + 1]) {

@@ -147,6 +147,31 @@ class GradientEngineTest {
     }
 
     @Test
+    fun `neighbour lists equal brute force where grid cells saturate at the ends of Int`() {
+        val r = 3.0
+        val top = Int.MAX_VALUE.toDouble() * r // cells Int.MAX_VALUE - 1 | Int.MAX_VALUE (and beyond: saturated)
+        val bottom = Int.MIN_VALUE.toDouble() * r // cells Int.MIN_VALUE (and below: saturated)
+        val big = Double.MAX_VALUE
+        val xyz = doubleArrayOf(
+            top - 1, top - 1, top - 1, /**/ top + 1, top - 1, top + 1, /**/ top + 2.5, top + 1, top - 1,
+            1e300, top, top, /**/ 1e300, top, top + 2, /**/ big, big, big, /**/ big, big, big,
+            0.0, 0.0, 0.0, /**/ 1.0, 0.0, 0.0, /**/ top - 1, bottom + 1, 0.0, /**/ top + 1, bottom + 1, 0.0,
+            bottom + 1, bottom + 1, bottom + 1, /**/ bottom - 1, bottom + 1, bottom - 1,
+            -1e300, -1e300, -1e300, /**/ -1e300, -1e300, -1e300, /**/ -big, -big, -big, /**/ -big, 0.0, big,
+        )
+        val n = xyz.size / 3
+        val grid = SpatialGrid()
+        grid.build(xyz, n, r)
+        val brute = ShortestPaths.unitDisk(xyz, r)
+        var links = 0
+        for (i in 0 until n) {
+            assertContentEquals(brute[i], grid.neighborsOf(i), "node $i")
+            links += brute[i].size
+        }
+        assertEquals(14, links, "directed links of the 7 close pairs")
+    }
+
+    @Test
     fun `devices exactly at maxDistance are neighbours`() {
         val engine = GradientEngine(3, 3.0)
         engine.updatePositions(doubleArrayOf(0.0, 0.0, 0.0, 3.0, 0.0, 0.0, 3.0, 0.0, 3.0000001))

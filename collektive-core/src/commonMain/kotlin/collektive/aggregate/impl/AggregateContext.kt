@@ -126,8 +126,9 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         require(offset >= 0 && offset + n <= values.size) {
             "values must hold $n neighbour values from offset $offset, has ${values.size} values"
         }
-        // The usual local value of a distance field (0.0) is boxed once.
-        val boxed: Double? = if (local.toRawBits() == 0L) ZERO else local
+        // The usual local value of a distance field (+0.0) is boxed once. Tested without toRawBits(), whose Long is
+        // an object on Kotlin/JS: == 0.0 admits both zeros, 1 / local > 0 only +0.0 (1 / -0.0 = -Infinity).
+        val boxed: Double? = if (local == 0.0 && 1.0 / local > 0.0) ZERO else local
         return Field(localId, boxed!!, inbound, null, null, n, values, offset)
     }
 
