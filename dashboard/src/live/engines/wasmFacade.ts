@@ -41,21 +41,9 @@ interface RawFacade {
 
 let loading: Promise<Facade> | null = null;
 
-/**
- * engine.mjs's loadWasmEngine(url) imports the loader found beside the `.wasm` URL it is given; in a bundled
- * app the loader is a bundled module, not a file beside the hashed `.wasm`. Until the wrapper accepts the loader
- * itself, a one-line data: module hands it our bundled `instantiate` (the trailing `//….wasm` comment is what the
- * wrapper rewrites into the loader name; it stays a comment).
- */
-function bundledLoaderUrl(): string {
-  const key = '__collektiveWasmInstantiate';
-  (globalThis as Record<string, unknown>)[key] = instantiate;
-  return `data:text/javascript,export const instantiate = globalThis.${key};//collektive-wasm.wasm`;
-}
-
 /** Loads the Kotlin/Wasm engine once per page. */
 export function loadFacade(): Promise<Facade> {
-  loading ??= (async () => adapt(await loadWasmEngine(bundledLoaderUrl()) as RawFacade))();
+  loading ??= (async () => adapt(await loadWasmEngine({ instantiate }) as RawFacade))();
   loading.catch(() => { loading = null; });
   return loading;
 }
