@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterSql, keptCtes, mannWhitneySql, OVERHEAD_ID, summarySql, valuesSql } from '../src/sql/analysis';
 import { inInts, inList, int, num, str } from '../src/sql/literals';
-import { CREATE_TABLES, insertRunOnce, insertSamplesFromCsv, insertSamplesFromParsed, readCsv } from '../src/sql/schema';
+import { CREATE_TABLES, insertRunOnce, insertSamplesFromCsv, deleteFile, readCsv } from '../src/sql/schema';
 
 describe('literals', () => {
   it('escapes single quotes in strings', () => expect(str("it's")).toBe("'it''s'"));
@@ -79,8 +79,8 @@ describe('schema SQL', () => {
     expect(CREATE_TABLES).toContain("WHEN f.transport IS NOT NULL THEN f.transport");
     expect(CREATE_TABLES).toContain("WHEN s.id LIKE '%.web.wasm.%' THEN 'wasm'");
   });
-  it('maps parsed id indexes back to quoted ids', () => {
-    expect(insertSamplesFromParsed(2, 'tmp', ['a', "b'c"])).toContain("VALUES (0, 'a'), (1, 'b''c')");
+  it('deletes a failed upload completely', () => {
+    expect(deleteFile(7, 'uploads', "a'b")).toMatch(/file_key = 7.*file_key = 7.*config = 'a''b'/s);
   });
   it('inserts the uploads run only once', () => {
     expect(insertRunOnce({ run: 'u', kind: 'upload', title: 't', createdAt: null, timerResolutionNs: null, source: 's' }))

@@ -10,7 +10,25 @@ export function Plot({ figure, name, height = 420 }: { figure: Figure; name: str
   const el = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState<string | null>(null);
+  // Plotly (1.4 MB gzip) is fetched only once the plot is on screen and the browser is idle, so it never
+  // competes with the first view (the comparison table).
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
+    const node = el.current;
+    if (!node || visible) return;
+    let idle = 0;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        io.disconnect();
+        const ric = (window as unknown as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+        if (ric) idle = ric(() => setVisible(true), { timeout: 500 }); else idle = window.setTimeout(() => setVisible(true), 50);
+      }
+    }, { rootMargin: '200px' });
+    io.observe(node);
+    return () => { io.disconnect(); if (idle) window.clearTimeout(idle); };
+  }, [visible]);
+  useEffect(() => {
+    if (!visible) return;
     let live = true;
     setState('loading');
     loadPlotly().then(async (P) => {
@@ -19,7 +37,7 @@ export function Plot({ figure, name, height = 420 }: { figure: Figure; name: str
       if (live) setState('ready');
     }).catch((e: unknown) => { if (live) { setState('error'); setError(String(e)); } });
     return () => { live = false; };
-  }, [figure, height]);
+  }, [figure, height, visible]);
   useEffect(() => () => { const node = el.current; if (node && plotly) plotly.then((P) => P.purge(node)).catch(() => undefined); }, []);
   const exportPng = () => {
     if (el.current) loadPlotly().then((P) => P.downloadImage(el.current!, { format: 'png', filename: name, width: 1200, height })).catch(() => undefined);

@@ -30,6 +30,19 @@ async function fetchOk(url: string): Promise<Response> {
   return r;
 }
 
+/** Manifest, run records and every CSV's bytes, fetched in parallel; a failed run is reported, not fatal. */
+async function fetchPublished(): Promise<{ run: RunJson; files: (p: string) => Promise<Uint8Array> }[]> {
+  const manifest = (await (await fetchOk(dataUrl('manifest.json'))).json()) as Manifest;
+  return Promise.all(manifest.runs.map(async (e) => {
+    const folder = e.run.replace(/run\.json$/, '');
+    const run = (await (await fetchOk(dataUrl(e.run))).json()) as RunJson;
+    const bytes = new Map(run.configurations.flatMap((c) => c.files).map((f) => [f.file,
+      fetchOk(dataUrl(folder + f.file)).then(async (r) => new Uint8Array(await r.arrayBuffer()))]));
+    bytes.forEach((p) => p.catch(() => undefined));
+    return { run, files: (p: string) => bytes.get(p) ?? Promise.reject(new Error(`${p}: not listed`)) };
+  }));
+}
+
 export function DataProvider({ children }: { children: ReactNode }) {
   const dbState = useDuckDB();
   const db = dbState.status === 'ready' ? dbState.db : null;
@@ -44,39 +57,41 @@ export function DataProvider({ children }: { children: ReactNode }) {
     if (dbState.status === 'error') { setStatus('error'); setError(`database: ${dbState.error}`); }
   }, [dbState]);
 
+  // Fetching starts at mount, in parallel with the database's start-up; runs are loaded in manifest order and
+  // shown as each one arrives (the reference study first), so the first view does not wait for every run.
+  const [published] = useState(() => fetchPublished());
   useEffect(() => {
     if (!db) return;
     let live = true;
     (async () => {
       const t0 = performance.now();
-      const manifest = (await (await fetchOk(dataUrl('manifest.json'))).json()) as Manifest;
-      const metas = await Promise.all(manifest.runs.map(async (e) => (await (await fetchOk(dataUrl(e.run))).json()) as RunJson));
+      const runsData = await published;
       await createTables(db);
       await db.query('DELETE FROM samples_raw; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
       const loaded: RunJson[] = [];
       const problems: string[] = [];
-      for (const [i, run] of metas.entries()) {
-        const folder = manifest.runs[i].run.replace(/run\.json$/, '');
+      for (const { run, files } of runsData) {
         try {
-          await ingestRun(db, run, async (p) => new Uint8Array(await (await fetchOk(dataUrl(folder + p))).arrayBuffer()));
+          await ingestRun(db, run, (p) => files(p));
           loaded.push(run);
         } catch (e) {
           problems.push(`run ${run.id}: ${e instanceof Error ? e.message : String(e)}`);
         }
+        if (!live) return;
+        setRuns([...loaded]);
+        setError(problems.length ? problems.join('; ') : null);
+        if (loaded.length === 1 || problems.length) { setStatus('ready'); setLoadMs(performance.now() - t0); }
+        setGeneration((g) => g + 1);
       }
-      if (!live) return;
-      setRuns(loaded);
-      setLoadMs(performance.now() - t0);
-      setError(problems.length ? problems.join('; ') : null);
       setStatus('ready');
-      setGeneration((g) => g + 1);
+      setLoadMs(performance.now() - t0);
     })().catch((e: unknown) => {
       if (!live) return;
       setStatus('error');
       setError(e instanceof Error ? e.message : String(e));
     });
     return () => { live = false; };
-  }, [db]);
+  }, [db, published]);
 
   const upload = useCallback(async (files: UploadSource[]) => {
     if (!db) return [];

@@ -1,18 +1,17 @@
 /**
  * Loading data into the database through the Connector: published runs (CSV files registered with DuckDB and
  * read by its CSV reader, schema from run.json) and user uploads (parsed and checked in one pass by
- * csvParse.ts, each problem named with its line, then bulk-inserted as Arrow). Free of browser APIs except what
+ * csvParse.ts, each problem named with its line, then appended to samples_raw as one Arrow IPC stream). Free of browser APIs except what
  * the caller passes in, so tests run it over DuckDB's Node build with files read from disk.
  */
-import { tableFromArrays, tableToIPC } from 'apache-arrow';
+import { Dictionary, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
 import type { Connector } from '../db/connector';
 import { rowsOf } from '../model/arrow';
 import type { RunJson } from '../model/runs';
 import {
-  CREATE_TABLES, NEXT_FILE_KEY, countFileRows, dropTable, insertConfig, insertFile, insertRun, insertRunOnce,
-  insertSamplesFromCsv, insertSamplesFromParsed,
+  CREATE_TABLES, NEXT_FILE_KEY, countFileRows, deleteFile, insertConfig, insertFile, insertRun, insertRunOnce, insertSamplesFromCsv,
 } from '../sql/schema';
-import { CsvError, guessShape, parseTimingCsv } from './csvParse';
+import { CsvError, guessShape, parseTimingCsv, type ParsedSamples } from './csvParse';
 
 /** Uploads larger than this are refused before reading (the page keeps everything in memory). */
 export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
@@ -55,6 +54,27 @@ export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: 
     }
     await db.query(countFileRows(fileKey));
   }
+}
+
+/** Non-negative integers (< 2^53) as Int64 without BigInt arithmetic: low and high 32-bit words. */
+function toInt64(v: Float64Array): BigInt64Array {
+  const words = new Uint32Array(v.length * 2);
+  for (let i = 0; i < v.length; i++) { words[2 * i] = v[i] % 4294967296; words[2 * i + 1] = Math.floor(v[i] / 4294967296); }
+  return new BigInt64Array(words.buffer);
+}
+
+/**
+ * A parsed upload as an Arrow IPC stream with samples_raw's columns (file_key, seq, k, t_ns, id, duration_ns);
+ * ids dictionary-encoded, so no per-row string is built.
+ */
+export function samplesIpc(fileKey: number, p: ParsedSamples): Uint8Array {
+  const n = p.rows;
+  const ids = makeVector(makeData({ type: new Dictionary(new Utf8(), new Int32(), 0), length: n, nullCount: 0, data: p.idIndex, dictionary: vectorFromArray(p.ids, new Utf8()) }));
+  const table = new Table({
+    file_key: makeVector(new Int32Array(n).fill(fileKey)), seq: makeVector(p.seq), k: makeVector(p.k),
+    t_ns: makeVector(toInt64(p.tNs)), id: ids, duration_ns: makeVector(toInt64(p.durationNs)),
+  });
+  return tableToIPC(table, 'stream');
 }
 
 /** A file the user picked or dropped (the browser File satisfies it). */
@@ -100,20 +120,18 @@ export async function ingestUpload(db: Connector, src: UploadSource): Promise<Up
     if (e instanceof CsvError) return fail(src.name, e.message);
     throw e;
   }
-  const tmp = `upload_${++fileCounter}`;
-  const ipc = tableToIPC(tableFromArrays({ seq: parsed.seq, k: parsed.k, t: parsed.tNs, d: parsed.durationNs, id_idx: parsed.idIndex }), 'stream');
   const { side, platform } = guessShape(parsed.ids);
   const fileKey = await nextFileKey(db);
   const config = `${String(fileKey).padStart(3, '0')}-${src.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+  await db.query(insertRunOnce({ run: UPLOAD_RUN, kind: 'upload', title: 'Uploaded CSVs', createdAt: null, timerResolutionNs: null, source: 'upload' }));
+  await db.query(insertConfig({ run: UPLOAD_RUN, config, title: src.name, scenario: 'upload', n: null, maxDistance: null, pacing: 'free', tickMs: null, timeScale: null, encoding: 'json' }));
+  await db.query(insertFile({ fileKey, run: UPLOAD_RUN, config, file: src.name, side, platform, transport: null }));
   try {
-    await db.insertArrowIpc(tmp, ipc);
-    await db.query(insertRunOnce({ run: UPLOAD_RUN, kind: 'upload', title: 'Uploaded CSVs', createdAt: null, timerResolutionNs: null, source: 'upload' }));
-    await db.query(insertConfig({ run: UPLOAD_RUN, config, title: src.name, scenario: 'upload', n: null, maxDistance: null, pacing: 'free', tickMs: null, timeScale: null, encoding: 'json' }));
-    await db.query(insertFile({ fileKey, run: UPLOAD_RUN, config, file: src.name, side, platform, transport: null }));
-    await db.query(insertSamplesFromParsed(fileKey, tmp, parsed.ids));
+    await db.appendArrowIpc('samples_raw', samplesIpc(fileKey, parsed));
     await db.query(countFileRows(fileKey));
-  } finally {
-    await db.query(dropTable(tmp)).catch(() => undefined);
+  } catch (e) {
+    await db.query(deleteFile(fileKey, UPLOAD_RUN, config)).catch(() => undefined);
+    throw e;
   }
   return { ok: true, run: UPLOAD_RUN, config, file: src.name, rows: parsed.rows, side, platform, ms: performance.now() - t0 };
 }

@@ -19,6 +19,8 @@ export interface Connector {
   dropFile(name: string): Promise<void>;
   /** Creates table `name` from an Arrow IPC stream (fast bulk insert of parsed uploads). */
   insertArrowIpc(name: string, ipc: Uint8Array): Promise<void>;
+  /** Appends an Arrow IPC stream to the existing table `name` (columns by position, types must convert). */
+  appendArrowIpc(name: string, ipc: Uint8Array): Promise<void>;
   /** Releases the database (terminates the worker). */
   close(): Promise<void>;
   /** Engine version string, for the footer. */

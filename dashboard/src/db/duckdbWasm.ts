@@ -21,6 +21,7 @@ export async function createWasmConnector(): Promise<Connector> {
       query: async (sql: string) => (await conn.query(sql)) as unknown as ArrowLike,
       registerFile: (name, bytes) => db.registerFileBuffer(name, bytes),
       dropFile: async (name) => { await db.dropFile(name); },
+      appendArrowIpc: (name, ipc) => conn.insertArrowFromIPCStream(ipc, { name, create: false }),
       insertArrowIpc: (name, ipc) => conn.insertArrowFromIPCStream(ipc, { name, create: true }),
       close: async () => {
         await conn.close().catch(() => undefined);

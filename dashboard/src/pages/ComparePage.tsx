@@ -25,7 +25,7 @@ export default function ComparePage({ state }: { state: ViewState }) {
   const { data, stats, flags, query } = useAnalysis(state.warmup, filter);
   const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
   const rows = useMemo(() => comparisons(stats, runs.flatMap(pairings)), [stats, runs]);
-  const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.generation);
+  const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.runs.length);
 
   const [extras, setExtras] = useState<Omit<ComparisonExtras, 'flags' | 'resamples'>>({ medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true });
   useEffect(() => {
@@ -33,9 +33,12 @@ export default function ComparePage({ state }: { state: ViewState }) {
     if (!db || rows.length === 0) return;
     let live = true;
     setExtras((e) => ({ ...e, ciPending: true }));
-    (async () => {
+    // Started after a pause and stopped between queries when the view changes again, so that a burst of
+    // control changes never queues work in front of the next summary query.
+    const timer = window.setTimeout(() => void (async () => {
       const series = rows.flatMap((r) => [r.inSeries, r.outSeries]).filter((s) => s !== null);
       const files = [...new Set(series.map((s) => s.file))];
+      if (!live) return;
       const vrows = rowsOf(await db.query(valuesSql(state.warmup, { runs: [...new Set(series.map((s) => s.run))], files }, 200000)));
       const values = new Map<string, number[]>();
       for (const r of vrows) {
@@ -46,6 +49,7 @@ export default function ComparePage({ state }: { state: ViewState }) {
       }
       const mwu = new Map<string, MannWhitney>();
       for (const r of rows) {
+        if (!live) return;
         if (!r.inSeries || !r.outSeries) continue;
         const [m] = rowsOf(await db.query(mannWhitneySql(state.warmup, r.inSeries, r.outSeries)));
         mwu.set(comparisonKey(r), toMannWhitney(m));
@@ -60,8 +64,8 @@ export default function ComparePage({ state }: { state: ViewState }) {
       const medianCi = new Map(keys.map((k, i) => [k, out[i]]));
       const ratioCi = new Map(ratioRows.map((r, i) => [comparisonKey(r), out[keys.length + i]]));
       setExtras({ medianCi, ratioCi, mwu, ciPending: false });
-    })().catch((e: unknown) => { console.error(e); if (live) setExtras((x) => ({ ...x, ciPending: false })); });
-    return () => { live = false; };
+    })().catch((e: unknown) => { console.error(e); if (live) setExtras((x) => ({ ...x, ciPending: false })); }), 400);
+    return () => { live = false; window.clearTimeout(timer); };
   }, [data.db, rows, state.warmup, state.boot]);
 
   const decos = useMemo(() => {

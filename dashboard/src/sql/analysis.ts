@@ -129,7 +129,7 @@ FROM agg`;
 export const apparentResolutionSql = (): string => `
 SELECT run, config, file,
   CASE ${[1e6, 1e5, 1e4, 1e3, 1e2, 1e1].map((p) => `WHEN bool_and(duration_ns % ${p} = 0 AND t_ns % ${p} = 0) THEN ${p}`).join(' ')} ELSE 1 END AS resolution_ns
-FROM samples GROUP BY run, config, file ORDER BY run, config, file`;
+FROM samples WHERE run <> 'uploads' GROUP BY run, config, file ORDER BY run, config, file`;
 
 /** Loaded series: what the selectors offer. */
 export const catalogSql = (): string => `

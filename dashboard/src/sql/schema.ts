@@ -73,13 +73,10 @@ SELECT ${int(fileKey)}, seq,
 FROM (SELECT row_number() OVER () AS seq, t_ns, id, duration_ns, (t_ns >= 0 AND duration_ns >= 0) AS valid
       FROM ${readCsv(registered)})`;
 
-/**
- * Moves a parsed upload (Arrow table `tmp`: seq, k, t, d as numbers, id_idx into `ids`) into samples_raw.
- */
-export const insertSamplesFromParsed = (fileKey: number, tmp: string, ids: readonly string[]): string => `
-INSERT INTO samples_raw
-SELECT ${int(fileKey)}, u.seq, u.k, CAST(u.t AS BIGINT), i.id, CAST(u.d AS BIGINT)
-FROM ${tmp} u JOIN (VALUES ${ids.map((id, j) => `(${j}, ${str(id)})`).join(', ')}) AS i(j, id) ON i.j = u.id_idx`;
+/** Removes one file (and its configuration) after a failed load. */
+export const deleteFile = (fileKey: number, run: string, config: string): string =>
+  `DELETE FROM samples_raw WHERE file_key = ${int(fileKey)}; DELETE FROM files WHERE file_key = ${int(fileKey)}; ` +
+  `DELETE FROM configs WHERE run = ${str(run)} AND config = ${str(config)}`;
 
 export const dropTable = (t: string): string => `DROP TABLE IF EXISTS ${t}`;
 
