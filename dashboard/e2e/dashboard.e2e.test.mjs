@@ -137,6 +137,8 @@ describe('plots', () => {
       const { page } = b;
       await page.goto(`${server.url}${query}`);
       const fig = page.locator(`figure.plot[data-plot="${name}"]`);
+      await fig.waitFor({ state: 'attached', timeout: 30000 });
+      await fig.scrollIntoViewIfNeeded(); // Plotly is fetched when a plot comes into view
       await page.waitForSelector(`figure.plot[data-plot="${name}"][data-state="ready"]:not([data-traces="0"])`, { timeout: 30000 });
       assert.ok(await fig.locator('.main-svg').count() > 0, 'plot svg');
       assert.ok(await fig.locator(marks).count() > 0, `marks ${marks}`);
