@@ -48,7 +48,7 @@ export default function ScalePage({ state }: { state: ViewState }) {
     <div data-testid="scale">
       <h2>Scale: metric vs N</h2>
       {scale.every((s) => new Set(s.pts.map((p) => p.n)).size < 2) && <p className="note">Only one N is loaded so far (the reference study has N = 10); runs with several N add points here.</p>}
-      <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={360} />)}</div>
+      <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={560} />)}</div>
       <h2>Platform: desktop vs web</h2>
       {!platforms.has('web') && <p className="note">No web run is loaded yet: only desktop bars are shown.</p>}
       <Plot figure={platformFigure(bars)} name="platform" height={420} />

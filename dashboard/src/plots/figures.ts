@@ -10,7 +10,8 @@ export interface Group { name: string; values: number[] }
 export interface RefLine { name: string; ns: number }
 
 const SCALE = { ns: 1, us: 1e3, ms: 1e6 } as const;
-const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22'];
+const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22',
+  '#393b79', '#ad494a', '#637939', '#e7ba52', '#7b4173', '#3182bd', '#31a354', '#756bb1', '#636363', '#e6550d'];
 
 /** Unit for an axis: from the median of the groups' medians. */
 export function axisUnit(groups: Group[]): 'ns' | 'us' | 'ms' {
@@ -136,7 +137,10 @@ export function scaleFigure(points: ScalePoint[], metric: string): Figure {
         marker: { color: PALETTE[i % PALETTE.length], size: 8 }, hovertemplate: `N=%{x}: %{y:.3f} µs<extra>${name}</extra>`,
       };
     }),
-    layout: { ...base(`${metric} vs N`), xaxis: { title: { text: 'devices N' }, type: 'log' }, yaxis: { title: { text: 'median (µs)' }, type: 'log' } },
+    layout: {
+      ...base(`${metric} vs N`), xaxis: { title: { text: 'devices N', standoff: 4 }, type: 'log' }, yaxis: { title: { text: 'median (µs)' }, type: 'log' },
+      legend: { orientation: 'h', x: 0, y: -0.22, yanchor: 'top', font: { size: 10 } }, margin: { l: 60, r: 10, t: 40, b: 10 },
+    },
   };
 }
 
