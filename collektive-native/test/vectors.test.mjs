@@ -12,7 +12,10 @@ import { parseVector } from '../../collektive-wasm/test/vectors.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const vectorDir = join(here, '..', '..', 'collektive-core', 'test-vectors');
-const runner = compileC(join(here, 'vectors_runner.c'), join(mkdtempSync(join(tmpdir(), 'sg-vec-')), 'vectors_runner'));
+// The runner works in its own temporary folder: the library's default timing CSV (native.csv in the working
+// directory) must not land in the repository.
+const work = mkdtempSync(join(tmpdir(), 'sg-vec-'));
+const runner = compileC(join(here, 'vectors_runner.c'), join(work, 'vectors_runner'));
 const PROGRAMS = { euclidean: 0, hop: 1 };
 
 /** A vector as the runner's line format (String(number) is the shortest round-trip decimal). */
@@ -36,7 +39,7 @@ const index = JSON.parse(readFileSync(join(vectorDir, 'index.json'), 'utf8'));
 for (const file of index.vectors) {
   test(`native C ABI: test vector ${file} reproduced bit for bit`, () => {
     const v = parseVector(readFileSync(join(vectorDir, file), 'utf8'));
-    const res = spawnSync(runner, [], { input: toLines(v), encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
+    const res = spawnSync(runner, [], { cwd: work, input: toLines(v), encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
     assert.equal(res.status, 0, `${res.stdout.split('\n').find((l) => l.startsWith('error')) ?? ''} ${res.stderr}`);
     const expected = v.rounds.flatMap((round, r) => [`round ${r}`, ...Array.from(round.values, (value, i) =>
       [hexBits(value), round.neighbors[i].length, ...round.neighbors[i]].join(' '))]);
