@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // npm start: installs dependencies if missing (npm ci), builds the dashboard (incremental) and serves it with
-// `vite preview` (COOP/COEP headers) on 127.0.0.1. Options: --port N (default 4173), --host H.
+// `vite preview` (COOP/COEP headers) on 127.0.0.1, and starts the Node ws server (Kotlin/JS engine) on the Live
+// view's default port so both web engines run live. Options: --port N (default 4173), --host H, --ws-port N
+// (default 8787; 0 = no ws server).
 import { existsSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -11,6 +13,7 @@ const args = process.argv.slice(2);
 const opt = (name, d) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : d; };
 const port = opt('port', process.env.PORT ?? '4173');
 const host = opt('host', '127.0.0.1');
+const wsPort = opt('ws-port', '8787');
 
 if (!existsSync(join(root, 'node_modules', 'vite'))) {
   console.log('[start] node_modules missing: npm ci');
@@ -19,7 +22,7 @@ if (!existsSync(join(root, 'node_modules', 'vite'))) {
 }
 const { ensureBuilt } = await import(pathToFileURL(join(root, 'scripts', 'lib', 'build-steps.mjs')).href);
 try {
-  await ensureBuilt(['dashboard']);
+  await ensureBuilt(wsPort === '0' ? ['dashboard'] : ['dashboard', 'js']);
 } catch (e) {
   console.error(`[start] build failed: ${e.message}`);
   process.exit(1);
@@ -33,5 +36,10 @@ child.stdout.on('data', (d) => {
   const m = text.replace(/\x1b\[[0-9;]*m/g, '').match(/https?:\/\/[^\s]+/);
   if (m && !announced) { announced = true; console.log(`\n[start] dashboard: ${m[0]}  (Ctrl+C stops)\n`); }
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+// The Live view's WebSocket engine talks to this server; the dashboard works without it (a taken port only warns).
+const ws = wsPort === '0' ? null : spawn(process.execPath, [join(root, 'collektive-node-server', 'src', 'cli.mjs'), '--port', wsPort, '--host', host],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+ws?.stdout.on('data', (d) => { const line = d.toString().trim(); if (/listening/.test(line)) console.log(`[start] Live view WebSocket engine: ${line}`); });
+ws?.on('exit', (code) => { if (code) console.error(`[start] ws server exited (${code}); the Live view's WebSocket engine is unavailable, the rest works`); });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { ws?.kill('SIGTERM'); child.kill(sig); });
+child.on('exit', (code) => { ws?.kill('SIGTERM'); process.exit(code ?? 0); });
