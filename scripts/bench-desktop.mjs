@@ -5,7 +5,7 @@
 // fresh JVM server writing its back-end CSV. Blocks are merged into the four reference-named CSVs per configuration
 // (+ floors.csv), written to public/data/runs/<run-id>/ with a run.json, and the run is appended to the manifest.
 // Ends with the reference analysis, the ratios socket/native, the targets and the growth with N.
-// Stages: measure (this file + desktop-host), write (merge + run.json), analyse (desktop-host/bench/analysis.mjs).
+// Stages: measure (this file + desktop-host), write (merge + run.json), analyse (scripts/lib/analysis.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,7 @@ import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
-import { analyseConfiguration, readTimingCsv } from '../desktop-host/bench/analysis.mjs';
+import { analyseConfiguration, readTimingCsv } from './lib/analysis.mjs';
 import { printConfiguration, printGrowth, printReference, printTargets, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 

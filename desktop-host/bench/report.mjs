@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyseConfiguration, fmtNs, readTimingCsv, targetChecks } from './analysis.mjs';
+import { analyseConfiguration, fmtNs, readTimingCsv, targetChecks } from '../../scripts/lib/analysis.mjs';
 import { root } from '../toolchain.mjs';
 
 const dataDir = join(root, 'public', 'data');

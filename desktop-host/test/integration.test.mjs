@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { hostEnv, hostExe, root } from '../toolchain.mjs';
-import { parseTimingCsv } from '../bench/analysis.mjs';
+import { parseTimingCsv } from '../../scripts/lib/analysis.mjs';
 import { startJvmServer } from '../bench/jvm-server.mjs';
 
 const vectorsDir = join(root, 'collektive-core', 'test-vectors');

@@ -1,40 +1,21 @@
-// The reference analysis (DESIGN §2) over the web CSVs, for the bench's summary table: drop negative rows, sort
-// by t_ns, drop the first `warmup` samples per id, medians; overheads paired by order, truncated to the shorter.
+// The web bench's summary table: the reference analysis (DESIGN §2, scripts/lib/analysis.mjs, shared with
+// bench:desktop) applied to the web CSVs: medians per id, overheads paired by order, truncated to the shorter.
+
+import { fmtNs, pairedDiff, parseTimingCsv, series as seriesOfRows, stats } from '../../../../scripts/lib/analysis.mjs';
 
 /** Parses `t_ns,id,duration_ns` → Map id → durations (ns, in t_ns order, warm-up dropped). */
-export function series(csv, warmup = 30) {
-  const rows = csv.trim().split('\n').slice(1).map((l) => l.split(','))
-    .map(([t, id, d]) => [Number(t), id, Number(d)]).filter(([t, , d]) => t >= 0 && d >= 0);
-  rows.sort((a, b) => a[0] - b[0]);
-  const by = new Map();
-  for (const [, id, d] of rows) {
-    if (!by.has(id)) by.set(id, []);
-    by.get(id).push(d);
-  }
-  for (const [id, ds] of by) by.set(id, ds.slice(warmup));
-  return by;
-}
+export const series = (csv, warmup = 30) => seriesOfRows(parseTimingCsv(csv), warmup);
 
-export function median(xs) {
-  if (!xs || xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
+/** Median (NaN for a missing or empty series). */
+export const median = (xs) => stats(xs ?? []).median;
 
-/** a[i] − b[i] paired by order (truncated to the shorter series). */
-function paired(a, b) {
-  if (!a || !b) return [];
-  const n = Math.min(a.length, b.length);
-  return Array.from({ length: n }, (_, i) => a[i] - b[i]);
-}
+/** a[i] − b[i] paired by order (truncated to the shorter series; empty when either is missing). */
+const paired = (a, b) => (a && b ? pairedDiff(a, b) : []);
 
 /** Median of a[i] − b[i] paired by order. */
 export const pairedMedian = (a, b) => median(paired(a, b));
 
-export function mean(xs) {
-  return xs && xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN;
-}
+export const mean = (xs) => stats(xs ?? []).mean;
 
 /** Summary of one configuration's CSV texts (ns). */
 export function summarize({ wasm, websocket, webWasm, webWebsocket, floors }, warmup = 30) {
@@ -74,11 +55,5 @@ export function summarize({ wasm, websocket, webWasm, webWebsocket, floors }, wa
   };
 }
 
-export const fmt = (ns) => {
-  if (!Number.isFinite(ns)) return '–';
-  const a = Math.abs(ns);
-  if (a < 1e3) return `${ns.toFixed(0)} ns`;
-  if (a < 1e6) return `${(ns / 1e3).toFixed(1)} µs`;
-  return `${(ns / 1e6).toFixed(2)} ms`;
-};
+export const fmt = fmtNs;
 export const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? `${(a / b).toFixed(2)}×` : '–');
