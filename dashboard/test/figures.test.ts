@@ -22,6 +22,15 @@ describe('figures', () => {
     const e = distributionFigure('ecdf', groups, { log: true, floors: [{ name: 'f', ns: 1500 }], title: '' });
     expect(e.layout.shapes).toEqual([expect.objectContaining({ x0: 1.5 })]);
   });
+  it('places floor labels at log10 of the value on a log axis (Plotly annotations), lines at the value', () => {
+    const b = distributionFigure('box', groups, { log: true, floors: [{ name: 'f', ns: 10_000 }], title: '' });
+    expect(b.layout.shapes).toEqual([expect.objectContaining({ y0: 10, y1: 10 })]);
+    expect((b.layout.annotations as { y: number }[])[0].y).toBeCloseTo(1, 12);
+    const e = distributionFigure('ecdf', groups, { log: true, floors: [{ name: 'f', ns: 10_000 }], title: '' });
+    expect((e.layout.annotations as { x: number }[])[0].x).toBeCloseTo(1, 12);
+    const lin = distributionFigure('box', groups, { log: false, floors: [{ name: 'f', ns: 10_000 }], title: '' });
+    expect((lin.layout.annotations as { y: number }[])[0].y).toBe(10);
+  });
   it('shades the warm-up in the time series', () => {
     const f = timeSeriesFigure([{ name: 's', k: [1, 2, 3], ns: [1e6, 2e6, 3e6] }], 30, { log: false, title: '' });
     expect(f.layout.shapes).toEqual([expect.objectContaining({ type: 'rect', x1: 30.5 })]);

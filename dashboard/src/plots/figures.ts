@@ -19,6 +19,8 @@ export function axisUnit(groups: Group[]): 'ns' | 'us' | 'ms' {
   return meds.length ? pickUnit(meds[Math.floor(meds.length / 2)]) : 'us';
 }
 
+const annotationAt = (v: number, log: boolean) => (log ? Math.log10(Math.max(v, 1e-12)) : v);
+
 const base = (title: string): Record<string, unknown> => ({
   title: { text: title, font: { size: 14 } },
   margin: { l: 70, r: 20, t: 40, b: 60 },
@@ -27,13 +29,14 @@ const base = (title: string): Record<string, unknown> => ({
   font: { family: 'system-ui, sans-serif', size: 12 },
 });
 
-const refShapes = (lines: RefLine[], u: 'ns' | 'us' | 'ms', axis: 'x' | 'y') => ({
+// Plotly places shapes on a log axis by data value but annotations by log10 of it.
+const refShapes = (lines: RefLine[], u: 'ns' | 'us' | 'ms', axis: 'x' | 'y', log = false) => ({
   shapes: lines.map((l) => (axis === 'x'
     ? { type: 'line', xref: 'x', yref: 'paper', x0: l.ns / SCALE[u], x1: l.ns / SCALE[u], y0: 0, y1: 1, line: { dash: 'dot', color: '#555', width: 1 } }
     : { type: 'line', yref: 'y', xref: 'paper', y0: l.ns / SCALE[u], y1: l.ns / SCALE[u], x0: 0, x1: 1, line: { dash: 'dot', color: '#555', width: 1 } })),
   annotations: lines.map((l) => (axis === 'x'
-    ? { x: l.ns / SCALE[u], y: 1, xref: 'x', yref: 'paper', text: l.name, showarrow: false, font: { size: 10, color: '#555' }, xanchor: 'left', textangle: -90, yanchor: 'top' }
-    : { y: l.ns / SCALE[u], x: 1, yref: 'y', xref: 'paper', text: l.name, showarrow: false, font: { size: 10, color: '#555' }, xanchor: 'right', yanchor: 'bottom' })),
+    ? { x: annotationAt(l.ns / SCALE[u], log), y: 1, xref: 'x', yref: 'paper', text: l.name, showarrow: false, font: { size: 10, color: '#555' }, xanchor: 'left', textangle: -90, yanchor: 'top' }
+    : { y: annotationAt(l.ns / SCALE[u], log), x: 1, yref: 'y', xref: 'paper', text: l.name, showarrow: false, font: { size: 10, color: '#555' }, xanchor: 'right', yanchor: 'bottom' })),
 });
 
 export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', groups: Group[], opts: { log: boolean; floors: RefLine[]; title: string }): Figure {
@@ -42,13 +45,15 @@ export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', gro
   const scaled = groups.map((g) => ({ name: g.name, v: g.values.map((x) => x / SCALE[u]) }));
   const axisTitle = `duration (${lab})`;
   if (kind === 'box' || kind === 'violin') {
+    // Many series: one-line names at an angle (stacked words of neighbouring boxes would overlap).
+    const crowded = scaled.length > 8;
     return {
       data: scaled.map((g, i) => ({
-        type: kind, name: g.name.replace(/ /g, '<br>'), y: g.v, marker: { color: PALETTE[i % PALETTE.length], size: 3 },
+        type: kind, name: crowded ? g.name : g.name.replace(/ /g, '<br>'), y: g.v, marker: { color: PALETTE[i % PALETTE.length], size: 3 },
         ...(kind === 'box' ? { boxpoints: 'outliers', boxmean: true } : { box: { visible: true }, meanline: { visible: true }, points: false, spanmode: 'hard' }),
         hovertemplate: `%{y:.3f} ${lab}<extra>${g.name}</extra>`,
       })),
-      layout: { ...base(opts.title), xaxis: { automargin: true, tickangle: 0 }, yaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear' }, showlegend: false, ...refShapes(opts.floors, u, 'y') },
+      layout: { ...base(opts.title), xaxis: { automargin: true, tickangle: crowded ? -35 : 0, tickfont: { size: crowded ? 9 : 12 } }, yaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear' }, showlegend: false, ...refShapes(opts.floors, u, 'y', opts.log) },
     };
   }
   if (kind === 'ecdf') {
@@ -61,7 +66,7 @@ export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', gro
           hovertemplate: `%{x:.3f} ${lab}: %{y:.3f}<extra>${g.name}</extra>`,
         };
       }),
-      layout: { ...base(opts.title), xaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear' }, yaxis: { title: { text: 'fraction ≤ x' }, range: [0, 1.02] }, ...refShapes(opts.floors, u, 'x') },
+      layout: { ...base(opts.title), xaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear' }, yaxis: { title: { text: 'fraction ≤ x' }, range: [0, 1.02] }, ...refShapes(opts.floors, u, 'x', opts.log) },
     };
   }
   return {
