@@ -1,7 +1,6 @@
 // Cross-build tests of the engine hosts owned by the native/web engine builds: the Kotlin/Native C ABI (real C
 // programs: ABI contract + shared test vectors), and the Wasm/JS facade against the shared test vectors in Node 20
 // (Kotlin/JS), Node 24 (Kotlin/Wasm) and Chromium (both builds).
-import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { nodeTap } from '../lib/parsers.mjs';
 import { chromium, clang16 } from '../lib/requirements.mjs';
@@ -9,7 +8,6 @@ import { node24, systemNode } from '../lib/toolchain.mjs';
 
 const gcc = () => (spawnSync('sh', ['-c', 'command -v gcc && command -v nm']).status === 0 ? null
   : 'gcc and binutils (install: apt-get update && apt-get install -y gcc binutils)');
-const nodeWithWasmGc = () => (existsSync(node24) ? null : `Node 24 at ${node24} (fetch: npm run build -- toolchain-node24)`);
 const tap = (...files) => ['--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=180000', ...files];
 
 export const suites = [
@@ -33,7 +31,6 @@ export const suites = [
     name: 'facade-wasm-node',
     description: 'Kotlin/Wasm facade in Node 24 (WasmGC): test vectors bit for bit, errors, batched positions, state buffer, timings',
     build: ['wasm', 'toolchain-node24'],
-    requires: [nodeWithWasmGc],
     cmd: [node24, ...tap('collektive-wasm/test/facade.test.mjs')],
     env: { ENGINE: 'wasm' },
     parse: nodeTap,
