@@ -6,10 +6,9 @@
  */
 import { Dictionary, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
 import type { Connector } from '../db/connector';
-import { rowsOf } from '../model/arrow';
 import type { RunJson } from '../model/runs';
 import {
-  CREATE_TABLES, NEXT_FILE_KEY, countFileRows, deleteFile, insertConfig, insertFile, insertRun, insertRunOnce, insertSamplesFromCsv,
+  CREATE_TABLES, countFileRows, deleteFile, insertConfig, insertFile, insertRun, insertRunOnce, insertSamplesFromCsv,
 } from '../sql/schema';
 import { CsvError, guessShape, parseTimingCsv, type ParsedSamples } from './csvParse';
 
@@ -23,7 +22,10 @@ export async function createTables(db: Connector): Promise<void> {
 
 let fileCounter = 0;
 const registeredName = (hint: string) => `f${++fileCounter}_${hint.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-const nextFileKey = async (db: Connector) => Number(rowsOf(await db.query(NEXT_FILE_KEY))[0].k);
+// File keys are handed out here, synchronously: published runs are ingested while the user may already upload,
+// and a `max(file_key) + 1` query would give two concurrent ingestions the same key (their samples would merge).
+let lastFileKey = 0;
+const nextFileKey = () => ++lastFileKey;
 
 /** Loads every CSV of a run; `fetchBytes` resolves a path relative to the run folder. */
 export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: string) => Promise<Uint8Array>): Promise<void> {
@@ -42,7 +44,7 @@ export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: 
   for (let i = 0; i < files.length; i++) {
     const { c, f } = files[i];
     const name = registeredName(f.file);
-    const fileKey = await nextFileKey(db);
+    const fileKey = nextFileKey();
     await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport }));
     await db.registerFile(name, bytes[i]);
     try {
@@ -121,7 +123,7 @@ export async function ingestUpload(db: Connector, src: UploadSource): Promise<Up
     throw e;
   }
   const { side, platform } = guessShape(parsed.ids);
-  const fileKey = await nextFileKey(db);
+  const fileKey = nextFileKey();
   const config = `${String(fileKey).padStart(3, '0')}-${src.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
   await db.query(insertRunOnce({ run: UPLOAD_RUN, kind: 'upload', title: 'Uploaded CSVs', createdAt: null, timerResolutionNs: null, source: 'upload' }));
   await db.query(insertConfig({ run: UPLOAD_RUN, config, title: src.name, scenario: 'upload', n: null, maxDistance: null, pacing: 'free', tickMs: null, timeScale: null, encoding: 'json' }));

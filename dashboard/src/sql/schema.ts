@@ -48,7 +48,6 @@ export const insertRunOnce = (r: RunRow): string =>
 export const insertConfig = (c: ConfigRow): string =>
   `INSERT INTO configs VALUES (${str(c.run)}, ${str(c.config)}, ${str(c.title)}, ${str(c.scenario)}, ${nullable(c.n, int)}, ${nullable(c.maxDistance)}, ${str(c.pacing)}, ${nullable(c.tickMs)}, ${nullable(c.timeScale)}, ${str(c.encoding)})`;
 
-export const NEXT_FILE_KEY = 'SELECT coalesce(max(file_key), 0) + 1 AS k FROM files';
 
 export const insertFile = (f: FileRow): string =>
   `INSERT INTO files VALUES (${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, NULL)`;
