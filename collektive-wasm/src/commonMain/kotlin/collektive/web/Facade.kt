@@ -6,8 +6,9 @@ import collektive.engine.Scenarios
 
 /**
  * The platform-independent half of the web facade, shared verbatim by the Kotlin/Wasm and Kotlin/JS builds: a
- * handle table of engines, the last error message, timed steps and the flat state layout. Exports live in the
- * platform source sets (`wasmJsMain`, `jsMain`), which differ only in how bulk data crosses into JavaScript.
+ * handle table of engines, the last error message, timed steps and the flat state layout. Scalar exports are in
+ * ScalarExports.kt; the bulk-data exports live in the platform source sets (`wasmJsMain`, `jsMain`), which differ
+ * only in how bulk data crosses into JavaScript.
  *
  * Errors never throw into JavaScript: calls return a sentinel (-1 status, -1 handle, NaN, null) and keep the
  * message for [lastError]; `src/js/engine.mjs` turns that into a JS `Error`.

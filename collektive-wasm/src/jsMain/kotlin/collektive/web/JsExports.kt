@@ -19,37 +19,6 @@ public class StateArrays internal constructor(
     public val neighborIds: IntArray,
 )
 
-@JsExport public fun noop() {}
-
-@JsExport public fun create(nodeCount: Int, maxDistance: Double, program: Int): Int =
-    Facade.create(nodeCount, maxDistance, program)
-
-@JsExport public fun destroy(handle: Int): Int = Facade.destroy(handle)
-
-@JsExport public fun lastError(): String = Facade.lastError
-
-@JsExport public fun liveCount(): Int = Facade.liveCount()
-
-@JsExport public fun nodeCount(handle: Int): Int = Facade.call(handle, -1) { it.nodeCount }
-
-@JsExport public fun roundsRun(handle: Int): Double = Facade.call(handle, -1.0) { it.roundsRun.toDouble() }
-
-@JsExport public fun setSource(handle: Int, node: Int, isSource: Boolean): Int =
-    Facade.call(handle, -1) { it.setSource(node, isSource); 0 }
-
-@JsExport public fun isSource(handle: Int, node: Int): Int =
-    Facade.call(handle, -1) { if (it.isSource(node)) 1 else 0 }
-
-@JsExport public fun clearSources(handle: Int): Int = Facade.call(handle, -1) { it.clearSources(); 0 }
-
-@JsExport public fun maxDistance(handle: Int): Double = Facade.call(handle, Double.NaN) { it.maxDistance }
-
-@JsExport public fun setMaxDistance(handle: Int, maxDistance: Double): Int =
-    Facade.call(handle, -1) { it.maxDistance = maxDistance; 0 }
-
-@JsExport public fun updatePosition(handle: Int, node: Int, x: Double, y: Double, z: Double): Int =
-    Facade.call(handle, -1) { it.updatePosition(node, x, y, z); 0 }
-
 /** All positions at once from a Float64Array (x0 y0 z0 x1 …). */
 @JsExport public fun updatePositions(handle: Int, xyz: DoubleArray): Int =
     Facade.call(handle, -1) { it.updatePositions(xyz); 0 }
