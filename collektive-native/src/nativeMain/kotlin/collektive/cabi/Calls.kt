@@ -10,20 +10,10 @@ import collektive.engine.GradientEngine
  */
 internal inline fun <T> onEngine(handle: Int, failValue: T, block: (GradientEngine) -> T): T {
     val slot = HandleTable.get(handle) ?: return failWith(ErrorCode.INVALID_HANDLE, "invalid handle $handle", failValue)
-    return try {
-        val result = slot.lock.withLock { block(slot.engine) }
-        ErrorState.ok()
-        result
-    } catch (e: AbiFailure) {
-        failWith(e.code, e.message ?: "failure", failValue)
-    } catch (e: IllegalArgumentException) {
-        failWith(ErrorCode.INVALID_ARGUMENT, e.message ?: "invalid argument", failValue)
-    } catch (e: Throwable) {
-        failWith(ErrorCode.INTERNAL, "${e::class.simpleName}: ${e.message}", failValue)
-    }
+    return guarded(failValue) { slot.lock.withLock { block(slot.engine) } }
 }
 
-/** Runs [block] with the same error translation as [onEngine], for calls that need no engine. */
+/** Runs [block] translating every failure into the calling thread's error state and [failValue] (see [onEngine]). */
 internal inline fun <T> guarded(failValue: T, block: () -> T): T = try {
     val result = block()
     ErrorState.ok()
