@@ -50,6 +50,22 @@ internal object Facade {
         fail(e.message ?: e.toString(), failValue)
     }
 
+    /**
+     * The one definition of a stepping export, for both platforms: steps the engine behind [handle] by [rounds]
+     * (recording `step.compute`), then [copyOut] hands the state to JavaScript; the whole call is `step.service`,
+     * recorded when it succeeded and stepped (a zero-round call only reads the state).
+     */
+    inline fun <T> service(handle: Int, rounds: Int, failValue: T, copyOut: (GradientEngine) -> T): T {
+        val start = nowMs()
+        var stepped = false
+        val result = call(handle, failValue) { engine ->
+            if (rounds != 0) timedStep(engine, rounds)
+            copyOut(engine).also { stepped = rounds != 0 }
+        }
+        if (stepped) timings.record(TimingBuffer.SERVICE, start, nowMs())
+        return result
+    }
+
     /** Steps [engine], recording `step.compute`. */
     fun timedStep(engine: GradientEngine, rounds: Int) {
         require(rounds >= 0) { "rounds must be >= 0, was $rounds" }

@@ -23,35 +23,18 @@ public class StateArrays internal constructor(
 @JsExport public fun updatePositions(handle: Int, xyz: DoubleArray): Int =
     Facade.call(handle, -1) { it.updatePositions(xyz); 0 }
 
-@JsExport public fun step(handle: Int, rounds: Int): Int {
-    val start = nowMs()
-    val status = Facade.call(handle, -1) { Facade.timedStep(it, rounds); 0 }
-    if (status == 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
-    return status
-}
+@JsExport public fun step(handle: Int, rounds: Int): Int = Facade.service(handle, rounds, -1) { 0 }
 
 /** Steps (when [rounds] > 0) and returns the state as typed arrays; null on error. */
-@JsExport public fun stepAndGetState(handle: Int, rounds: Int): StateArrays? {
-    val start = nowMs()
-    val state = Facade.call(handle, null) { engine ->
-        if (rounds != 0) Facade.timedStep(engine, rounds)
+@JsExport public fun stepAndGetState(handle: Int, rounds: Int): StateArrays? =
+    Facade.service(handle, rounds, null) { engine ->
         val flat = FlatState.of(engine)
         StateArrays(flat.values, flat.offsets, flat.ids)
     }
-    if (state != null && rounds != 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
-    return state
-}
 
 /** Steps (when [rounds] > 0) and returns the binary state buffer (DESIGN §2) as an Int8Array; null on error. */
-@JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): ByteArray? {
-    val start = nowMs()
-    val bytes = Facade.call(handle, null) { engine ->
-        if (rounds != 0) Facade.timedStep(engine, rounds)
-        StateCodec.encode(engine.snapshot())
-    }
-    if (bytes != null && rounds != 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
-    return bytes
-}
+@JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): ByteArray? =
+    Facade.service(handle, rounds, null) { engine -> StateCodec.encode(engine.snapshot()) }
 
 @JsExport public fun value(handle: Int, node: Int): Double = Facade.call(handle, Double.NaN) { it.value(node) }
 

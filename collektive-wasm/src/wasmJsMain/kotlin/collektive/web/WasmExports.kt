@@ -73,66 +73,49 @@ private fun MemoryAllocator.aligned(size: Int): Int {
     0
 }
 
-@JsExport public fun step(handle: Int, rounds: Int): Int {
-    val start = nowMs()
-    val status = Facade.call(handle, -1) { Facade.timedStep(it, rounds); 0 }
-    if (status == 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
-    return status
-}
+@JsExport public fun step(handle: Int, rounds: Int): Int = Facade.service(handle, rounds, -1) { 0 }
 
 /** Steps (when [rounds] > 0) and hands the state to the host's `state(addr, n, k)` as flat arrays. */
-@JsExport public fun stepAndGetState(handle: Int, rounds: Int): Int {
-    val start = nowMs()
-    val status = Facade.call(handle, -1) { engine ->
-        if (rounds != 0) Facade.timedStep(engine, rounds)
-        // Written straight from the engine's views (no intermediate arrays): values, offsets (n + 1), ids.
-        val n = engine.nodeCount
-        val values = engine.valuesView
-        val offsets = engine.topology.offsets
-        val ids = engine.topology.ids
-        val k = offsets[n]
-        withScopedMemoryAllocator { allocator ->
-            val addr = allocator.aligned(8 * n + 4 * (n + 1) + 4 * k)
-            var p = addr
-            for (i in 0 until n) { Pointer(p.toUInt()).storeLong(values[i].toRawBits()); p += 8 }
-            for (i in 0..n) { Pointer(p.toUInt()).storeInt(offsets[i]); p += 4 }
-            for (i in 0 until k) { Pointer(p.toUInt()).storeInt(ids[i]); p += 4 }
-            hostState(requireHost(), addr, n, k)
-        }
-        0
+@JsExport public fun stepAndGetState(handle: Int, rounds: Int): Int = Facade.service(handle, rounds, -1) { engine ->
+    // Written straight from the engine's views (no intermediate arrays): values, offsets (n + 1), ids.
+    val n = engine.nodeCount
+    val values = engine.valuesView
+    val offsets = engine.topology.offsets
+    val ids = engine.topology.ids
+    val k = offsets[n]
+    withScopedMemoryAllocator { allocator ->
+        val addr = allocator.aligned(8 * n + 4 * (n + 1) + 4 * k)
+        var p = addr
+        for (i in 0 until n) { Pointer(p.toUInt()).storeLong(values[i].toRawBits()); p += 8 }
+        for (i in 0..n) { Pointer(p.toUInt()).storeInt(offsets[i]); p += 4 }
+        for (i in 0 until k) { Pointer(p.toUInt()).storeInt(ids[i]); p += 4 }
+        hostState(requireHost(), addr, n, k)
     }
-    if (status == 0 && rounds != 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
-    return status
+    0
 }
 
 /** Steps (when [rounds] > 0) and hands the binary state buffer (DESIGN §2) to the host's `bytes(addr, length)`. */
-@JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): Int {
-    val start = nowMs()
-    val status = Facade.call(handle, -1) { engine ->
-        if (rounds != 0) Facade.timedStep(engine, rounds)
-        // The layout of StateCodec.encode (DESIGN §2), written straight into linear memory (little-endian, as
-        // Wasm stores are); the facade tests compare it with the test vectors through a decoder.
-        val n = engine.nodeCount
-        val values = engine.valuesView
-        val offsets = engine.topology.offsets
-        val ids = engine.topology.ids
-        val size = 4 + 12 * n + 4 * offsets[n]
-        withScopedMemoryAllocator { allocator ->
-            val addr = allocator.aligned(size)
-            Pointer(addr.toUInt()).storeInt(n)
-            var p = addr + 4
-            for (i in 0 until n) {
-                Pointer(p.toUInt()).storeLong(values[i].toRawBits())
-                Pointer((p + 8).toUInt()).storeInt(offsets[i + 1] - offsets[i])
-                p += 12
-                for (j in offsets[i] until offsets[i + 1]) { Pointer(p.toUInt()).storeInt(ids[j]); p += 4 }
-            }
-            hostBytes(requireHost(), addr, size)
+@JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): Int = Facade.service(handle, rounds, -1) { engine ->
+    // The layout of StateCodec.encode (DESIGN §2), written straight into linear memory (little-endian, as
+    // Wasm stores are); the facade tests compare it with the test vectors through a decoder.
+    val n = engine.nodeCount
+    val values = engine.valuesView
+    val offsets = engine.topology.offsets
+    val ids = engine.topology.ids
+    val size = 4 + 12 * n + 4 * offsets[n]
+    withScopedMemoryAllocator { allocator ->
+        val addr = allocator.aligned(size)
+        Pointer(addr.toUInt()).storeInt(n)
+        var p = addr + 4
+        for (i in 0 until n) {
+            Pointer(p.toUInt()).storeLong(values[i].toRawBits())
+            Pointer((p + 8).toUInt()).storeInt(offsets[i + 1] - offsets[i])
+            p += 12
+            for (j in offsets[i] until offsets[i + 1]) { Pointer(p.toUInt()).storeInt(ids[j]); p += 4 }
         }
-        0
+        hostBytes(requireHost(), addr, size)
     }
-    if (status == 0 && rounds != 0) Facade.timings.record(TimingBuffer.SERVICE, start, nowMs())
-    return status
+    0
 }
 
 @JsExport public fun value(handle: Int, node: Int): Double = Facade.call(handle, Double.NaN) { it.value(node) }
