@@ -1,6 +1,6 @@
 // One client connection: its own engine, the DESIGN §2 JSON protocol plus the opt-in extensions, error replies.
 //
-// Requests (one JSON object per WebSocket text message): {"op": OP, "data": {...}}
+// Requests (a text message holds one JSON object, or several separated by newlines): {"op": OP, "data": {...}}
 //   createSim   {nodeCount, maxDistance, program?}    replaces this connection's engine (no reply, as the reference);
 //                                                     program "euclidean" (default, the reference's) or "hop"
 //   setSource   {nodeId, isSource?=true}              (no reply)
@@ -47,19 +47,40 @@ export class Session {
     this.engine = null;
   }
 
-  /** Handles one WebSocket message; `received` is process.hrtime.bigint() taken when it arrived. */
+  /**
+   * Handles one WebSocket message; `received` is process.hrtime.bigint() taken when it arrived. A text message
+   * holds one request, or several separated by newlines: the desktop socket's framing (DESIGN §2, one JSON object
+   * per line), so a front-end can hand a frame's requests over in one write as the desktop front-end does. Each
+   * line is its own request with its own error reply, and its service time starts when its handling starts.
+   */
   onMessage(raw, isBinary, received) {
+    const size = raw.byteLength ?? raw.length;
+    if (size > this.maxMessageBytes) {
+      this.reply({ error: `message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`, op: null });
+      return;
+    }
+    if (isBinary) {
+      this.guarded('positions', () => this.positionsBuffer(raw));
+      return;
+    }
+    const text = raw.toString('utf8');
+    if (!text.includes('\n')) {
+      this.request(text, received);
+      return;
+    }
+    let start = received;
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      this.request(line, start);
+      start = process.hrtime.bigint();
+    }
+  }
+
+  /** One JSON request (one line of DESIGN §2). */
+  request(text, received) {
     let op = null;
     let rid = null;
     try {
-      const size = raw.byteLength ?? raw.length;
-      if (size > this.maxMessageBytes) fail(`message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`);
-      if (isBinary) {
-        op = 'positions';
-        this.positionsBuffer(raw);
-        return;
-      }
-      const text = raw.toString('utf8');
       let msg;
       try { msg = JSON.parse(text); } catch (e) { fail(`malformed JSON: ${e.message}`); }
       if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) fail('a request must be a JSON object {"op", "data"}');
@@ -81,9 +102,22 @@ export class Session {
         default: fail(`unknown op ${JSON.stringify(msg.op)}; known: ${OPS.join(', ')}`);
       }
     } catch (e) {
-      const message = e instanceof ProtocolError ? e.message : `engine error: ${e?.message ?? e}`;
-      this.send(JSON.stringify(Number.isInteger(rid) ? { error: message, op, rid } : { error: message, op }));
+      this.replyError(e, op, rid);
     }
+  }
+
+  /** Runs `fn`; a failure becomes an error reply for `op`. */
+  guarded(op, fn) {
+    try { fn(); } catch (e) { this.replyError(e, op, null); }
+  }
+
+  replyError(e, op, rid) {
+    const message = e instanceof ProtocolError ? e.message : `engine error: ${e?.message ?? e}`;
+    this.reply(Number.isInteger(rid) ? { error: message, op, rid } : { error: message, op });
+  }
+
+  reply(obj) {
+    this.send(JSON.stringify(obj));
   }
 
   requireEngine() {

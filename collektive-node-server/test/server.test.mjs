@@ -49,6 +49,42 @@ test('reference messages: createSim, setSource, newPosition per device, step →
   } finally { await s.stop(); }
 });
 
+test('JSON lines: a frame\'s requests in one text message (the desktop framing) act as the same requests one by one', async () => {
+  const csv = join(mkdtempSync(join(tmpdir(), 'node-server-')), 'websocket.csv');
+  const s = await startServer(['--csv', csv]);
+  try {
+    const c = await connect(s.port);
+    const line = (op, data) => JSON.stringify({ op, data });
+    const frame = (rid) => [
+      ...LINE.map(([x, y, z], nodeId) => line('newPosition', { nodeId, x, y, z })),
+      line('step', { rid, stepCount: 20 }),
+    ].join('\n');
+    c.raw([line('createSim', { nodeCount: LINE.length, maxDistance: 3.0 }), line('setSource', { nodeId: 0 })].join('\n'));
+    c.raw(frame(7));
+    assert.equal(await c.next(), LINE_EXPECTED);
+    // Blank lines and a trailing newline (CRLF too) are ignored; two steps in one message get two replies in order.
+    c.raw(`\n${frame(8)}\r\n\n${line('step', { rid: 9, stepCount: 1 })}\n`);
+    assert.equal(await c.next(), LINE_EXPECTED.replace('"rid":7', '"rid":8'));
+    assert.equal(await c.next(), LINE_EXPECTED.replace('"rid":7', '"rid":9'));
+    // A bad line gets its own error reply; the lines around it still run.
+    c.raw([line('newPosition', { nodeId: 99, x: 0, y: 0, z: 0 }), '{"op":', line('step', { rid: 10, stepCount: 1 })].join('\n'));
+    assert.match(JSON.parse(await c.next()).error, /nodeId must be an integer in \[0, 6\), got 99/);
+    assert.match(JSON.parse(await c.next()).error, /malformed JSON/);
+    assert.equal(await c.next(), LINE_EXPECTED.replace('"rid":7', '"rid":10'));
+    // Echo answers its own line only.
+    c.raw(`${line('newPosition', { nodeId: 1, x: 2, y: 0, z: 0 })}\n{"op":"echo","data":{"k":1}}`);
+    assert.equal(await c.next(), '{"op":"echo","data":{"k":1}}');
+    c.close();
+  } finally { assert.equal(await s.stop('SIGTERM'), 0); }
+  // One step.service per step line, starting when that line's handling starts (after the lines before it).
+  const rows = readFileSync(csv, 'utf8').trimEnd().split('\n').slice(1).map((l) => l.split(','));
+  const service = rows.filter((r) => r[1] === 'step.service');
+  const compute = rows.filter((r) => r[1] === 'step.compute');
+  assert.equal(service.length, 4);
+  assert.equal(compute.length, 4);
+  for (let i = 0; i < 4; i++) assert.ok(BigInt(service[i][2]) >= BigInt(compute[i][2]), 'service includes compute');
+});
+
 test('engine test vectors (every scenario, both programs) through the JSON protocol', async () => {
   const dir = join(root, 'collektive-core', 'test-vectors');
   const { vectors } = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
