@@ -51,7 +51,8 @@ export function LiveControls(p: LiveControlsProps) {
           </label>
           <label style={label}>encoding
             <select data-testid="encoding" value={c.encoding} disabled={p.busy} onChange={(e) => p.onChange({ encoding: e.target.value as LiveConfig['encoding'] })}>
-              <option value="json">json (newPosition per device)</option>
+              <option value="json">JSON lines, one message per frame</option>
+              <option value="json-split">JSON, one message per request</option>
               <option value="batched">batched positions</option>
               <option value="binary">binary frames</option>
             </select>
