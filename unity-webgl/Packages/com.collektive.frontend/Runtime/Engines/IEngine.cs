@@ -47,7 +47,7 @@ namespace Collektive.Frontend.Engines
     /// <summary>How positions and states travel between front-end and back-end.</summary>
     public enum WireEncoding
     {
-        /// <summary>The reference protocol: one position message/call per device, JSON state (socket) or the state buffer (native).</summary>
+        /// <summary>The reference protocol: one position request (JSON line or call) per device, JSON state (socket) or the state buffer (native).</summary>
         Json,
         /// <summary>One batched positions message/call per frame; JSON state on the socket.</summary>
         Batched,

@@ -1,4 +1,5 @@
 using System;
+using System.Globalization;
 using Collektive.Frontend.Engines;
 using Collektive.Frontend.Loop;
 using Collektive.Frontend.Model;
@@ -35,9 +36,73 @@ namespace Collektive.Frontend.WebGL.Tests
             {
                 "{\"op\":\"createSim\",\"data\":{\"nodeCount\":3,\"maxDistance\":3}}",
                 "{\"op\":\"setSource\",\"data\":{\"nodeId\":0,\"isSource\":true}}",
-                "{\"op\":\"newPosition\",\"data\":{\"nodeId\":0,\"x\":0,\"y\":0,\"z\":0}}",
-                "{\"op\":\"newPosition\",\"data\":{\"nodeId\":1,\"x\":2.5,\"y\":0,\"z\":0}}",
-                "{\"op\":\"newPosition\",\"data\":{\"nodeId\":2,\"x\":10,\"y\":0.5,\"z\":-1}}",
+                // one message per frame: the newPosition lines and the step line (the desktop socket's framing)
+                "{\"op\":\"newPosition\",\"data\":{\"nodeId\":0,\"x\":0,\"y\":0,\"z\":0}}\n" +
+                "{\"op\":\"newPosition\",\"data\":{\"nodeId\":1,\"x\":2.5,\"y\":0,\"z\":0}}\n" +
+                "{\"op\":\"newPosition\",\"data\":{\"nodeId\":2,\"x\":10,\"y\":0.5,\"z\":-1}}\n" +
+                "{\"op\":\"step\",\"data\":{\"rid\":1,\"stepCount\":1}}",
+            }, bridge.Sent);
+        }
+
+        [Test]
+        public void AJsonFrameOfNPositionsIsOneMessageOfNPlusOneLinesInOrder()
+        {
+            const int n = 7;
+            var bridge = new FakeWebSocketBridge();
+            var engine = new WebSocketEngine(bridge, "ws://x", WireEncoding.Json, null);
+            bridge.Open();
+            engine.Create(n, 3.0);
+            var positions = new Vec3[n];
+            for (int frame = 1; frame <= 2; frame++)
+            {
+                for (int i = 0; i < n; i++) positions[i] = new Vec3(i + 0.25 * frame, -i, frame);
+                int before = bridge.Sent.Count;
+                engine.SubmitPositions(positions);
+                Assert.AreEqual(before, bridge.Sent.Count, "SubmitPositions only builds the lines");
+                engine.RequestStep(frame);
+                Assert.AreEqual(before + 1, bridge.Sent.Count, "exactly one message per frame");
+                var lines = bridge.Sent[before].Split('\n');
+                Assert.AreEqual(n + 1, lines.Length);
+                for (int i = 0; i < n; i++)
+                {
+                    Assert.AreEqual("{\"op\":\"newPosition\",\"data\":{\"nodeId\":" + i + ",\"x\":" + (i + 0.25 * frame).ToString("R", CultureInfo.InvariantCulture) +
+                        ",\"y\":" + (-i).ToString(CultureInfo.InvariantCulture) + ",\"z\":" + frame + "}}", lines[i]);
+                }
+                Assert.AreEqual("{\"op\":\"step\",\"data\":{\"rid\":" + frame + ",\"stepCount\":" + frame + "}}", lines[n]);
+            }
+            Assert.AreEqual(2, engine.Pending);
+        }
+
+        [Test]
+        public void RequestStepWithoutPositionsPostsOnlyTheStep()
+        {
+            var bridge = new FakeWebSocketBridge();
+            var engine = new WebSocketEngine(bridge, "ws://x", WireEncoding.Json, null);
+            bridge.Open();
+            engine.Create(3, 3.0);
+            engine.SubmitPositions(Three());
+            engine.RequestStep(1);
+            int before = bridge.Sent.Count;
+            engine.RequestStep(4);
+            CollectionAssert.AreEqual(new[] { "{\"op\":\"step\",\"data\":{\"rid\":2,\"stepCount\":4}}" }, bridge.Sent.GetRange(before, bridge.Sent.Count - before));
+        }
+
+        [Test]
+        public void ARequestMadeBetweenPositionsAndStepKeepsItsOrder()
+        {
+            var bridge = new FakeWebSocketBridge();
+            var engine = new WebSocketEngine(bridge, "ws://x", WireEncoding.Json, null);
+            bridge.Open();
+            engine.Create(2, 3.0);
+            engine.SubmitPositions(new[] { new Vec3(0, 0, 0), new Vec3(1, 0, 0) });
+            engine.SetSource(1, true);
+            engine.RequestStep(1);
+            CollectionAssert.AreEqual(new[]
+            {
+                "{\"op\":\"createSim\",\"data\":{\"nodeCount\":2,\"maxDistance\":3}}",
+                "{\"op\":\"newPosition\",\"data\":{\"nodeId\":0,\"x\":0,\"y\":0,\"z\":0}}\n" +
+                "{\"op\":\"newPosition\",\"data\":{\"nodeId\":1,\"x\":1,\"y\":0,\"z\":0}}",
+                "{\"op\":\"setSource\",\"data\":{\"nodeId\":1,\"isSource\":true}}",
                 "{\"op\":\"step\",\"data\":{\"rid\":1,\"stepCount\":1}}",
             }, bridge.Sent);
         }
@@ -50,7 +115,13 @@ namespace Collektive.Frontend.WebGL.Tests
             bridge.Open();
             engine.Create(3, 3.0);
             engine.SubmitPositions(Three());
-            Assert.AreEqual("{\"op\":\"positions\",\"data\":{\"xyz\":[0,0,0,2.5,0,0,10,0.5,-1]}}", bridge.Sent[1]);
+            engine.RequestStep(1);
+            // unchanged: the positions message, then the step message
+            CollectionAssert.AreEqual(new[]
+            {
+                "{\"op\":\"positions\",\"data\":{\"xyz\":[0,0,0,2.5,0,0,10,0.5,-1]}}",
+                "{\"op\":\"step\",\"data\":{\"rid\":1,\"stepCount\":1}}",
+            }, bridge.Sent.GetRange(1, 2));
         }
 
         [Test]
@@ -67,6 +138,7 @@ namespace Collektive.Frontend.WebGL.Tests
             Assert.AreEqual(3, BitConverter.ToInt32(b, 0));
             Assert.AreEqual(2.5, BitConverter.ToDouble(b, 4 + 24));
             Assert.AreEqual(-1.0, BitConverter.ToDouble(b, 4 + 2 * 24 + 16));
+            Assert.AreEqual(3, bridge.Sent.Count);
             Assert.AreEqual("{\"op\":\"step\",\"data\":{\"rid\":1,\"stepCount\":2,\"encoding\":\"binary\"}}", bridge.Sent[2]);
             // the binary state frame of DESIGN §2 comes back
             var frame = new ByteWriter();
