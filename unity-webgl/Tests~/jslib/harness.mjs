@@ -148,8 +148,13 @@ async function runWebSocketVector(url, vector, encoding) {
       else if (op.op === 'setSource') send({ op: 'setSource', data: { nodeId: op.node, isSource: op.isSource } });
       else if (op.op === 'clearSources') send({ op: 'clearSources', data: {} });
     }
+    const step = { op: 'step', data: { rid: ++rid, stepCount: round.steps, ...(encoding === 'binary' ? { encoding: 'binary' } : {}) } };
     if (encoding === 'json') {
-      for (let i = 0; i < vector.nodeCount; i++) send({ op: 'newPosition', data: { nodeId: i, x: xyz[3 * i], y: xyz[3 * i + 1], z: xyz[3 * i + 2] } });
+      // one text message per frame: the newPosition lines and the step line, joined by '\n' (the desktop framing)
+      const lines = [];
+      for (let i = 0; i < vector.nodeCount; i++) lines.push(JSON.stringify({ op: 'newPosition', data: { nodeId: i, x: xyz[3 * i], y: xyz[3 * i + 1], z: xyz[3 * i + 2] } }));
+      lines.push(JSON.stringify(step));
+      if (wsSend(id, lines.join('\n')) !== 0) return { error: 'send failed: ' + lastError('_CollektiveWs_LastError') };
     } else if (encoding === 'batched') {
       send({ op: 'positions', data: { xyz: Array.from(xyz) } });
     } else {
@@ -158,7 +163,7 @@ async function runWebSocketVector(url, vector, encoding) {
       xyz.forEach((v, i) => buf.setFloat64(4 + 8 * i, v, true));
       if (wsSendBinary(id, new Uint8Array(buf.buffer)) !== 0) return { error: 'sendBinary failed' };
     }
-    send({ op: 'step', data: { rid: ++rid, stepCount: round.steps, ...(encoding === 'binary' ? { encoding: 'binary' } : {}) } });
+    if (encoding !== 'json') send(step);
     const msg = await next(id);
     liveDuring.push(msg.liveDuring);
     let state;

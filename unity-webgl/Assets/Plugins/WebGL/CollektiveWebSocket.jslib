@@ -1,6 +1,8 @@
 // Out-of-process web path: a browser WebSocket from the Unity page to the Node `ws` server
 // (collektive-node-server, `npm run server:node -- --port <p>`), speaking the JSON-lines protocol of DESIGN §2
-// (one JSON object per WebSocket message) plus the opt-in binary state frame.
+// (a text message holds one JSON request, or several as '\n'-separated lines: WebSocketEngine sends a json frame's
+// newPosition lines and its step line as one message) plus the opt-in binary state frame. This plugin does not look
+// inside messages.
 //
 // Events come back into C# through function pointers of [MonoPInvokeCallback] static methods, called with
 // makeDynCall: onOpen(id), onMessage(id, dataPtr, length, isBinary), onClose(id, code, reasonPtr).
