@@ -63,6 +63,17 @@ export function pairedDiff(a = [], b = []) {
 }
 
 /** The reference's speedup: stats of a[i] / b[i] paired by order (mean, median, p95, p99). */
+/** Means of consecutive complete blocks of `k` samples (a per-step series read as the block timing of the web page). */
+export function blockMeans(values = [], k = 1) {
+  const out = [];
+  for (let i = 0; i + k <= values.length; i += k) {
+    let sum = 0;
+    for (let j = i; j < i + k; j++) sum += values[j];
+    out.push(sum / k);
+  }
+  return out;
+}
+
 export function pairedRatio(a = [], b = []) {
   const n = Math.min(a.length, b.length);
   const r = [];

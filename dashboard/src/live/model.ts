@@ -9,7 +9,7 @@ export interface SceneState {
 
 export type EngineKind = 'wasm' | 'websocket';
 export type Pacing = 'frame' | 'free';
-export type WsEncoding = 'json' | 'batched' | 'binary';
+export type WsEncoding = 'json' | 'json-split' | 'batched' | 'binary';
 export type ScenarioKind = 'reference' | 'random';
 
 /** Parses the DESIGN §2 state buffer (LE int32 n; per node float64 value, int32 k, k × int32 ids). */

@@ -92,10 +92,14 @@ for (const engine of ENGINES) {
     assert.ok(widest > width * 0.5, `no row of linked devices across the view (widest lit row ${widest} of ${width} px)`);
   });
 
-  test(`${engine}: replaying the reference-moving vector through the view shows every round's values and links`, async () => {
+}
+
+// The WebSocket engine in every wire encoding: the same values whatever carries the requests.
+for (const [engine, encoding] of [['wasm', 'json'], ...['json', 'json-split', 'batched', 'binary'].map((e) => ['websocket', e])]) {
+  test(`${engine}${engine === 'websocket' ? ` (${encoding})` : ''}: replaying the reference-moving vector through the view shows every round's values and links`, async () => {
     const v = vector('reference-moving.json');
-    await page.evaluate(({ e, n, d }) => window.__live.runner.configure({ engine: e, pacing: 'free', nodeCount: n, maxDistance: d, scenario: 'reference' }),
-      { e: engine, n: v.nodeCount, d: Number(v.maxDistance) });
+    await page.evaluate(({ e, n, d, enc }) => window.__live.runner.configure({ engine: e, pacing: 'free', nodeCount: n, maxDistance: d, scenario: 'reference', encoding: enc }),
+      { e: engine, n: v.nodeCount, d: Number(v.maxDistance), enc: encoding });
     await page.evaluate(() => window.__live.clearSources());
     for (let r = 0; r < v.rounds.length; r++) {
       const round = v.rounds[r];
@@ -142,16 +146,25 @@ test('pointer input: clicking a device makes it a source, dragging a device move
 });
 
 test('bench hook: one short run of both engines yields front-end, back-end and floor CSVs with the documented ids', async () => {
-  const r = await page.evaluate((wsUrl) => window.__bench.run({ nodeCount: 10, pacing: 'free', rounds: 60, wsUrl, floorSamples: 20 }), server.url);
+  const r = await page.evaluate((wsUrl) => window.__bench.run({ nodeCount: 10, pacing: 'free', rounds: 60, wsUrl, floorSamples: 20, e2eBlocks: 40 }), server.url);
   const ids = (csv) => new Set(csv.trim().split('\n').slice(1).map((l) => l.split(',')[1]));
-  assert.deepEqual([...ids(r.frontend.wasm)].sort(), ['step.frame.wait', 'step.web.apply', 'step.web.e2e', 'step.web.wasm.call', 'step.web.wasm.parse']);
+  assert.deepEqual([...ids(r.frontend.wasm)].sort(), ['step.frame.wait', 'step.web.apply', 'step.web.e2e', 'step.web.e2e.block', 'step.web.wasm.call', 'step.web.wasm.parse']);
   assert.deepEqual([...ids(r.frontend.websocket)].sort(), ['step.frame.wait', 'step.web.apply', 'step.web.e2e', 'step.web.ws.parse', 'step.web.ws.send', 'step.web.ws.wait']);
   assert.deepEqual([...ids(r.backendWasm)].sort(), ['step.compute', 'step.service']);
   assert.deepEqual([...ids(r.floors)].sort(), ['floor.web.wasm.noop', 'floor.web.ws.echo']);
   const rows = (csv, id) => csv.trim().split('\n').filter((l) => l.split(',')[1] === id).length;
   assert.equal(rows(r.frontend.wasm, 'step.web.e2e'), 60);
   assert.equal(rows(r.frontend.websocket, 'step.web.e2e'), 60);
-  assert.equal(rows(r.backendWasm, 'step.compute'), 60);
+  assert.equal(rows(r.backendWasm, 'step.compute'), 60, 'the blocks\' back-end samples are not part of the rounds');
+  // Block timing: 40 samples, each the mean of K back-to-back steps; K sized from the run's e2e (≈ 2 ms blocks).
+  assert.equal(rows(r.frontend.wasm, 'step.web.e2e.block'), 40);
+  assert.ok(Number.isInteger(r.e2eBlockSteps) && r.e2eBlockSteps >= 1 && r.e2eBlockSteps <= 200, `K = ${r.e2eBlockSteps}`);
+  const durations = (csv, id) => csv.trim().split('\n').filter((l) => l.split(',')[1] === id).map((l) => Number(l.split(',')[2])).sort((a, b) => a - b);
+  const block = durations(r.frontend.wasm, 'step.web.e2e.block');
+  const perStep = durations(r.frontend.wasm, 'step.web.e2e');
+  assert.ok(block[0] > 0, 'a block of steps takes time');
+  assert.ok(block[20] <= 3 * perStep[30] + 5000, `block mean ${block[20]} ns vs per-step median ${perStep[30]} ns`);
+  assert.ok(block.some((d) => d % 1000 !== 0), 'block means resolve below the clock tick');
   assert.equal(r.crossOriginIsolated, true);
   assert.deepEqual(r.lastValues.wasm, r.lastValues.websocket);
   assert.deepEqual(pageErrors, []);

@@ -87,12 +87,17 @@ export class WsEngine implements LiveEngine {
     const t0 = performance.now();
     const n = this.nodeCount;
     this.rid += 1;
-    if (this.encoding === 'json') {
-      // The reference protocol: one newPosition message per device per frame.
+    if (this.encoding === 'json' || this.encoding === 'json-split') {
+      // The reference protocol: one newPosition request per device, then step. `json` hands the frame's requests
+      // over in one message of JSON lines, as the desktop front-end writes them to its socket; `json-split` sends
+      // each request as its own WebSocket message.
+      const lines = new Array<string>(n + 1);
       for (let i = 0; i < n; i++) {
-        ws.send(`{"op":"newPosition","data":{"nodeId":${i},"x":${positions[3 * i]},"y":${positions[3 * i + 1]},"z":${positions[3 * i + 2]}}}`);
+        lines[i] = `{"op":"newPosition","data":{"nodeId":${i},"x":${positions[3 * i]},"y":${positions[3 * i + 1]},"z":${positions[3 * i + 2]}}}`;
       }
-      ws.send(`{"op":"step","data":{"rid":${this.rid},"stepCount":1}}`);
+      lines[n] = `{"op":"step","data":{"rid":${this.rid},"stepCount":1}}`;
+      if (this.encoding === 'json') ws.send(lines.join('\n'));
+      else for (const line of lines) ws.send(line);
     } else if (this.encoding === 'batched') {
       // One message per frame: the positions ride inside the step request.
       ws.send(`{"op":"step","data":{"rid":${this.rid},"stepCount":1,"xyz":[${Array.prototype.join.call(positions.subarray(0, 3 * n), ',')}]}}`);

@@ -3,6 +3,7 @@
 import type { EngineKind, Pacing, ScenarioKind, WsEncoding } from '../model';
 import { TimingRecorder, measureTimerResolutionNs, median } from '../timing/recorder';
 import { WasmEngine, NOOP_BATCH } from '../engines/wasmEngine';
+import { WEB_IDS } from '../timing/ids';
 import type { LiveRunner } from './LiveRunner';
 
 export interface BenchConfig {
@@ -15,7 +16,13 @@ export interface BenchConfig {
   wsUrl: string;
   encoding?: WsEncoding;
   floorSamples?: number;
+  /** step.web.e2e.block samples after the rounds (in-page engine, free pacing); 0 = none. Default 250. */
+  e2eBlocks?: number;
 }
+
+/** Target duration of one e2e block: long against the 5 µs clock tick, short enough to stay interactive. */
+const BLOCK_TARGET_MS = 2;
+const MAX_BLOCK_STEPS = 200;
 
 export interface BenchResult {
   /** Front-end CSV per engine (web_wasm.csv, web_websocket.csv). */
@@ -25,6 +32,8 @@ export interface BenchResult {
   /** floor.web.wasm.noop and floor.web.ws.echo (floors.csv). */
   floors: string;
   noopBatch: number;
+  /** Steps per step.web.e2e.block sample (from the run's median e2e), null when no blocks were timed. */
+  e2eBlockSteps: number | null;
   timerResolutionNs: number;
   /** Median interval between animation frames (ms), measured before the run. */
   framePeriodMs: number;
@@ -100,7 +109,7 @@ export function installHooks(runner: LiveRunner): () => void {
       const floorsRec = new TimingRecorder();
       await runner.measureFloors(floorsRec, config.floorSamples ?? Math.min(config.rounds, 1000), engines);
       const result: BenchResult = {
-        frontend: {}, backendWasm: null, floors: floorsRec.toCsv(), noopBatch: NOOP_BATCH,
+        frontend: {}, backendWasm: null, floors: floorsRec.toCsv(), noopBatch: NOOP_BATCH, e2eBlockSteps: null,
         timerResolutionNs: measureTimerResolutionNs(), framePeriodMs: await framePeriod(60), crossOriginIsolated: window.crossOriginIsolated,
         userAgent: navigator.userAgent, lastValues: {},
       };
@@ -117,8 +126,18 @@ export function installHooks(runner: LiveRunner): () => void {
         }) : () => {};
         await runner.runSteps(config.rounds);
         off();
+        if (runner.engine instanceof WasmEngine) {
+          result.backendWasm = runner.engine.backendCsv();
+          const blocks = config.e2eBlocks ?? 250;
+          if (config.pacing === 'free' && blocks > 0) {
+            const e2eMs = median(runner.rec.durations(WEB_IDS.e2e));
+            const k = Math.max(1, Math.min(MAX_BLOCK_STEPS, Math.round(BLOCK_TARGET_MS / Math.max(e2eMs, 1e-3))));
+            await runner.measureE2eBlocks(runner.rec, blocks, k);
+            result.e2eBlockSteps = k;
+            runner.engine.clearBackendTimings(); // the blocks' back-end samples are not part of the rounds
+          }
+        }
         result.frontend[engine] = runner.rec.toCsv();
-        if (runner.engine instanceof WasmEngine) result.backendWasm = runner.engine.backendCsv();
         result.lastValues[engine] = runner.state ? Array.from(runner.state.values) : [];
       }
       return result;

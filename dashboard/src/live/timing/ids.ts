@@ -7,6 +7,8 @@ export const WEB_IDS = {
   wsParse: 'step.web.ws.parse',
   apply: 'step.web.apply',
   e2e: 'step.web.e2e',
+  /** Mean e2e of one step over a block of back-to-back steps (the page clock cannot resolve one small step). */
+  e2eBlock: 'step.web.e2e.block',
   frameWait: 'step.frame.wait',
   wasmNoop: 'floor.web.wasm.noop',
   wsEcho: 'floor.web.ws.echo',
