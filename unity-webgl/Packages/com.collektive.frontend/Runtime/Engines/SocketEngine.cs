@@ -78,7 +78,7 @@ namespace Collektive.Frontend.Engines
         public void Create(int nodeCount, double maxDistance)
         {
             _nodeCount = nodeCount;
-            _out.Clear();
+            // Appended, not cleared: lines a SubmitPositions left for RequestStep go out first, in call order.
             _out.Ascii("{\"op\":\"createSim\",\"data\":{\"nodeCount\":").Int(nodeCount).Ascii(",\"maxDistance\":").Double(maxDistance).Ascii("}}\n");
             Flush();
         }
@@ -86,7 +86,6 @@ namespace Collektive.Frontend.Engines
         /// <inheritdoc />
         public void SetSource(int node, bool isSource)
         {
-            _out.Clear();
             _out.Ascii("{\"op\":\"setSource\",\"data\":{\"nodeId\":").Int(node);
             if (!isSource) _out.Ascii(",\"isSource\":false");
             _out.Ascii("}}\n");

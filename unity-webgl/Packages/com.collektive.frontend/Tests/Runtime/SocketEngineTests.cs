@@ -133,6 +133,33 @@ namespace Collektive.Frontend.Tests
         }
 
         [Test]
+        public void RequestsBetweenSubmitAndStepKeepCallOrderAndLoseNoPosition()
+        {
+            using (var server = new ScriptedServer())
+            {
+                var state = new EngineState();
+                using (var engine = new SocketEngine("127.0.0.1", server.Port, WireEncoding.Json, null))
+                {
+                    engine.Create(2, 3.0);
+                    engine.SubmitPositions(Two);
+                    engine.SetSource(1, true);
+                    engine.RequestStep(1);
+                    Assert.IsTrue(engine.WaitForState(5000), "response within 5 s");
+                    long arrival;
+                    Assert.IsTrue(engine.TryReceiveState(state, out arrival));
+                }
+                lock (server.Lines)
+                {
+                    Assert.AreEqual(5, server.Lines.Count, string.Join(" | ", server.Lines.ToArray()));
+                    StringAssert.StartsWith("{\"op\":\"newPosition\",\"data\":{\"nodeId\":0", server.Lines[1]);
+                    StringAssert.StartsWith("{\"op\":\"newPosition\",\"data\":{\"nodeId\":1", server.Lines[2]);
+                    Assert.AreEqual("{\"op\":\"setSource\",\"data\":{\"nodeId\":1}}", server.Lines[3]);
+                    StringAssert.StartsWith("{\"op\":\"step\"", server.Lines[4]);
+                }
+            }
+        }
+
+        [Test]
         public void ErrorReplyRaisesEngineException()
         {
             using (var server = new ScriptedServer { ErrorOnStep = "no simulation" })
