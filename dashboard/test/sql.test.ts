@@ -1,6 +1,6 @@
 // SQL builders are pure: checked as text, no database.
 import { describe, expect, it } from 'vitest';
-import { filterSql, keptCtes, mannWhitneySql, OVERHEAD_ID, summarySql, valuesSql } from '../src/sql/analysis';
+import { blockMeansSql, filterSql, keptCtes, mannWhitneySql, OVERHEAD_ID, summarySql, valuesSql } from '../src/sql/analysis';
 import { inInts, inList, int, num, str } from '../src/sql/literals';
 import { CREATE_TABLES, insertRunOnce, insertSamplesFromCsv, deleteFile, readCsv } from '../src/sql/schema';
 
@@ -66,6 +66,18 @@ describe('analysis SQL', () => {
     const s = mannWhitneySql(0, { run: "a'b", config: 'c', file: 'f.csv', id: 'x' }, { run: 'r', config: 'c', file: 'g.csv', id: 'x' });
     expect(s).toContain("'a''b'");
     expect(s).toContain('rank() OVER (ORDER BY x)');
+  });
+  it('averages complete blocks of K samples numbered in t_ns order after warm-up, then takes the median', () => {
+    const s = blockMeansSql(30, [{ run: "a'b", config: 'c', file: 'f.csv', id: 'step.unity.e2e', blockSteps: 100 }]);
+    expect(s).toContain("VALUES ('a''b', 'c', 'f.csv', 'step.unity.e2e', 100)");
+    expect(s).toContain('s.k > 30 AND s.k > 0');
+    expect(s).toContain('ORDER BY s.k) AS i');
+    expect(s).toContain('(i - 1) // block_steps');
+    expect(s).toContain('HAVING count(*) = block_steps');
+    expect(s).toContain('quantile_cont(mean_ns, 0.5) AS median');
+    expect(blockMeansSql(0, [])).toContain('WHERE FALSE');
+    expect(() => blockMeansSql(0, [{ run: 'r', config: 'c', file: 'f.csv', id: 'x', blockSteps: 0 }])).toThrow(/integer >= 1/);
+    expect(() => blockMeansSql(-1, [{ run: 'r', config: 'c', file: 'f.csv', id: 'x', blockSteps: 2 }])).toThrow();
   });
 });
 

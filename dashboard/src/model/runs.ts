@@ -11,6 +11,8 @@ export interface RunFile { file: string; side: Side; platform: Platform; transpo
 export interface RunConfiguration {
   id: string; title?: string; scenario: string; nodeCount: number; maxDistance: number; seed?: number | null;
   pacing: 'free' | 'fixed' | 'frame'; tickMs: number | null; timeScale: number | null; encoding: string;
+  /** K of `step.web.e2e.block` (each sample: mean e2e of K back-to-back steps); web Wasm runs only */
+  e2eBlockSteps?: number;
   files: RunFile[];
 }
 export interface RunJson {

@@ -122,6 +122,39 @@ SELECT n1, n2, r1 - n1 * (n1 + 1) / 2 AS u1,
   (SELECT sum(t * t * t - t) FROM ties) AS tie_term
 FROM agg`;
 
+/** A series to average in blocks of `blockSteps` consecutive samples. */
+export interface BlockTarget extends SeriesKey { blockSteps: number }
+
+/**
+ * Median of K-sample block means per target series: the samples after warm-up numbered in t_ns order (the rank
+ * k: t_ns, then file order), grouped into consecutive blocks of K (an incomplete last block is dropped), averaged
+ * per block; the median (quantile_cont) over the blocks. The desktop counterpart of `step.web.e2e.block`, whose
+ * samples are means over K back-to-back steps. No target: no rows.
+ */
+export const blockMeansSql = (warmup: number, targets: readonly BlockTarget[]): string => {
+  if (targets.length === 0) return `SELECT NULL::VARCHAR AS run, NULL::VARCHAR AS config, NULL::VARCHAR AS file, NULL::VARCHAR AS id,
+  NULL::INTEGER AS block_steps, NULL::BIGINT AS blocks, NULL::DOUBLE AS median WHERE FALSE`;
+  const values = targets.map((t) => {
+    if (!Number.isInteger(t.blockSteps) || t.blockSteps < 1) throw new Error(`block size must be an integer >= 1: ${t.blockSteps}`);
+    return `(${str(t.run)}, ${str(t.config)}, ${str(t.file)}, ${str(t.id)}, ${int(t.blockSteps)})`;
+  });
+  return `
+WITH targets (run, config, file, id, block_steps) AS (VALUES ${values.join(', ')}),
+numbered AS (
+  SELECT t.run, t.config, t.file, t.id, t.block_steps, s.duration_ns,
+    row_number() OVER (PARTITION BY t.run, t.config, t.file, t.id, t.block_steps ORDER BY s.k) AS i
+  FROM samples s JOIN targets t ON s.run = t.run AND s.config = t.config AND s.file = t.file AND s.id = t.id
+  WHERE s.k > ${int(warmup)} AND s.k > 0
+),
+blocks AS (
+  SELECT run, config, file, id, block_steps, (i - 1) // block_steps AS b, avg(duration_ns) AS mean_ns
+  FROM numbered GROUP BY run, config, file, id, block_steps, (i - 1) // block_steps
+  HAVING count(*) = block_steps
+)
+SELECT run, config, file, id, block_steps, count(*) AS blocks, quantile_cont(mean_ns, 0.5) AS median
+FROM blocks GROUP BY run, config, file, id, block_steps ORDER BY run, config, file, id, block_steps`;
+};
+
 /**
  * Apparent clock resolution of each file: the largest power of ten (1 ns … 1 ms) dividing every duration and
  * start time (e.g. Unity's Stopwatch gives multiples of 100 ns).
