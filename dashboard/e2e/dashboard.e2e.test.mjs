@@ -1,6 +1,6 @@
 // End-to-end tests of the built dashboard in Chromium (playwright-core, /usr/bin/chromium) against
-// `vite preview` on an ephemeral port: exact reference figures, every plot type, malformed uploads, URL state,
-// a 1 000 000-row upload, a non-root base path, the SQL panel, and the dev server.
+// `vite preview` on an ephemeral port: exact reference figures, web Wasm vs desktop native, every plot type,
+// malformed uploads, URL state, a 1 000 000-row upload, a non-root base path, the SQL panel, and the dev server.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -118,6 +118,59 @@ describe('reference study', () => {
       assert.ok(Math.abs(ns - Number(want.overhead['socket-scene/socket.csv'].p99)) < 1e-3);
       assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="e2e"] tr[data-path="native"] td[data-stat="count"]').innerText(), String(want.series['native-scene/unity_native.csv|step.unity.e2e'].count));
     }
+  });
+});
+
+describe('in-process across platforms', () => {
+  // Runs come from the served manifest by kind: published runs may be replaced, with or without block series.
+  const served = async (path) => (await fetch(`${server.url}data/${path}`)).json();
+  const runsOfKind = async (...kinds) => Promise.all((await served('manifest.json')).runs
+    .filter((r) => kinds.includes(r.kind)).map((r) => served(r.run)));
+  const freeConfigs = (runs, kind, transport) => runs.filter((r) => r.kind === kind).flatMap((r) => r.configurations
+    .filter((c) => c.pacing === 'free' && c.files.some((f) => f.side === 'frontend' && f.transport === transport)));
+
+  test('web Wasm vs desktop native at N = 10 (free pacing): medians, K-step block means or the per-step fallback, ratios', async () => {
+    const runs = await runsOfKind('web', 'desktop');
+    const web = freeConfigs(runs, 'web', 'wasm');
+    const desktop = freeConfigs(runs, 'desktop', 'native');
+    const pairs = web.reduce((a, w) => a + desktop.filter((d) => d.nodeCount === w.nodeCount).length, 0);
+    assert.ok(web.some((c) => c.nodeCount === 10) && desktop.some((c) => c.nodeCount === 10), 'published web and desktop n10 free configurations');
+    const { page } = b;
+    await page.goto(`${server.url}?runs=${runs.map((r) => r.id).join(',')}&unit=ns`);
+    // Runs load one after another: wait for every pair, then for the figures of the last query.
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cross-platform-row"]').length === n, pairs, { timeout: 60000 });
+    await page.waitForSelector('[data-testid="cross-platform"][data-ready="1"] [data-testid="cross-platform-row"][data-n="10"]', { timeout: 30000 });
+    const groups = page.locator('[data-testid="cross-platform-pair"]');
+    const count = await groups.count();
+    assert.equal(count, pairs);
+    for (let i = 0; i < count; i++) {
+      const group = groups.nth(i);
+      const row = group.locator('[data-testid="cross-platform-row"]');
+      const ns = async (stat) => Number(await row.locator(`td[data-stat="${stat}"]`).getAttribute('data-ns'));
+      const ratio = async (stat) => Number(await row.locator(`td[data-stat="${stat}"]`).getAttribute('data-ratio'));
+      assert.ok(await ns('desktop-e2e') > 0, 'desktop e2e median');
+      if (await row.getAttribute('data-basis') === 'block') {
+        assert.ok(await ns('web-block') > 0, 'web block median');
+        assert.ok(Number(await row.locator('td[data-stat="k"]').innerText()) >= 1, 'K');
+        assert.ok(await ns('desktop-block') > 0, 'desktop block median');
+        assert.ok(await ratio('ratio-block') > 0, 'block ratio');
+      } else {
+        assert.match(await group.locator('[data-note="fallback"]').innerText(), /per-step medians/);
+        assert.equal(await row.locator('td[data-stat="ratio-block"]').innerText(), '—');
+      }
+      if (await ns('web-e2e') > 0) {
+        const r = await ratio('ratio-step');
+        assert.ok(Math.abs(r - await ns('web-e2e') / await ns('desktop-e2e')) < 1e-9 * r, 'per-step ratio = web / desktop median');
+      }
+    }
+  });
+
+  test('explains what to select when no pair exists', async () => {
+    const ids = (await runsOfKind('reference')).map((r) => r.id);
+    const { page } = b;
+    await page.goto(`${server.url}?runs=${ids.join(',')}`);
+    await waitForComparison(page);
+    assert.match(await page.locator('[data-testid="cross-platform-empty"]').innerText(), /select a web run and a desktop run/);
   });
 });
 

@@ -1,20 +1,23 @@
 /**
  * Default view: the reference comparison (in- vs out-of-process per run), its bootstrap CIs and Mann–Whitney
- * tests, the e2e decomposition, run facts (timer resolution), and every series' statistics.
+ * tests, in-process across platforms (web Wasm vs desktop native), the e2e decomposition, run facts (timer
+ * resolution), and every series' statistics.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { ComparisonTable, comparisonKey, type ComparisonExtras } from '../components/ComparisonTable';
+import { CrossPlatformTable } from '../components/CrossPlatformTable';
 import { Plot } from '../components/Plot';
 import { SummaryTable } from '../components/SummaryTable';
 import { useQuery } from '../db/useQuery';
 import { rowsOf } from '../model/arrow';
 import { comparisons } from '../model/comparison';
+import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
 import { pairings } from '../model/runs';
 import { seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
 import { formatDuration } from '../model/units';
 import { decompositionFigure } from '../plots/figures';
-import { apparentResolutionSql, mannWhitneySql, valuesSql } from '../sql/analysis';
+import { apparentResolutionSql, blockMeansSql, mannWhitneySql, valuesSql } from '../sql/analysis';
 import type { Interval } from '../stats/bootstrap';
 import { runBootstrap, type BootstrapJob } from '../stats/bootstrapClient';
 import type { ViewState } from '../state/viewState';
@@ -26,6 +29,14 @@ export default function ComparePage({ state }: { state: ViewState }) {
   const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
   const rows = useMemo(() => comparisons(stats, runs.flatMap(pairings)), [stats, runs]);
   const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.runs.length);
+
+  // In-process across platforms: desktop K-step block means for the pairs whose web side has block series.
+  const crossPairs = useMemo(() => crossPlatformPairs(runs, stats), [runs, stats]);
+  const targets = useMemo(() => blockTargets(crossPairs), [crossPairs]);
+  const blockQ = useQuery(data.db, data.status === 'ready' && targets.length > 0 ? blockMeansSql(state.warmup, targets) : null, data.generation);
+  const blockPending = targets.length > 0 && !blockQ.fresh;
+  const crossRows = useMemo(() => crossPlatformRows(crossPairs, blockQ.fresh && blockQ.rows ? toBlockMedians(blockQ.rows) : []),
+    [crossPairs, blockQ.fresh, blockQ.rows]);
 
   const [extras, setExtras] = useState<Omit<ComparisonExtras, 'flags' | 'resamples'>>({ medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true });
   useEffect(() => {
@@ -91,6 +102,17 @@ export default function ComparePage({ state }: { state: ViewState }) {
       <section>
         <h2>In-process vs out-of-process</h2>
         <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot }} />
+      </section>
+      <section data-testid="cross-platform" data-ready={query.fresh && !blockPending ? '1' : '0'}>
+        <h2>In-process across platforms</h2>
+        <p className="muted small">Front-end end-to-end step with the engine in-process: web = Wasm in the page
+          (<code>step.web.e2e</code>), desktop = native via FFI (<code>step.unity.e2e</code>), both free-paced at the same N.
+          The page clock ticks every 5 µs, so the web side is read from <code>step.web.e2e.block</code> (mean over K
+          back-to-back steps); the desktop column beside it averages the desktop&apos;s consecutive steps after warm-up in
+          blocks of the same K, so the block ratio compares the same statistic on both sides. Warm-up drops whole blocks
+          on the web side (one sample = K steps), single steps on the desktop side.</p>
+        {blockQ.error && targets.length > 0 && <pre className="error" role="alert">{blockQ.error}</pre>}
+        <CrossPlatformTable rows={crossRows} unit={state.unit} pending={blockPending} />
       </section>
       <section>
         <h2>Runs</h2>
