@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // npm run bench:web -- [--n 10,100,1000] [--pacing frame,free] [--rounds 1000] [--engines wasm,websocket]
-//                      [--encoding json] [--floor-samples 1000] [--id <run-id>] [--title <text>] [--no-publish]
+//                      [--encoding json[,json-split,batched,binary]] [--seed 1] [--floor-samples 1000]
+//                      [--e2e-blocks 250] [--id <run-id>] [--title <text>] [--no-publish]
+// Scenario as bench:desktop: N = 10 is the reference layout, larger N the random one (seed, mean degree 8, source 0).
 // Web benchmark: builds what is missing (wasm, js, dashboard), starts `vite preview` (COOP/COEP) and, per
 // configuration, a fresh Node ws server with --csv; drives headless Chromium through the Live view's
 // window.__bench hook (the same WebGL loop users watch) for every N × pacing, both engines; writes
@@ -25,6 +27,8 @@ const { values: a } = parseArgs({
     engines: { type: 'string', default: 'wasm,websocket' },
     encoding: { type: 'string', default: 'json' },
     'floor-samples': { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    'e2e-blocks': { type: 'string', default: '250' },
     warmup: { type: 'string', default: '30' },
     id: { type: 'string' },
     title: { type: 'string' },
@@ -39,9 +43,13 @@ const encodings = a.encoding.split(',');
 const rounds = Number(a.rounds);
 const warmup = Number(a.warmup);
 const floorSamples = a['floor-samples'] ? Number(a['floor-samples']) : Math.min(rounds, 1000);
+const seed = Number(a.seed);
+const e2eBlocks = Number(a['e2e-blocks']);
+const scenarioOf = (n) => (n === 10 ? 'reference' : 'random');
 if (ns.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(rounds) || rounds < 1
   || pacings.some((p) => !['frame', 'free'].includes(p)) || engines.some((e) => !['wasm', 'websocket'].includes(e))
-  || encodings.some((e) => !['json', 'json-split', 'batched', 'binary'].includes(e))) {
+  || encodings.some((e) => !['json', 'json-split', 'batched', 'binary'].includes(e))
+  || !Number.isSafeInteger(seed) || !Number.isInteger(e2eBlocks) || e2eBlocks < 0) {
   console.error('bad arguments; see the usage at the top of scripts/bench-web.mjs');
   process.exit(2);
 }
@@ -92,6 +100,7 @@ try {
         await openLive(browser.page, preview.url, server.url);
         result = await browser.page.evaluate((c) => window.__bench.run(c), {
           nodeCount: n, pacing, rounds, engines: runEngines, wsUrl: server.url, encoding, floorSamples,
+          scenario: scenarioOf(n), seed, e2eBlocks,
         });
       } finally {
         const code = await server.stop('SIGTERM');
@@ -117,7 +126,8 @@ try {
       }
       put('floors.csv', result.floors, 'floor', null);
       configurations.push({
-        id, title: `Web, N=${n}, ${pacing} pacing`, scenario: 'reference', nodeCount: n, maxDistance: 3, seed: null,
+        id, title: `Web, ${scenarioOf(n)} scenario, N=${n}, ${pacing} pacing, ${encoding}`, scenario: scenarioOf(n), nodeCount: n, maxDistance: 3,
+        seed: scenarioOf(n) === 'random' ? seed : null, meanDegree: result.meanDegree === null ? null : Math.round(result.meanDegree * 1000) / 1000,
         pacing, tickMs: pacing === 'frame' ? Math.round(result.framePeriodMs * 1000) / 1000 : null, timeScale: 1,
         encoding, files, floorNoopBatch: result.noopBatch, framePeriodMs: result.framePeriodMs,
         ...(result.e2eBlockSteps ? { e2eBlockSteps: result.e2eBlockSteps } : {}),
@@ -139,7 +149,7 @@ const run = {
   kind: 'web',
   createdAt,
   commit,
-  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws; encoding per configuration: json = one newPosition message per device per frame as the reference, batched = positions inside the step request, binary = binary positions and state frames), three.js apply, reference scenario. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls. crossOriginIsolated: ${coi}.`,
+  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws). Encoding per configuration: json = the reference requests (one newPosition per device, then step) as one text message of JSON lines per frame, the bytes the desktop front-end writes to its socket; json-split = the same requests, one WebSocket message each; batched = positions inside the step request; binary = binary positions and state frames. three.js apply; N = 10 reference scenario, larger N random scenario (seed ${seed}, mean degree 8, source 0), as bench:desktop. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls; step.web.e2e.block samples (in-page engine, free pacing) are means over e2eBlockSteps back-to-back steps. crossOriginIsolated: ${coi}.`,
   frontEnd: { name: 'dashboard Live view (three.js, headless Chromium)', version: browser.browserVersion },
   environment: collectEnvironment({
     timerResolutionNs,

@@ -1,11 +1,11 @@
 // Live view: the engine running in this page (Kotlin/Wasm) or in Node behind a WebSocket, drawn with WebGL, with
 // live timing distributions. Lazily loaded by the app's router; three.js and the engines load with it.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LiveRunner, type LiveConfig } from '../live/run/LiveRunner';
+import { LiveRunner, blockSteps, type LiveConfig } from '../live/run/LiveRunner';
 import { installHooks } from '../live/run/benchHook';
 import { defaultWsUrl } from '../live/engines/wsEngine';
 import { IDS_BY_ENGINE, WEB_IDS } from '../live/timing/ids';
-import { TimingRecorder, measureTimerResolutionNs } from '../live/timing/recorder';
+import { TimingRecorder, measureTimerResolutionNs, median } from '../live/timing/recorder';
 import { Histogram } from '../live/components/Histogram';
 import { LiveControls } from '../live/components/LiveControls';
 import { ValuesTable } from '../live/components/ValuesTable';
@@ -104,7 +104,9 @@ export default function LivePage() {
   };
 
   const runner = runnerRef.current;
-  const ids: readonly string[] = runner ? IDS_BY_ENGINE[runner.config.engine] : [];
+  const ids: readonly string[] = runner
+    ? [...IDS_BY_ENGINE[runner.config.engine], ...(runner.rec.count(WEB_IDS.e2eBlock) ? [WEB_IDS.e2eBlock] : [])]
+    : [];
   const floorIds = [WEB_IDS.wasmNoop, WEB_IDS.wsEcho].filter((id) => floorsRef.current.count(id) > 0);
   void tick;
 
@@ -124,6 +126,22 @@ export default function LivePage() {
             if (!r) return;
             setBusy(true);
             try { await r.measureFloors(floorsRef.current, 500, ['wasm', 'websocket']); } catch (e) { r.error = String(e); }
+            setBusy(false);
+          }}
+          onE2eBlocks={async () => {
+            const r = runnerRef.current;
+            if (!r) return;
+            setBusy(true);
+            try {
+              // K from the steps timed so far, or from one probe block when there are none yet.
+              let e2e = median(r.rec.durations(WEB_IDS.e2e, HISTOGRAM_WINDOW));
+              if (!Number.isFinite(e2e)) {
+                const probe = new TimingRecorder();
+                await r.measureE2eBlocks(probe, 1, 10);
+                e2e = median(probe.durations(WEB_IDS.e2eBlock));
+              }
+              await r.measureE2eBlocks(r.rec, 100, blockSteps(e2e));
+            } catch (e) { r.error = String(e); }
             setBusy(false);
           }}
         />

@@ -11,6 +11,8 @@ export interface LiveControlsProps {
   onClearTimings: () => void;
   onDownload: () => void;
   onFloors: () => void;
+  /** Times step.web.e2e.block (in-page engine only). */
+  onE2eBlocks: () => void;
 }
 
 export function LiveControls(p: LiveControlsProps) {
@@ -63,6 +65,10 @@ export function LiveControls(p: LiveControlsProps) {
         ? <button data-testid="pause" onClick={p.onPause}>Pause</button>
         : <button data-testid="start" onClick={p.onStart} disabled={p.busy}>Run</button>}
       <button onClick={p.onFloors} disabled={p.busy || p.running}>Measure floors</button>
+      {c.engine === 'wasm' && (
+        <button data-testid="e2e-blocks" onClick={p.onE2eBlocks} disabled={p.busy || p.running}
+          title="e2e as the mean of K back-to-back steps: resolves a step shorter than the page clock's tick">Time e2e in blocks</button>
+      )}
       <button onClick={p.onClearTimings}>Clear timings</button>
       <button data-testid="download" onClick={p.onDownload}>Download CSV</button>
     </div>

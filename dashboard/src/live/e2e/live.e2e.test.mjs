@@ -145,6 +145,20 @@ test('pointer input: clicking a device makes it a source, dragging a device move
   assert.ok(Math.abs(Number(shown[1].value) - 2.5) < 0.05, `device 1 value ${shown[1].value} (≈ 2.5 from source 0)`);
 });
 
+test('"Time e2e in blocks" (in-page engine): 100 block samples appear in the view with their histogram', async () => {
+  await page.evaluate(() => window.__live.runner.configure({ engine: 'wasm', pacing: 'free', nodeCount: 10, maxDistance: 3, scenario: 'reference' }));
+  await page.evaluate(() => window.__live.runner.runSteps(50));
+  await page.click('[data-testid="e2e-blocks"]');
+  await page.waitForFunction(() => window.__live.runner.rec.count('step.web.e2e.block') === 100 && !document.querySelector('[data-testid="e2e-blocks"]').disabled);
+  const block = await page.evaluate(() => Array.from(window.__live.runner.rec.durations('step.web.e2e.block')));
+  assert.ok(block.every((ms) => ms > 0 && ms < 1), `block means ${block.slice(0, 5)} ms`);
+  assert.ok(await page.isVisible('text=step.web.e2e.block'), 'its histogram is shown');
+  assert.equal(await page.isVisible('[data-testid="live-error"]'), false);
+  // The WebSocket engine answers asynchronously: no block button there.
+  await page.evaluate((wsUrl) => window.__live.runner.configure({ engine: 'websocket', wsUrl }), server.url);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="e2e-blocks"]'));
+});
+
 test('bench hook: one short run of both engines yields front-end, back-end and floor CSVs with the documented ids', async () => {
   const r = await page.evaluate((wsUrl) => window.__bench.run({ nodeCount: 10, pacing: 'free', rounds: 60, wsUrl, floorSamples: 20, e2eBlocks: 40 }), server.url);
   const ids = (csv) => new Set(csv.trim().split('\n').slice(1).map((l) => l.split(',')[1]));

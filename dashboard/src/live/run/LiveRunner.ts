@@ -30,6 +30,15 @@ export function scenarioPositions(c: Pick<LiveConfig, 'scenario' | 'nodeCount' |
   return c.scenario === 'random' ? randomPositions(c.nodeCount, c.seed, c.maxDistance) : referencePositions(c.nodeCount);
 }
 
+/** Target duration of one e2e block: long against the 5 µs clock tick, short enough to keep the page responsive. */
+const BLOCK_TARGET_MS = 2;
+const MAX_BLOCK_STEPS = 200;
+
+/** Steps per step.web.e2e.block sample for a step of median e2e `e2eMs` (≈ 2 ms blocks, 1..200 steps). */
+export function blockSteps(e2eMs: number): number {
+  return Math.max(1, Math.min(MAX_BLOCK_STEPS, Math.round(BLOCK_TARGET_MS / Math.max(e2eMs, 1e-3))));
+}
+
 export class LiveRunner {
   readonly scene: DeviceScene;
   rec = new TimingRecorder();

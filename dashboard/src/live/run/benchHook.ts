@@ -4,7 +4,7 @@ import type { EngineKind, Pacing, ScenarioKind, WsEncoding } from '../model';
 import { TimingRecorder, measureTimerResolutionNs, median } from '../timing/recorder';
 import { WasmEngine, NOOP_BATCH } from '../engines/wasmEngine';
 import { WEB_IDS } from '../timing/ids';
-import type { LiveRunner } from './LiveRunner';
+import { blockSteps, type LiveRunner } from './LiveRunner';
 
 export interface BenchConfig {
   nodeCount: number;
@@ -13,16 +13,14 @@ export interface BenchConfig {
   engines?: EngineKind[];
   maxDistance?: number;
   scenario?: ScenarioKind;
+  /** Seed of the random scenario (default 1). */
+  seed?: number;
   wsUrl: string;
   encoding?: WsEncoding;
   floorSamples?: number;
   /** step.web.e2e.block samples after the rounds (in-page engine, free pacing); 0 = none. Default 250. */
   e2eBlocks?: number;
 }
-
-/** Target duration of one e2e block: long against the 5 µs clock tick, short enough to stay interactive. */
-const BLOCK_TARGET_MS = 2;
-const MAX_BLOCK_STEPS = 200;
 
 export interface BenchResult {
   /** Front-end CSV per engine (web_wasm.csv, web_websocket.csv). */
@@ -41,6 +39,8 @@ export interface BenchResult {
   userAgent: string;
   /** Last state per engine, for checks. */
   lastValues: Partial<Record<EngineKind, number[]>>;
+  /** Mean neighbour count of the last state (the scenario's density as the engine saw it). */
+  meanDegree: number | null;
 }
 
 export type Progress = (p: { engine: EngineKind; steps: number; rounds: number }) => void;
@@ -111,12 +111,12 @@ export function installHooks(runner: LiveRunner): () => void {
       const result: BenchResult = {
         frontend: {}, backendWasm: null, floors: floorsRec.toCsv(), noopBatch: NOOP_BATCH, e2eBlockSteps: null,
         timerResolutionNs: measureTimerResolutionNs(), framePeriodMs: await framePeriod(60), crossOriginIsolated: window.crossOriginIsolated,
-        userAgent: navigator.userAgent, lastValues: {},
+        userAgent: navigator.userAgent, lastValues: {}, meanDegree: null,
       };
       for (const engine of engines) {
         await runner.configure({
           engine, pacing: config.pacing, nodeCount: config.nodeCount, maxDistance: config.maxDistance ?? 3,
-          scenario: config.scenario ?? 'reference', wsUrl: config.wsUrl, encoding: config.encoding ?? 'json',
+          scenario: config.scenario ?? 'reference', seed: config.seed ?? 1, wsUrl: config.wsUrl, encoding: config.encoding ?? 'json',
         });
         runner.rec = new TimingRecorder();
         if (runner.engine instanceof WasmEngine) runner.engine.clearBackendTimings();
@@ -130,8 +130,7 @@ export function installHooks(runner: LiveRunner): () => void {
           result.backendWasm = runner.engine.backendCsv();
           const blocks = config.e2eBlocks ?? 250;
           if (config.pacing === 'free' && blocks > 0) {
-            const e2eMs = median(runner.rec.durations(WEB_IDS.e2e));
-            const k = Math.max(1, Math.min(MAX_BLOCK_STEPS, Math.round(BLOCK_TARGET_MS / Math.max(e2eMs, 1e-3))));
+            const k = blockSteps(median(runner.rec.durations(WEB_IDS.e2e)));
             await runner.measureE2eBlocks(runner.rec, blocks, k);
             result.e2eBlockSteps = k;
             runner.engine.clearBackendTimings(); // the blocks' back-end samples are not part of the rounds
@@ -139,6 +138,7 @@ export function installHooks(runner: LiveRunner): () => void {
         }
         result.frontend[engine] = runner.rec.toCsv();
         result.lastValues[engine] = runner.state ? Array.from(runner.state.values) : [];
+        if (runner.state) result.meanDegree = runner.state.ids.length / runner.state.values.length;
       }
       return result;
     },
