@@ -184,13 +184,13 @@ function desktopNativeE2e() {
 }
 
 console.log(`\nrun ${runId}: Chromium ${browser.browserVersion}, crossOriginIsolated ${coi}, timer resolution ${fmt(timerResolutionNs)}, ${rounds} rounds, warm-up ${warmup}, medians`);
-const header = ['config', 'wasm compute', 'wasm call', 'in-page ovh (mean)', 'noop', 'wasm e2e', 'e2e block (K)', 'ws compute', 'ws service', 'ws send', 'ws wait', 'transport', 'echo', 'transport/echo', 'ws e2e', 'ws/wasm e2e', 'frame.wait ws', 'wait/e2e ws'];
+const header = ['config', 'wasm compute', 'wasm call', 'in-page ovh (mean)', 'noop', 'wasm e2e', 'e2e block (K)', 'ws compute', 'ws service', 'ws send', 'ws wait', 'transport', 'echo', 'transport/echo', 'ws e2e', 'ws/wasm e2e', 'frame.wait ws', 'wait/e2e ws', 'period wasm', 'period ws'];
 const rows = summaries.map(({ id, k, s }) => [
   id, fmt(s.wasm.compute), fmt(s.wasm.call), `${fmt(s.wasm.inPageOverhead)} (${fmt(s.wasm.inPageOverheadMean)})`, fmt(s.wasm.noopFloor), fmt(s.wasm.e2e),
   k ? `${fmt(s.wasm.e2eBlock)} (${k})` : '–',
   fmt(s.websocket.compute), fmt(s.websocket.service), fmt(s.websocket.send), fmt(s.websocket.wait), fmt(s.websocket.transport), fmt(s.websocket.echoFloor),
   ratio(s.websocket.transport, s.websocket.echoFloor), fmt(s.websocket.e2e), ratio(s.websocket.e2e, s.wasm.e2e),
-  fmt(s.websocket.frameWait), ratio(s.websocket.frameWait, s.websocket.e2e),
+  fmt(s.websocket.frameWait), ratio(s.websocket.frameWait, s.websocket.e2e), fmt(s.wasm.period), fmt(s.websocket.period),
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (r) => r.map((c, i) => c.padStart(widths[i])).join('  ');

@@ -17,6 +17,15 @@ export const pairedMedian = (a, b) => median(paired(a, b));
 
 export const mean = (xs) => stats(xs ?? []).mean;
 
+/**
+ * Median interval between consecutive step starts (ns): the step period of a free-paced run, everything included
+ * (the step, rendering and other page work between steps).
+ */
+export function stepPeriod(csv, warmup = 30) {
+  const starts = parseTimingCsv(csv).filter((r) => r.id === 'step.web.e2e').map((r) => r.t).sort((a, b) => a - b).slice(warmup);
+  return median(starts.slice(1).map((t, i) => t - starts[i]));
+}
+
 /** Summary of one configuration's CSV texts (ns). */
 export function summarize({ wasm, websocket, webWasm, webWebsocket, floors }, warmup = 30) {
   const be = { wasm: wasm ? series(wasm, warmup) : new Map(), ws: websocket ? series(websocket, warmup) : new Map() };
@@ -40,6 +49,7 @@ export function summarize({ wasm, websocket, webWasm, webWebsocket, floors }, wa
       // The page clock ticks every 5 µs; Chromium's jittered clamping makes the mean resolve below that.
       inPageOverheadMean: mean(paired(fw.get('step.web.wasm.call'), be.wasm.get('step.compute'))),
       noopFloor: m(fl, 'floor.web.wasm.noop'),
+      period: webWasm ? stepPeriod(webWasm, warmup) : NaN,
     },
     websocket: {
       compute: m(be.ws, 'step.compute'),
@@ -53,6 +63,7 @@ export function summarize({ wasm, websocket, webWasm, webWebsocket, floors }, wa
       e2e: m(fs, 'step.web.e2e'),
       transport: pairedMedian(fs.get('step.web.ws.wait'), be.ws.get('step.service')),
       echoFloor: m(fl, 'floor.web.ws.echo'),
+      period: webWebsocket ? stepPeriod(webWebsocket, warmup) : NaN,
     },
   };
 }

@@ -51,6 +51,8 @@ export class LiveRunner {
   steps = 0;
   running = false;
   error: string | null = null;
+  /** When false the frame loop skips drawing (floors are measured without a large scene's render in the way). */
+  drawing = true;
 
   private inFlight = false;
   private stepStart = 0;
@@ -267,7 +269,7 @@ export class LiveRunner {
       this.scene.apply(this.state);
       this.dirtyPositions = false;
     }
-    this.scene.render();
+    if (this.drawing) this.scene.render();
   }
 
   dispose(): void {

@@ -138,10 +138,15 @@ export function installHooks(runner: LiveRunner): () => void {
         result.lastValues[engine] = runner.state ? Array.from(runner.state.values) : [];
         if (runner.state) result.meanDegree = runner.state.ids.length / runner.state.values.length;
       }
-      // Floors after the runs, in the page state the steps were measured in: measured first, right after the page
-      // loaded, the echo round trip came out ~1.5× slower (a cold page), which would flatter transport/echo.
+      // Floors after the runs, in a warm page (measured right after the page loaded, the echo round trip came out
+      // ~1.5× slower, which would flatter transport / echo), with drawing paused: a floor is the round trip with
+      // nothing in its way, while a large scene's render (≈ 16 ms a frame at N = 1000 in software GL) delays every
+      // message event; that delay belongs to the steps' transport, where it happens.
       const floorsRec = new TimingRecorder();
-      await runner.measureFloors(floorsRec, config.floorSamples ?? Math.min(config.rounds, 1000), engines);
+      runner.drawing = false;
+      try {
+        await runner.measureFloors(floorsRec, config.floorSamples ?? Math.min(config.rounds, 1000), engines);
+      } finally { runner.drawing = true; }
       result.floors = floorsRec.toCsv();
       return result;
     },
