@@ -20,6 +20,8 @@
 import { specialNumber, stringifyWithSpecials } from './json-infinity.mjs';
 
 const MAX_NODES = 1_000_000;
+/** Error replies per multi-line message; the rest are counted in one closing error (replies stay bounded by input). */
+export const MAX_ERRORS_PER_MESSAGE = 64;
 const MAX_STEPS = 100_000;
 export const OPS = ['createSim', 'setSource', 'newPosition', 'step', 'positions', 'clearSources', 'echo', 'hello'];
 export const SERVER = 'collektive-node-server';
@@ -45,6 +47,8 @@ export class Session {
     this.send = send;
     /** @type {import('./engine.mjs').Engine | null} */
     this.engine = null;
+    this.errorBudget = Infinity;
+    this.suppressedErrors = 0;
   }
 
   /**
@@ -69,10 +73,19 @@ export class Session {
       return;
     }
     let start = received;
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      this.request(line, start);
-      start = process.hrtime.bigint();
+    this.errorBudget = MAX_ERRORS_PER_MESSAGE;
+    this.suppressedErrors = 0;
+    try {
+      for (const line of text.split('\n')) {
+        if (line.trim() === '') continue;
+        this.request(line, start);
+        start = process.hrtime.bigint();
+      }
+    } finally {
+      this.errorBudget = Infinity;
+    }
+    if (this.suppressedErrors > 0) {
+      this.reply({ error: `${this.suppressedErrors} more failed requests in this message (only the first ${MAX_ERRORS_PER_MESSAGE} are reported)`, op: null });
     }
   }
 
@@ -112,6 +125,8 @@ export class Session {
   }
 
   replyError(e, op, rid) {
+    if (this.errorBudget <= 0) { this.suppressedErrors += 1; return; }
+    this.errorBudget -= 1;
     const message = e instanceof ProtocolError ? e.message : `engine error: ${e?.message ?? e}`;
     this.reply(Number.isInteger(rid) ? { error: message, op, rid } : { error: message, op });
   }

@@ -71,6 +71,11 @@ test('JSON lines: a frame\'s requests in one text message (the desktop framing) 
     assert.match(JSON.parse(await c.next()).error, /nodeId must be an integer in \[0, 6\), got 99/);
     assert.match(JSON.parse(await c.next()).error, /malformed JSON/);
     assert.equal(await c.next(), LINE_EXPECTED.replace('"rid":7', '"rid":10'));
+    // A message of garbage lines gets at most 64 error replies plus one count of the rest; the good line in it runs.
+    c.raw([...Array.from({ length: 200 }, () => 'nope'), line('step', { rid: 11, stepCount: 1 })].join('\n'));
+    for (let i = 0; i < 64; i++) assert.match(JSON.parse(await c.next()).error, /malformed JSON/);
+    assert.equal(await c.next(), LINE_EXPECTED.replace('"rid":7', '"rid":11'));
+    assert.match(JSON.parse(await c.next()).error, /^136 more failed requests in this message \(only the first 64 are reported\)$/);
     // Echo answers its own line only.
     c.raw(`${line('newPosition', { nodeId: 1, x: 2, y: 0, z: 0 })}\n{"op":"echo","data":{"k":1}}`);
     assert.equal(await c.next(), '{"op":"echo","data":{"k":1}}');
@@ -80,9 +85,9 @@ test('JSON lines: a frame\'s requests in one text message (the desktop framing) 
   const rows = readFileSync(csv, 'utf8').trimEnd().split('\n').slice(1).map((l) => l.split(','));
   const service = rows.filter((r) => r[1] === 'step.service');
   const compute = rows.filter((r) => r[1] === 'step.compute');
-  assert.equal(service.length, 4);
-  assert.equal(compute.length, 4);
-  for (let i = 0; i < 4; i++) assert.ok(BigInt(service[i][2]) >= BigInt(compute[i][2]), 'service includes compute');
+  assert.equal(service.length, 5);
+  assert.equal(compute.length, 5);
+  for (let i = 0; i < 5; i++) assert.ok(BigInt(service[i][2]) >= BigInt(compute[i][2]), 'service includes compute');
 });
 
 test('engine test vectors (every scenario, both programs) through the JSON protocol', async () => {
