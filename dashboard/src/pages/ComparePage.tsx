@@ -134,7 +134,8 @@ export default function ComparePage({ state }: { state: ViewState }) {
         <h2>Where the end-to-end time goes</h2>
         {decos.length ? <Plot figure={decoFigure} name="decomposition" height={190 + 60 * decos.length} /> : <p className="muted">No series to decompose.</p>}
         <p className="muted small">Segments are medians of each phase; transport = wait − service, boundary = call − service;
-          &quot;unattributed&quot; = e2e median − Σ phases (under fixed pacing without <code>step.frame.wait</code> it holds the tick quantization).</p>
+          &quot;unattributed&quot; = e2e median − Σ phases (under fixed pacing without <code>step.frame.wait</code> it holds the tick quantization).
+          On the web, <code>step.web.ws.wait</code> ends when the page's main thread handles the message, so transport includes any frame rendering in progress (at N = 1000 in software GL, most of it).</p>
       </section>
       <section>
         <h2>All series</h2>
