@@ -91,6 +91,19 @@ public class Field<ID : Any, out T> internal constructor(
         val outSlots = IntArray(minOf(neighborCount, other.neighborCount))
         val outValues = arrayOfNulls<Any?>(outSlots.size)
         var n = 0
+        forEachAligned(other) { a, b ->
+            outSlots[n] = slotAt(a)
+            outValues[n++] = transform(raw(a) as T, other.raw(b) as U)
+        }
+        return Field(localId, resultLocal, table, if (n == table.size) null else outSlots, outValues, n)
+    }
+
+    /**
+     * Calls [action] with (index here, index in [other]) for every neighbour present in both fields, in this
+     * field's order: a merge of the two sorted slot lists when both come from the same inbound table (the usual
+     * case inside one round), else a lookup per neighbour. Inline, so hot callers pay no lambda.
+     */
+    internal inline fun forEachAligned(other: Field<ID, *>, action: (a: Int, b: Int) -> Unit) {
         if (other.table === table) {
             var a = 0
             var b = 0
@@ -101,8 +114,7 @@ public class Field<ID : Any, out T> internal constructor(
                     sa < sb -> a++
                     sa > sb -> b++
                     else -> {
-                        outSlots[n] = sa
-                        outValues[n++] = transform(raw(a) as T, other.raw(b) as U)
+                        action(a, b)
                         a++
                         b++
                     }
@@ -111,13 +123,9 @@ public class Field<ID : Any, out T> internal constructor(
         } else {
             for (a in 0 until neighborCount) {
                 val b = other.indexOfNeighbor(table.ids[slotAt(a)])
-                if (b >= 0) {
-                    outSlots[n] = slotAt(a)
-                    outValues[n++] = transform(raw(a) as T, other.raw(b) as U)
-                }
+                if (b >= 0) action(a, b)
             }
         }
-        return Field(localId, resultLocal, table, if (n == table.size) null else outSlots, outValues, n)
     }
 
     /** Folds the neighbours' values (the local one excluded) from [initial]. */

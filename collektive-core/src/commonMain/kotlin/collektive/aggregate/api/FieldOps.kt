@@ -45,36 +45,11 @@ public fun <ID : Any> Field<ID, Double>.minValue(ifEmpty: Double, includeSelf: B
 public fun <ID : Any> Field<ID, Double>.minOfSums(other: Field<ID, Double>, ifEmpty: Double): Double {
     var best = ifEmpty
     var found = false
-    if (other.table === table) {
-        var a = 0
-        var b = 0
-        while (a < neighborCount && b < other.neighborCount) {
-            val sa = slotAt(a)
-            val sb = other.slotAt(b)
-            when {
-                sa < sb -> a++
-                sa > sb -> b++
-                else -> {
-                    val s = doubleAt(a) + other.doubleAt(b)
-                    if (!found || s < best) {
-                        best = s
-                        found = true
-                    }
-                    a++
-                    b++
-                }
-            }
-        }
-    } else {
-        for (a in 0 until neighborCount) {
-            val b = other.indexOfNeighbor(table.ids[slotAt(a)])
-            if (b >= 0) {
-                val s = doubleAt(a) + other.doubleAt(b)
-                if (!found || s < best) {
-                    best = s
-                    found = true
-                }
-            }
+    forEachAligned(other) { a, b ->
+        val s = doubleAt(a) + other.doubleAt(b)
+        if (!found || s < best) {
+            best = s
+            found = true
         }
     }
     return best
