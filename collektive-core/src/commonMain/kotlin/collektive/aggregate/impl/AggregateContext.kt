@@ -59,12 +59,7 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         val stateSlot = next.reserve(path)
         val messageSlot = outbound.reserve(path)
         val field = alignedField(path, messageSlot, previousValue(path, stateSlot, initial))
-        push(path)
-        val result = try {
-            body(field)
-        } finally {
-            pop()
-        }
+        val result = within(path) { body(field) }
         require(result.localId == localId) { "exchange on device $localId returned a field of device ${result.localId}" }
         next[stateSlot] = result.local
         outbound[messageSlot] = OutboundMessage.PerNeighbor(result)
@@ -76,12 +71,7 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         val stateSlot = next.reserve(path)
         val messageSlot = outbound.reserve(path)
         val field = alignedField(path, messageSlot, previousValue(path, stateSlot, initial))
-        push(path)
-        val result = try {
-            body(field)
-        } finally {
-            pop()
-        }
+        val result = within(path) { body(field) }
         next[stateSlot] = result
         outbound[messageSlot] = result
         return result
@@ -91,24 +81,12 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         val path = current.child(Operator.EVOLVE, counter++)
         val stateSlot = next.reserve(path)
         val before = previousValue(path, stateSlot, initial)
-        push(path)
-        val result = try {
-            body(before)
-        } finally {
-            pop()
-        }
+        val result = within(path) { body(before) }
         next[stateSlot] = result
         return result
     }
 
-    override fun <R> alignedOn(pivot: Any?, body: () -> R): R {
-        push(current.child(pivot, counter++))
-        try {
-            return body()
-        } finally {
-            pop()
-        }
-    }
+    override fun <R> alignedOn(pivot: Any?, body: () -> R): R = within(current.child(pivot, counter++), body)
 
     override fun <T> neighborhoodField(local: T, sensor: (index: Int, id: ID) -> T): Field<ID, T> {
         val table = inbound
@@ -170,6 +148,16 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         }
         if (doubles == null && values == null) values = EMPTY
         return Field(localId, local, table, slots, values, count, doubles)
+    }
+
+    /** Runs [body] one level down the alignment tree, at [path]; the level is left even when [body] throws. */
+    private inline fun <R> within(path: Path, body: () -> R): R {
+        push(path)
+        try {
+            return body()
+        } finally {
+            pop()
+        }
     }
 
     private fun push(path: Path) {
