@@ -62,7 +62,6 @@ export function pairedDiff(a = [], b = []) {
   return Array.from({ length: n }, (_, i) => a[i] - b[i]);
 }
 
-/** The reference's speedup: stats of a[i] / b[i] paired by order (mean, median, p95, p99). */
 /** Means of consecutive complete blocks of `k` samples (a per-step series read as the block timing of the web page). */
 export function blockMeans(values = [], k = 1) {
   const out = [];
@@ -74,6 +73,7 @@ export function blockMeans(values = [], k = 1) {
   return out;
 }
 
+/** The reference's speedup: stats of a[i] / b[i] paired by order (mean, median, p95, p99). */
 export function pairedRatio(a = [], b = []) {
   const n = Math.min(a.length, b.length);
   const r = [];

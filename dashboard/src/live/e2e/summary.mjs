@@ -6,6 +6,9 @@ import { fmtNs, pairedDiff, parseTimingCsv, series as seriesOfRows, stats } from
 /** Parses `t_ns,id,duration_ns` → Map id → durations (ns, in t_ns order, warm-up dropped). */
 export const series = (csv, warmup = 30) => seriesOfRows(parseTimingCsv(csv), warmup);
 
+/** Parsed rows (or none) of an optional CSV text. */
+const rowsOf = (csv) => (csv ? parseTimingCsv(csv) : []);
+
 /** Median (NaN for a missing or empty series). */
 export const median = (xs) => stats(xs ?? []).median;
 
@@ -21,17 +24,18 @@ export const mean = (xs) => stats(xs ?? []).mean;
  * Median interval between consecutive step starts (ns): the step period of a free-paced run, everything included
  * (the step, rendering and other page work between steps).
  */
-export function stepPeriod(csv, warmup = 30) {
-  const starts = parseTimingCsv(csv).filter((r) => r.id === 'step.web.e2e').map((r) => r.t).sort((a, b) => a - b).slice(warmup);
+export function stepPeriod(rows, warmup = 30) {
+  const starts = rows.filter((r) => r.id === 'step.web.e2e').map((r) => r.t).sort((a, b) => a - b).slice(warmup);
   return median(starts.slice(1).map((t, i) => t - starts[i]));
 }
 
 /** Summary of one configuration's CSV texts (ns). */
 export function summarize({ wasm, websocket, webWasm, webWebsocket, floors }, warmup = 30) {
-  const be = { wasm: wasm ? series(wasm, warmup) : new Map(), ws: websocket ? series(websocket, warmup) : new Map() };
-  const fw = webWasm ? series(webWasm, warmup) : new Map();
-  const fs = webWebsocket ? series(webWebsocket, warmup) : new Map();
-  const fl = floors ? series(floors, 0) : new Map();
+  const rows = { webWasm: rowsOf(webWasm), webWebsocket: rowsOf(webWebsocket) };
+  const be = { wasm: seriesOfRows(rowsOf(wasm), warmup), ws: seriesOfRows(rowsOf(websocket), warmup) };
+  const fw = seriesOfRows(rows.webWasm, warmup);
+  const fs = seriesOfRows(rows.webWebsocket, warmup);
+  const fl = seriesOfRows(rowsOf(floors), 0);
   const m = (map, id) => median(map.get(id));
   return {
     wasm: {
@@ -49,7 +53,7 @@ export function summarize({ wasm, websocket, webWasm, webWebsocket, floors }, wa
       // The page clock ticks every 5 µs; Chromium's jittered clamping makes the mean resolve below that.
       inPageOverheadMean: mean(paired(fw.get('step.web.wasm.call'), be.wasm.get('step.compute'))),
       noopFloor: m(fl, 'floor.web.wasm.noop'),
-      period: webWasm ? stepPeriod(webWasm, warmup) : NaN,
+      period: stepPeriod(rows.webWasm, warmup),
     },
     websocket: {
       compute: m(be.ws, 'step.compute'),
@@ -63,7 +67,7 @@ export function summarize({ wasm, websocket, webWasm, webWebsocket, floors }, wa
       e2e: m(fs, 'step.web.e2e'),
       transport: pairedMedian(fs.get('step.web.ws.wait'), be.ws.get('step.service')),
       echoFloor: m(fl, 'floor.web.ws.echo'),
-      period: webWebsocket ? stepPeriod(webWebsocket, warmup) : NaN,
+      period: stepPeriod(rows.webWebsocket, warmup),
     },
   };
 }
