@@ -1,11 +1,11 @@
 // Live view: the engine running in this page (Kotlin/Wasm) or in Node behind a WebSocket, drawn with WebGL, with
 // live timing distributions. Lazily loaded by the app's router; three.js and the engines load with it.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LiveRunner, blockSteps, type LiveConfig } from '../live/run/LiveRunner';
+import { LiveRunner, type LiveConfig } from '../live/run/LiveRunner';
 import { installHooks } from '../live/run/benchHook';
 import { defaultWsUrl } from '../live/engines/wsEngine';
 import { IDS_BY_ENGINE, WEB_IDS } from '../live/timing/ids';
-import { TimingRecorder, measureTimerResolutionNs, median } from '../live/timing/recorder';
+import { TimingRecorder, measureTimerResolutionNs } from '../live/timing/recorder';
 import { Histogram } from '../live/components/Histogram';
 import { LiveControls } from '../live/components/LiveControls';
 import { ValuesTable } from '../live/components/ValuesTable';
@@ -132,16 +132,7 @@ export default function LivePage() {
             const r = runnerRef.current;
             if (!r) return;
             setBusy(true);
-            try {
-              // K from the steps timed so far, or from one probe block when there are none yet.
-              let e2e = median(r.rec.durations(WEB_IDS.e2e, HISTOGRAM_WINDOW));
-              if (!Number.isFinite(e2e)) {
-                const probe = new TimingRecorder();
-                await r.measureE2eBlocks(probe, 1, 10);
-                e2e = median(probe.durations(WEB_IDS.e2eBlock));
-              }
-              await r.measureE2eBlocks(r.rec, 100, blockSteps(e2e));
-            } catch (e) { r.error = String(e); }
+            try { await r.measureE2eBlocks(r.rec, 100); } catch (e) { r.error = String(e); }
             setBusy(false);
           }}
         />

@@ -4,7 +4,7 @@ import type { EngineKind, Pacing, ScenarioKind, SceneState, WsEncoding } from '.
 import { referencePositions, randomPositions } from '../scenario';
 import { DeviceScene } from '../scene/DeviceScene';
 import { WEB_IDS } from '../timing/ids';
-import { TimingRecorder } from '../timing/recorder';
+import { TimingRecorder, median } from '../timing/recorder';
 import type { LiveEngine, StepOutcome } from '../engines/types';
 import { WasmEngine } from '../engines/wasmEngine';
 import { WsEngine } from '../engines/wsEngine';
@@ -33,11 +33,8 @@ export function scenarioPositions(c: Pick<LiveConfig, 'scenario' | 'nodeCount' |
 /** Target duration of one e2e block: long against the 5 µs clock tick, short enough to keep the page responsive. */
 const BLOCK_TARGET_MS = 2;
 const MAX_BLOCK_STEPS = 200;
-
-/** Steps per step.web.e2e.block sample for a step of median e2e `e2eMs` (≈ 2 ms blocks, 1..200 steps). */
-export function blockSteps(e2eMs: number): number {
-  return Math.max(1, Math.min(MAX_BLOCK_STEPS, Math.round(BLOCK_TARGET_MS / Math.max(e2eMs, 1e-3))));
-}
+/** Recent per-step e2e samples that size a block. */
+const BLOCK_SIZING_WINDOW = 2000;
 
 export class LiveRunner {
   readonly scene: DeviceScene;
@@ -167,10 +164,21 @@ export class LiveRunner {
    * `step.web.e2e.block`: `blocks` samples, each the mean e2e of `k` back-to-back steps run in one task through the
    * same startStep → apply path as free pacing (the per-step samples go to a scratch recorder). The page clock ticks
    * every 5 µs, so a step of a few µs is only resolved as a mean over a block, as the no-op floor is. Needs an
-   * engine that answers synchronously (the in-page one); steps advance the simulation like any other.
+   * engine that answers synchronously (the in-page one); steps advance the simulation like any other. K defaults to
+   * a block of ≈ 2 ms (1..200 steps) from the recent per-step e2e median, or from a 10-step probe when there is none.
+   * Resolves with the K used.
    */
-  async measureE2eBlocks(rec: TimingRecorder, blocks: number, k: number): Promise<void> {
+  async measureE2eBlocks(rec: TimingRecorder, blocks: number, k?: number): Promise<number> {
     if (this.engine?.kind !== 'wasm') throw new Error('block timing needs the in-page (Wasm) engine');
+    if (k === undefined) {
+      let e2eMs = median(this.rec.durations(WEB_IDS.e2e, BLOCK_SIZING_WINDOW));
+      if (!Number.isFinite(e2eMs)) {
+        const probe = new TimingRecorder();
+        await this.measureE2eBlocks(probe, 1, 10);
+        e2eMs = median(probe.durations(WEB_IDS.e2eBlock));
+      }
+      k = Math.max(1, Math.min(MAX_BLOCK_STEPS, Math.round(BLOCK_TARGET_MS / Math.max(e2eMs, 1e-3))));
+    }
     if (!Number.isInteger(blocks) || blocks < 1 || !Number.isInteger(k) || k < 1) throw new Error(`bad block size ${blocks} × ${k}`);
     const main = this.rec;
     const scratch = new TimingRecorder();
@@ -197,6 +205,7 @@ export class LiveRunner {
       if (this.rec === scratch) this.rec = main;
       this.notify();
     }
+    return k;
   }
 
   // --- the step loop -------------------------------------------------------------------------------------------

@@ -3,8 +3,7 @@
 import type { EngineKind, Pacing, ScenarioKind, WsEncoding } from '../model';
 import { TimingRecorder, measureTimerResolutionNs, median } from '../timing/recorder';
 import { WasmEngine, NOOP_BATCH } from '../engines/wasmEngine';
-import { WEB_IDS } from '../timing/ids';
-import { blockSteps, type LiveRunner } from './LiveRunner';
+import type { LiveRunner } from './LiveRunner';
 
 export interface BenchConfig {
   nodeCount: number;
@@ -128,9 +127,7 @@ export function installHooks(runner: LiveRunner): () => void {
           result.backendWasm = runner.engine.backendCsv();
           const blocks = config.e2eBlocks ?? 250;
           if (config.pacing === 'free' && blocks > 0) {
-            const k = blockSteps(median(runner.rec.durations(WEB_IDS.e2e)));
-            await runner.measureE2eBlocks(runner.rec, blocks, k);
-            result.e2eBlockSteps = k;
+            result.e2eBlockSteps = await runner.measureE2eBlocks(runner.rec, blocks);
             runner.engine.clearBackendTimings(); // the blocks' back-end samples are not part of the rounds
           }
         }
