@@ -29,6 +29,12 @@ export const VERSION = '0.1.0';
 
 export class ProtocolError extends Error {}
 
+/** `{"error", "op", "rid"?}` for a failed request; engine failures are marked as such. */
+function errorReply(e, op, rid) {
+  const message = e instanceof ProtocolError ? e.message : `engine error: ${e?.message ?? e}`;
+  return Number.isInteger(rid) ? { error: message, op, rid } : { error: message, op };
+}
+
 const isInt = (v) => Number.isInteger(v);
 const fail = (msg) => { throw new ProtocolError(msg); };
 
@@ -47,8 +53,6 @@ export class Session {
     this.send = send;
     /** @type {import('./engine.mjs').Engine | null} */
     this.engine = null;
-    this.errorBudget = Infinity;
-    this.suppressedErrors = 0;
   }
 
   /**
@@ -64,32 +68,29 @@ export class Session {
       return;
     }
     if (isBinary) {
-      this.guarded('positions', () => this.positionsBuffer(raw));
+      try { this.positionsBuffer(raw); } catch (e) { this.reply(errorReply(e, 'positions', null)); }
       return;
     }
     const text = raw.toString('utf8');
     if (!text.includes('\n')) {
-      this.request(text, received);
+      const error = this.request(text, received);
+      if (error) this.reply(error);
       return;
     }
     let start = received;
-    this.errorBudget = MAX_ERRORS_PER_MESSAGE;
-    this.suppressedErrors = 0;
-    try {
-      for (const line of text.split('\n')) {
-        if (line.trim() === '') continue;
-        this.request(line, start);
-        start = process.hrtime.bigint();
-      }
-    } finally {
-      this.errorBudget = Infinity;
+    let failed = 0;
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      const error = this.request(line, start);
+      if (error && ++failed <= MAX_ERRORS_PER_MESSAGE) this.reply(error);
+      start = process.hrtime.bigint();
     }
-    if (this.suppressedErrors > 0) {
-      this.reply({ error: `${this.suppressedErrors} more failed requests in this message (only the first ${MAX_ERRORS_PER_MESSAGE} are reported)`, op: null });
+    if (failed > MAX_ERRORS_PER_MESSAGE) {
+      this.reply({ error: `${failed - MAX_ERRORS_PER_MESSAGE} more failed requests in this message (only the first ${MAX_ERRORS_PER_MESSAGE} are reported)`, op: null });
     }
   }
 
-  /** One JSON request (one line of DESIGN §2). */
+  /** Runs one JSON request (one line of DESIGN §2); returns its error reply, or null when it succeeded. */
   request(text, received) {
     let op = null;
     let rid = null;
@@ -98,37 +99,26 @@ export class Session {
       try { msg = JSON.parse(text); } catch (e) { fail(`malformed JSON: ${e.message}`); }
       if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) fail('a request must be a JSON object {"op", "data"}');
       op = typeof msg.op === 'string' ? msg.op : null;
-      if (op === 'echo') { this.send(text); return; }
+      if (op === 'echo') { this.send(text); return null; }
       const data = msg.data ?? {};
       if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('"data" must be an object');
       if (data.rid !== undefined) rid = data.rid;
       switch (msg.op) {
-        case 'createSim': this.createSim(data); return;
-        case 'setSource': this.setSource(data); return;
-        case 'clearSources': this.requireEngine().clearSources(); return;
-        case 'newPosition': this.newPosition(data); return;
-        case 'positions': this.positions(data.xyz); return;
+        case 'createSim': this.createSim(data); return null;
+        case 'setSource': this.setSource(data); return null;
+        case 'clearSources': this.requireEngine().clearSources(); return null;
+        case 'newPosition': this.newPosition(data); return null;
+        case 'positions': this.positions(data.xyz); return null;
         case 'hello':
           this.send(JSON.stringify({ op: 'hello', server: SERVER, version: VERSION, ops: OPS, encodings: ['json', 'binary'], maxMessageBytes: this.maxMessageBytes }));
-          return;
-        case 'step': this.step(data, received); return;
+          return null;
+        case 'step': this.step(data, received); return null;
         default: fail(`unknown op ${JSON.stringify(msg.op)}; known: ${OPS.join(', ')}`);
       }
     } catch (e) {
-      this.replyError(e, op, rid);
+      return errorReply(e, op, rid);
     }
-  }
-
-  /** Runs `fn`; a failure becomes an error reply for `op`. */
-  guarded(op, fn) {
-    try { fn(); } catch (e) { this.replyError(e, op, null); }
-  }
-
-  replyError(e, op, rid) {
-    if (this.errorBudget <= 0) { this.suppressedErrors += 1; return; }
-    this.errorBudget -= 1;
-    const message = e instanceof ProtocolError ? e.message : `engine error: ${e?.message ?? e}`;
-    this.reply(Number.isInteger(rid) ? { error: message, op, rid } : { error: message, op });
+    return null;
   }
 
   reply(obj) {
