@@ -159,19 +159,26 @@ namespace Collektive.Frontend.Tests
             }
         }
 
-        [Test]
-        public void ErrorReplyRaisesEngineException()
+        /// <summary>One frame against <paramref name="server"/>; the failure the engine reports when the state is taken.</summary>
+        private static EngineException FailedStep(ScriptedServer server)
         {
-            using (var server = new ScriptedServer { ErrorOnStep = "no simulation" })
             using (var engine = new SocketEngine("127.0.0.1", server.Port, WireEncoding.Json, null))
             {
                 engine.Create(2, 3.0);
                 engine.SubmitPositions(Two);
                 engine.RequestStep(1);
-                Assert.IsTrue(engine.WaitForState(5000));
+                Assert.IsTrue(engine.WaitForState(5000), "an answer (or the close) within 5 s");
                 long arrival;
-                var e = Assert.Throws<EngineException>(delegate { engine.TryReceiveState(new EngineState(), out arrival); });
-                StringAssert.Contains("no simulation", e.Message);
+                return Assert.Throws<EngineException>(delegate { engine.TryReceiveState(new EngineState(), out arrival); });
+            }
+        }
+
+        [Test]
+        public void ErrorReplyRaisesEngineException()
+        {
+            using (var server = new ScriptedServer { ErrorOnStep = "no simulation" })
+            {
+                StringAssert.Contains("no simulation", FailedStep(server).Message);
             }
         }
 
@@ -179,15 +186,8 @@ namespace Collektive.Frontend.Tests
         public void ServerClosingTheConnectionIsReportedNotHung()
         {
             using (var server = new ScriptedServer { CloseOnStep = true })
-            using (var engine = new SocketEngine("127.0.0.1", server.Port, WireEncoding.Json, null))
             {
-                engine.Create(2, 3.0);
-                engine.SubmitPositions(Two);
-                engine.RequestStep(1);
-                Assert.IsTrue(engine.WaitForState(5000));
-                long arrival;
-                var e = Assert.Throws<EngineException>(delegate { engine.TryReceiveState(new EngineState(), out arrival); });
-                StringAssert.Contains("closed", e.Message);
+                StringAssert.Contains("closed", FailedStep(server).Message);
             }
         }
 
