@@ -203,6 +203,33 @@ describe('plots', () => {
     });
   }
 
+  test('a plot stays in the page and says loading until the last run has arrived', async () => {
+    const { page } = b;
+    // The CSVs of the runs after the reference study arrive late, so the view first draws a part of the data.
+    let release;
+    const gate = new Promise((r) => { release = r; });
+    const late = (url) => /\/data\/runs\/.*\.csv$/.test(url) && !/\/data\/runs\/reference-study\//.test(url);
+    await page.route(late, async (route) => { await gate; await route.continue(); });
+    try {
+      await page.goto(`${server.url}?view=distributions&plot=box`);
+      const fig = page.locator('figure.plot[data-plot="distribution-box"]');
+      await fig.waitFor({ state: 'attached', timeout: 30000 });
+      await fig.scrollIntoViewIfNeeded();
+      const handle = await fig.elementHandle();
+      await page.waitForSelector('figure.plot[data-plot="distribution-box"]:not([data-traces="0"]) .plot-area .main-svg', { timeout: 30000 });
+      await page.waitForTimeout(500);
+      assert.equal(await fig.getAttribute('data-state'), 'loading', 'a figure drawn from part of the runs is not ready');
+      release();
+      await page.waitForSelector('figure.plot[data-plot="distribution-box"][data-state="ready"]', { timeout: 30000 });
+      assert.ok(await handle.evaluate((n) => n.isConnected), 'the figure element was replaced while runs arrived');
+      const names = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => t.name));
+      assert.ok(names.some((n) => !n.startsWith('reference-study/')), `late runs drawn: ${names.join(', ')}`);
+    } finally {
+      release();
+      await page.unroute(late);
+    }
+  });
+
   test('hover shows values in units and PNG export downloads an image', async () => {
     const { page } = b;
     await page.goto(`${server.url}?view=distributions&plot=box`);

@@ -6,7 +6,12 @@ type PlotlyT = typeof import('plotly.js-dist-min').default;
 let plotly: Promise<PlotlyT> | null = null;
 const loadPlotly = (): Promise<PlotlyT> => (plotly ??= import('plotly.js-dist-min').then((m) => m.default));
 
-export function Plot({ figure, name, height = 420 }: { figure: Figure; name: string; height?: number }) {
+/**
+ * `busy`: the figure's data is still being computed (a query runs or runs are still arriving), so the element says
+ * `data-state="loading"` even if an earlier figure is drawn. `empty`: a message shown instead of the plot area; the
+ * element stays mounted either way, so a view whose data is arriving never swaps the figure out of the page.
+ */
+export function Plot({ figure, name, height = 420, busy = false, empty = null }: { figure: Figure; name: string; height?: number; busy?: boolean; empty?: string | null }) {
   const el = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState<string | null>(null);
@@ -42,15 +47,17 @@ export function Plot({ figure, name, height = 420 }: { figure: Figure; name: str
   const exportPng = () => {
     if (el.current) loadPlotly().then((P) => P.downloadImage(el.current!, { format: 'png', filename: name, width: 1200, height })).catch(() => undefined);
   };
+  const shown = busy && state === 'ready' ? 'loading' : state;
   return (
-    <figure className="plot" data-plot={name} data-state={state}
+    <figure className="plot" data-plot={name} data-state={shown}
       data-traces={figure.data.filter((t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && (t[k] as unknown[]).length > 0)).length}>
       <div className="plot-toolbar">
-        {state === 'loading' && <span className="muted">loading plot…</span>}
+        {shown === 'loading' && !empty && <span className="muted">loading plot…</span>}
         {error && <span className="error">{error}</span>}
-        <button type="button" onClick={exportPng} disabled={state !== 'ready'}>Export PNG</button>
+        <button type="button" onClick={exportPng} disabled={state !== 'ready' || !!empty}>Export PNG</button>
       </div>
-      <div ref={el} className="plot-area" style={{ minHeight: height }} />
+      {empty && <p className="muted">{empty}</p>}
+      <div ref={el} className="plot-area" style={{ minHeight: height }} hidden={!!empty} />
     </figure>
   );
 }

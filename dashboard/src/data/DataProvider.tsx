@@ -10,6 +10,8 @@ import { createTables, ingestRun, ingestUpload, type UploadResult, type UploadSo
 
 export interface DataState {
   status: 'loading' | 'ready' | 'error';
+  /** Every published run has been tried (status turns 'ready' with the first one; more may still arrive). */
+  complete: boolean;
   error: string | null;
   db: Connector | null;
   runs: RunJson[];
@@ -47,6 +49,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const dbState = useDuckDB();
   const db = dbState.status === 'ready' ? dbState.db : null;
   const [status, setStatus] = useState<DataState['status']>('loading');
+  const [complete, setComplete] = useState(false);
   const [error, setError] = useState<string | null>(dbState.status === 'error' ? dbState.error : null);
   const [runs, setRuns] = useState<RunJson[]>([]);
   const [uploads, setUploads] = useState<UploadResult[]>([]);
@@ -54,7 +57,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const [loadMs, setLoadMs] = useState<number | null>(null);
 
   useEffect(() => {
-    if (dbState.status === 'error') { setStatus('error'); setError(`database: ${dbState.error}`); }
+    if (dbState.status === 'error') { setStatus('error'); setComplete(true); setError(`database: ${dbState.error}`); }
   }, [dbState]);
 
   // Fetching starts at mount, in parallel with the database's start-up; runs are loaded in manifest order and
@@ -84,10 +87,12 @@ export function DataProvider({ children }: { children: ReactNode }) {
         setGeneration((g) => g + 1);
       }
       setStatus('ready');
+      setComplete(true);
       setLoadMs(performance.now() - t0);
     })().catch((e: unknown) => {
       if (!live) return;
       setStatus('error');
+      setComplete(true);
       setError(e instanceof Error ? e.message : String(e));
     });
     return () => { live = false; };
@@ -108,7 +113,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
     return results;
   }, [db]);
 
-  return <Ctx.Provider value={{ status, error, db, runs, uploads, generation, upload, loadMs }}>{children}</Ctx.Provider>;
+  return <Ctx.Provider value={{ status, complete, error, db, runs, uploads, generation, upload, loadMs }}>{children}</Ctx.Provider>;
 }
 
 export function useData(): DataState {

@@ -97,13 +97,13 @@ export default function ComparePage({ state }: { state: ViewState }) {
   if (data.status === 'loading') return <p className="muted" data-testid="loading">Loading DuckDB and the published runs…</p>;
   if (query.error) return <pre className="error" role="alert">{query.error}</pre>;
   return (
-    <div className="compare" data-testid="compare" data-ready={query.fresh ? '1' : '0'} data-warmup={query.fresh ? state.warmup : ''} data-query-ms={query.ms?.toFixed(1) ?? ''}
+    <div className="compare" data-testid="compare" data-ready={query.fresh && data.complete ? '1' : '0'} data-warmup={query.fresh ? state.warmup : ''} data-query-ms={query.ms?.toFixed(1) ?? ''}
       data-ci={extras.ciPending ? '0' : '1'}>
       <section>
         <h2>In-process vs out-of-process</h2>
         <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot }} />
       </section>
-      <section data-testid="cross-platform" data-ready={query.fresh && !blockPending ? '1' : '0'}>
+      <section data-testid="cross-platform" data-ready={query.fresh && data.complete && !blockPending ? '1' : '0'}>
         <h2>In-process across platforms</h2>
         <p className="muted small">Front-end end-to-end step with the engine in-process: web = Wasm in the page
           (<code>step.web.e2e</code>), desktop = native via FFI (<code>step.unity.e2e</code>), both free-paced at the same N.
@@ -132,7 +132,8 @@ export default function ComparePage({ state }: { state: ViewState }) {
       </section>
       <section>
         <h2>Where the end-to-end time goes</h2>
-        {decos.length ? <Plot figure={decoFigure} name="decomposition" height={190 + 60 * decos.length} /> : <p className="muted">No series to decompose.</p>}
+        <Plot figure={decoFigure} name="decomposition" height={190 + 60 * Math.max(1, decos.length)} busy={query.loading || !data.complete}
+          empty={decos.length === 0 && !query.loading && data.complete ? 'No series to decompose.' : null} />
         <p className="muted small">Segments are medians of each phase; transport = wait − service, boundary = call − service;
           &quot;unattributed&quot; = e2e median − Σ phases (under fixed pacing without <code>step.frame.wait</code> it holds the tick quantization).
           On the web, <code>step.web.ws.wait</code> ends when the page's main thread handles the message, so transport includes any frame rendering in progress (at N = 1000 in software GL, most of it).</p>

@@ -41,8 +41,8 @@ export default function DistributionsPage({ state, set }: { state: ViewState; se
       </div>
       <SeriesPicker ids={cat.ids} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />
       {q.error && <pre className="error">{q.error}</pre>}
-      {figure.gs.length === 0 && !q.loading ? <p className="muted">No samples for this selection.</p>
-        : <Plot figure={figure.fig} name={`distribution-${state.plot}`} height={480} />}
+      <Plot figure={figure.fig} name={`distribution-${state.plot}`} height={480} busy={q.loading || !data.complete}
+        empty={figure.gs.length === 0 && !q.loading && data.complete ? 'No samples for this selection.' : null} />
       <p className="muted small">Series with more than 20 000 samples are drawn from every j-th order statistic (the shape is kept; tables use all samples).</p>
     </div>
   );

@@ -17,7 +17,8 @@ const METRICS: Record<string, (p: string) => string> = {
 
 export default function ScalePage({ state }: { state: ViewState }) {
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
-  const { data, stats } = useAnalysis(state.warmup, filter);
+  const { data, stats, query } = useAnalysis(state.warmup, filter);
+  const busy = query.loading || !data.complete;
   const nOf = (run: string, config: string) => data.runs.find((r) => r.id === run)?.configurations.find((c) => c.id === config)?.nodeCount ?? null;
   const scale = useMemo(() => Object.entries(METRICS).map(([label, idOf]) => {
     const pts: ScalePoint[] = [];
@@ -50,10 +51,10 @@ export default function ScalePage({ state }: { state: ViewState }) {
     <div data-testid="scale">
       <h2>Scale: metric vs N</h2>
       {scale.every((s) => new Set(s.pts.map((p) => p.n)).size < 2) && <p className="note">Only one N is loaded so far (the reference study has N = 10); runs with several N add points here.</p>}
-      <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={560} />)}</div>
+      <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={560} busy={busy} />)}</div>
       <h2>Platform: desktop vs web</h2>
       {!platforms.has('web') && <p className="note">No web run is loaded yet: only desktop bars are shown.</p>}
-      <Plot figure={platformFigure(bars)} name="platform" height={420} />
+      <Plot figure={platformFigure(bars)} name="platform" height={420} busy={busy} />
     </div>
   );
 }

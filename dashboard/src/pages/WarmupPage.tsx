@@ -33,7 +33,7 @@ export default function WarmupPage({ state, set }: { state: ViewState; set: (p: 
       <div className="toolbar"><label><input type="checkbox" checked={state.logx} onChange={(e) => set({ logx: e.target.checked })} /> log y</label></div>
       <SeriesPicker ids={cat.ids.filter((i) => !i.startsWith('backend.'))} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />
       {q.error && <pre className="error">{q.error}</pre>}
-      <Plot figure={fig} name="timeseries" height={480} />
+      <Plot figure={fig} name="timeseries" height={480} busy={q.loading || !data.complete} />
     </div>
   );
 }
