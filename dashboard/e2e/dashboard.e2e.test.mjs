@@ -184,6 +184,7 @@ describe('plots', () => {
     ['decomposition', '', 'decomposition', '.barlayer path'],
     ['scale', '?view=scale', 'scale-front-end-e2e', '.scatterlayer path'],
     ['scale (web Wasm e2e block mean)', '?view=scale', 'scale-web-Wasm-e2e-K-step-block-mean', '.scatterlayer path'],
+    ['scale (front-end step period)', '?view=scale', 'scale-front-end-step-period', '.scatterlayer path'],
     ['platform', '?view=scale', 'platform', '.barlayer path'],
   ];
   for (const [label, query, name, marks] of cases) {

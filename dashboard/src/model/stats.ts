@@ -22,6 +22,14 @@ export function toSeriesStats(rows: Row[]): SeriesStats[] {
   }));
 }
 
+/** Median interval between consecutive step starts of one front-end file (see stepPeriodSql). */
+export interface StepPeriod { run: string; config: string; file: string; platform: string; transport: string | null; id: string; intervals: number; median: number }
+
+export const toStepPeriods = (rows: Row[]): StepPeriod[] => rows.map((r) => ({
+  run: String(r.run), config: String(r.config), file: String(r.file), platform: String(r.platform), transport: cells.str(r.transport),
+  id: String(r.id), intervals: Number(r.intervals), median: Number(r.median),
+}));
+
 /** Mann–Whitney U result (normal approximation with tie correction, two-sided). */
 export interface MannWhitney { n1: number; n2: number; u: number; z: number; p: number; effect: number }
 

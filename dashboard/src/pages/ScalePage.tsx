@@ -1,12 +1,15 @@
 /** Scale (metric vs N, log axes) and platform (desktop vs web, same phase) views over every loaded run. */
 import { useMemo } from 'react';
 import { Plot } from '../components/Plot';
+import { useQuery } from '../db/useQuery';
 import { decompose, PHASES } from '../model/decomposition';
+import { toStepPeriods } from '../model/stats';
 import { platformFigure, scaleFigure, type PlatformBar, type ScalePoint } from '../plots/figures';
-import { OVERHEAD_ID } from '../sql/analysis';
+import { OVERHEAD_ID, stepPeriodSql } from '../sql/analysis';
 import type { ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
 
+const PERIOD_LABEL = 'front-end step period';
 const METRICS: Record<string, (p: string) => string> = {
   'front-end e2e': (p) => (p === 'web' ? 'step.web.e2e' : 'step.unity.e2e'),
   // Below ~10 µs the page clock (5 µs) quantizes the per-step web samples; the block mean resolves them.
@@ -18,18 +21,24 @@ const METRICS: Record<string, (p: string) => string> = {
 export default function ScalePage({ state }: { state: ViewState }) {
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
   const { data, stats, query } = useAnalysis(state.warmup, filter);
-  const busy = query.loading || !data.complete;
-  const nOf = (run: string, config: string) => data.runs.find((r) => r.id === run)?.configurations.find((c) => c.id === config)?.nodeCount ?? null;
-  const scale = useMemo(() => Object.entries(METRICS).map(([label, idOf]) => {
-    const pts: ScalePoint[] = [];
-    for (const s of stats) {
-      const n = nOf(s.run, s.config);
-      if (n === null || s.transport === null || s.id !== idOf(s.platform)) continue;
-      const pacing = data.runs.find((r) => r.id === s.run)?.configurations.find((c) => c.id === s.config)?.pacing ?? '';
-      pts.push({ series: `${s.platform} ${s.transport} (${pacing}, ${s.run})`, n, ns: s.median });
-    }
-    return { label, pts, fig: scaleFigure(pts, label) };
-  }), [stats, data.runs]); // eslint-disable-line react-hooks/exhaustive-deps
+  const periodQuery = useQuery(data.db, data.status === 'ready' ? stepPeriodSql(state.warmup, filter) : null, data.generation);
+  const busy = query.loading || periodQuery.loading || !data.complete;
+  const configOf = (run: string, config: string) => data.runs.find((r) => r.id === run)?.configurations.find((c) => c.id === config);
+  const scale = useMemo(() => {
+    const point = (s: { run: string; config: string; platform: string; transport: string | null; median: number }): ScalePoint | null => {
+      const c = configOf(s.run, s.config);
+      if (!c || s.transport === null) return null;
+      // Out-of-process configurations of one run may differ only in their wire encoding.
+      const wire = s.transport === 'socket' || s.transport === 'websocket' ? `${c.encoding}, ` : '';
+      return { series: `${s.platform} ${s.transport} (${c.pacing}, ${wire}${s.run})`, n: c.nodeCount, ns: s.median };
+    };
+    const plots = Object.entries(METRICS).map(([label, idOf]) => ({
+      label, pts: stats.filter((s) => s.id === idOf(s.platform)).map(point).filter((p): p is ScalePoint => p !== null),
+    }));
+    // Everything between step starts, the same window on every path (see stepPeriodSql).
+    plots.push({ label: PERIOD_LABEL, pts: toStepPeriods(periodQuery.rows ?? []).map(point).filter((p): p is ScalePoint => p !== null) });
+    return plots.map((p) => ({ ...p, fig: scaleFigure(p.pts, p.label) }));
+  }, [stats, periodQuery.rows, data.runs]); // eslint-disable-line react-hooks/exhaustive-deps
   const bars = useMemo(() => {
     const out: PlatformBar[] = [];
     const seen = new Set<string>();
@@ -52,6 +61,9 @@ export default function ScalePage({ state }: { state: ViewState }) {
       <h2>Scale: metric vs N</h2>
       {scale.every((s) => new Set(s.pts.map((p) => p.n)).size < 2) && <p className="note">Only one N is loaded so far (the reference study has N = 10); runs with several N add points here.</p>}
       <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={560} busy={busy} />)}</div>
+      <p className="muted small">Step period: the median interval between consecutive step starts of a front-end file. Under free pacing it holds
+        everything a step costs the front-end (the step, rendering, waits in the event loop), so it compares paths whose e2e windows differ: on the
+        web a WebSocket reply waits behind the frame being rendered, while a Wasm step starts after it. Under tick or frame pacing it is the tick.</p>
       <h2>Platform: desktop vs web</h2>
       {!platforms.has('web') && <p className="note">No web run is loaded yet: only desktop bars are shown.</p>}
       <Plot figure={platformFigure(bars)} name="platform" height={420} busy={busy} />

@@ -13,6 +13,9 @@ const SCALE = { ns: 1, us: 1e3, ms: 1e6 } as const;
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22',
   '#393b79', '#ad494a', '#637939', '#e7ba52', '#7b4173', '#3182bd', '#31a354', '#756bb1', '#636363', '#e6550d'];
 
+/** Marker shapes cycled with the palette, so that series of similar colour still differ in a busy legend. */
+const SYMBOLS = ['circle', 'square', 'diamond', 'triangle-up'];
+
 /** Unit for an axis: from the median of the groups' medians. */
 export function axisUnit(groups: Group[]): 'ns' | 'us' | 'ms' {
   const meds = groups.filter((g) => g.values.length).map((g) => g.values[Math.floor(g.values.length / 2)]).sort((a, b) => a - b);
@@ -139,7 +142,7 @@ export function scaleFigure(points: ScalePoint[], metric: string): Figure {
       const ps = points.filter((p) => p.series === name).sort((a, b) => a.n - b.n);
       return {
         type: 'scatter', mode: 'lines+markers', name, x: ps.map((p) => p.n), y: ps.map((p) => p.ns / 1e3),
-        marker: { color: PALETTE[i % PALETTE.length], size: 8 }, hovertemplate: `N=%{x}: %{y:.3f} µs<extra>${name}</extra>`,
+        marker: { color: PALETTE[i % PALETTE.length], symbol: SYMBOLS[i % SYMBOLS.length], size: 8 }, hovertemplate: `N=%{x}: %{y:.3f} µs<extra>${name}</extra>`,
       };
     }),
     layout: {

@@ -155,6 +155,25 @@ SELECT run, config, file, id, block_steps, count(*) AS blocks, quantile_cont(mea
 FROM blocks GROUP BY run, config, file, id, block_steps ORDER BY run, config, file, id, block_steps`;
 };
 
+/** The front-end's per-step end-to-end ids, whose start times mark the steps (web page, Unity/desktop front-end). */
+export const STEP_START_IDS = ['step.web.e2e', 'step.unity.e2e'] as const;
+
+/**
+ * Step period of each front-end file: the median interval between consecutive step starts (t_ns of the per-step
+ * e2e samples, in rank order, after warm-up). Under free pacing it is everything a step costs the front-end —
+ * the step, rendering, event-loop waits — so it compares paths whose e2e windows differ (a WebSocket reply
+ * waits behind a frame's render; a Wasm step starts after it). Under tick or frame pacing it is the tick.
+ */
+export const stepPeriodSql = (warmup: number, f: SampleFilter = {}): string => `
+WITH gaps AS (
+  SELECT s.run, s.config, s.file, s.platform, s.transport, s.id,
+    s.t_ns - lag(s.t_ns) OVER (PARTITION BY s.run, s.config, s.file, s.id ORDER BY s.k) AS gap_ns
+  FROM samples s WHERE s.k > ${int(warmup)} AND s.k > 0 AND ${filterSql(f)} AND ${inList('s.id', STEP_START_IDS)}
+)
+SELECT run, config, file, any_value(platform) AS platform, transport, id, count(*) AS intervals, quantile_cont(gap_ns, 0.5) AS median
+FROM gaps WHERE gap_ns IS NOT NULL
+GROUP BY run, config, file, transport, id ORDER BY run, config, file, transport, id`;
+
 /**
  * Apparent clock resolution of each file: the largest power of ten (1 ns … 1 ms) dividing every duration and
  * start time (e.g. Unity's Stopwatch gives multiples of 100 ns).
