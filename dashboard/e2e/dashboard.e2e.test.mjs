@@ -44,6 +44,18 @@ async function pixelStats(page, locator) {
   }, png.toString('base64'));
 }
 
+/**
+ * Runs `fn` while the CSVs of every run but the reference study are held back until `release()` (or the end), so
+ * a view first shows a part of the data, as on a slow connection.
+ */
+async function withLateRuns(page, fn) {
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  const late = (url) => /\/data\/runs\/.*\.csv$/.test(url) && !/\/data\/runs\/reference-study\//.test(url);
+  await page.route(late, async (route) => { await gate; await route.continue(); });
+  try { await fn(release); } finally { release(); await page.unroute(late); }
+}
+
 let server;
 let b;
 before(async () => {
@@ -54,6 +66,23 @@ before(async () => {
 after(async () => { await b?.close(); await server?.close(); });
 
 describe('reference study', () => {
+  test('the first view shows the reference figures before later runs arrive, and says when all have', async () => {
+    const { page } = b;
+    await withLateRuns(page, async (release) => {
+      await page.goto(`${server.url}?unit=ns`);
+      const cell = '.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"][data-ns]';
+      await page.waitForSelector(`[data-testid="compare"][data-ready="1"] ${cell}`, { timeout: 30000 });
+      const first = await page.locator(cell).getAttribute('data-ns');
+      assert.equal(await page.locator('[data-testid="compare"]').getAttribute('data-complete'), '0');
+      const runsShown = () => page.evaluate(() => new Set([...document.querySelectorAll('.comparison[data-run]')].map((e) => e.dataset.run)).size);
+      assert.equal(await runsShown(), 1, 'only the reference study has arrived');
+      release();
+      await waitForComparison(page);
+      assert.equal(await page.locator(cell).getAttribute('data-ns'), first, 'the reference figures do not change as other runs arrive');
+      assert.ok(await runsShown() > 1, 'the late runs are compared too');
+    });
+  });
+
   test('the comparison table shows the exact figures of the independent implementation', async () => {
     const want = checker(30);
     const { page } = b;
@@ -206,12 +235,7 @@ describe('plots', () => {
 
   test('a plot stays in the page and says loading until the last run has arrived', async () => {
     const { page } = b;
-    // The CSVs of the runs after the reference study arrive late, so the view first draws a part of the data.
-    let release;
-    const gate = new Promise((r) => { release = r; });
-    const late = (url) => /\/data\/runs\/.*\.csv$/.test(url) && !/\/data\/runs\/reference-study\//.test(url);
-    await page.route(late, async (route) => { await gate; await route.continue(); });
-    try {
+    await withLateRuns(page, async (release) => {
       await page.goto(`${server.url}?view=distributions&plot=box`);
       const fig = page.locator('figure.plot[data-plot="distribution-box"]');
       await fig.waitFor({ state: 'attached', timeout: 30000 });
@@ -225,10 +249,7 @@ describe('plots', () => {
       assert.ok(await handle.evaluate((n) => n.isConnected), 'the figure element was replaced while runs arrived');
       const names = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => t.name));
       assert.ok(names.some((n) => !n.startsWith('reference-study/')), `late runs drawn: ${names.join(', ')}`);
-    } finally {
-      release();
-      await page.unroute(late);
-    }
+    });
   });
 
   test('hover shows values in units and PNG export downloads an image', async () => {

@@ -38,7 +38,7 @@ export async function launch({ viewport = { width: 1400, height: 1000 } } = {}) 
   };
 }
 
-/** Waits for the comparison table to show figures. */
+/** Waits for the comparison table to show figures over every published run (not only the first to arrive). */
 export async function waitForComparison(page, timeout = 30000) {
-  await page.waitForSelector('[data-testid="compare"][data-ready="1"] .comparison-table td[data-stat="median"][data-ns]', { timeout });
+  await page.waitForSelector('[data-testid="compare"][data-complete="1"] .comparison-table td[data-stat="median"][data-ns]', { timeout });
 }

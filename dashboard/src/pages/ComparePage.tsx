@@ -96,8 +96,10 @@ export default function ComparePage({ state }: { state: ViewState }) {
 
   if (data.status === 'loading') return <p className="muted" data-testid="loading">Loading DuckDB and the published runs…</p>;
   if (query.error) return <pre className="error" role="alert">{query.error}</pre>;
+  // data-ready: the figures answer the data loaded so far (the first view: the reference study arrives first);
+  // data-complete: and every published run has arrived.
   return (
-    <div className="compare" data-testid="compare" data-ready={query.fresh && data.complete ? '1' : '0'} data-warmup={query.fresh ? state.warmup : ''} data-query-ms={query.ms?.toFixed(1) ?? ''}
+    <div className="compare" data-testid="compare" data-ready={query.fresh ? '1' : '0'} data-complete={query.fresh && data.complete ? '1' : '0'} data-warmup={query.fresh ? state.warmup : ''} data-query-ms={query.ms?.toFixed(1) ?? ''}
       data-ci={extras.ciPending ? '0' : '1'}>
       <section>
         <h2>In-process vs out-of-process</h2>
