@@ -66,12 +66,25 @@ before(async () => {
 after(async () => { await b?.close(); await server?.close(); });
 
 describe('reference study', () => {
-  test('the first view shows the reference figures before later runs arrive, and says when all have', async () => {
+  test('the first view shows the reference figures before later runs arrive (without Plotly), and says when all have', async () => {
     const { page } = b;
+    const cell = '.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"][data-ns]';
+    // Stamps the first view on the page's clock, to compare with when scripts were fetched.
+    await page.addInitScript((sel) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const obs = new MutationObserver(() => {
+          if (document.querySelector(sel)) { obs.disconnect(); window.__firstView ??= performance.now(); }
+        });
+        obs.observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+    }, `[data-testid="compare"][data-ready="1"] ${cell}`);
     await withLateRuns(page, async (release) => {
       await page.goto(`${server.url}?unit=ns`);
-      const cell = '.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"][data-ns]';
       await page.waitForSelector(`[data-testid="compare"][data-ready="1"] ${cell}`, { timeout: 30000 });
+      await page.waitForTimeout(1000); // time for a plot on screen to start fetching Plotly
+      const early = await page.evaluate(() => performance.getEntriesByType('resource')
+        .filter((e) => /plotly/i.test(e.name) && e.startTime <= window.__firstView).map((e) => e.name));
+      assert.deepEqual(early, [], 'Plotly was fetched before the first view');
       const first = await page.locator(cell).getAttribute('data-ns');
       assert.equal(await page.locator('[data-testid="compare"]').getAttribute('data-complete'), '0');
       const runsShown = () => page.evaluate(() => new Set([...document.querySelectorAll('.comparison[data-run]')].map((e) => e.dataset.run)).size);

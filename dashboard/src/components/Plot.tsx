@@ -18,20 +18,29 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null }:
   // Plotly (1.4 MB gzip) is fetched only once the plot is on screen and the browser is idle, so it never
   // competes with the first view (the comparison table).
   const [visible, setVisible] = useState(false);
+  const traces = figure.data.filter((t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && (t[k] as unknown[]).length > 0)).length;
+  // A figure with nothing to draw yet while its data is still coming does not fetch Plotly either: on the first
+  // view, before the table above has figures, the plot is still on screen.
+  const waiting = busy && traces === 0;
   useEffect(() => {
     const node = el.current;
-    if (!node || visible) return;
-    let idle = 0;
+    if (!node || visible || waiting) return;
+    let cancel = (): void => undefined;
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         io.disconnect();
-        const ric = (window as unknown as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-        if (ric) idle = ric(() => setVisible(true), { timeout: 500 }); else idle = window.setTimeout(() => setVisible(true), 50);
+        if ('requestIdleCallback' in window) {
+          const id = window.requestIdleCallback(() => setVisible(true), { timeout: 500 });
+          cancel = () => window.cancelIdleCallback(id);
+        } else {
+          const id = setTimeout(() => setVisible(true), 50);
+          cancel = () => clearTimeout(id);
+        }
       }
     }, { rootMargin: '200px' });
     io.observe(node);
-    return () => { io.disconnect(); if (idle) window.clearTimeout(idle); };
-  }, [visible]);
+    return () => { io.disconnect(); cancel(); };
+  }, [visible, waiting]);
   useEffect(() => {
     if (!visible) return;
     let live = true;
@@ -50,7 +59,7 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null }:
   const shown = busy && state === 'ready' ? 'loading' : state;
   return (
     <figure className="plot" data-plot={name} data-state={shown}
-      data-traces={figure.data.filter((t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && (t[k] as unknown[]).length > 0)).length}>
+      data-traces={traces}>
       <div className="plot-toolbar">
         {shown === 'loading' && !empty && <span className="muted">loading plot…</span>}
         {error && <span className="error">{error}</span>}
