@@ -10,8 +10,8 @@ namespace Collektive.Unity
     /// The pacing logic of <see cref="SimulationManager"/>, free of UnityEngine so it is unit-tested off the Editor:
     /// wraps the shared <see cref="FrameLoop"/> and decides per Unity callback what happens.
     /// <see cref="FixedTick"/> (from FixedUpdate) is the loop's own tick: a new step every tick while frames remain,
-    /// then one poll. <see cref="FreeFrame"/> (from Update) starts a step only when the previous one is applied, then
-    /// polls — blocking for the reply when <c>mayBlock</c> (desktop), or leaving it to the next frame (WebGL).
+    /// then one poll. <see cref="FreeFrame"/> (from Update) is the loop's pump: a step starts only when the previous
+    /// one is applied — blocking for the reply when <c>mayBlock</c> (desktop), or leaving it to the next frame (WebGL).
     /// <see cref="Finished"/> is raised once, when the target number of frames has been applied.
     /// </summary>
     public sealed class ScenePacer
@@ -58,35 +58,25 @@ namespace Collektive.Unity
         }
 
         /// <summary>
-        /// One Update under free pacing: picks up the reply of the step in flight (one poll, or a blocking wait when
-        /// <paramref name="mayBlock"/>), and when nothing is in flight starts the next step at once (and, when it
-        /// may block, waits for its reply too). One poll per Update otherwise; never two steps in flight.
+        /// One Update under free pacing: the loop's <see cref="FrameLoop.Pump"/> (apply what arrived; when nothing is
+        /// in flight, start the next step and poll again). When <paramref name="mayBlock"/> (desktop), the reply of a
+        /// step in flight is waited for before and after the pump, so a step started here is applied in the same
+        /// Update; otherwise (WebGL) the reply is left to a later Update. Never two steps in flight.
         /// </summary>
         public void FreeFrame(bool mayBlock)
         {
             if (_finished) return;
-            if (_loop.Sent > _loop.Applied) Collect(mayBlock);
-            if (_loop.Sent == _loop.Applied && _loop.Sent < _target)
-            {
-                _loop.Tick(); // starts the step and polls once (a synchronous engine's state is applied here)
-                if (mayBlock && _loop.Sent > _loop.Applied) Collect(true);
-            }
+            if (mayBlock && _loop.Sent > _loop.Applied) Collect();
+            _loop.Pump();
+            if (mayBlock && _loop.Sent > _loop.Applied) Collect();
         }
 
-        private void Collect(bool block)
+        // Blocks for the reply of the step in flight, then applies it.
+        private void Collect()
         {
-            if (block && !_engine.WaitForState(_options.TimeoutMs))
+            if (!_engine.WaitForState(_options.TimeoutMs))
                 throw new EngineException("no response within " + _options.TimeoutMs + " ms (frame " + _loop.Applied + ")");
-            PollOnly();
-        }
-
-        // FrameLoop.Tick() starts a frame while Sent < Frames and then polls: capping Frames at Sent for one call
-        // makes it poll only.
-        private void PollOnly()
-        {
-            _options.Frames = _loop.Sent;
-            try { _loop.Tick(); }
-            finally { _options.Frames = _target; }
+            _loop.Poll();
         }
 
         private void OnApplied(int applied)

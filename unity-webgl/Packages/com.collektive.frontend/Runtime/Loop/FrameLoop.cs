@@ -13,7 +13,8 @@ namespace Collektive.Frontend.Loop
     /// (state available → picked up by the loop). Under <see cref="Pacing.Fixed"/> the loop sleeps to the next tick
     /// and polls once per tick, so an asynchronous response waits for the next tick (tick quantization, visible in
     /// <c>step.frame.wait</c>); under <see cref="Pacing.Free"/> it blocks on the response and starts the next
-    /// frame at once. Unity's glue can call <see cref="Tick"/> from FixedUpdate instead of <see cref="Run"/>.
+    /// frame at once. Unity's glue can call <see cref="Tick"/> from FixedUpdate or <see cref="Pump"/> from Update
+    /// instead of <see cref="Run"/>, and <see cref="Poll"/> to apply a reply it has waited for.
     /// </summary>
     public sealed class FrameLoop
     {
@@ -52,21 +53,31 @@ namespace Collektive.Frontend.Loop
             else RunFixed();
         }
 
-        /// <summary>One fixed-update tick: submit and request a step (while frames remain), then poll once.</summary>
+        /// <summary>One fixed-update tick: submit and request a step (while frames remain), then <see cref="Poll"/>.</summary>
         public void Tick()
         {
             if (_sent < _options.Frames) StartFrame();
-            while (TryApply()) { }
+            Poll();
         }
 
         /// <summary>
-        /// Non-blocking step for a per-rendered-frame caller (Unity's Update): applies whatever arrived, then starts
-        /// the next step when none is in flight. One step per rendered frame at most ("frame" pacing).
+        /// Non-blocking step for a per-rendered-frame caller (Unity's Update): <see cref="Poll"/>, then, when no step
+        /// is in flight (every step sent has been applied) and frames remain, starts the next step and polls again
+        /// (a synchronous engine's state is applied here). One step per rendered frame at most ("frame" pacing).
         /// </summary>
         public void Pump()
         {
-            while (TryApply()) { }
-            if (_engine.Pending == 0 && _sent < _options.Frames) StartFrame();
+            Poll();
+            if (_sent == _applied && _sent < _options.Frames)
+            {
+                StartFrame();
+                Poll();
+            }
+        }
+
+        /// <summary>Applies every state that has arrived, without starting a step or blocking.</summary>
+        public void Poll()
+        {
             while (TryApply()) { }
         }
 
