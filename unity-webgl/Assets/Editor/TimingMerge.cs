@@ -15,10 +15,8 @@ namespace Collektive.Unity.Editor
     /// </summary>
     public sealed class TimingMerge
     {
-        private struct Row { public long T; public string Id; public long D; }
-
         private readonly int _warmup;
-        private readonly List<Row> _rows = new List<Row>();
+        private readonly List<TimingSample> _rows = new List<TimingSample>();
         private int _blocks;
 
         /// <summary>Creates an empty merge.</summary>
@@ -30,39 +28,31 @@ namespace Collektive.Unity.Editor
         /// <summary>Adds a block recorded in memory; its origin is <see cref="TimingLog.OriginTicks"/>.</summary>
         public void AddBlock(TimingLog log, long configStartTicks)
         {
-            var rows = new List<Row>(log.Count);
-            for (int i = 0; i < log.Count; i++)
-            {
-                var s = log.Sample(i);
-                rows.Add(new Row { T = s.TNs, Id = s.Id, D = s.DurationNs });
-            }
+            var rows = new List<TimingSample>(log.Count);
+            for (int i = 0; i < log.Count; i++) rows.Add(log.Sample(i));
             Add(rows, Clock.ToNs(log.OriginTicks - configStartTicks));
         }
 
         /// <summary>Adds a block written as CSV by a back-end whose clock origin is <paramref name="offsetNs"/> after the configuration's start.</summary>
         public void AddBlock(string csvPath, long offsetNs)
         {
-            var rows = new List<Row>();
+            var rows = new List<TimingSample>();
             foreach (var line in File.ReadAllLines(csvPath))
             {
                 if (line.Length == 0 || line.StartsWith("t_ns", StringComparison.Ordinal)) continue;
                 var f = line.Split(',');
                 if (f.Length != 3) throw new FormatException(csvPath + ": bad row '" + line + "'");
-                rows.Add(new Row { T = long.Parse(f[0], CultureInfo.InvariantCulture), Id = f[1], D = long.Parse(f[2], CultureInfo.InvariantCulture) });
+                rows.Add(new TimingSample(long.Parse(f[0], CultureInfo.InvariantCulture), f[1], long.Parse(f[2], CultureInfo.InvariantCulture)));
             }
             Add(rows, offsetNs);
         }
 
-        private void Add(List<Row> block, long offsetNs)
+        private void Add(List<TimingSample> block, long offsetNs)
         {
             // stable sort by time within the block
-            var indexed = new List<KeyValuePair<int, Row>>(block.Count);
-            for (int i = 0; i < block.Count; i++) indexed.Add(new KeyValuePair<int, Row>(i, block[i]));
-            indexed.Sort(delegate (KeyValuePair<int, Row> a, KeyValuePair<int, Row> b)
-            {
-                int c = a.Value.T.CompareTo(b.Value.T);
-                return c != 0 ? c : a.Key.CompareTo(b.Key);
-            });
+            var indexed = new List<KeyValuePair<int, TimingSample>>(block.Count);
+            for (int i = 0; i < block.Count; i++) indexed.Add(new KeyValuePair<int, TimingSample>(i, block[i]));
+            indexed.Sort(ByTimeThenIndex);
             var seen = new Dictionary<string, int>();
             foreach (var kv in indexed)
             {
@@ -71,7 +61,7 @@ namespace Collektive.Unity.Editor
                 seen.TryGetValue(r.Id, out k);
                 seen[r.Id] = ++k;
                 if (_blocks > 0 && k <= _warmup) continue;
-                _rows.Add(new Row { T = r.T + offsetNs, Id = r.Id, D = r.D });
+                _rows.Add(new TimingSample(r.TNs + offsetNs, r.Id, r.DurationNs));
             }
             _blocks++;
         }
@@ -82,19 +72,22 @@ namespace Collektive.Unity.Editor
         /// <summary>Writes the rows of several merges (e.g. the native and the socket floors) into one file, sorted by time.</summary>
         public static void Write(string path, params TimingMerge[] merges)
         {
-            var rows = new List<KeyValuePair<int, Row>>();
+            var rows = new List<KeyValuePair<int, TimingSample>>();
             foreach (var m in merges)
-                foreach (var r in m._rows) rows.Add(new KeyValuePair<int, Row>(rows.Count, r));
-            rows.Sort(delegate (KeyValuePair<int, Row> a, KeyValuePair<int, Row> b)
+                foreach (var r in m._rows) rows.Add(new KeyValuePair<int, TimingSample>(rows.Count, r));
+            rows.Sort(ByTimeThenIndex);
+            using (var w = new StreamWriter(path, false, new UTF8Encoding(false)))
             {
-                int c = a.Value.T.CompareTo(b.Value.T);
-                return c != 0 ? c : a.Key.CompareTo(b.Key);
-            });
-            var sb = new StringBuilder(CsvTimingWriter.Header).Append('\n');
-            foreach (var kv in rows)
-                sb.Append(kv.Value.T.ToString(CultureInfo.InvariantCulture)).Append(',').Append(kv.Value.Id).Append(',')
-                  .Append(kv.Value.D.ToString(CultureInfo.InvariantCulture)).Append('\n');
-            File.WriteAllText(path, sb.ToString());
+                CsvTimingWriter.WriteHeader(w);
+                foreach (var kv in rows) CsvTimingWriter.WriteRow(w, kv.Value);
+            }
+        }
+
+        // Orders by time, then by original position: List.Sort is unstable, the index makes it stable.
+        private static int ByTimeThenIndex(KeyValuePair<int, TimingSample> a, KeyValuePair<int, TimingSample> b)
+        {
+            int c = a.Value.TNs.CompareTo(b.Value.TNs);
+            return c != 0 ? c : a.Key.CompareTo(b.Key);
         }
     }
 }
