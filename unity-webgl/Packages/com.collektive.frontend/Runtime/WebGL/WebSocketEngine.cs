@@ -157,19 +157,16 @@ namespace Collektive.Frontend.WebGL
             long t0 = _sendStart != 0 ? _sendStart : Clock.Now();
             _sendStart = 0;
             _rid++;
-            _sb.Length = 0;
-            _sb.Append("{\"op\":\"step\",\"data\":{\"rid\":").Append(_rid.ToString(CultureInfo.InvariantCulture))
-               .Append(",\"stepCount\":").Append(rounds.ToString(CultureInfo.InvariantCulture));
-            if (_encoding == WireEncoding.Binary) _sb.Append(",\"encoding\":\"binary\"");
-            _sb.Append("}}");
-            if (_frame.Length > 0)
-            {
-                // json: the frame's newPosition lines and the step line in one message.
-                _frame.Append('\n').Append(_sb.ToString());
-                string frame = _frame.ToString();
-                _frame.Length = 0;
-                Post(frame);
-            }
+            // json: the step line goes after the frame's newPosition lines, sent as one message; otherwise on its own.
+            bool framed = _frame.Length > 0;
+            StringBuilder line;
+            if (framed) line = _frame.Append('\n');
+            else { _sb.Length = 0; line = _sb; }
+            line.Append("{\"op\":\"step\",\"data\":{\"rid\":").Append(_rid.ToString(CultureInfo.InvariantCulture))
+                .Append(",\"stepCount\":").Append(rounds.ToString(CultureInfo.InvariantCulture));
+            if (_encoding == WireEncoding.Binary) line.Append(",\"encoding\":\"binary\"");
+            line.Append("}}");
+            if (framed) FlushFrame();
             else Post(_sb.ToString());
             long t1 = Clock.Now();
             _sentAt.Enqueue(t1);
