@@ -62,11 +62,12 @@ public class OutboundMessage<ID : Any> internal constructor(senderId: ID) {
     /** The position of [path] in this message (0 = the first entry), or -1. */
     internal fun entryOf(path: Path, hint: Int): Int {
         val first = firstPath ?: return -1
+        // Entry 0 is compared once: first when the hint points at it, else after the other entries.
         if (hint == 0 && (first === path || first == path)) return 0
         val at = rest?.indexOf(path, hint - 1) ?: -1
         return when {
             at >= 0 -> at + 1
-            first === path || first == path -> 0
+            hint != 0 && (first === path || first == path) -> 0
             else -> -1
         }
     }
@@ -79,12 +80,6 @@ public class OutboundMessage<ID : Any> internal constructor(senderId: ID) {
             else -> firstValue
         }
         return if (v is PerNeighbor<*>) v.field.valueFor(receiver) else v
-    }
-
-    /** The value [receiver] gets at [path], or [NoValue] when this message has none there. */
-    internal fun valueFor(receiver: ID, path: Path, hint: Int): Any? {
-        val entry = entryOf(path, hint)
-        return if (entry < 0) NoValue else valueAt(entry, receiver)
     }
 
     internal fun clear(sender: ID) {
