@@ -83,7 +83,7 @@ export class Session {
       if (line.trim() === '') continue;
       const error = this.request(line, start);
       if (error && ++failed <= MAX_ERRORS_PER_MESSAGE) this.reply(error);
-      start = process.hrtime.bigint();
+      if (this.log) start = process.hrtime.bigint(); // the next line's service start (read only when timing)
     }
     if (failed > MAX_ERRORS_PER_MESSAGE) {
       this.reply({ error: `${failed - MAX_ERRORS_PER_MESSAGE} more failed requests in this message (only the first ${MAX_ERRORS_PER_MESSAGE} are reported)`, op: null });
