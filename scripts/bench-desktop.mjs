@@ -16,7 +16,7 @@ import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration, readTimingCsv } from './lib/analysis.mjs';
-import { printConfiguration, printGrowth, printReference, printTargets, summaryJson } from '../desktop-host/bench/report.mjs';
+import { DESKTOP_FILES, printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
@@ -234,13 +234,9 @@ const csvText = (rows) => `t_ns,id,duration_ns\n${rows.map((r) => `${r.t},${r.id
 function writeConfiguration(c, blocks) {
   const dir = join(runDir, c.id);
   mkdirSync(dir, { recursive: true });
-  const kinds = [
-    ['native', 'native.csv', 'backend', 'native'], ['socket', 'socket.csv', 'backend', 'socket'],
-    ['unityNative', 'unity_native.csv', 'frontend', 'native'], ['unitySocket', 'unity_socket.csv', 'frontend', 'socket'],
-  ];
   const merged = {};
   const files = [];
-  for (const [key, name, side, transport] of kinds) {
+  for (const [key, name, side, transport] of DESKTOP_FILES.filter(([key]) => key !== 'floors')) {
     merged[key] = mergeBlocks(blocks.map((b) => b.files[key]));
     writeFileSync(join(dir, name), csvText(merged[key]));
     files.push({ file: `${c.id}/${name}`, side, platform: 'desktop', transport });
@@ -291,11 +287,7 @@ async function main() {
     rmSync(tmp, { recursive: true, force: true });
   }
 
-  for (const { c, a } of results) printConfiguration(c, a, { tickMs: P.tickMs, timeScale: P.timeScale });
-  const targets = [];
-  for (const { c, a } of results.filter((r) => r.c.nodeCount === 10 && r.c.pacing === 'free' && r.c.encoding === 'json')) targets.push({ configuration: c.id, checks: printTargets(c, a) });
-  printGrowth(results);
-  printReference();
+  const targets = printReport(results, () => ({ tickMs: P.tickMs, timeScale: P.timeScale }));
 
   const pinning = pin ? `front-end (C# host, native engine in-process): cpu${pin.frontend}; JVM server: cpu${pin.server}` : null;
   const run = {

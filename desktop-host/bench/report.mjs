@@ -79,26 +79,40 @@ export function summaryJson(run, results, targets) {
   return `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`;
 }
 
+/** The files of a desktop configuration: analysis key, file name, side, transport (floors.csv holds both floors). */
+export const DESKTOP_FILES = [
+  ['native', 'native.csv', 'backend', 'native'], ['socket', 'socket.csv', 'backend', 'socket'],
+  ['unityNative', 'unity_native.csv', 'frontend', 'native'], ['unitySocket', 'unity_socket.csv', 'frontend', 'socket'],
+  ['floors', 'floors.csv', 'floor', null],
+];
+
+/**
+ * The whole report of a run's analysed configurations ({ c, a }): each configuration, the targets of the free-paced
+ * json configurations at N = 10 (returned), growth with N and the reference study. `tickOf(c)` gives the tick.
+ */
+export function printReport(results, tickOf) {
+  for (const { c, a } of results) printConfiguration(c, a, tickOf(c));
+  const targets = results.filter((r) => r.c.nodeCount === 10 && r.c.pacing === 'free' && r.c.encoding === 'json')
+    .map(({ c, a }) => ({ configuration: c.id, checks: printTargets(c, a) }));
+  printGrowth(results);
+  printReference();
+  return targets;
+}
+
 /** Re-analyses a run folder (its run.json and CSVs) and prints the same report as bench:desktop. */
 export function reportRun(runDir, warmup, { writeSummary = false } = {}) {
   const run = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
   const w = warmup ?? run.parameters?.warmup ?? 30;
-  const results = [];
-  for (const c of run.configurations) {
+  const keyOf = new Map(DESKTOP_FILES.map(([key, name]) => [name, key]));
+  const results = run.configurations.map((c) => {
     const rows = {};
     for (const f of c.files) {
-      const name = f.file.split('/').pop();
-      const key = { 'native.csv': 'native', 'socket.csv': 'socket', 'unity_native.csv': 'unityNative', 'unity_socket.csv': 'unitySocket', 'floors.csv': 'floors' }[name];
+      const key = keyOf.get(f.file.split('/').pop());
       if (key) rows[key] = readTimingCsv(join(runDir, f.file));
     }
-    const a = analyseConfiguration(rows, w);
-    printConfiguration(c, a, { tickMs: c.tickMs ?? 20, timeScale: c.timeScale ?? 1 });
-    results.push({ c, a });
-  }
-  const targets = [];
-  for (const { c, a } of results.filter((r) => r.c.nodeCount === 10 && r.c.pacing === 'free' && r.c.encoding === 'json')) targets.push({ configuration: c.id, checks: printTargets(c, a) });
-  printGrowth(results);
-  printReference();
+    return { c, a: analyseConfiguration(rows, w) };
+  });
+  const targets = printReport(results, (c) => ({ tickMs: c.tickMs ?? 20, timeScale: c.timeScale ?? 1 }));
   if (writeSummary) writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets));
   return results;
 }
