@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { execFileSync } from 'node:child_process';
-import { node24, systemNode } from './lib/toolchain.mjs';
+import { node24 } from './lib/toolchain.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : fallback; };
@@ -68,7 +68,7 @@ async function measure(target, n) {
     const lines = await child(join(root, 'collektive-native/build/bench/engine-bench.kexe'), [String(n), String(samples), String(seed)]);
     return { row: rowOf('native', lines.find((l) => l.startsWith('row,')).split(',').slice(1)) };
   }
-  const node = target === 'wasm' ? node24 : systemNode();
+  const node = target === 'wasm' ? node24 : process.execPath;
   const lines = await child(node, ['collektive-wasm/bench/run.mjs', target, String(n), String(samples), String(seed)]);
   const facade = lines.find((l) => l.startsWith('facade,')).split(',').slice(1).map(Number);
   return {
@@ -101,7 +101,7 @@ bar?.stop();
 // ---- report -------------------------------------------------------------------------------------------------
 const f = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : String(v));
 const nodeVersion = (bin) => execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
-const NAMES = { jvm: 'JVM (OpenJDK 17)', js: `Kotlin/JS (Node ${nodeVersion(systemNode())})`, wasm: `Kotlin/Wasm (Node ${nodeVersion(node24)})`, native: 'Kotlin/Native' };
+const NAMES = { jvm: 'JVM (OpenJDK 17)', js: `Kotlin/JS (Node ${nodeVersion(process.execPath)})`, wasm: `Kotlin/Wasm (Node ${nodeVersion(node24)})`, native: 'Kotlin/Native' };
 const line = (cells, widths) => cells.map((c, k) => String(c).padStart(widths[k])).join('  ');
 const W = [24, 6, 7, 12, 10, 11, 7, 9];
 console.log(`\nEngine round vs algorithmic floor (seeded random scenario, mean degree ≈ 8, maxDistance 3, source 0; seed ${seed}, ${samples} samples per side; median µs per round)`);

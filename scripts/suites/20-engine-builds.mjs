@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { nodeTap } from '../lib/parsers.mjs';
 import { chromium, clang16 } from '../lib/requirements.mjs';
-import { node24, systemNode } from '../lib/toolchain.mjs';
+import { node24 } from '../lib/toolchain.mjs';
 
 const gcc = () => (spawnSync('sh', ['-c', 'command -v gcc && command -v nm']).status === 0 ? null
   : 'gcc and binutils (install: apt-get update && apt-get install -y gcc binutils)');
@@ -23,7 +23,7 @@ export const suites = [
     name: 'facade-js-node',
     description: 'Kotlin/JS facade in the system Node (20): test vectors bit for bit, errors, batched positions, state buffer, timings',
     build: ['js'],
-    cmd: [systemNode(), ...tap('collektive-wasm/test/facade.test.mjs')],
+    cmd: [process.execPath, ...tap('collektive-wasm/test/facade.test.mjs')],
     env: { ENGINE: 'js' },
     parse: nodeTap,
   },
