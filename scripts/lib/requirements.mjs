@@ -25,6 +25,7 @@ export const nunitFrameworkDll = () => firstExisting(['/usr/lib/cli/nunit.framew
   '/usr/lib/cli/nunit.framework-2.6/nunit.framework.dll']) ?? pkgConfigLib('nunit', 'nunit.framework.dll');
 
 export const chromium = () => need(existsSync('/usr/bin/chromium'), 'Chromium at /usr/bin/chromium', 'chromium');
+export const gcc = () => need(onPath('gcc') && onPath('nm'), 'gcc and binutils', 'gcc binutils');
 export const clang16 = () => need(onPath('clang-16') && onPath('ld.lld-16'), 'clang-16 and lld-16 (Kotlin/Native linker)', 'clang-16 lld-16');
 export const mono = () => need(onPath('mcs') && onPath('mono'), 'Mono (mcs, mono)', 'mono-devel');
 export const newtonsoft = () => need(newtonsoftDll() !== null, 'Newtonsoft.Json for Mono', 'libnewtonsoft-json-cil-dev');

@@ -1,13 +1,10 @@
 // Cross-build tests of the engine hosts owned by the native/web engine builds: the Kotlin/Native C ABI (real C
 // programs: ABI contract + shared test vectors), and the Wasm/JS facade against the shared test vectors in Node 20
 // (Kotlin/JS), Node 24 (Kotlin/Wasm) and Chromium (both builds).
-import { spawnSync } from 'node:child_process';
 import { nodeTap } from '../lib/parsers.mjs';
-import { chromium, clang16 } from '../lib/requirements.mjs';
+import { chromium, clang16, gcc } from '../lib/requirements.mjs';
 import { node24 } from '../lib/toolchain.mjs';
 
-const gcc = () => (spawnSync('sh', ['-c', 'command -v gcc && command -v nm']).status === 0 ? null
-  : 'gcc and binutils (install: apt-get update && apt-get install -y gcc binutils)');
 const tap = (...files) => ['--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=180000', ...files];
 
 export const suites = [
