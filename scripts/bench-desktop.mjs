@@ -18,6 +18,7 @@ import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration, readTimingCsv } from './lib/analysis.mjs';
 import { DESKTOP_FILES, printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
+import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -148,7 +149,7 @@ const configurations = [];
 for (const n of P.ns) {
   for (const pacing of P.pacings) {
     for (const encoding of P.encodings) {
-      const scenario = n === 10 ? 'reference' : 'random';
+      const scenario = scenarioFor(n);
       configurations.push({
         id: `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}`, scenario, nodeCount: n, pacing, encoding,
         seed: scenario === 'random' ? P.seed : null,

@@ -17,6 +17,7 @@ import { ensureBuilt, steps } from './lib/build-steps.mjs';
 import { collectEnvironment, gitCommit, publishRun, dataDir, root } from './lib/publish-run.mjs';
 import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/src/live/e2e/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../dashboard/src/live/e2e/summary.mjs';
+import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
 import { blockMeans } from './lib/analysis.mjs';
 
 const { values: a } = parseArgs({
@@ -45,7 +46,6 @@ const warmup = Number(a.warmup);
 const floorSamples = a['floor-samples'] ? Number(a['floor-samples']) : Math.min(rounds, 1000);
 const seed = Number(a.seed);
 const e2eBlocks = Number(a['e2e-blocks']);
-const scenarioOf = (n) => (n === 10 ? 'reference' : 'random');
 if (ns.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(rounds) || rounds < 1
   || pacings.some((p) => !['frame', 'free'].includes(p)) || engines.some((e) => !['wasm', 'websocket'].includes(e))
   || encodings.some((e) => !['json', 'json-split', 'batched', 'binary'].includes(e))
@@ -100,7 +100,7 @@ try {
         await openLive(browser.page, preview.url, server.url);
         result = await browser.page.evaluate((c) => window.__bench.run(c), {
           nodeCount: n, pacing, rounds, engines: runEngines, wsUrl: server.url, encoding, floorSamples,
-          scenario: scenarioOf(n), seed, e2eBlocks,
+          scenario: scenarioFor(n), seed, e2eBlocks,
         });
       } finally {
         const code = await server.stop('SIGTERM');
@@ -126,8 +126,8 @@ try {
       }
       put('floors.csv', result.floors, 'floor', null);
       configurations.push({
-        id, title: `Web, ${scenarioOf(n)} scenario, N=${n}, ${pacing} pacing, ${encoding}`, scenario: scenarioOf(n), nodeCount: n, maxDistance: 3,
-        seed: scenarioOf(n) === 'random' ? seed : null, meanDegree: result.meanDegree === null ? null : Math.round(result.meanDegree * 1000) / 1000,
+        id, title: `Web, ${scenarioFor(n)} scenario, N=${n}, ${pacing} pacing, ${encoding}`, scenario: scenarioFor(n), nodeCount: n, maxDistance: 3,
+        seed: scenarioFor(n) === 'random' ? seed : null, meanDegree: result.meanDegree === null ? null : Math.round(result.meanDegree * 1000) / 1000,
         pacing, tickMs: pacing === 'frame' ? Math.round(result.framePeriodMs * 1000) / 1000 : null, timeScale: 1,
         encoding, files, floorNoopBatch: result.noopBatch, framePeriodMs: result.framePeriodMs,
         ...(result.e2eBlockSteps ? { e2eBlockSteps: result.e2eBlockSteps } : {}),

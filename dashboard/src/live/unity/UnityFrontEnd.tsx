@@ -7,6 +7,7 @@
 // step.frame.wait) through window events, offered here as downloads.
 import { useCallback, useEffect, useState } from 'react';
 import { Unity, useUnityContext } from 'react-unity-webgl';
+import { scenarioFor } from '../scenarioKind.mjs';
 import { exposeWasmFacade } from './wasmBridge';
 
 export type UnityEngineChoice = 'wasm' | 'websocket';
@@ -38,8 +39,7 @@ export async function unityBuildExists(buildUrl: string): Promise<boolean> {
 
 /** The run spec understood by SimulationManager.Restart (unity-webgl/Assets/Scripts/RunConfig.cs). */
 export function restartSpec(engine: UnityEngineChoice, nodes: number, pacing: UnityPacing, frames: number, wsUrl: string): string {
-  const scenario = nodes === 10 ? 'reference' : 'random';
-  return `engine=${engine};n=${nodes};scenario=${scenario};pacing=${pacing};frames=${frames};url=${wsUrl}`;
+  return `engine=${engine};n=${nodes};scenario=${scenarioFor(nodes)};pacing=${pacing};frames=${frames};url=${wsUrl}`;
 }
 
 export default function UnityFrontEnd({ buildUrl = defaultBuildUrl(), wsUrl = defaultWs(), onCsv }: UnityFrontEndProps) {
