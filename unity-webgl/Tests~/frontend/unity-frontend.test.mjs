@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../../dashboard/e2e/support.mjs';
 import { createServer } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -47,8 +48,7 @@ before(async () => {
   without = await serve(join(tmp, 'public-without'));
   context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
 });
 

@@ -5,33 +5,24 @@
 // the three arrays copied out as Marshal.Copy would). Headless Chromium, cross-origin isolated page (5 µs clock),
 // interleaved blocks; prints medians per N. The C# side itself (IL2CPP code) is not part of this: no Unity build here.
 // usage: node unity-webgl/Tests~/jslib/bench-jslib.mjs [--n 10,100,1000] [--steps 2000] [--blocks 5]
-import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../../dashboard/e2e/support.mjs';
+import { startStatic } from './static-server.mjs';
 
 const { values: a } = parseArgs({ options: { n: { type: 'string', default: '10,100,1000' }, steps: { type: 'string', default: '2000' }, blocks: { type: 'string', default: '5' } } });
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.jslib': 'text/plain' };
-const http = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^\/+/, '');
-  let body;
-  try { body = readFileSync(join(root, path)); } catch { res.writeHead(404).end(); return; }
-  res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' })
-    .end(body);
-});
-await new Promise((r) => http.listen(0, '127.0.0.1', r));
+const http = await startStatic();
 const profile = mkdtempSync(join(tmpdir(), 'jslib-bench-'));
 const ctx = await chromium.launchPersistentContext(profile, {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: CHROMIUM_ARGS,
 });
 try {
   const page = ctx.pages()[0] ?? await ctx.newPage();
-  await page.goto(`http://127.0.0.1:${http.address().port}/unity-webgl/Tests~/jslib/harness.html`);
+  await page.goto(`${http.origin}/unity-webgl/Tests~/jslib/harness.html`);
   await page.waitForFunction(() => window.harness !== undefined);
   await page.evaluate(() => window.harness.ready);
   const isolated = await page.evaluate(() => crossOriginIsolated);

@@ -6,18 +6,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../../dashboard/e2e/support.mjs';
+import { startStatic } from './static-server.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const vectorsDir = join(root, 'collektive-core', 'test-vectors');
 const vector = (name) => JSON.parse(readFileSync(join(vectorsDir, name), 'utf8'));
-const SERVED = ['unity-webgl/Tests~/jslib/', 'unity-webgl/Assets/Plugins/WebGL/', 'collektive-wasm/src/js/', 'collektive-wasm/build/wasm/'];
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.jslib': 'text/plain', '.json': 'application/json' };
 
 let http;
 let origin;
@@ -27,23 +26,6 @@ let context;
 let page;
 let profile;
 const pageErrors = [];
-
-function startStatic() {
-  return new Promise((resolve) => {
-    http = createServer((req, res) => {
-      const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^\/+/, '');
-      if (!SERVED.some((p) => path.startsWith(p)) || path.includes('..')) { res.writeHead(404).end(); return; }
-      try {
-        const body = readFileSync(join(root, path));
-        res.writeHead(200, {
-          'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
-          'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp', 'cache-control': 'no-store',
-        }).end(body);
-      } catch { res.writeHead(404).end(); }
-    });
-    http.listen(0, '127.0.0.1', () => { origin = `http://127.0.0.1:${http.address().port}`; resolve(); });
-  });
-}
 
 function startWsServer() {
   return new Promise((resolve, reject) => {
@@ -64,12 +46,12 @@ before(async () => {
   for (const f of ['collektive-wasm/build/wasm/collektive-wasm.wasm', 'collektive-wasm/build/js/collektive-wasm.mjs']) {
     statSync(join(root, f)); // throws with the missing path: build with `node scripts/build.mjs wasm js`
   }
-  await Promise.all([startStatic(), startWsServer()]);
+  [http] = await Promise.all([startStatic(), startWsServer()]);
+  origin = http.origin;
   profile = mkdtempSync(join(tmpdir(), 'unity-jslib-'));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   page = context.pages()[0] ?? await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
