@@ -115,7 +115,6 @@ export function installHooks(runner: LiveRunner): () => void {
           engine, pacing: config.pacing, nodeCount: config.nodeCount, maxDistance: config.maxDistance ?? 3,
           scenario: config.scenario ?? 'reference', seed: config.seed ?? 1, wsUrl: config.wsUrl, encoding: config.encoding ?? 'json',
         });
-        runner.rec = new TimingRecorder();
         if (runner.engine instanceof WasmEngine) runner.engine.clearBackendTimings();
         const progress = window.__benchProgress;
         const off = progress ? runner.subscribe(() => {
