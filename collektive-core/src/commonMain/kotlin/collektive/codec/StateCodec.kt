@@ -1,6 +1,7 @@
 package collektive.codec
 
 import collektive.engine.EngineState
+import collektive.engine.GradientEngine
 
 /**
  * The binary state buffer of the reference C ABI (DESIGN §2), little-endian: int32 nodeCount, then per node:
@@ -24,6 +25,13 @@ public object StateCodec {
             w.int(list.size)
             for (id in list) w.int(id)
         }
+        return w.bytes
+    }
+
+    /** Encodes [engine]'s last-round state, read straight from its views (no [GradientEngine.snapshot]). */
+    public fun encode(engine: GradientEngine): ByteArray {
+        val w = LittleEndianWriter(stateBufferSize(engine))
+        forEachStateWord(engine) { w.int(it) }
         return w.bytes
     }
 
@@ -52,5 +60,31 @@ public object StateCodec {
         require(r.remaining == 0) { "garbage after the state: ${r.remaining} trailing bytes" }
         @Suppress("UNCHECKED_CAST")
         return EngineState(values, neighbors as Array<IntArray>)
+    }
+}
+
+/** Bytes of [engine]'s last-round state in the layout of [StateCodec.encode]. */
+internal fun stateBufferSize(engine: GradientEngine): Int = 4 + 12 * engine.nodeCount + 4 * engine.topology.offsets[engine.nodeCount]
+
+/**
+ * [engine]'s last-round state in the layout of [StateCodec.encode], as its 32-bit little-endian words in order (a
+ * double as its low, then its high word; every field starts at a multiple of 4 bytes), read straight from the
+ * engine's views. Each host writes the words into its own memory (a ByteArray, a malloc'd block, Wasm linear
+ * memory); inline, so [word] is a plain store there.
+ */
+internal inline fun forEachStateWord(engine: GradientEngine, word: (Int) -> Unit) {
+    val n = engine.nodeCount
+    val values = engine.valuesView
+    val offsets = engine.topology.offsets
+    val ids = engine.topology.ids
+    word(n)
+    for (i in 0 until n) {
+        val bits = values[i].toRawBits()
+        word(bits.toInt())
+        word((bits ushr 32).toInt())
+        val from = offsets[i]
+        val to = offsets[i + 1]
+        word(to - from)
+        for (j in from until to) word(ids[j])
     }
 }

@@ -43,6 +43,17 @@ class StateCodecTest {
     }
 
     @Test
+    fun `an engine encodes from its views exactly as its snapshot does`() {
+        val fresh = Scenarios.random(50, 3L)
+        val reference = Scenarios.reference().also { it.step(3) }
+        val big = Scenarios.random(500, 9L).also { it.step(40) }
+        for (engine in listOf(fresh, reference, big)) {
+            assertContentEquals(StateCodec.encode(engine.snapshot()), StateCodec.encode(engine))
+            assertEquals(StateCodec.encodedSize(engine.snapshot()), stateBufferSize(engine))
+        }
+    }
+
+    @Test
     fun `every truncation of a buffer is an IllegalArgumentException`() {
         val bytes = StateCodec.encode(small)
         for (length in 0 until bytes.size) {

@@ -2,6 +2,8 @@
 
 package collektive.cabi
 
+import collektive.codec.forEachStateWord
+import collektive.codec.stateBufferSize
 import collektive.engine.GradientEngine
 import kotlinx.cinterop.CPointer
 import kotlinx.cinterop.value
@@ -34,34 +36,17 @@ internal fun copyToMalloc(ids: IntArray): CPointer<IntVar>? {
 }
 
 /**
- * The engine's last-round state in the binary layout of DESIGN §2 (little-endian: int32 n, per node float64
- * value, int32 k, k × int32 ids), written straight from the engine's internal views into one malloc'd block (no
- * snapshot, no intermediate arrays). linux_x64 is little-endian, so native stores give the layout. Returns the
- * block and stores its size in [sizeOut].
+ * The engine's last-round state in the binary layout of DESIGN §2 ([forEachStateWord]: no snapshot, no
+ * intermediate arrays) in one malloc'd block. The words are stored in a Kotlin array (plain array stores), then
+ * copied with one memcpy; linux_x64 is little-endian, so native stores give the layout. Returns the block and
+ * stores its size in [sizeOut].
  */
 @RawCMemory
 internal fun encodeStateToMalloc(engine: GradientEngine, sizeOut: IntVar): CPointer<UByteVar> {
-    val n = engine.nodeCount
-    val values = engine.valuesView
-    val offsets = engine.topology.offsets
-    val ids = engine.topology.ids
-    val size = 4 + 12 * n + 4 * offsets[n]
-    // Every field starts at a multiple of 4 bytes: fill 32-bit words (a double as its low and high words) in a
-    // Kotlin array (plain array stores), then one memcpy into the caller's block.
+    val size = stateBufferSize(engine)
     val words = EncodeScratch.words(size / 4)
-    words[0] = n
-    var w = 1
-    for (i in 0 until n) {
-        val bits = values[i].toRawBits()
-        words[w] = bits.toInt()
-        words[w + 1] = (bits ushr 32).toInt()
-        val from = offsets[i]
-        val to = offsets[i + 1]
-        words[w + 2] = to - from
-        w += 3
-        ids.copyInto(words, w, from, to)
-        w += to - from
-    }
+    var w = 0
+    forEachStateWord(engine) { words[w++] = it }
     check(4 * w == size) { "state encoding wrote ${4 * w} bytes, expected $size" }
     val block = malloc(size.toULong()) ?: throw OutOfMemoryError()
     words.usePinned { memcpy(block, it.addressOf(0), size.toULong()) }

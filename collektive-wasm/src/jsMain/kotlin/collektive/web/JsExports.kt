@@ -34,7 +34,7 @@ public class StateArrays internal constructor(
 
 /** Steps (when [rounds] > 0) and returns the binary state buffer (DESIGN §2) as an Int8Array; null on error. */
 @JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): ByteArray? =
-    Facade.service(handle, rounds, null) { engine -> StateCodec.encode(engine.snapshot()) }
+    Facade.service(handle, rounds, null) { engine -> StateCodec.encode(engine) }
 
 @JsExport public fun value(handle: Int, node: Int): Double = Facade.call(handle, Double.NaN) { it.value(node) }
 

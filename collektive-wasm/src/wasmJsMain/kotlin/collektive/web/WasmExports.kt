@@ -2,6 +2,8 @@
 
 package collektive.web
 
+import collektive.codec.forEachStateWord
+import collektive.codec.stateBufferSize
 import kotlin.wasm.unsafe.MemoryAllocator
 import kotlin.wasm.unsafe.Pointer
 import kotlin.wasm.unsafe.UnsafeWasmMemoryApi
@@ -98,21 +100,11 @@ private fun MemoryAllocator.aligned(size: Int): Int {
 @JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): Int = Facade.service(handle, rounds, -1) { engine ->
     // The layout of StateCodec.encode (DESIGN §2), written straight into linear memory (little-endian, as
     // Wasm stores are); the facade tests compare it with the test vectors through a decoder.
-    val n = engine.nodeCount
-    val values = engine.valuesView
-    val offsets = engine.topology.offsets
-    val ids = engine.topology.ids
-    val size = 4 + 12 * n + 4 * offsets[n]
+    val size = stateBufferSize(engine)
     withScopedMemoryAllocator { allocator ->
         val addr = allocator.aligned(size)
-        Pointer(addr.toUInt()).storeInt(n)
-        var p = addr + 4
-        for (i in 0 until n) {
-            Pointer(p.toUInt()).storeLong(values[i].toRawBits())
-            Pointer((p + 8).toUInt()).storeInt(offsets[i + 1] - offsets[i])
-            p += 12
-            for (j in offsets[i] until offsets[i + 1]) { Pointer(p.toUInt()).storeInt(ids[j]); p += 4 }
-        }
+        var p = addr
+        forEachStateWord(engine) { Pointer(p.toUInt()).storeInt(it); p += 4 }
         hostBytes(requireHost(), addr, size)
     }
     0

@@ -121,10 +121,10 @@ internal class Session(
         val start = System.nanoTime()
         engine.step(request.stepCount)
         timing?.record(TimingIds.COMPUTE, start, System.nanoTime() - start)
-        val state = engine.snapshot()
         if (binary) {
-            BinaryStateFrame.write(out, request.rid ?: BinaryStateFrame.NO_RID, StateCodec.encode(state))
+            BinaryStateFrame.write(out, request.rid ?: BinaryStateFrame.NO_RID, StateCodec.encode(engine))
         } else {
+            val state = engine.snapshot()
             val values = List(state.values.size) { NodeState(state.values[it], state.neighbors[it]) }
             writeLine(out, json.encodeToString(StepReply.serializer(), StepReply(request.rid, values)))
         }
