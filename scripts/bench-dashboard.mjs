@@ -11,12 +11,12 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
+import { stats } from './lib/analysis.mjs';
 import { ensureBuilt } from './lib/build-steps.mjs';
 import { launch, root, startServer, waitForComparison } from '../dashboard/e2e/support.mjs';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] || 5) || 5;
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const dist = join(root, 'dist', 'dashboard');
 
 await ensureBuilt(['dashboard']);
@@ -57,7 +57,7 @@ try {
     return { file: path, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   });
   const wasm = readFileSync(join(dist, 'assets', readdirSync(join(dist, 'assets')).find((f) => /^duckdb-eh.*\.wasm$/.test(f))));
-  result.firstViewMs = { median: median(firstView), samples: firstView };
+  result.firstViewMs = { median: stats(firstView).median, samples: firstView };
   result.firstViewJs = { gzipBytes: gz.reduce((a, f) => a + f.gzip, 0), rawBytes: gz.reduce((a, f) => a + f.bytes, 0), files: gz };
   result.duckdbWasm = { bytes: wasm.length, gzipBytes: gzipSync(wasm, { level: 6 }).length };
 
@@ -83,7 +83,7 @@ try {
       }), w);
       requery.push(ms);
     }
-    result.requeryMs = { median: median(requery), samples: requery };
+    result.requeryMs = { median: stats(requery).median, samples: requery };
 
     // 3: 1M-row upload (file handed to the page once; timing starts at the input's change event)
     const lines = ['t_ns,id,duration_ns'];
@@ -100,7 +100,7 @@ try {
       if (count !== '999970') throw new Error(`unexpected count ${count}`);
       upload.push(ms);
     }
-    result.upload1MMs = { median: median(upload), samples: upload, csvBytes: csv.length };
+    result.upload1MMs = { median: stats(upload).median, samples: upload, csvBytes: csv.length };
   } finally { await b.close(); }
 } finally { await server.close(); }
 result.loadavgAtEnd = loadavg();

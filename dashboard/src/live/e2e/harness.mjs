@@ -62,22 +62,37 @@ async function freePort() {
   return port;
 }
 
-/** `vite preview` of dist/dashboard on a free loopback port. */
-export async function startPreview() {
+/** Vite (`command`: ['preview'], or [] for the dev server) on a free loopback port; returns the process handle and url. */
+async function startVite(command) {
   const port = await freePort();
   const s = await startProcess(process.execPath,
-    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), ...command, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
     /(http:\/\/127\.0\.0\.1:\d+\/\S*)/);
   return { ...s, url: s.match[1] };
 }
 
-/** Headless Chromium with a fresh profile; returns { context, browserVersion, close() }. */
-export async function launchBrowser({ viewport = { width: 1280, height: 900 } } = {}) {
+/** `vite preview` of dist/dashboard on a free loopback port. */
+export const startPreview = () => startVite(['preview']);
+
+/** The Vite dev server (`npm run dev`) of the dashboard on a free loopback port. */
+export const startDevServer = () => startVite([]);
+
+/**
+ * Headless Chromium with a fresh profile; returns { context, page, browserVersion, close() }, and `errors` (page
+ * errors and console errors, in order) with `collectErrors`.
+ */
+export async function launchBrowser({ viewport = { width: 1280, height: 900 }, acceptDownloads, collectErrors = false } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'collektive-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport,
+    ...(acceptDownloads === undefined ? {} : { acceptDownloads }),
   });
   const page = context.pages()[0] ?? await context.newPage();
+  const errors = [];
+  if (collectErrors) {
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  }
   // The user agent string is reduced (156.0.0.0); the browser process knows its full version.
   const browserVersion = context.browser()?.version()
     ?? await page.evaluate(() => navigator.userAgent.match(/Chrome\/(\S+)/)?.[1] ?? null);
@@ -85,6 +100,7 @@ export async function launchBrowser({ viewport = { width: 1280, height: 900 } } 
     context,
     page,
     browserVersion,
+    ...(collectErrors ? { errors } : {}),
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
