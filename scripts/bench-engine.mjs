@@ -8,11 +8,12 @@
 // stepAndGetState minus the back-end's step.compute) and the JS→facade no-op floor.
 // Measures and prints (medians); writes nothing unless --out is given. Progress on stderr.
 import { spawn } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
+import { collectEnvironment } from './lib/publish-run.mjs';
 import { execFileSync } from 'node:child_process';
 import { node24 } from './lib/toolchain.mjs';
 
@@ -100,10 +101,13 @@ bar?.stop();
 
 // ---- report -------------------------------------------------------------------------------------------------
 const f = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : String(v));
-const nodeVersion = (bin) => execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
-const NAMES = { jvm: 'JVM (OpenJDK 17)', js: `Kotlin/JS (Node ${nodeVersion(process.execPath)})`, wasm: `Kotlin/Wasm (Node ${nodeVersion(node24)})`, native: 'Kotlin/Native' };
+const nodeVersion = (bin) => execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '');
+// jdk: `java -version` of the java on PATH, the one the JVM target runs.
+const environment = collectEnvironment({ runtimes: targets.includes('wasm') ? { nodeWasm: nodeVersion(node24) } : {} });
+const { jdk, node, nodeWasm } = environment.runtimes;
+const NAMES = { jvm: `JVM (Java ${jdk})`, js: `Kotlin/JS (Node ${node})`, wasm: `Kotlin/Wasm (Node ${nodeWasm})`, native: 'Kotlin/Native' };
 const line = (cells, widths) => cells.map((c, k) => String(c).padStart(widths[k])).join('  ');
-const W = [24, 6, 7, 12, 10, 11, 7, 9];
+const W = [25, 6, 7, 12, 10, 11, 7, 9];
 console.log(`\nEngine round vs algorithmic floor (seeded random scenario, mean degree ≈ 8, maxDistance 3, source 0; seed ${seed}, ${samples} samples per side; median µs per round)`);
 console.log(line(['target', 'N', 'degree', 'engine µs', 'p95 µs', 'floor µs', 'ratio', 'growth'], W));
 for (const t of targets) {
@@ -117,7 +121,7 @@ for (const t of targets) {
 console.log('growth: engine time ×factor per N ×factor (linear scaling: the two are equal)');
 if (facades.length) {
   console.log('\nFacade cost (JS-side stepAndGetState incl. typed-array copy-out, vs the back-end\'s own step.compute; medians µs)');
-  const W2 = [24, 6, 10, 12, 12];
+  const W2 = [25, 6, 10, 12, 12];
   console.log(line(['target', 'N', 'call µs', 'compute µs', 'overhead µs'], W2));
   for (const x of facades) console.log(line([NAMES[x.target], x.nodeCount, f(x.callMedianUs), f(x.computeMedianUs), f(x.overheadMedianUs)], W2));
   console.log(`no-op call JS → facade: ${Object.entries(noops).map(([t, v]) => `${t} ${f(v, 1)} ns`).join(', ')}`);
@@ -132,13 +136,14 @@ for (const t of targets) {
   const r = at(t, 1000);
   if (r) console.log(`  ratio ≤ 5 at N=1000 on ${t}: ${f(r.engineMedianUs / r.floorMedianUs)} → ${r.engineMedianUs / r.floorMedianUs <= 5 ? 'met' : 'MISSED'}`);
 }
-const load = loadavg().map((v) => v.toFixed(2)).join(' ');
-console.log(`\nmachine: ${cpus()[0]?.model} × ${cpus().length}, load average ${load} (other processes share the cores: read p95 with care); ${((Date.now() - started) / 1000).toFixed(0)} s`);
+const loadAverage = loadavg();
+const load = loadAverage.map((v) => v.toFixed(2)).join(' ');
+console.log(`\nmachine: ${environment.cpuModel} × ${environment.cores}, load average ${load} (other processes share the cores: read p95 with care); ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 if (out) {
   writeFileSync(out, `${JSON.stringify({
     createdAt: new Date().toISOString(), seed, samples, sizes, unit: 'microseconds per round (median, p95)',
-    environment: { cpuModel: cpus()[0]?.model, cores: cpus().length, memoryBytes: totalmem(), loadAverage: loadavg(), node: process.versions.node },
+    environment: { ...environment, loadAverage },
     rows, facades, noopNs: noops,
   }, null, 2)}\n`);
   console.log(`written ${out}`);
