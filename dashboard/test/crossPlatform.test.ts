@@ -1,8 +1,6 @@
 // In-process across platforms: pairing of web Wasm and desktop native configurations (pure), and the desktop
-// K-step block means over DuckDB (Node build) against a direct computation.
-import { join } from 'node:path';
+// K-step block means over DuckDB (Node build) against the reference analysis (scripts/lib/analysis.mjs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTables, ingestRun } from '../src/data/ingest';
 import type { Connector } from '../src/db/connector';
 import { rowsOf } from '../src/model/arrow';
 import {
@@ -12,7 +10,9 @@ import {
 import type { RunConfiguration, RunJson } from '../src/model/runs';
 import { toSeriesStats, type SeriesStats } from '../src/model/stats';
 import { blockMeansSql, summarySql } from '../src/sql/analysis';
-import { createNodeConnector, loadedDb, repoRoot } from './support/nodeConnector';
+// @ts-expect-error: plain ES module without types (the reference analysis shared with bench:desktop and bench:web)
+import { blockMeans, parseTimingCsv, series as seriesOf, stats as statsOf } from '../../scripts/lib/analysis.mjs';
+import { dbWithRun, loadedDb, runDir } from './support/nodeConnector';
 
 const cfg = (id: string, n: number, pacing: RunConfiguration['pacing'], platform: 'web' | 'desktop', extra: Partial<RunConfiguration> = {}): RunConfiguration => ({
   id, scenario: 'reference', nodeCount: n, maxDistance: 3, seed: null, pacing, tickMs: null, timeScale: 1, encoding: 'json',
@@ -114,24 +114,15 @@ describe('blockMeansSql over DuckDB', () => {
   const shuffled = [...rows.slice(10), [500, DESKTOP_E2E, -1] as [number, string, number], ...rows.slice(0, 10), [1, 'step.unity.apply', 5] as [number, string, number]];
   const csv = `t_ns,id,duration_ns\n${shuffled.map((r) => r.join(',')).join('\n')}\n`;
   const desk = run('synthetic', 'desktop', [cfg('n10-free', 10, 'free', 'desktop')]);
-  // Reference: rank by (t_ns, file order) among valid rows, drop warm-up, blocks of K, mean, median.
+  // Reference: valid rows in (t_ns, file order), warm-up dropped, means of complete blocks of K, their median.
   const expected = (warmup: number, k: number): { blocks: number; median: number } => {
-    const valid = shuffled.map((r, seq) => ({ t: r[0], id: r[1], d: r[2], seq })).filter((r) => r.id === DESKTOP_E2E && r.d >= 0 && r.t >= 0);
-    const kept = valid.sort((a, b) => a.t - b.t || a.seq - b.seq).slice(warmup).map((r) => r.d);
-    const means: number[] = [];
-    for (let i = 0; i + k <= kept.length; i += k) means.push(kept.slice(i, i + k).reduce((a, b) => a + b, 0) / k);
-    means.sort((a, b) => a - b);
-    const m = means.length % 2 ? means[(means.length - 1) / 2] : (means[means.length / 2 - 1] + means[means.length / 2]) / 2;
-    return { blocks: means.length, median: m };
+    const s = statsOf(blockMeans(seriesOf(parseTimingCsv(csv), warmup).get(DESKTOP_E2E), k));
+    return { blocks: s.count, median: s.median };
   };
   const target = (blockSteps: number) => ({ run: 'synthetic', config: 'n10-free', file: 'n10-free/unity_native.csv', id: DESKTOP_E2E, blockSteps });
 
   let db: Connector;
-  beforeAll(async () => {
-    db = await createNodeConnector();
-    await createTables(db);
-    await ingestRun(db, desk, async () => new TextEncoder().encode(csv));
-  });
+  beforeAll(async () => { db = await dbWithRun(desk, async () => new TextEncoder().encode(csv)); });
   afterAll(async () => { await db.close(); });
 
   it.each([[0, 1], [0, 4], [3, 4], [3, 5], [1, 7], [30, 4]])('warm-up %i, K = %i: complete blocks only, median of block means', async (warmup, k) => {
@@ -158,10 +149,9 @@ describe('blockMeansSql over DuckDB', () => {
 });
 
 describe('published desktop and web scale runs', () => {
-  const dir = (id: string) => join(repoRoot, 'public', 'data', 'runs', id);
   let db: Connector;
   let runs: RunJson[];
-  beforeAll(async () => { ({ db, runs } = await loadedDb([dir('2026-11-21-desktop-scale'), dir('2026-11-21-web-scale')])); });
+  beforeAll(async () => { ({ db, runs } = await loadedDb([runDir('2026-11-21-desktop-scale'), runDir('2026-11-21-web-scale')])); });
   afterAll(async () => { await db.close(); });
 
   it('pair at N = 10, 100 and 1000 on the same machine; block means when the web run has them, per-step otherwise', async () => {

@@ -1,9 +1,8 @@
 // Step period (median interval between step starts) in SQL over DuckDB (Node build), against bench:web's own
-// summary (src/live/e2e/summary.mjs) and a direct computation, on synthetic rows and the published scale runs.
+// summary (src/live/e2e/summary.mjs) over the valid rows, on synthetic rows and the published scale runs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTables, ingestRun } from '../src/data/ingest';
 import type { Connector } from '../src/db/connector';
 import { rowsOf } from '../src/model/arrow';
 import type { RunJson } from '../src/model/runs';
@@ -13,17 +12,16 @@ import { stepPeriodSql } from '../src/sql/analysis';
 import { stepPeriod } from '../src/live/e2e/summary.mjs';
 // @ts-expect-error: see above
 import { parseTimingCsv } from '../../scripts/lib/analysis.mjs';
-import { createNodeConnector, loadedDb, repoRoot } from './support/nodeConnector';
+import { dbWithRun, loadedDb, runDir } from './support/nodeConnector';
 
-/** Direct computation: valid rows of `id`, stable-sorted by t_ns, warm-up dropped, gaps, median. */
-function directPeriod(csv: string, id: string, warmup: number): { intervals: number; median: number } {
-  const starts = csv.trim().split('\n').slice(1).map((l) => l.split(','))
-    .filter(([t, i, d]) => i === id && Number(t) >= 0 && Number(d) >= 0).map(([t]) => Number(t))
-    .sort((a, b) => a - b).slice(warmup);
-  const gaps = starts.slice(1).map((t, i) => t - starts[i]).sort((a, b) => a - b);
-  const m = gaps.length % 2 ? gaps[(gaps.length - 1) / 2] : (gaps[gaps.length / 2 - 1] + gaps[gaps.length / 2]) / 2;
-  return { intervals: gaps.length, median: m };
-}
+type Row = { t: number; id: string; d: number };
+/** The CSV's valid rows (the SQL drops rows with a negative t_ns or duration_ns). */
+const validRows = (csv: string): Row[] => (parseTimingCsv(csv) as Row[]).filter((r) => r.t >= 0 && r.d >= 0);
+/** Valid starts of `id` after the warm-up: count of gaps and their median (bench:web's stepPeriod). */
+const expectedPeriod = (csv: string, id: string, warmup: number): { intervals: number; median: number } => {
+  const starts = validRows(csv).filter((r) => r.id === id).length - warmup;
+  return { intervals: Math.max(starts - 1, 0), median: stepPeriod(validRows(csv), warmup, id) };
+};
 
 describe('stepPeriodSql', () => {
   it('orders by rank after the warm-up and looks at the front-end e2e ids only', () => {
@@ -47,16 +45,12 @@ describe('step period over DuckDB', () => {
       files: [{ file: 'n10-free/web_wasm.csv', side: 'frontend', platform: 'web', transport: 'wasm' }] }],
   };
   let db: Connector;
-  beforeAll(async () => {
-    db = await createNodeConnector();
-    await createTables(db);
-    await ingestRun(db, run, async () => new TextEncoder().encode(csv));
-  });
+  beforeAll(async () => { db = await dbWithRun(run, async () => new TextEncoder().encode(csv)); });
   afterAll(async () => { await db.close(); });
 
   it.each([0, 1, 3, 8])('warm-up %i: the median gap between valid starts in time order', async (warmup) => {
     const got = toStepPeriods(rowsOf(await db.query(stepPeriodSql(warmup))));
-    const want = directPeriod(csv, 'step.web.e2e', warmup);
+    const want = expectedPeriod(csv, 'step.web.e2e', warmup);
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ run: 'synthetic', config: 'n10-free', platform: 'web', transport: 'wasm', id: 'step.web.e2e', intervals: want.intervals });
     expect(got[0].median).toBe(want.median);
@@ -69,19 +63,18 @@ describe('step period over DuckDB', () => {
 
 describe('published scale runs', () => {
   const ids = ['2026-11-21-web-scale', '2026-11-21-desktop-scale'];
-  const dir = (id: string) => join(repoRoot, 'public', 'data', 'runs', id);
   let db: Connector;
   let runs: RunJson[];
-  beforeAll(async () => { ({ db, runs } = await loadedDb(ids.map(dir))); });
+  beforeAll(async () => { ({ db, runs } = await loadedDb(ids.map(runDir))); });
   afterAll(async () => { await db.close(); });
 
-  it('each front-end file has the period bench:web prints (web) and the direct computation (both)', async () => {
+  it('each front-end file has the period bench:web prints (web: all rows; both: valid rows)', async () => {
     const got = toStepPeriods(rowsOf(await db.query(stepPeriodSql(30))));
     const files = runs.flatMap((r) => r.configurations.flatMap((c) => c.files.filter((f) => f.side === 'frontend').map((f) => ({ run: r.id, ...f }))));
     expect(got.map((g) => `${g.run}/${g.file}`).sort()).toEqual(files.map((f) => `${f.run}/${f.file}`).sort());
     for (const g of got) {
-      const text = readFileSync(join(dir(g.run), g.file), 'utf8');
-      const want = directPeriod(text, g.id, 30);
+      const text = readFileSync(join(runDir(g.run), g.file), 'utf8');
+      const want = expectedPeriod(text, g.id, 30);
       expect(g.intervals, g.file).toBe(want.intervals);
       expect(g.median, `${g.run}/${g.file}`).toBe(want.median);
       if (g.platform === 'web') expect(g.median).toBe(stepPeriod(parseTimingCsv(text), 30));

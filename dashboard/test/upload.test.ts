@@ -1,14 +1,12 @@
 // Uploaded CSVs over DuckDB (Node build): malformed files are refused with a message naming the problem and
 // leave the loaded data untouched; valid files are summarised.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { checkHead, createTables, ingestRun, ingestUpload, MAX_UPLOAD_BYTES, type UploadSource } from '../src/data/ingest';
 import type { Connector } from '../src/db/connector';
 import { rowsOf } from '../src/model/arrow';
 import { toSeriesStats } from '../src/model/stats';
 import { summarySql } from '../src/sql/analysis';
-import { createNodeConnector, loadedDb, referenceRunDir } from './support/nodeConnector';
+import { createNodeConnector, loadedDb, referenceRunDir, runFrom } from './support/nodeConnector';
 
 const src = (name: string, text: string | Uint8Array): UploadSource => {
   const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
@@ -78,10 +76,10 @@ describe('uploads during the published data load', () => {
   it('keep their own samples: an upload and a run ingested at the same time never share a file key', async () => {
     const fresh = await createNodeConnector();
     await createTables(fresh);
-    const run = JSON.parse(readFileSync(join(referenceRunDir, 'run.json'), 'utf8'));
+    const { run, bytesOf } = runFrom(referenceRunDir);
     const rows = Array.from({ length: 50 }, (_, i) => `${i},step.web.e2e,${1000 + i}`).join('\n');
     const [, up] = await Promise.all([
-      ingestRun(fresh, run, async (p) => new Uint8Array(readFileSync(join(referenceRunDir, p)))),
+      ingestRun(fresh, run, bytesOf),
       ingestUpload(fresh, src('during.csv', `t_ns,id,duration_ns\n${rows}\n`)),
     ]);
     expect(up).toMatchObject({ ok: true, rows: 50 });

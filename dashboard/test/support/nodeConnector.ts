@@ -34,17 +34,28 @@ export async function createNodeConnector(): Promise<Connector> {
 }
 
 export const repoRoot = join(dirname(new URL(import.meta.url).pathname), '..', '..', '..');
-export const referenceRunDir = join(repoRoot, 'public', 'data', 'runs', 'reference-study');
+/** The folder of a published run (public/data/runs/<id>). */
+export const runDir = (id: string): string => join(repoRoot, 'public', 'data', 'runs', id);
+export const referenceRunDir = runDir('reference-study');
 
-/** A Node connector with the tables created and the given run folders loaded from disk. */
-export async function loadedDb(runDirs: string[]): Promise<{ db: Connector; runs: RunJson[] }> {
+/** A run folder's run.json and a reader of its files (paths relative to the folder). */
+export function runFrom(dir: string): { run: RunJson; bytesOf: (path: string) => Promise<Uint8Array> } {
+  const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as RunJson;
+  return { run, bytesOf: async (p) => new Uint8Array(readFileSync(join(dir, p))) };
+}
+
+/** A Node connector with the tables created and one run ingested (its files read by `bytesOf`). */
+export async function dbWithRun(run: RunJson, bytesOf: (path: string) => Promise<Uint8Array>): Promise<Connector> {
   const db = await createNodeConnector();
   await createTables(db);
-  const runs: RunJson[] = [];
-  for (const dir of runDirs) {
-    const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as RunJson;
-    await ingestRun(db, run, async (p) => new Uint8Array(readFileSync(join(dir, p))));
-    runs.push(run);
-  }
-  return { db, runs };
+  await ingestRun(db, run, bytesOf);
+  return db;
+}
+
+/** A Node connector with the tables created and the given run folders (at least one) loaded from disk. */
+export async function loadedDb(runDirs: string[]): Promise<{ db: Connector; runs: RunJson[] }> {
+  const [first, ...rest] = runDirs.map(runFrom);
+  const db = await dbWithRun(first.run, first.bytesOf);
+  for (const { run, bytesOf } of rest) await ingestRun(db, run, bytesOf);
+  return { db, runs: [first.run, ...rest.map((r) => r.run)] };
 }

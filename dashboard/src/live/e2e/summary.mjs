@@ -21,11 +21,11 @@ export const pairedMedian = (a, b) => median(paired(a, b));
 export const mean = (xs) => stats(xs ?? []).mean;
 
 /**
- * Median interval between consecutive step starts (ns): the step period of a free-paced run, everything included
- * (the step, rendering and other page work between steps).
+ * Median interval between consecutive step starts (ns) of `id`: the step period of a free-paced run, everything
+ * included (the step, rendering and other page work between steps).
  */
-export function stepPeriod(rows, warmup = 30) {
-  const starts = rows.filter((r) => r.id === 'step.web.e2e').map((r) => r.t).sort((a, b) => a - b).slice(warmup);
+export function stepPeriod(rows, warmup = 30, id = 'step.web.e2e') {
+  const starts = rows.filter((r) => r.id === id).map((r) => r.t).sort((a, b) => a - b).slice(warmup);
   return median(starts.slice(1).map((t, i) => t - starts[i]));
 }
 
