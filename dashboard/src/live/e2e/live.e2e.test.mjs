@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, openLive, root, startPreview, startWsServer } from './harness.mjs';
 import { decodePng } from './png.mjs';
+import { parseTimingCsv, series } from '../../../../scripts/lib/analysis.mjs';
 
 const vectorsDir = join(root, 'collektive-core', 'test-vectors');
 const vector = (name) => JSON.parse(readFileSync(join(vectorsDir, name), 'utf8'));
@@ -161,21 +162,24 @@ test('"Time e2e in blocks" (in-page engine): 100 block samples appear in the vie
 
 test('bench hook: one short run of both engines yields front-end, back-end and floor CSVs with the documented ids', async () => {
   const r = await page.evaluate((wsUrl) => window.__bench.run({ nodeCount: 10, pacing: 'free', rounds: 60, wsUrl, floorSamples: 20, e2eBlocks: 40 }), server.url);
-  const ids = (csv) => new Set(csv.trim().split('\n').slice(1).map((l) => l.split(',')[1]));
-  assert.deepEqual([...ids(r.frontend.wasm)].sort(), ['step.frame.wait', 'step.web.apply', 'step.web.e2e', 'step.web.e2e.block', 'step.web.wasm.call', 'step.web.wasm.parse']);
-  assert.deepEqual([...ids(r.frontend.websocket)].sort(), ['step.frame.wait', 'step.web.apply', 'step.web.e2e', 'step.web.ws.parse', 'step.web.ws.send', 'step.web.ws.wait']);
-  assert.deepEqual([...ids(r.backendWasm)].sort(), ['step.compute', 'step.service']);
-  assert.deepEqual([...ids(r.floors)].sort(), ['floor.web.wasm.noop', 'floor.web.ws.echo']);
-  const rows = (csv, id) => csv.trim().split('\n').filter((l) => l.split(',')[1] === id).length;
-  assert.equal(rows(r.frontend.wasm, 'step.web.e2e'), 60);
-  assert.equal(rows(r.frontend.websocket, 'step.web.e2e'), 60);
-  assert.equal(rows(r.backendWasm, 'step.compute'), 60, 'the blocks\' back-end samples are not part of the rounds');
+  // Each CSV as Map id → durations (ns), every row kept (no warm-up dropped).
+  const byId = (csv) => series(parseTimingCsv(csv), 0);
+  const [wasm, websocket, backendWasm, floors] = [r.frontend.wasm, r.frontend.websocket, r.backendWasm, r.floors].map(byId);
+  const ids = (m) => [...m.keys()];
+  assert.deepEqual(ids(wasm).sort(), ['step.frame.wait', 'step.web.apply', 'step.web.e2e', 'step.web.e2e.block', 'step.web.wasm.call', 'step.web.wasm.parse']);
+  assert.deepEqual(ids(websocket).sort(), ['step.frame.wait', 'step.web.apply', 'step.web.e2e', 'step.web.ws.parse', 'step.web.ws.send', 'step.web.ws.wait']);
+  assert.deepEqual(ids(backendWasm).sort(), ['step.compute', 'step.service']);
+  assert.deepEqual(ids(floors).sort(), ['floor.web.wasm.noop', 'floor.web.ws.echo']);
+  const rows = (m, id) => m.get(id)?.length ?? 0;
+  assert.equal(rows(wasm, 'step.web.e2e'), 60);
+  assert.equal(rows(websocket, 'step.web.e2e'), 60);
+  assert.equal(rows(backendWasm, 'step.compute'), 60, 'the blocks\' back-end samples are not part of the rounds');
   // Block timing: 40 samples, each the mean of K back-to-back steps; K sized from the run's e2e (≈ 2 ms blocks).
-  assert.equal(rows(r.frontend.wasm, 'step.web.e2e.block'), 40);
+  assert.equal(rows(wasm, 'step.web.e2e.block'), 40);
   assert.ok(Number.isInteger(r.e2eBlockSteps) && r.e2eBlockSteps >= 1 && r.e2eBlockSteps <= 200, `K = ${r.e2eBlockSteps}`);
-  const durations = (csv, id) => csv.trim().split('\n').filter((l) => l.split(',')[1] === id).map((l) => Number(l.split(',')[2])).sort((a, b) => a - b);
-  const block = durations(r.frontend.wasm, 'step.web.e2e.block');
-  const perStep = durations(r.frontend.wasm, 'step.web.e2e');
+  const durations = (m, id) => [...(m.get(id) ?? [])].sort((a, b) => a - b);
+  const block = durations(wasm, 'step.web.e2e.block');
+  const perStep = durations(wasm, 'step.web.e2e');
   assert.ok(block[0] > 0, 'a block of steps takes time');
   assert.ok(block[20] <= 3 * perStep[30] + 5000, `block mean ${block[20]} ns vs per-step median ${perStep[30]} ns`);
   assert.ok(block.some((d) => d % 1000 !== 0), 'block means resolve below the clock tick');
