@@ -126,10 +126,11 @@ FROM agg`;
 export interface BlockTarget extends SeriesKey { blockSteps: number }
 
 /**
- * Median of K-sample block means per target series: the samples after warm-up numbered in t_ns order (the rank
- * k: t_ns, then file order), grouped into consecutive blocks of K (an incomplete last block is dropped), averaged
- * per block; the median (quantile_cont) over the blocks. The desktop counterpart of `step.web.e2e.block`, whose
- * samples are means over K back-to-back steps. No target: no rows.
+ * Median of K-sample block means per target series: the samples after warm-up in t_ns order (the rank k: t_ns,
+ * then file order; 1..n without gaps among a file's valid rows of one id, so k − warmup numbers the kept samples)
+ * grouped into consecutive blocks of K (an incomplete last block is dropped), averaged per block; the median
+ * (quantile_cont) over the blocks. The desktop counterpart of `step.web.e2e.block`, whose samples are means over
+ * K back-to-back steps. No target: no rows.
  */
 export const blockMeansSql = (warmup: number, targets: readonly BlockTarget[]): string => {
   if (targets.length === 0) return `SELECT NULL::VARCHAR AS run, NULL::VARCHAR AS config, NULL::VARCHAR AS file, NULL::VARCHAR AS id,
@@ -138,17 +139,15 @@ export const blockMeansSql = (warmup: number, targets: readonly BlockTarget[]): 
     if (!Number.isInteger(t.blockSteps) || t.blockSteps < 1) throw new Error(`block size must be an integer >= 1: ${t.blockSteps}`);
     return `(${str(t.run)}, ${str(t.config)}, ${str(t.file)}, ${str(t.id)}, ${int(t.blockSteps)})`;
   });
+  // warmup >= 0 (int() refuses less), so k > warmup also leaves out the invalid rows (k = 0).
+  const w = int(warmup);
   return `
 WITH targets (run, config, file, id, block_steps) AS (VALUES ${values.join(', ')}),
-numbered AS (
-  SELECT t.run, t.config, t.file, t.id, t.block_steps, s.duration_ns,
-    row_number() OVER (PARTITION BY t.run, t.config, t.file, t.id, t.block_steps ORDER BY s.k) AS i
-  FROM samples s JOIN targets t ON s.run = t.run AND s.config = t.config AND s.file = t.file AND s.id = t.id
-  WHERE s.k > ${int(warmup)} AND s.k > 0
-),
 blocks AS (
-  SELECT run, config, file, id, block_steps, (i - 1) // block_steps AS b, avg(duration_ns) AS mean_ns
-  FROM numbered GROUP BY run, config, file, id, block_steps, (i - 1) // block_steps
+  SELECT t.run, t.config, t.file, t.id, t.block_steps, avg(s.duration_ns) AS mean_ns
+  FROM samples s JOIN targets t ON s.run = t.run AND s.config = t.config AND s.file = t.file AND s.id = t.id
+  WHERE s.k > ${w}
+  GROUP BY t.run, t.config, t.file, t.id, t.block_steps, (s.k - ${w} - 1) // t.block_steps
   HAVING count(*) = block_steps
 )
 SELECT run, config, file, id, block_steps, count(*) AS blocks, quantile_cont(mean_ns, 0.5) AS median
