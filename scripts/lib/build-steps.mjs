@@ -2,6 +2,9 @@
 // `steps`, an array of { name, description, deps?: [names], inputs: [paths (files or dirs, relative to the
 // repository root)], outputs: [paths], run: async () => void }). A step is skipped when its outputs exist and the
 // fingerprint (path, size, mtime) of its inputs and of its deps' outputs is unchanged since its last success.
+// The check and the run of a step hold a per-step lock across processes, so a process that starts while another
+// builds the step waits for it and then finds the step up to date.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -9,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const stampDir = join(root, '.cache', 'build-stamps');
+const lockDir = join(root, '.cache', 'build-locks');
 const dir = join(root, 'scripts', 'builds');
 const files = readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort();
 export const steps = new Map((await Promise.all(files.map((f) => import(pathToFileURL(join(dir, f)).href))))
@@ -28,6 +32,28 @@ function fingerprint(step) {
   return createHash('sha256').update(paths.flatMap((p) => walk(join(root, p), [])).join('\n')).digest('hex');
 }
 
+/**
+ * Runs `fn` holding an exclusive flock(1) on `.cache/build-locks/<name>.lock`. The lock belongs to a child `flock`
+ * that exits when its stdin closes, so the kernel releases it however this process ends (no stale lock files).
+ */
+async function withStepLock(name, log, fn) {
+  mkdirSync(lockDir, { recursive: true });
+  const holder = spawn('flock', [join(lockDir, `${name}.lock`), 'sh', '-c', 'echo locked; exec cat >/dev/null'],
+    { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => holder.once('close', resolve));
+  await new Promise((resolve, reject) => {
+    const waiting = setTimeout(() => log(`[build] ${name}: waiting for another process building it`), 1000);
+    const settle = (f) => (x) => { clearTimeout(waiting); f(x); };
+    holder.stdout.once('data', settle(resolve));
+    holder.once('error', settle((e) => reject(new Error(`cannot lock build step ${name} (flock, util-linux): ${e.message}`))));
+    exited.then(settle((code) => reject(new Error(`flock for build step ${name} exited with ${code}`))));
+  });
+  try { return await fn(); } finally {
+    holder.stdin.end();
+    await exited;
+  }
+}
+
 const done = new Set();
 /** Builds the named steps and their dependencies, skipping what is up to date. */
 export async function ensureBuilt(names, { force = false, log = console.log } = {}) {
@@ -36,12 +62,12 @@ export async function ensureBuilt(names, { force = false, log = console.log } = 
     const step = steps.get(name);
     if (!step) throw new Error(`unknown build step "${name}"; known: ${[...steps.keys()].join(', ')}`);
     await ensureBuilt(step.deps ?? [], { force, log });
-    const stamp = join(stampDir, `${name}.sha256`);
-    const fp = fingerprint(step);
-    const upToDate = !force && existsSync(stamp) && readFileSync(stamp, 'utf8') === fp
-      && step.outputs.every((o) => existsSync(join(root, o)));
-    if (upToDate) log(`[build] ${name}: up to date`);
-    else {
+    await withStepLock(name, log, async () => {
+      const stamp = join(stampDir, `${name}.sha256`);
+      const fp = fingerprint(step);
+      const upToDate = !force && existsSync(stamp) && readFileSync(stamp, 'utf8') === fp
+        && step.outputs.every((o) => existsSync(join(root, o)));
+      if (upToDate) { log(`[build] ${name}: up to date`); return; }
       const t0 = Date.now();
       log(`[build] ${name}: ${step.description}`);
       await step.run();
@@ -50,7 +76,7 @@ export async function ensureBuilt(names, { force = false, log = console.log } = 
       mkdirSync(stampDir, { recursive: true });
       writeFileSync(stamp, fingerprint(step));
       log(`[build] ${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    }
+    });
     done.add(name);
   }
 }
