@@ -45,6 +45,10 @@ async function fetchPublished(): Promise<{ run: RunJson; files: (p: string) => P
   }));
 }
 
+// One fetch per page load: a state initializer may run twice (StrictMode in dev), a module-level promise does not.
+let fetched: ReturnType<typeof fetchPublished> | null = null;
+const publishedOnce = () => (fetched ??= fetchPublished());
+
 export function DataProvider({ children }: { children: ReactNode }) {
   const dbState = useDuckDB();
   const db = dbState.status === 'ready' ? dbState.db : null;
@@ -62,7 +66,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
 
   // Fetching starts at mount, in parallel with the database's start-up; runs are loaded in manifest order and
   // shown as each one arrives (the reference study first), so the first view does not wait for every run.
-  const [published] = useState(() => fetchPublished());
+  const [published] = useState(publishedOnce);
   useEffect(() => {
     if (!db) return;
     let live = true;
