@@ -3,7 +3,7 @@
  * medians per step and as K-step block means, and the web/desktop ratios. Props only.
  */
 import type { CrossPlatformRow } from '../model/crossPlatform';
-import { formatDuration, formatRatio, type Unit } from '../model/units';
+import { formatRatio, type Unit } from '../model/units';
 import { StatCell } from './StatCell';
 
 export interface CrossPlatformProps {
@@ -64,10 +64,8 @@ export function CrossPlatformTable({ rows, unit, pending }: CrossPlatformProps) 
                 {r.blockSteps !== null && pending
                   ? <td className="num" data-stat="desktop-block">…</td>
                   : (
-                    <td className="num" data-stat="desktop-block" data-ns={desktopBlock?.median ?? ''}
-                      title={desktopBlock ? `${desktopBlock.median} ns, median of ${desktopBlock.blocks} blocks of ${desktopBlock.blockSteps} steps` : undefined}>
-                      {formatDuration(desktopBlock?.median ?? null, unit)}
-                    </td>
+                    <StatCell ns={desktopBlock?.median ?? null} unit={unit} stat="desktop-block"
+                      title={desktopBlock ? `${desktopBlock.median} ns, median of ${desktopBlock.blocks} blocks of ${desktopBlock.blockSteps} steps` : undefined} />
                   )}
                 <td className="num" data-stat="ratio-block" data-ratio={r.blockRatio ?? ''}>{formatRatio(r.blockRatio)}</td>
                 <td className="num" data-stat="ratio-step" data-ratio={r.stepRatio ?? ''}>{formatRatio(r.stepRatio)}</td>

@@ -3,7 +3,7 @@
  * the data; hover shows the unit). No Plotly import here: the library is loaded lazily by components/Plot.
  */
 import { PHASES, type Decomposition } from '../model/decomposition';
-import { pickUnit, UNIT_LABEL } from '../model/units';
+import { formatDuration, pickUnit, UNIT_LABEL } from '../model/units';
 
 export interface Figure { data: Record<string, unknown>[]; layout: Record<string, unknown> }
 export interface Group { name: string; values: number[] }
@@ -115,19 +115,18 @@ export function decompositionFigure(ds: Decomposition[], labelOf: (d: Decomposit
   const colors = ['#9467bd', '#2ca02c', '#ff7f0e', '#d62728', '#1f77b4', '#17becf', '#e377c2', '#bbbbbb'];
   const names = ds.map(labelOf);
   const total = (d: Decomposition) => d.e2eMedian ?? PHASES.reduce((a, p) => a + (d.phases[p] ?? 0), 0);
-  const fmt = (ns: number) => { const u = pickUnit(ns); return `${(ns / SCALE[u]).toFixed(3)} ${UNIT_LABEL[u]}`; };
   return {
     data: PHASES.map((p, i) => ({
       type: 'bar', orientation: 'h', name: p, y: names,
       x: ds.map((d) => (total(d) > 0 ? (100 * (d.phases[p] ?? 0)) / total(d) : 0)),
-      customdata: ds.map((d) => `${fmt(d.phases[p] ?? 0)} of e2e ${fmt(total(d))}`),
+      customdata: ds.map((d) => `${formatDuration(d.phases[p] ?? 0)} of e2e ${formatDuration(total(d))}`),
       marker: { color: colors[i] }, hovertemplate: `${p}: %{customdata} (%{x:.1f} %)<extra>%{y}</extra>`,
     })),
     layout: {
       ...base('End-to-end decomposition: share of each path\'s e2e median'), barmode: 'stack',
       xaxis: { title: { text: '% of the e2e median' }, range: [0, 100] }, yaxis: { automargin: true },
       legend: { orientation: 'h', y: -0.35 }, margin: { l: 70, r: 20, t: 40, b: 90 },
-      annotations: ds.map((d, i) => ({ x: 100, y: names[i], xanchor: 'right', text: `e2e ${d.e2eMedian === null ? '—' : fmt(d.e2eMedian)}`, showarrow: false, font: { size: 11, color: '#fff' } })),
+      annotations: ds.map((d, i) => ({ x: 100, y: names[i], xanchor: 'right', text: `e2e ${formatDuration(d.e2eMedian)}`, showarrow: false, font: { size: 11, color: '#fff' } })),
     },
   };
 }
