@@ -17,9 +17,7 @@ export interface Connector {
   /** Makes `bytes` readable as `name` (e.g. `read_csv('name')`). */
   registerFile(name: string, bytes: Uint8Array): Promise<void>;
   dropFile(name: string): Promise<void>;
-  /** Creates table `name` from an Arrow IPC stream (fast bulk insert of parsed uploads). */
-  insertArrowIpc(name: string, ipc: Uint8Array): Promise<void>;
-  /** Appends an Arrow IPC stream to the existing table `name` (columns by position, types must convert). */
+  /** Appends an Arrow IPC stream to the existing table `name` (fast bulk insert of parsed uploads; columns by position, types must convert). */
   appendArrowIpc(name: string, ipc: Uint8Array): Promise<void>;
   /** Releases the database (terminates the worker). */
   close(): Promise<void>;

@@ -22,7 +22,6 @@ export async function createWasmConnector(): Promise<Connector> {
       registerFile: (name, bytes) => db.registerFileBuffer(name, bytes),
       dropFile: async (name) => { await db.dropFile(name); },
       appendArrowIpc: (name, ipc) => conn.insertArrowFromIPCStream(ipc, { name, create: false }),
-      insertArrowIpc: (name, ipc) => conn.insertArrowFromIPCStream(ipc, { name, create: true }),
       close: async () => {
         await conn.close().catch(() => undefined);
         await db.terminate();

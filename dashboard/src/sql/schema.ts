@@ -77,8 +77,6 @@ export const deleteFile = (fileKey: number, run: string, config: string): string
   `DELETE FROM samples_raw WHERE file_key = ${int(fileKey)}; DELETE FROM files WHERE file_key = ${int(fileKey)}; ` +
   `DELETE FROM configs WHERE run = ${str(run)} AND config = ${str(config)}`;
 
-export const dropTable = (t: string): string => `DROP TABLE IF EXISTS ${t}`;
-
 export const deleteRun = (run: string): string =>
   [`DELETE FROM samples_raw WHERE file_key IN (SELECT file_key FROM files WHERE run = ${str(run)})`,
     ...['files', 'configs', 'runs'].map((t) => `DELETE FROM ${t} WHERE run = ${str(run)}`)].join(';\n');

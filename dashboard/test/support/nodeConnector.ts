@@ -28,7 +28,6 @@ export async function createNodeConnector(): Promise<Connector> {
     registerFile: async (name: string, bytes: Uint8Array) => { db.registerFileBuffer(name, bytes); },
     dropFile: async (name: string) => { db.dropFile(name); },
     appendArrowIpc: async (name: string, ipc: Uint8Array) => { conn.insertArrowFromIPCStream(ipc, { name, create: false }); },
-    insertArrowIpc: async (name: string, ipc: Uint8Array) => { conn.insertArrowFromIPCStream(ipc, { name, create: true }); },
     close: async () => { conn.close(); },
   };
 }
