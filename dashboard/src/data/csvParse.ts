@@ -21,6 +21,19 @@ export interface ParsedSamples {
 
 export class CsvError extends Error {}
 
+const HEADER = ['t_ns', 'id', 'duration_ns'];
+
+/**
+ * What is wrong with a header line (fields trimmed, optionally quoted; a trailing CR ignored), or null when it is
+ * exactly t_ns,id,duration_ns. Shared by the upload's first look (ingest.ts checkHead) and the parser.
+ */
+export function headerError(line: string): string | null {
+  const cols = line.replace(/\r$/, '').split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'));
+  if (cols.length === HEADER.length && cols.every((c, i) => c === HEADER[i])) return null;
+  const missing = HEADER.filter((h) => !cols.includes(h));
+  return `wrong columns: found "${cols.join(',').slice(0, 80)}", expected exactly t_ns,id,duration_ns${missing.length ? ` (missing ${missing.join(', ')})` : ''}`;
+}
+
 const COMMA = 44; const NL = 10; const CR = 13; const QUOTE = 34; const MINUS = 45; const ZERO = 48; const NINE = 57;
 const MAX_SAFE_DIGITS = 15;
 
@@ -35,8 +48,8 @@ export function parseTimingCsv(bytes: Uint8Array, { rejectNegative = true } = {}
   // header
   let eol = bytes.indexOf(NL, p);
   if (eol < 0) eol = n;
-  const header = new TextDecoder().decode(bytes.subarray(p, eol)).replace(/\r$/, '').split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'));
-  if (header.join(',') !== 't_ns,id,duration_ns') throw new CsvError(`wrong columns: found "${header.join(',').slice(0, 80)}", expected exactly t_ns,id,duration_ns`);
+  const headerProblem = headerError(new TextDecoder().decode(bytes.subarray(p, eol)));
+  if (headerProblem) throw new CsvError(headerProblem);
   p = eol + 1;
   // upper bound of rows: count newlines
   let cap = 1;

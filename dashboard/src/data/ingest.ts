@@ -10,7 +10,7 @@ import type { RunJson } from '../model/runs';
 import {
   CREATE_TABLES, countFileRows, deleteFile, insertConfig, insertFile, insertRun, insertRunOnce, insertSamplesFromCsv,
 } from '../sql/schema';
-import { CsvError, guessShape, parseTimingCsv, type ParsedSamples } from './csvParse';
+import { CsvError, guessShape, headerError, parseTimingCsv, type ParsedSamples } from './csvParse';
 
 /** Uploads larger than this are refused before reading (the page keeps everything in memory). */
 export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
@@ -98,13 +98,7 @@ export function checkHead(head: Uint8Array, size: number): string | null {
   const first = (nl < 0 ? text : text.slice(0, nl)).replace(/\r$/, '').trim();
   if (first === '') return 'the first line is empty; expected the header t_ns,id,duration_ns';
   if (!first.includes(',')) return `not a CSV file: the first line "${first.slice(0, 60)}" has no commas; expected the header t_ns,id,duration_ns`;
-  const cols = first.split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'));
-  const want = ['t_ns', 'id', 'duration_ns'];
-  if (cols.length !== 3 || cols.some((c, i) => c !== want[i])) {
-    const missing = want.filter((h) => !cols.includes(h));
-    return `wrong columns: found "${cols.join(',').slice(0, 80)}", expected exactly t_ns,id,duration_ns${missing.length ? ` (missing ${missing.join(', ')})` : ''}`;
-  }
-  return null;
+  return headerError(first);
 }
 
 /**
