@@ -121,10 +121,10 @@ export async function ingestUpload(db: Connector, src: UploadSource): Promise<Up
   const config = `${String(fileKey).padStart(3, '0')}-${src.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
   await db.query(insertRunOnce({ run: UPLOAD_RUN, kind: 'upload', title: 'Uploaded CSVs', createdAt: null, timerResolutionNs: null, source: 'upload' }));
   await db.query(insertConfig({ run: UPLOAD_RUN, config, title: src.name, scenario: 'upload', n: null, maxDistance: null, pacing: 'free', tickMs: null, timeScale: null, encoding: 'json' }));
-  await db.query(insertFile({ fileKey, run: UPLOAD_RUN, config, file: src.name, side, platform, transport: null }));
+  // rows_loaded counts every row of the file: for an upload (negative values refused) the parser's count.
+  await db.query(insertFile({ fileKey, run: UPLOAD_RUN, config, file: src.name, side, platform, transport: null, rowsLoaded: parsed.rows }));
   try {
     await db.appendArrowIpc('samples_raw', samplesIpc(fileKey, parsed));
-    await db.query(countFileRows(fileKey));
   } catch (e) {
     await db.query(deleteFile(fileKey, UPLOAD_RUN, config)).catch(() => undefined);
     throw e;

@@ -33,7 +33,11 @@ export interface ConfigRow {
   run: string; config: string; title: string; scenario: string; n: number | null; maxDistance: number | null;
   pacing: string; tickMs: number | null; timeScale: number | null; encoding: string;
 }
-export interface FileRow { fileKey: number; run: string; config: string; file: string; side: string; platform: string; transport: string | null }
+export interface FileRow {
+  fileKey: number; run: string; config: string; file: string; side: string; platform: string; transport: string | null;
+  /** every row of the file (valid or not), when known before loading (uploads); else set by countFileRows */
+  rowsLoaded?: number;
+}
 
 const nullable = (v: number | null | undefined, f = num): string => (v === null || v === undefined ? 'NULL' : f(v));
 const nstr = (v: string | null | undefined): string => (v === null || v === undefined ? 'NULL' : str(v));
@@ -50,7 +54,7 @@ export const insertConfig = (c: ConfigRow): string =>
 
 
 export const insertFile = (f: FileRow): string =>
-  `INSERT INTO files VALUES (${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, NULL)`;
+  `INSERT INTO files VALUES (${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, ${nullable(f.rowsLoaded, int)})`;
 
 export const countFileRows = (fileKey: number): string =>
   `UPDATE files SET rows_loaded = (SELECT count(*) FROM samples_raw WHERE file_key = ${int(fileKey)}) WHERE file_key = ${int(fileKey)}`;
