@@ -34,6 +34,11 @@ export function headerError(line: string): string | null {
   return `wrong columns: found "${cols.join(',').slice(0, 80)}", expected exactly t_ns,id,duration_ns${missing.length ? ` (missing ${missing.join(', ')})` : ''}`;
 }
 
+// One decoder for every call (decode() without `stream` starts afresh each time).
+const utf8 = new TextDecoder();
+/** Distinct id spellings compared byte by byte before decoding; a file with more ids decodes the rest. */
+const MAX_ID_SPELLINGS = 16;
+
 const COMMA = 44; const NL = 10; const CR = 13; const QUOTE = 34; const MINUS = 45; const ZERO = 48; const NINE = 57;
 const MAX_SAFE_DIGITS = 15;
 
@@ -48,7 +53,7 @@ export function parseTimingCsv(bytes: Uint8Array, { rejectNegative = true } = {}
   // header
   let eol = bytes.indexOf(NL, p);
   if (eol < 0) eol = n;
-  const headerProblem = headerError(new TextDecoder().decode(bytes.subarray(p, eol)));
+  const headerProblem = headerError(utf8.decode(bytes.subarray(p, eol)));
   if (headerProblem) throw new CsvError(headerProblem);
   p = eol + 1;
   // upper bound of rows: count newlines
@@ -56,11 +61,30 @@ export function parseTimingCsv(bytes: Uint8Array, { rejectNegative = true } = {}
   for (let i = p; i < n; i++) if (bytes[i] === NL) cap++;
   const seq = new Int32Array(cap); const t = new Float64Array(cap); const d = new Float64Array(cap); const idx = new Int32Array(cap);
   const ids: string[] = []; const idMap = new Map<string, number>();
+  // The bytes of the ids seen so far (up to MAX_ID_SPELLINGS spellings) and their index: a row's id is found by
+  // comparing bytes, whatever the order of ids in the file; only a new spelling is decoded.
+  const spellings: Uint8Array[] = []; const spellingId: number[] = [];
   let rows = 0; let line = 1;
-  let lastIdStart = -1; let lastIdLen = -1; let lastId = -1;
 
   const fail = (msg: string): never => { throw new CsvError(`line ${line}: ${msg}`); };
-  const fieldText = (s: number, e: number) => new TextDecoder().decode(bytes.subarray(s, Math.min(e, s + 40)));
+  const fieldText = (s: number, e: number) => utf8.decode(bytes.subarray(s, Math.min(e, s + 40)));
+
+  const idOf = (s: number, e: number): number => {
+    const len = e - s;
+    for (let j = 0; j < spellings.length; j++) {
+      const b = spellings[j];
+      if (b.length !== len) continue;
+      let i = 0;
+      while (i < len && bytes[s + i] === b[i]) i++;
+      if (i === len) return spellingId[j];
+    }
+    const key = utf8.decode(bytes.subarray(s, e)).trim();
+    if (key === '') fail('id is empty');
+    let got = idMap.get(key);
+    if (got === undefined) { got = ids.length; ids.push(key); idMap.set(key, got); }
+    if (spellings.length < MAX_ID_SPELLINGS) { spellings.push(bytes.slice(s, e)); spellingId.push(got); }
+    return got;
+  };
 
   const readInt = (name: string, last: boolean): number => {
     const start = p;
@@ -101,19 +125,7 @@ export function parseTimingCsv(bytes: Uint8Array, { rejectNegative = true } = {}
     }
     if (p >= n || bytes[p] !== COMMA) fail('expected 3 values (t_ns,id,duration_ns), found fewer');
     if (e === s) fail('id is empty');
-    let id: number;
-    const len = e - s;
-    let same = len === lastIdLen;
-    if (same) for (let i = 0; i < len; i++) if (bytes[s + i] !== bytes[lastIdStart + i]) { same = false; break; }
-    if (same) id = lastId;
-    else {
-      const key = new TextDecoder().decode(bytes.subarray(s, e)).trim();
-      if (key === '') fail('id is empty');
-      let got = idMap.get(key);
-      if (got === undefined) { got = ids.length; ids.push(key); idMap.set(key, got); }
-      id = got;
-    }
-    lastIdStart = s; lastIdLen = len; lastId = id;
+    const id = idOf(s, e);
     p++; // comma
     const dv = readInt('duration_ns', true);
     if (bytes[p] === CR) p++;
