@@ -69,10 +69,18 @@ internal fun stateBufferSize(engine: GradientEngine): Int = 4 + 12 * engine.node
 /**
  * [engine]'s last-round state in the layout of [StateCodec.encode], as its 32-bit little-endian words in order (a
  * double as its low, then its high word; every field starts at a multiple of 4 bytes), read straight from the
- * engine's views. Each host writes the words into its own memory (a ByteArray, a malloc'd block, Wasm linear
- * memory); inline, so [word] is a plain store there.
+ * engine's views. Each host writes the words into its own memory (a ByteArray, Wasm linear memory); inline, so
+ * [word] is a plain store there.
  */
 internal inline fun forEachStateWord(engine: GradientEngine, word: (Int) -> Unit) {
+    forEachStateRun(engine, word) { ids, from, to -> for (j in from until to) word(ids[j]) }
+}
+
+/**
+ * [forEachStateWord] with each node's neighbour ids handed over as one run (`ids[from until to]`), for a host that
+ * copies them in bulk (the native C ABI: `copyInto`).
+ */
+internal inline fun forEachStateRun(engine: GradientEngine, word: (Int) -> Unit, idRun: (ids: IntArray, from: Int, to: Int) -> Unit) {
     val n = engine.nodeCount
     val values = engine.valuesView
     val offsets = engine.topology.offsets
@@ -85,6 +93,6 @@ internal inline fun forEachStateWord(engine: GradientEngine, word: (Int) -> Unit
         val from = offsets[i]
         val to = offsets[i + 1]
         word(to - from)
-        for (j in from until to) word(ids[j])
+        idRun(ids, from, to)
     }
 }

@@ -2,7 +2,7 @@
 
 package collektive.cabi
 
-import collektive.codec.forEachStateWord
+import collektive.codec.forEachStateRun
 import collektive.codec.stateBufferSize
 import collektive.engine.GradientEngine
 import kotlinx.cinterop.CPointer
@@ -36,7 +36,7 @@ internal fun copyToMalloc(ids: IntArray): CPointer<IntVar>? {
 }
 
 /**
- * The engine's last-round state in the binary layout of DESIGN §2 ([forEachStateWord]: no snapshot, no
+ * The engine's last-round state in the binary layout of DESIGN §2 ([forEachStateRun]: no snapshot, no
  * intermediate arrays) in one malloc'd block. The words are stored in a Kotlin array (plain array stores), then
  * copied with one memcpy; linux_x64 is little-endian, so native stores give the layout. Returns the block and
  * stores its size in [sizeOut].
@@ -46,7 +46,10 @@ internal fun encodeStateToMalloc(engine: GradientEngine, sizeOut: IntVar): CPoin
     val size = stateBufferSize(engine)
     val words = EncodeScratch.words(size / 4)
     var w = 0
-    forEachStateWord(engine) { words[w++] = it }
+    forEachStateRun(engine, { words[w++] = it }) { ids, from, to ->
+        ids.copyInto(words, w, from, to)
+        w += to - from
+    }
     check(4 * w == size) { "state encoding wrote ${4 * w} bytes, expected $size" }
     val block = malloc(size.toULong()) ?: throw OutOfMemoryError()
     words.usePinned { memcpy(block, it.addressOf(0), size.toULong()) }
