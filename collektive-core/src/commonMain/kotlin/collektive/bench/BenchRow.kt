@@ -29,4 +29,11 @@ public data class BenchRow(
 ) {
     /** engine / floor, of the medians. */
     public val ratio: Double get() = engineMedianMicros / floorMedianMicros
+
+    /**
+     * The line the engine bench's child processes print for `npm run bench:engine` to parse:
+     * `row,<N>,<meanDegree>,<batch>,<engine median µs>,<engine p95 µs>,<floor median µs>,<floor p95 µs>`.
+     */
+    public fun csvLine(): String =
+        "row,$nodeCount,$meanDegree,$batch,$engineMedianMicros,$engineP95Micros,$floorMedianMicros,$floorP95Micros"
 }

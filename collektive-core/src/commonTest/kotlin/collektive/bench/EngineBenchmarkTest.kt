@@ -31,6 +31,10 @@ class EngineBenchmarkTest {
             assertTrue(r.engineP95Micros >= r.engineMedianMicros)
             assertTrue(r.meanDegree > 0)
         }
+        val line = rows[0].csvLine().split(',')
+        assertEquals(listOf("row", "10"), line.take(2))
+        assertEquals(rows[0].floorP95Micros, line[7].toDouble())
+        assertEquals(8, line.size)
         val table = EngineBenchmark.format(rows)
         assertEquals(3, table.trimEnd().lines().size)
         assertFailsWith<IllegalArgumentException> { EngineBenchmark.run(intArrayOf(0), 3) }
