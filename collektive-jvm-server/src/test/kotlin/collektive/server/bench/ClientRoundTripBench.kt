@@ -1,33 +1,20 @@
 package collektive.server.bench
 
 import collektive.engine.Scenarios
+import collektive.server.Client
 import collektive.server.ReferenceScenario
-import java.io.BufferedInputStream
-import java.io.ByteArrayOutputStream
 import java.net.Socket
 
 /**
- * Not a test: round trips from a JVM client (blocking socket, TCP_NODELAY) against a running server at N = 10,
- * median and p95 in µs for: a reference frame (ten `newPosition` lines written with the `step`), a `positions` +
+ * Not a test: round trips from a JVM client (the tests' [Client]: blocking socket, TCP_NODELAY, reply read as a
+ * line) against a running server at N = 10, median and p95 in µs for: a reference frame (ten `newPosition` lines written with the `step`), a `positions` +
  * `step` frame, and an `echo` line (the loopback floor). Args: port [rounds].
  */
 fun main(args: Array<String>) {
     val port = args[0].toInt()
     val rounds = args.getOrNull(1)?.toInt() ?: 3000
-    Socket("127.0.0.1", port).use { socket ->
-        socket.tcpNoDelay = true
-        val out = socket.getOutputStream()
-        val input = BufferedInputStream(socket.getInputStream())
-        val line = ByteArrayOutputStream()
-        fun readLine() {
-            line.reset()
-            while (true) {
-                val b = input.read()
-                check(b >= 0) { "server closed" }
-                if (b == '\n'.code) return
-                line.write(b)
-            }
-        }
+    Client(Socket("127.0.0.1", port)).use { client ->
+        val out = client.output
         out.write("${ReferenceScenario.CREATE}\n${ReferenceScenario.SET_SOURCE_0}\n".toByteArray())
         val xyz = Scenarios.referencePositions(10, 3.0)
         val frame = ReferenceScenario.frame(xyz).joinToString("") { "$it\n" }
@@ -44,7 +31,7 @@ fun main(args: Array<String>) {
                 val t = System.nanoTime()
                 out.write(request)
                 out.flush()
-                readLine()
+                checkNotNull(client.readLine()) { "server closed" }
                 samples[k][r] = System.nanoTime() - t
             }
         }
