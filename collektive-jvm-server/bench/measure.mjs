@@ -13,6 +13,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTimingCsv, quantileSorted, stats } from '../../scripts/lib/analysis.mjs';
 import { StateCodec } from './state-codec.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -87,12 +88,11 @@ sock.end();
 server.kill('SIGTERM');
 await once(server, 'exit');
 
-const median = (a) => { const s = [...a].sort((x, y) => x - y); const m = (s.length - 1) / 2; return (s[Math.floor(m)] + s[Math.ceil(m)]) / 2; };
-const p = (a, q) => { const s = [...a].sort((x, y) => x - y); const h = (s.length - 1) * q; const lo = Math.floor(h); return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (h - lo); };
+const median = (a) => stats(a).median;
+const p = (a, q) => quantileSorted(Float64Array.from(a).sort(), q);
 const us = (v) => (v / 1000).toFixed(1).padStart(8);
 
-const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','))
-  .map(([t, id, d]) => ({ t: +t, id, d: +d })).filter((r) => r.t >= 0 && r.d >= 0).sort((a, b) => a.t - b.t);
+const rows = parseTimingCsv(readFileSync(csv, 'utf8'), csv).filter((r) => r.t >= 0 && r.d >= 0).sort((a, b) => a.t - b.t);
 const series = (id) => rows.filter((r) => r.id === id).slice(WARMUP);
 // the CSV interleaves json, batched, binary steps (3 per round): split by position to report each encoding
 const byEncoding = (list, k) => list.filter((_, i) => (i + WARMUP) % 3 === k).map((r) => r.d);

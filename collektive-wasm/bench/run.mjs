@@ -6,6 +6,7 @@
 //   noop,<median ns>                                                           (JS → facade no-op call)
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { stats } from '../../scripts/lib/analysis.mjs';
 
 const [kind, sizesArg = '10,100,1000,10000', samplesArg = '100', seedArg = '42'] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -17,7 +18,7 @@ const sizes = sizesArg.split(',').map(Number);
 const samples = Number(samplesArg);
 const seed = Number(seedArg);
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = (s.length - 1) / 2; return (s[Math.floor(m)] + s[Math.ceil(m)]) / 2; };
+const median = (xs) => stats(xs).median;
 
 /** JS-side cost of one stepAndGetState (positions updated first, as a frame does) vs the facade's step.compute. */
 function facadeOverhead(n) {
