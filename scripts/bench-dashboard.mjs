@@ -11,7 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
-import { stats } from './lib/analysis.mjs';
+import { stats } from '../measurement/src/analysis.mjs';
 import { ensureBuilt } from './lib/build-steps.mjs';
 import { launch, root, startServer, waitForComparison } from '../dashboard/e2e/support.mjs';
 

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // npm run bench:desktop [-- options]: the canonical desktop benchmark. Builds what is missing (native .so, JVM
-// server, C# host), then per configuration (N × pacing × encoding) runs the native and the socket path
-// interleaved in blocks, the order shuffled per block so machine drift hits both alike; every socket block gets a
-// fresh JVM server writing its back-end CSV. Blocks are merged into the four reference-named CSVs per configuration
-// (+ floors.csv), written to public/data/runs/<run-id>/ with a run.json, and the run is appended to the manifest.
-// Ends with the reference analysis, the ratios socket/native, the issue's targets and the growth with N.
-// Stages: measure (this file + desktop-host), write (merge + run.json), analyse (scripts/lib/analysis.mjs).
+// server, C# host), then per configuration (N × pacing × encoding) runs R independent invocations of the native
+// and the socket path, interleaved, the order shuffled per invocation so machine drift hits both alike: each
+// invocation is a fresh C# host, and for the socket path a fresh JVM server writing its back-end CSV. Each
+// invocation's files stay in <configuration>/inv-<k>/ (reference names); they are also merged into the four
+// reference-named CSVs per configuration (+ floors.csv). Written to public/data/runs/<run-id>/ with run.json and
+// summary.json; the run is appended to the manifest. Ends with the invocation-level figures and their 95 % intervals
+// (docs/measurements.md, "Intervals"), the targets as statistical verdicts, the growth with N.
+// Stages: measure (this file + desktop-host), write (files + run.json), analyse (measurement/src/).
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +17,10 @@ import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
-import { analyseConfiguration, readTimingCsv } from './lib/analysis.mjs';
+import { analyseConfiguration, readTimingCsv } from '../measurement/src/analysis.mjs';
+import { configurationIntervals } from '../measurement/src/invocations.mjs';
+import { busyWarning, processCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
+import { uniqueRunId } from '../measurement/src/runId.mjs';
 import { DESKTOP_FILES, printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
@@ -24,17 +29,19 @@ const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
   --pacing fixed,free      pacings to run (fixed: polled once per tick; free: next step as soon as applied)
   --encodings json         json (reference protocol) | batched | binary, comma-separated
-  --rounds 1000            measured frames per path and configuration (split over the blocks)
-  --warmup 30              warm-up frames per block (also what the reference analysis drops per id)
-  --blocks 5               blocks per configuration; each runs native and socket in random order
+  --rounds 1000            measured frames per path and configuration (split over the invocations)
+  --warmup 30              warm-up frames per invocation (also what the reference analysis drops per id)
+  --invocations 5          independent invocations per configuration and path (>= 2 for an interval); each
+                           runs native and socket, fresh processes, in random order (--blocks: same)
   --tick-ms 20 --time-scale 1   fixed pacing: tick of tickMs/timeScale ms real time
-  --floors 200             floor samples per path (P/Invoke no-op, JSON echo), spread over the blocks
+  --floors 200             floor samples per path (P/Invoke no-op, JSON echo), spread over the invocations
   --floor-batch 100        no-op calls averaged per floor.native.noop sample (the clock ticks in 100 ns)
   --seed 1 --mean-degree 8 --max-distance 3   random scenario (N > 10)
   --pin                    pin with taskset: front-end on --pin-frontend (1), JVM server on --pin-server (0)
   --spin-us 50             socket engine: µs the frame loop spins before blocking on a response
-  --order-seed S           seed of the block-order shuffle (default: random, recorded in run.json)
-  --run-id ID --title T    run folder name / title (default: <date>-desktop-<commit>)
+  --order-seed S           seed of the invocation-order shuffle (default: random, recorded in run.json)
+  --run-id ID --title T    run folder name / title (default: <date>-desktop-<commit>-<time>-<random>; an existing
+                           run folder is never overwritten)
   --out-dir DIR            runs folder (default public/data/runs; the manifest is only updated there)
   --no-publish             do not append the run to public/data/manifest.json
   --quiet                  no progress bar`;
@@ -45,7 +52,7 @@ try {
     options: {
       n: { type: 'string', default: '10' }, pacing: { type: 'string', default: 'fixed,free' },
       encodings: { type: 'string', default: 'json' }, rounds: { type: 'string', default: '1000' },
-      warmup: { type: 'string', default: '30' }, blocks: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '30' }, invocations: { type: 'string' }, blocks: { type: 'string' },
       'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
       floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' },
       seed: { type: 'string', default: '1' }, 'mean-degree': { type: 'string', default: '8' },
@@ -76,9 +83,17 @@ const list = (name, allowed) => {
   return v;
 };
 
+function invocationCount() {
+  if (args.invocations !== undefined && args.blocks !== undefined && args.invocations !== args.blocks) {
+    console.error('--invocations and --blocks are the same option: give one'); process.exit(2);
+  }
+  args.invocations ??= args.blocks ?? '5';
+  return int('invocations', 1);
+}
+
 const P = {
   ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', ['json', 'batched', 'binary']),
-  rounds: int('rounds', 1), warmup: int('warmup'), blocks: int('blocks', 1), tickMs: num('tick-ms'), timeScale: num('time-scale'),
+  rounds: int('rounds', 1), warmup: int('warmup'), blocks: invocationCount(), tickMs: num('tick-ms'), timeScale: num('time-scale'),
   floors: int('floors'), floorBatch: int('floor-batch', 1), seed: int('seed'), meanDegree: num('mean-degree'),
   maxDistance: num('max-distance'), spinUs: int('spin-us'),
   orderSeed: args['order-seed'] !== undefined ? Number(args['order-seed']) : Math.floor(Math.random() * 2 ** 31),
@@ -91,8 +106,9 @@ const runsDir = resolve(args['out-dir'] ?? join(dataDir, 'runs'));
 const publish = !args['no-publish'] && runsDir === resolve(dataDir, 'runs');
 const commit = gitCommit({ paths: ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'scripts'] });
 const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-const runId = args['run-id'] ?? `${createdAt.slice(0, 10)}-desktop-${(commit ?? 'nocommit').slice(0, 7)}-${createdAt.slice(11, 16).replace(':', '')}`;
+const runId = args['run-id'] ?? uniqueRunId('desktop', commit, createdAt);
 const runDir = join(runsDir, runId);
+if (existsSync(runDir)) { console.error(`run folder ${runDir} exists already: a benchmark never overwrites a run; choose another --run-id`); process.exit(2); }
 
 // ---------------------------------------------------------------- measure ----
 
@@ -117,16 +133,19 @@ async function takeSnapshot(dir) {
 }
 const startServer = (csv) => startJvmServer({ csv, cpu: pin?.server, jar: snapshot.jar, now: sinceStartNs });
 
-// The host runs in its block's folder: the native library's default timing CSV (native.csv in the working
-// directory, as the reference) must never land in the repository.
+// The host runs in its invocation's folder: the native library's default timing CSV (native.csv in the working
+// directory, as the reference) lands there, never in the repository's root. It runs under `sh`, which reports the
+// CPU time of the host once it has exited (cutime + cstime of the shell, in clock ticks).
+const CPU_REPORT = 'c=$(cut -d")" -f2- /proc/$$/stat | cut -d" " -f15,16); echo "own-cpu-ticks $c" >&2';
 function runHost(hostArgs, cwd, onProgress) {
   return new Promise((resolveRun, reject) => {
-    const cmd = pinned(pin?.frontend, ['mono', snapshot.exe, 'run', ...hostArgs]);
+    const cmd = pinned(pin?.frontend, ['sh', '-c', `"$@"; s=$?; ${CPU_REPORT}; exit $s`, 'sh', 'mono', snapshot.exe, 'run', ...hostArgs]);
     const offsetNs = sinceStartNs();
     const child = spawn(cmd[0], cmd.slice(1), { cwd, env: hostEnv({ LD_LIBRARY_PATH: snapshot.lib }), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let partial = '';
+    let cpuSeconds = null;
     child.stdout.on('data', (d) => { out += d; });
     child.stderr.on('data', (d) => {
       partial += d;
@@ -134,13 +153,16 @@ function runHost(hostArgs, cwd, onProgress) {
       partial = lines.pop();
       for (const l of lines) {
         const m = l.match(/^progress (\d+) (\d+)$/);
-        if (m) onProgress(Number(m[1])); else err += `${l}\n`;
+        const cpu = l.match(/^own-cpu-ticks (\d+) (\d+)$/);
+        if (m) onProgress(Number(m[1]));
+        else if (cpu) cpuSeconds = (Number(cpu[1]) + Number(cpu[2])) / 100;
+        else err += `${l}\n`;
       }
     });
     child.on('error', (e) => reject(new Error(`cannot start mono: ${e.message}`)));
     child.on('close', (code) => {
       if (code !== 0) { reject(new Error(`desktop host failed (${code}): mono desktop-host.exe run ${hostArgs.join(' ')}\n${err}${partial}`)); return; }
-      try { resolveRun({ summary: JSON.parse(out.trim().split('\n').pop()), offsetNs }); } catch (e) { reject(new Error(`desktop host printed no summary: ${out}\n${err}`)); }
+      try { resolveRun({ summary: JSON.parse(out.trim().split('\n').pop()), offsetNs, cpuSeconds }); } catch (e) { reject(new Error(`desktop host printed no summary: ${out}\n${err}`)); }
     });
   });
 }
@@ -157,7 +179,7 @@ for (const n of P.ns) {
     }
   }
 }
-const perBlock = (total, b) => Math.floor(total / P.blocks) + (b < total % P.blocks ? 1 : 0);
+const perInvocation = (total, k) => Math.floor(total / P.blocks) + (k < total % P.blocks ? 1 : 0);
 const framesTotal = configurations.length * 2 * (P.rounds + P.blocks * P.warmup);
 
 function scenarioArgs(c) {
@@ -168,61 +190,84 @@ function scenarioArgs(c) {
   return a;
 }
 
-async function measureConfiguration(c, tmp, bar) {
-  const blocks = [];
-  for (let b = 0; b < P.blocks; b += 1) {
-    const frames = P.warmup + perBlock(P.rounds, b);
-    const floors = P.floors > 0 ? P.warmup + perBlock(P.floors, b) : 0;
-    const order = rng() < 0.5 ? ['native', 'socket'] : ['socket', 'native'];
-    const dir = join(tmp, c.id, `block-${b}`);
-    mkdirSync(dir, { recursive: true });
-    const block = { index: b, order, files: {} };
-    for (const path of order) {
-      const base = bar.value ?? 0;
-      const progress = (done) => bar.update(base + done);
-      const common = [...scenarioArgs(c), '--engine', path, '--frames', String(frames), '--floors', String(floors),
-        '--floors-out', join(dir, `floors_${path}.csv`)];
-      if (path === 'native') {
-        const r = await runHost([...common, '--out', join(dir, 'unity_native.csv'), '--backend-csv', join(dir, 'native.csv')], dir, progress);
-        block.files.unityNative = { path: join(dir, 'unity_native.csv'), offsetNs: r.offsetNs };
-        block.files.native = { path: join(dir, 'native.csv'), offsetNs: r.offsetNs };
-        if (floors) block.files.floorsNative = { path: join(dir, 'floors_native.csv'), offsetNs: r.offsetNs };
-        block.timerResolutionNs = r.summary.runtime.timerResolutionNs;
-        block.monoVersion = r.summary.runtime.mono;
-        block.meanDegree = r.summary.meanDegree;
-      } else {
-        const server = await startServer(join(dir, 'socket.csv'));
-        let r;
-        try {
-          r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), '--port', String(server.port), '--spin-us', String(P.spinUs)], dir, progress);
-        } finally { await server.stop(); }
-        block.files.unitySocket = { path: join(dir, 'unity_socket.csv'), offsetNs: r.offsetNs };
-        block.files.socket = { path: join(dir, 'socket.csv'), offsetNs: server.startedAtNs };
-        if (floors) block.files.floorsSocket = { path: join(dir, 'floors_socket.csv'), offsetNs: r.offsetNs };
-      }
-      bar.update(base + frames);
+/** One invocation of one path: a fresh host (and server), its files in `dir`, its noise record. */
+async function runPath(c, path, k, dir, bar) {
+  const frames = P.warmup + perInvocation(P.rounds, k);
+  const floors = P.floors > 0 ? P.warmup + perInvocation(P.floors, k) : 0;
+  const base = bar.value ?? 0;
+  const progress = (done) => bar.update(base + done);
+  const common = [...scenarioArgs(c), '--engine', path, '--frames', String(frames), '--floors', String(floors),
+    '--floors-out', join(dir, `floors_${path}.csv`)];
+  const window = startWindow();
+  const record = { path, floors: floors > 0 };
+  if (path === 'native') {
+    const r = await runHost([...common, '--out', join(dir, 'unity_native.csv'), '--backend-csv', join(dir, 'native.csv')], dir, progress);
+    Object.assign(record, { offsetNs: r.offsetNs, summary: r.summary });
+    record.noise = window.end({ ownCpuSeconds: r.cpuSeconds });
+    record.noise.cpus = { frontend: pin?.frontend ?? null, server: null };
+  } else {
+    const server = await startServer(join(dir, 'socket.csv'));
+    let r;
+    let serverCpu = null;
+    try {
+      r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), '--port', String(server.port), '--spin-us', String(P.spinUs)], dir, progress);
+    } finally {
+      serverCpu = processCpuSeconds(server.pid);
+      await server.stop();
     }
-    blocks.push(block);
+    Object.assign(record, { offsetNs: r.offsetNs, serverOffsetNs: server.startedAtNs, summary: r.summary });
+    record.noise = window.end({ ownCpuSeconds: r.cpuSeconds === null || serverCpu === null ? null : r.cpuSeconds + serverCpu });
+    record.noise.cpus = { frontend: pin?.frontend ?? null, server: pin?.server ?? null };
   }
-  return blocks;
+  bar.update(base + frames);
+  return record;
+}
+
+const warnings = [];
+async function measureConfiguration(c, bar) {
+  const invocations = [];
+  for (let k = 0; k < P.blocks; k += 1) {
+    const order = rng() < 0.5 ? ['native', 'socket'] : ['socket', 'native'];
+    const dir = join(runDir, c.id, `inv-${k}`);
+    mkdirSync(dir, { recursive: true });
+    const invocation = { index: k, dir, order, paths: {} };
+    for (const path of order) invocation.paths[path] = await runPath(c, path, k, dir, bar);
+    // One floors.csv per invocation, as per configuration: both paths' floor samples in time order.
+    const parts = order.filter((p) => invocation.paths[p].floors).map((p) => join(dir, `floors_${p}.csv`));
+    if (parts.length) {
+      writeFileSync(join(dir, 'floors.csv'), csvText(parts.flatMap((f) => readTimingCsv(f)).sort((x, y) => x.t - y.t)));
+      for (const f of parts) unlinkSync(f);
+    }
+    const busy = Object.values(invocation.paths).filter((p) => p.noise.busy);
+    if (busy.length) {
+      const w = busyWarning(busy.map((p) => p.noise));
+      warnings.push(`${c.id} inv-${k}: ${w}`);
+      bar.update(bar.value, { config: `${c.id} (busy machine)` });
+    }
+    invocations.push(invocation);
+  }
+  return invocations;
 }
 
 // ------------------------------------------------------------------ write ----
 
+const csvText = (rows) => `t_ns,id,duration_ns\n${rows.map((r) => `${r.t},${r.id},${r.d}`).join('\n')}\n`;
+
 /**
- * Merges the blocks' files of one kind into one series in time order: each block's t_ns is shifted by the time its
- * process started (relative to the bench's start); blocks after the first lose their first `warmup` samples per id
- * (their own warm-up), so the reference analysis, which drops the first `warmup` per id, sees only measured frames.
+ * Merges the invocations' files of one kind into one series in time order: each invocation's t_ns is shifted by the
+ * time its process started (relative to the bench's start); invocations after the first lose their first `warmup`
+ * samples per id (their own warm-up), so the reference analysis, which drops the first `warmup` per id, sees only
+ * measured frames.
  */
-function mergeBlocks(parts) {
+function mergeInvocations(parts) {
   const rows = [];
-  parts.forEach(({ path, offsetNs }, b) => {
-    const block = readTimingCsv(path).map((r, i) => ({ ...r, i })).sort((x, y) => x.t - y.t || x.i - y.i);
+  parts.forEach(({ path, offsetNs }, k) => {
+    const own = readTimingCsv(path).map((r, i) => ({ ...r, i })).sort((x, y) => x.t - y.t || x.i - y.i);
     const seen = new Map();
-    for (const r of block) {
-      const k = (seen.get(r.id) ?? 0) + 1;
-      seen.set(r.id, k);
-      if (b > 0 && k <= P.warmup) continue;
+    for (const r of own) {
+      const n = (seen.get(r.id) ?? 0) + 1;
+      seen.set(r.id, n);
+      if (k > 0 && n <= P.warmup) continue;
       rows.push({ t: r.t + offsetNs, id: r.id, d: r.d });
     }
   });
@@ -230,26 +275,43 @@ function mergeBlocks(parts) {
   return rows;
 }
 
-const csvText = (rows) => `t_ns,id,duration_ns\n${rows.map((r) => `${r.t},${r.id},${r.d}`).join('\n')}\n`;
+/** Where each file of an invocation lives and which process clock its t_ns counts from. */
+function invocationFiles(inv) {
+  const n = inv.paths.native;
+  const s = inv.paths.socket;
+  return {
+    native: { path: join(inv.dir, 'native.csv'), offsetNs: n.offsetNs },
+    unityNative: { path: join(inv.dir, 'unity_native.csv'), offsetNs: n.offsetNs },
+    socket: { path: join(inv.dir, 'socket.csv'), offsetNs: s.serverOffsetNs },
+    unitySocket: { path: join(inv.dir, 'unity_socket.csv'), offsetNs: s.offsetNs },
+    floors: existsSync(join(inv.dir, 'floors.csv')) ? { path: join(inv.dir, 'floors.csv'), offsetNs: Math.min(n.offsetNs, s.offsetNs) } : null,
+  };
+}
 
-function writeConfiguration(c, blocks) {
+function writeConfiguration(c, invocations) {
   const dir = join(runDir, c.id);
-  mkdirSync(dir, { recursive: true });
+  const located = invocations.map(invocationFiles);
   const merged = {};
   const files = [];
-  for (const [key, name, side, transport] of DESKTOP_FILES.filter(([key]) => key !== 'floors')) {
-    merged[key] = mergeBlocks(blocks.map((b) => b.files[key]));
+  for (const [key, name, side, transport] of DESKTOP_FILES) {
+    if (located.some((l) => !l[key])) continue;
+    merged[key] = mergeInvocations(located.map((l) => l[key]));
     writeFileSync(join(dir, name), csvText(merged[key]));
     files.push({ file: `${c.id}/${name}`, side, platform: 'desktop', transport });
   }
-  if (P.floors > 0) {
-    merged.floors = [...mergeBlocks(blocks.map((b) => b.files.floorsNative)), ...mergeBlocks(blocks.map((b) => b.files.floorsSocket))]
-      .sort((x, y) => x.t - y.t);
-    writeFileSync(join(dir, 'floors.csv'), csvText(merged.floors));
-    files.push({ file: `${c.id}/floors.csv`, side: 'floor', platform: 'desktop', transport: null });
-  }
-  return { merged, files };
+  const record = invocations.map((inv, k) => ({
+    index: k, dir: `${c.id}/inv-${k}`, order: inv.order,
+    files: DESKTOP_FILES.filter(([key]) => located[k][key])
+      .map(([, name, side, transport]) => ({ file: `${c.id}/inv-${k}/${name}`, side, platform: 'desktop', transport })),
+    paths: Object.fromEntries(inv.order.map((p) => [p, inv.paths[p].noise])),
+  }));
+  return { merged, files, record };
 }
+
+/** Parsed rows of each invocation's files, for the invocation-level figures. */
+const invocationRows = (invocations) => invocations.map((inv) => ({
+  files: Object.fromEntries(Object.entries(invocationFiles(inv)).filter(([, f]) => f).map(([key, f]) => [key, readTimingCsv(f.path)])),
+}));
 
 // ------------------------------------------------------------------- main ----
 
@@ -257,7 +319,7 @@ async function main() {
   const loadAtStart = os.loadavg();
   console.log(`[bench:desktop] run ${runId} → ${relative(root, runDir) || runDir}`);
   await ensureBuilt(['native', 'jvm-server', 'desktop-host']);
-  if (existsSync(runDir)) rmSync(runDir, { recursive: true });
+  mkdirSync(runDir, { recursive: true });
   const tmp = mkdtempSync(join(os.tmpdir(), 'collektive-bench-desktop-'));
   await takeSnapshot(join(tmp, 'artifacts'));
   const bar = args.quiet ? { update() {}, value: 0, stop() {}, start() {} }
@@ -271,16 +333,19 @@ async function main() {
   try {
     for (const c of configurations) {
       if (!args.quiet) bar.update(bar.value, { config: c.id });
-      const blocks = await measureConfiguration(c, tmp, bar);
-      const { merged, files } = writeConfiguration(c, blocks);
+      const invocations = await measureConfiguration(c, bar);
+      const { merged, files, record } = writeConfiguration(c, invocations);
       const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
-      results.push({ c, a, blocks });
-      env ??= { timerResolutionNs: blocks[0].timerResolutionNs, mono: blocks[0].monoVersion };
+      const h = configurationIntervals(invocationRows(invocations), { platform: 'desktop', warmup: P.warmup });
+      results.push({ c, a, h });
+      const first = invocations[0].paths.native.summary;
+      env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };
       runConfigurations.push({
         id: c.id, title: `${c.scenario === 'reference' ? 'Reference scenario' : 'Random scenario'}, N=${c.nodeCount}, ${c.pacing} pacing, ${c.encoding}`,
         scenario: c.scenario, nodeCount: c.nodeCount, maxDistance: P.maxDistance, seed: c.seed,
         pacing: c.pacing, tickMs: c.pacing === 'fixed' ? P.tickMs : null, timeScale: c.pacing === 'fixed' ? P.timeScale : 1,
-        encoding: c.encoding, meanDegree: blocks[0].meanDegree, blockOrders: blocks.map((b) => b.order.join('>')), files,
+        encoding: c.encoding, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
+        invocations: record,
       });
     }
   } finally {
@@ -289,13 +354,14 @@ async function main() {
   }
 
   const targets = printReport(results, () => ({ tickMs: P.tickMs, timeScale: P.timeScale }));
+  for (const w of warnings) console.log(w);
 
   const pinning = pin ? `front-end (C# host, native engine in-process): cpu${pin.frontend}; JVM server: cpu${pin.server}` : null;
   const run = {
     schemaVersion: 1, id: runId,
-    title: args.title ?? `Desktop, N=${P.ns.join('/')}, ${P.pacings.join(' and ')} pacing${P.encodings.length > 1 || P.encodings[0] !== 'json' ? `, ${P.encodings.join('/')}` : ''}`,
+    title: args.title ?? `Desktop, N=${P.ns.join('/')}, ${P.pacings.join(' and ')} pacing${P.encodings.length > 1 || P.encodings[0] !== 'json' ? `, ${P.encodings.join('/')}` : ''}, ${P.blocks} invocations`,
     kind: 'desktop', createdAt, commit,
-    description: 'Headless C# front-end (Mono, com.collektive.frontend) driving libsimple_gradient.so via P/Invoke (native) and the Kotlin/JVM server over loopback TCP (socket), interleaved in blocks with a random order per block. Front-end files keep the reference names (unity_*.csv). Blocks after the first lose their own warm-up samples at merge, so the reference analysis (drop the first `warmup` per id) sees only measured frames.',
+    description: `Headless C# front-end (Mono, com.collektive.frontend) driving libsimple_gradient.so via P/Invoke (native) and the Kotlin/JVM server over loopback TCP (socket): ${P.blocks} independent invocations per configuration (fresh host, fresh server), the paths interleaved in a random order per invocation. Each invocation's files are in <configuration>/inv-<k>/; the merged files drop every invocation's own warm-up after the first, so the reference analysis (drop the first \`warmup\` per id) sees only measured frames. Front-end files keep the reference names (unity_*.csv).`,
     frontEnd: { name: 'desktop-host (Mono)', version: env?.mono ?? null },
     environment: {
       ...collectEnvironment({ timerResolutionNs: env?.timerResolutionNs ?? 100, pinning }),
@@ -303,7 +369,7 @@ async function main() {
       loadAverage: { start: loadAtStart.map((x) => Number(x.toFixed(2))), end: os.loadavg().map((x) => Number(x.toFixed(2))) },
     },
     parameters: {
-      rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, floors: P.floors, floorBatch: P.floorBatch, orderSeed: P.orderSeed,
+      rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, orderSeed: P.orderSeed,
       spinMicros: P.spinUs, meanDegree: P.meanDegree, roundsPerStep: 1,
       command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
     },
@@ -312,7 +378,7 @@ async function main() {
   await writeRunRecord(run, { runsDir });
   writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets));
   if (publish) await appendToManifest(run);
-  console.log(`\n[bench:desktop] wrote ${relative(root, runDir)}/ (run.json, summary.json, ${runConfigurations.length} configuration folder(s))${publish ? '; added to public/data/manifest.json' : ''}`);
+  console.log(`\n[bench:desktop] wrote ${relative(root, runDir)}/ (run.json, summary.json, ${runConfigurations.length} configuration folder(s) with ${P.blocks} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
 }
 
 main().catch((e) => { console.error(`\n[bench:desktop] ${e.message}`); process.exit(1); });

@@ -18,7 +18,7 @@ import { collectEnvironment, gitCommit, publishRun, dataDir, root } from './lib/
 import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/src/live/e2e/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../dashboard/src/live/e2e/summary.mjs';
 import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
-import { blockMeans } from './lib/analysis.mjs';
+import { blockMeans } from '../measurement/src/analysis.mjs';
 
 const { values: a } = parseArgs({
   options: {

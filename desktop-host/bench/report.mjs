@@ -1,9 +1,12 @@
-// Printing of the reference analysis for desktop runs (shared by scripts/bench-desktop.mjs and the standalone
-// `node desktop-host/bench/report.mjs <run folder>`, which re-analyses a published run from its files).
+// Printing of a desktop run (shared by scripts/bench-desktop.mjs and the standalone
+// `node desktop-host/bench/report.mjs <run folder>`, which re-analyses a published run from its files): the
+// invocation-level figures with their 95 % intervals and the targets as statistical verdicts
+// (docs/measurements.md, "Intervals"), then the reference analysis of the merged files (docs/reference-study.md).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyseConfiguration, fmtNs, readTimingCsv, targetChecks } from '../../scripts/lib/analysis.mjs';
+import { analyseConfiguration, fmtNs, readTimingCsv } from '../../measurement/src/analysis.mjs';
+import { configurationIntervals, desktopTargets, formatInterval, formatRatio } from '../../measurement/src/invocations.mjs';
 import { root } from '../toolchain.mjs';
 
 const dataDir = join(root, 'public', 'data');
@@ -26,7 +29,7 @@ export function printConfiguration(c, a, { tickMs = 20, timeScale = 1 } = {}) {
     ['floor (P/Invoke no-op / JSON echo)', a.native.floor, a.socket.floor],
   ];
   const cell = (s) => (s ? `${lpad(fmtNs(s.median), 10)} ${lpad(fmtNs(s.p95), 10)}` : `${lpad('', 10)} ${lpad('', 10)}`);
-  console.log(`\n== ${c.id}: ${c.scenario} scenario, N=${c.nodeCount}, ${c.pacing} pacing${c.pacing === 'fixed' ? ` (${tickMs / timeScale} ms tick)` : ''}, ${c.encoding} encoding`);
+  console.log(`\n-- reference analysis of the merged files (all invocations pooled; a description of this run, not an interval)`);
   console.log(`${pad('', 42)} ${lpad('native median', 10)} ${lpad('p95', 10)}   ${lpad('socket median', 10)} ${lpad('p95', 10)}   ${lpad('n (nat/sock)', 12)}`);
   for (const [label, n, s] of rows) console.log(`${pad(label, 42)} ${cell(n)}   ${cell(s)}   ${lpad(`${n?.count ?? '-'}/${s?.count ?? '-'}`, 12)}`);
   const r = (x) => ['mean', 'median', 'p95', 'p99'].map((k) => `${k} ${Number.isFinite(x[k]) ? x[k].toFixed(1) : '–'}×`).join('  ');
@@ -40,10 +43,35 @@ export function printConfiguration(c, a, { tickMs = 20, timeScale = 1 } = {}) {
   }
 }
 
-export function printTargets(c, a) {
-  console.log(`\n== targets (issue 3; ${c.id}, medians)`);
-  const checks = targetChecks(a);
-  for (const t of checks) console.log(`  ${t.ok ? 'MET   ' : 'NOT MET'} ${pad(t.name, 62)} ${lpad(fmtNs(t.value), 10)} (limit ${fmtNs(t.limit)})`);
+const fmtX = (x) => `${x.toFixed(2)}×`;
+
+/** The invocation-level table of a configuration: each path's figures and the ratios, estimate [95 % CI]. */
+export function printIntervals(c, h) {
+  console.log(`\n== ${c.id}: ${c.scenario} scenario, N=${c.nodeCount}, ${c.pacing} pacing, ${c.encoding} encoding — `
+    + `mean over invocations of each invocation's median [95 % CI over ${h.invocations.native}/${h.invocations.socket} invocations, two-level bootstrap]`);
+  const figures = [['e2e (step.unity.e2e)', 'e2e'], ['back-end overhead (service − compute)', 'overhead'], ['back-end compute', 'compute'],
+    ['send (socket) / call (native)', 'send', 'call'], ['socket wait', 'wait'], ['socket transport (wait − service)', 'transport'],
+    ['parse', 'parse'], ['apply', 'apply'], ['floor (P/Invoke no-op / JSON echo)', 'floor']];
+  const cell = (path, key) => formatInterval(h.paths[path]?.[`${key}_median`], fmtNs);
+  console.log(`${pad('', 40)} ${pad('native', 34)} ${pad('socket', 34)}`);
+  for (const [label, sk, nk = sk] of figures) console.log(`${pad(label, 40)} ${pad(h.paths.native?.[`${nk}_median`] ? cell('native', nk) : '', 34)} ${pad(cell('socket', sk), 34)}`);
+  for (const fig of ['e2e', 'overhead']) {
+    const r = ['median', 'p95', 'p99'].map((st) => `${st} ${h.ratios[`${fig}_${st}`] ? formatRatio(h.ratios[`${fig}_${st}`]) : '–'}`).join('   ');
+    console.log(`ratio socket/native ${pad(fig, 9)} ${r}`);
+  }
+  if (h.ratios.transport_echo_median) console.log(`socket transport / echo floor (median)  ${formatRatio(h.ratios.transport_echo_median)}`);
+  const per = (path) => (h.paths[path]?.e2e_median?.perInvocation ?? []).map(fmtNs).join(', ');
+  console.log(`per-invocation e2e medians: native ${per('native')}; socket ${per('socket')}`);
+}
+
+export function printTargets(c, h) {
+  console.log(`\n== targets (${c.id}; met only when the whole 95 % interval over invocations is within the limit)`);
+  const checks = desktopTargets(h);
+  const f = (t, x) => (t.unit === 'x' ? fmtX(x) : fmtNs(x));
+  for (const t of checks) {
+    const value = Number.isFinite(t.estimate) ? `${f(t, t.estimate)}${t.ci95 ? ` [${f(t, t.ci95[0])}, ${f(t, t.ci95[1])}]` : ''}` : '–';
+    console.log(`  ${pad(t.verdict.toUpperCase().split(' (')[0], 13)} ${pad(t.name, 62)} ${lpad(value, 30)} (limit ${f(t, t.limit)})`);
+  }
   return checks;
 }
 
@@ -73,9 +101,19 @@ export function printGrowth(results) {
 }
 
 
-/** The summary.json content bench:desktop writes beside run.json (NaN → null). */
+/**
+ * The summary.json content bench:desktop writes beside run.json (NaN → null): per configuration the invocation
+ * counts, `ratios` (socket/native of e2e and overhead at median/p95/p99, transport/echo; each { estimate, ci95,
+ * invocations }), `paths` (each figure { estimate, ci95, invocations, perInvocation }) and, under `reference`, the
+ * reference analysis of the merged files.
+ */
 export function summaryJson(run, results, targets) {
-  const summary = { runId: run.id, createdAt: run.createdAt, targets, configurations: results.map(({ c, a }) => ({ id: c.id, ...a })) };
+  const summary = {
+    runId: run.id, createdAt: run.createdAt, units: 'ns for durations, × for ratios',
+    method: 'estimate = mean over invocations of each invocation\'s statistic; ci95 = two-level percentile bootstrap over invocations then samples (docs/measurements.md, "Intervals")',
+    targets,
+    configurations: results.map(({ c, a, h }) => ({ id: c.id, invocations: h.invocations, ratios: h.ratios, paths: h.paths, reference: a })),
+  };
   return `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`;
 }
 
@@ -91,9 +129,12 @@ export const DESKTOP_FILES = [
  * json configurations at N = 10 (returned), growth with N and the reference study. `tickOf(c)` gives the tick.
  */
 export function printReport(results, tickOf) {
-  for (const { c, a } of results) printConfiguration(c, a, tickOf(c));
+  for (const { c, a, h } of results) {
+    printIntervals(c, h);
+    printConfiguration(c, a, tickOf(c));
+  }
   const targets = results.filter((r) => r.c.nodeCount === 10 && r.c.pacing === 'free' && r.c.encoding === 'json')
-    .map(({ c, a }) => ({ configuration: c.id, checks: printTargets(c, a) }));
+    .map(({ c, h }) => ({ configuration: c.id, checks: printTargets(c, h) }));
   printGrowth(results);
   printReference();
   return targets;
@@ -110,7 +151,11 @@ export function reportRun(runDir, warmup, { writeSummary = false } = {}) {
       const key = keyOf.get(f.file.split('/').pop());
       if (key) rows[key] = readTimingCsv(join(runDir, f.file));
     }
-    return { c, a: analyseConfiguration(rows, w) };
+    // Runs published before invocations existed count as one invocation: their merged files.
+    const invocations = c.invocations
+      ? c.invocations.map((inv) => ({ files: Object.fromEntries(inv.files.map((f) => [keyOf.get(f.file.split('/').pop()), readTimingCsv(join(runDir, f.file))])) }))
+      : [{ files: rows }];
+    return { c, a: analyseConfiguration(rows, w), h: configurationIntervals(invocations, { platform: 'desktop', warmup: w }) };
   });
   const targets = printReport(results, (c) => ({ tickMs: c.tickMs ?? 20, timeScale: c.timeScale ?? 1 }));
   if (writeSummary) writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets));

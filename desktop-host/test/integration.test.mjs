@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { hostEnv, hostExe, root } from '../toolchain.mjs';
-import { parseTimingCsv } from '../../scripts/lib/analysis.mjs';
+import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
 import { startJvmServer } from '../bench/jvm-server.mjs';
 
 const vectorsDir = join(root, 'collektive-core', 'test-vectors');
@@ -141,15 +141,16 @@ describe('host against the JVM server (loopback TCP)', () => {
 });
 
 describe('bench:desktop end to end (tiny configuration)', () => {
-  test('merged CSVs, run.json valid against public/data/schema, summary, manifest untouched', () => {
+  test('invocation folders, merged CSVs, run.json valid against public/data/schema, summary with intervals, manifest untouched, no overwrite', () => {
     const manifest = join(root, 'public', 'data', 'manifest.json');
     const before = existsSync(manifest) ? readFileSync(manifest, 'utf8') : null;
     const out = join(tmp, 'runs');
     const r = spawnSync(process.execPath, [join(root, 'scripts', 'bench-desktop.mjs'), '--n', '10', '--pacing', 'free,fixed', '--rounds', '40',
-      '--warmup', '5', '--blocks', '2', '--floors', '10', '--tick-ms', '2', '--out-dir', out, '--run-id', 'it-run', '--quiet'],
+      '--warmup', '5', '--invocations', '2', '--floors', '10', '--tick-ms', '2', '--out-dir', out, '--run-id', 'it-run', '--quiet'],
     { cwd: root, encoding: 'utf8', timeout: 300000 });
     assert.equal(r.status, 0, `bench:desktop failed:\n${r.stderr}\n${r.stdout}`);
-    assert.match(r.stdout, /targets \(issue 3; n10-free, medians\)/);
+    assert.match(r.stdout, /targets \(n10-free; met only when the whole 95 % interval over invocations is within the limit\)/);
+    assert.match(r.stdout, /ratio socket\/native e2e +median [\d.]+× \[[\d.]+, [\d.]+\]/);
     assert.match(r.stdout, /tick quantization: socket e2e median/);
     const runDir = join(out, 'it-run');
     const run = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
@@ -170,7 +171,37 @@ describe('bench:desktop end to end (tiny configuration)', () => {
         for (const [id, n] of Object.entries(counts)) assert.equal(n, id.startsWith('floor.') ? 15 : 45, `${f.file} ${id}`);
       }
     }
-    assert.ok(existsSync(join(runDir, 'summary.json')));
+    for (const c of run.configurations) {
+      assert.equal(c.invocations.length, 2);
+      for (const inv of c.invocations) {
+        assert.deepEqual(inv.order.slice().sort(), ['native', 'socket']);
+        assert.ok(inv.paths.native.startedAt && inv.paths.socket.loadAverage.before.length === 3);
+        for (const f of inv.files) {
+          assert.ok(f.file.startsWith(`${inv.dir}/`), f.file);
+          const rows = parseTimingCsv(readFileSync(join(runDir, f.file), 'utf8'), f.file);
+          const counts = {};
+          for (const x of rows) counts[x.id] = (counts[x.id] ?? 0) + 1;
+          // each invocation keeps its own warm-up (5) + its share of the 40 frames (20); floors 5 + 5 per path.
+          for (const [id, n] of Object.entries(counts)) assert.equal(n, id.startsWith('floor.') ? 10 : 25, `${f.file} ${id}`);
+        }
+      }
+    }
+    const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
+    const free = summary.configurations.find((c) => c.id === 'n10-free');
+    for (const key of ['e2e_median', 'overhead_median', 'e2e_p95', 'overhead_p99']) {
+      const x = free.ratios[key];
+      assert.equal(x.invocations, 2, key);
+      assert.ok(x.estimate > 0 && x.ci95[0] <= x.estimate && x.estimate <= x.ci95[1], `${key}: ${JSON.stringify(x)}`);
+    }
+    assert.equal(free.paths.socket.e2e_median.perInvocation.length, 2);
+    assert.ok(['met', 'not met', 'inconclusive'].includes(summary.targets[0].checks[0].verdict));
+    // A second run with the same id must not touch the first.
+    const runJson = readFileSync(join(runDir, 'run.json'), 'utf8');
+    const again = spawnSync(process.execPath, [join(root, 'scripts', 'bench-desktop.mjs'), '--n', '10', '--rounds', '10', '--out-dir', out, '--run-id', 'it-run', '--quiet'],
+      { cwd: root, encoding: 'utf8', timeout: 60000 });
+    assert.equal(again.status, 2, again.stderr);
+    assert.match(again.stderr, /never overwrites a run/);
+    assert.equal(readFileSync(join(runDir, 'run.json'), 'utf8'), runJson);
     assert.equal(existsSync(manifest) ? readFileSync(manifest, 'utf8') : null, before, 'a run outside public/data/runs is not added to the manifest');
   });
 });

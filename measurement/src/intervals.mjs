@@ -159,3 +159,19 @@ export function verdict({ estimate, ci95 }, limit, { atMost = true } = {}) {
 export const covers = (ci, x) => Array.isArray(ci) && Number.isFinite(x) && ci[0] <= x && x <= ci[1];
 /** Do two intervals overlap? */
 export const overlaps = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] <= b[1] && b[0] <= a[1];
+
+/**
+ * A figure combined from several path figures, e.g. e2e / (compute + floor): `parts` are { invocations, salt,
+ * statistic }, `combine` maps their values (estimates, then each replicate's) to the figure. Parts with the same
+ * salt are resampled jointly (same invocations), others independently.
+ */
+export function combinedInterval(parts, combine, options = {}) {
+  const { level = DEFAULTS.level } = options;
+  const figures = parts.map((p) => pathInterval(p.invocations, { ...options, statistic: p.statistic ?? 'median', salt: p.salt }));
+  const estimate = combine(figures.map((f) => f.estimate));
+  const result = { estimate, ci95: null, invocations: Math.min(...figures.map((f) => f.invocations)), perInvocation: null };
+  if (result.invocations < 2) return result;
+  const reps = parts.map((p) => replicatesOf(p.invocations.filter((v) => v.length), { ...options, statistic: p.statistic ?? 'median', salt: p.salt }));
+  const combined = reps[0].map((_, b) => combine(reps.map((r) => r[b])));
+  return { ...result, ci95: percentileCi(combined, level) };
+}

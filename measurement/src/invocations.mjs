@@ -1,0 +1,151 @@
+// Invocation-level figures of one benchmark configuration (docs/measurements.md, "Invocations" and "Intervals"):
+// each invocation's files go through the reference preprocessing on their own (its own warm-up dropped), each path's
+// figure is the mean over invocations of that invocation's statistic, and every figure and ratio carries its
+// two-level bootstrap interval.
+import { pairedDiff, series } from './analysis.mjs';
+import { PATH_SALT, combinedInterval, pathInterval, ratioInterval, verdict } from './intervals.mjs';
+
+const STATS = ['median', 'p95', 'p99'];
+
+/**
+ * The per-invocation series of each figure, per path. `files` of an invocation: parsed rows by key (desktop:
+ * native, socket, unityNative, unitySocket, floors; web: wasm, websocket, webWasm, webWebsocket, floors).
+ * Floors keep their warm-up on the web (its floors are measured after the steps' warm-up).
+ */
+export const FIGURES = {
+  desktop: {
+    native: {
+      e2e: (s) => s.unityNative?.get('step.unity.e2e'),
+      overhead: (s) => diff(s.native, 'step.service', s.native, 'step.compute'),
+      compute: (s) => s.native?.get('step.compute'),
+      call: (s) => s.unityNative?.get('step.native.call'),
+      parse: (s) => s.unityNative?.get('step.native.parse'),
+      apply: (s) => s.unityNative?.get('step.unity.apply'),
+      floor: (s) => s.floors?.get('floor.native.noop'),
+    },
+    socket: {
+      e2e: (s) => s.unitySocket?.get('step.unity.e2e'),
+      overhead: (s) => diff(s.socket, 'step.service', s.socket, 'step.compute'),
+      compute: (s) => s.socket?.get('step.compute'),
+      send: (s) => s.unitySocket?.get('step.socket.send'),
+      wait: (s) => s.unitySocket?.get('step.socket.wait'),
+      transport: (s) => diff(s.unitySocket, 'step.socket.wait', s.socket, 'step.service'),
+      parse: (s) => s.unitySocket?.get('step.socket.parse'),
+      apply: (s) => s.unitySocket?.get('step.unity.apply'),
+      floor: (s) => s.floors?.get('floor.socket.echo'),
+    },
+  },
+  web: {
+    wasm: {
+      e2e: (s) => s.webWasm?.get('step.web.e2e'),
+      e2eBlock: (s) => s.webWasm?.get('step.web.e2e.block'),
+      overhead: (s) => diff(s.wasm, 'step.service', s.wasm, 'step.compute'),
+      compute: (s) => s.wasm?.get('step.compute'),
+      call: (s) => s.webWasm?.get('step.web.wasm.call'),
+      floor: (s) => s.floors?.get('floor.web.wasm.noop'),
+    },
+    websocket: {
+      e2e: (s) => s.webWebsocket?.get('step.web.e2e'),
+      overhead: (s) => diff(s.websocket, 'step.service', s.websocket, 'step.compute'),
+      compute: (s) => s.websocket?.get('step.compute'),
+      send: (s) => s.webWebsocket?.get('step.web.ws.send'),
+      wait: (s) => s.webWebsocket?.get('step.web.ws.wait'),
+      transport: (s) => diff(s.webWebsocket, 'step.web.ws.wait', s.websocket, 'step.service'),
+      floor: (s) => s.floors?.get('floor.web.ws.echo'),
+    },
+  },
+};
+
+/** The two paths of a platform: [in-process, out-of-process]. */
+export const PATHS = { desktop: ['native', 'socket'], web: ['wasm', 'websocket'] };
+
+function diff(a, idA, b, idB) {
+  const x = a?.get(idA);
+  const y = b?.get(idB);
+  return x && y ? pairedDiff(x, y) : undefined;
+}
+
+/** Reference preprocessing of one invocation's parsed files: Map id → durations per file key. */
+export function invocationSeries(files, warmup, { platform }) {
+  const out = {};
+  for (const [key, rows] of Object.entries(files)) {
+    if (rows) out[key] = series(rows, key === 'floors' && platform === 'web' ? 0 : warmup);
+  }
+  return out;
+}
+
+/**
+ * Figures and intervals of one configuration. `invocations`: [{ files: { key: rows } }] in run order (only the
+ * invocations that ran a path count for it). Returns { invocations: { path: R }, paths: { path: { `${figure}_${stat}`:
+ * { estimate, ci95, invocations, perInvocation } } }, ratios: { `${figure}_${stat}`: { estimate, ci95, invocations } } }.
+ */
+export function configurationIntervals(invocations, { platform, warmup = 30, options = {} }) {
+  const serieses = invocations.map((inv) => invocationSeries(inv.files, warmup, { platform }));
+  const figures = FIGURES[platform];
+  const perPath = {};
+  const paths = {};
+  const counts = {};
+  for (const [path, defs] of Object.entries(figures)) {
+    perPath[path] = {};
+    paths[path] = {};
+    for (const [figure, get] of Object.entries(defs)) {
+      const invs = serieses.map((s) => get(s) ?? []).filter((v) => v.length > 0);
+      if (!invs.length) continue;
+      perPath[path][figure] = invs;
+      for (const stat of STATS) paths[path][`${figure}_${stat}`] = pathInterval(invs, { ...options, statistic: stat, salt: PATH_SALT[path] });
+    }
+    counts[path] = perPath[path].e2e?.length ?? 0;
+  }
+  const [inProcess, outOfProcess] = PATHS[platform];
+  const ratios = {};
+  for (const figure of ['e2e', 'overhead']) {
+    const num = perPath[outOfProcess][figure];
+    const den = perPath[inProcess][figure];
+    if (!num || !den) continue;
+    for (const stat of STATS) {
+      ratios[`${figure}_${stat}`] = ratioInterval({ invocations: num, salt: PATH_SALT[outOfProcess] },
+        { invocations: den, salt: PATH_SALT[inProcess] }, { ...options, statistic: stat });
+    }
+  }
+  // Transport over its floor: two series of the same out-of-process invocations, resampled jointly.
+  const transport = perPath[outOfProcess].transport;
+  const echo = perPath[outOfProcess].floor;
+  if (transport && echo && transport.length === echo.length) {
+    ratios.transport_echo_median = ratioInterval({ invocations: transport, salt: PATH_SALT[outOfProcess] },
+      { invocations: echo, salt: PATH_SALT[outOfProcess] }, { ...options, statistic: 'median' });
+  }
+  // The raw per-invocation series stay out of JSON output (non-enumerable): targets combine them.
+  return Object.defineProperty({ invocations: counts, paths, ratios }, 'series', { value: perPath, enumerable: false });
+}
+
+/** "12.3 µs [11.8, 13.1]" style cell of a figure in ns with its interval (the formatter turns ns into text). */
+export function formatInterval({ estimate, ci95 } = {}, format) {
+  if (!Number.isFinite(estimate)) return '–';
+  return ci95 ? `${format(estimate)} [${format(ci95[0])}, ${format(ci95[1])}]` : `${format(estimate)} (1 invocation)`;
+}
+
+/** "33.5× [27.1, 41.9]" style cell of a ratio. */
+export const formatRatio = (r) => formatInterval(r, (x) => `${x.toFixed(x < 10 ? 2 : 1)}×`).replace(/× \[(.*)×, (.*)×\]/, '× [$1, $2]');
+
+/**
+ * The desktop targets (N = 10, free pacing) as statistical verdicts over the invocation-level intervals: met only
+ * when the whole 95 % interval is within the limit, inconclusive when it straddles it. Values in ns or ×.
+ */
+export function desktopTargets(h) {
+  const check = (name, figure, limit, unit) => ({
+    name, estimate: figure?.estimate ?? NaN, ci95: figure?.ci95 ?? null, invocations: figure?.invocations ?? 0, limit, unit,
+    verdict: figure ? verdict(figure, limit) : 'no data', ok: figure ? verdict(figure, limit) === 'met' : false,
+  });
+  const s = h.series.native ?? {};
+  const salt = PATH_SALT.native;
+  const e2eOverFloor = s.e2e && s.compute && s.floor
+    ? combinedInterval([{ invocations: s.e2e, salt }, { invocations: s.compute, salt }, { invocations: s.floor, salt }], ([e, c, f]) => e / (c + f))
+    : null;
+  return [
+    check('native back-end overhead (service − compute) ≤ 3 µs', h.paths.native?.overhead_median, 3000, 'ns'),
+    check('socket back-end overhead (service − compute) ≤ 40 µs', h.paths.socket?.overhead_median, 40000, 'ns'),
+    check('socket parse (front-end) ≤ 30 µs', h.paths.socket?.parse_median, 30000, 'ns'),
+    check('socket transport (wait − service) ≤ 2 × loopback echo floor', h.ratios.transport_echo_median, 2, 'x'),
+    check('native e2e ≤ 2 × (compute + P/Invoke floor)', e2eOverFloor, 2, 'x'),
+  ];
+}

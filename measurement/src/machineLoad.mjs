@@ -1,0 +1,70 @@
+// What else the machine did while an invocation ran (docs/measurements.md, "Noise control"): load averages, the
+// CPU time of the measured processes, and the CPU time of every other process, from Linux's /proc. Off Linux every
+// figure is null and nothing fails.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+
+/** Clock ticks per second of /proc times (USER_HZ; 100 on every Linux this project runs on). */
+export const CLOCK_TICKS = 100;
+/** Other processes using more than this share of one core on average make an invocation "busy". */
+export const BUSY_CORE_SHARE = 0.1;
+
+const round = (x, d = 3) => (x === null || !Number.isFinite(x) ? null : Number(x.toFixed(d)));
+
+/** Busy (non-idle, non-iowait) CPU seconds of the whole machine since boot, or null. */
+export function machineBusySeconds() {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , iowait, irq, softirq, steal] = cpu;
+    void iowait;
+    return (user + nice + system + irq + softirq + (steal ?? 0)) / CLOCK_TICKS;
+  } catch { return null; }
+}
+
+/**
+ * CPU seconds of a live process (utime + stime, plus its waited-for children), or null. The process name in field 2
+ * may hold spaces: fields are counted after its closing parenthesis.
+ */
+export function processCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    // After the name: state is f[0], so utime (field 14) is f[11], stime f[12], cutime f[13], cstime f[14].
+    return (f[11] + f[12] + f[13] + f[14]) / CLOCK_TICKS;
+  } catch { return null; }
+}
+
+/** Starts a measurement window; `end({ ownCpuSeconds })` returns the invocation's noise record. */
+export function startWindow() {
+  const startedAt = new Date();
+  const before = os.loadavg();
+  const busy0 = machineBusySeconds();
+  const self0 = process.cpuUsage();
+  return {
+    startedAt,
+    end({ ownCpuSeconds = 0 } = {}) {
+      const endedAt = new Date();
+      const after = os.loadavg();
+      const busy1 = machineBusySeconds();
+      const self = process.cpuUsage(self0);
+      // The orchestrating Node process counts as measured: it reads the children's progress and output.
+      const own = ownCpuSeconds === null ? null : ownCpuSeconds + (self.user + self.system) / 1e6;
+      const wall = (endedAt - startedAt) / 1000;
+      const other = busy0 === null || busy1 === null || own === null ? null : Math.max(0, busy1 - busy0 - own);
+      return {
+        startedAt: startedAt.toISOString(), endedAt: endedAt.toISOString(),
+        loadAverage: { before: before.map((x) => round(x, 2)), after: after.map((x) => round(x, 2)) },
+        ownCpuSeconds: round(own), otherCpuSeconds: round(other),
+        busy: other === null || wall <= 0 ? null : other / wall > BUSY_CORE_SHARE,
+      };
+    },
+  };
+}
+
+/** One line for a person: which invocations ran on a busy machine. */
+export function busyWarning(records) {
+  const busy = records.filter((r) => r.busy);
+  if (!busy.length) return null;
+  const worst = Math.max(...busy.map((r) => r.otherCpuSeconds / Math.max(1e-3, (new Date(r.endedAt) - new Date(r.startedAt)) / 1000)));
+  return `warning: ${busy.length} of ${records.length} invocation(s) ran while other processes used up to ${(100 * worst).toFixed(0)} % of a core; their figures carry that noise (quiet the machine or use --pin)`;
+}

@@ -1,0 +1,12 @@
+// The measurement library (measurement/): invocation-level intervals against an independent Python implementation,
+// the per-invocation analysis of benchmark runs.
+import { nodeTap } from '../lib/parsers.mjs';
+
+export const suites = [
+  {
+    name: 'measurement',
+    description: 'measurement library: hierarchical bootstrap intervals vs independent Python, invocation analysis, reproducibility report',
+    cmd: [process.execPath, '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=120000', 'measurement/test/'],
+    parse: nodeTap,
+  },
+];
