@@ -21,6 +21,7 @@ import { analyseConfiguration, readTimingCsv } from '../measurement/src/analysis
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { busyWarning, processCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
 import { uniqueRunId } from '../measurement/src/runId.mjs';
+import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { DESKTOP_FILES, printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
@@ -235,7 +236,7 @@ async function measureConfiguration(c, bar) {
     // One floors.csv per invocation, as per configuration: both paths' floor samples in time order.
     const parts = order.filter((p) => invocation.paths[p].floors).map((p) => join(dir, `floors_${p}.csv`));
     if (parts.length) {
-      writeFileSync(join(dir, 'floors.csv'), csvText(parts.flatMap((f) => readTimingCsv(f)).sort((x, y) => x.t - y.t)));
+      writeFileSync(join(dir, 'floors.csv'), timingCsv(parts.flatMap((f) => readTimingCsv(f)).sort((x, y) => x.t - y.t)));
       for (const f of parts) unlinkSync(f);
     }
     const busy = Object.values(invocation.paths).filter((p) => p.noise.busy);
@@ -251,29 +252,9 @@ async function measureConfiguration(c, bar) {
 
 // ------------------------------------------------------------------ write ----
 
-const csvText = (rows) => `t_ns,id,duration_ns\n${rows.map((r) => `${r.t},${r.id},${r.d}`).join('\n')}\n`;
 
-/**
- * Merges the invocations' files of one kind into one series in time order: each invocation's t_ns is shifted by the
- * time its process started (relative to the bench's start); invocations after the first lose their first `warmup`
- * samples per id (their own warm-up), so the reference analysis, which drops the first `warmup` per id, sees only
- * measured frames.
- */
-function mergeInvocations(parts) {
-  const rows = [];
-  parts.forEach(({ path, offsetNs }, k) => {
-    const own = readTimingCsv(path).map((r, i) => ({ ...r, i })).sort((x, y) => x.t - y.t || x.i - y.i);
-    const seen = new Map();
-    for (const r of own) {
-      const n = (seen.get(r.id) ?? 0) + 1;
-      seen.set(r.id, n);
-      if (k > 0 && n <= P.warmup) continue;
-      rows.push({ t: r.t + offsetNs, id: r.id, d: r.d });
-    }
-  });
-  rows.sort((x, y) => x.t - y.t);
-  return rows;
-}
+/** Merges the invocations' files of one kind (measurement/src/merge.mjs): each on the bench's clock, later ones without their warm-up. */
+const mergeFiles = (parts) => mergeInvocations(parts.map(({ path, offsetNs }) => ({ rows: readTimingCsv(path), offsetNs })), () => P.warmup);
 
 /** Where each file of an invocation lives and which process clock its t_ns counts from. */
 function invocationFiles(inv) {
@@ -295,8 +276,8 @@ function writeConfiguration(c, invocations) {
   const files = [];
   for (const [key, name, side, transport] of DESKTOP_FILES) {
     if (located.some((l) => !l[key])) continue;
-    merged[key] = mergeInvocations(located.map((l) => l[key]));
-    writeFileSync(join(dir, name), csvText(merged[key]));
+    merged[key] = mergeFiles(located.map((l) => l[key]));
+    writeFileSync(join(dir, name), timingCsv(merged[key]));
     files.push({ file: `${c.id}/${name}`, side, platform: 'desktop', transport });
   }
   const record = invocations.map((inv, k) => ({

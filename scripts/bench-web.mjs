@@ -1,172 +1,255 @@
 #!/usr/bin/env node
-// npm run bench:web -- [--n 10,100,1000] [--pacing frame,free] [--rounds 1000] [--engines wasm,websocket]
-//                      [--encoding json[,json-split,batched,binary]] [--seed 1] [--floor-samples 1000]
-//                      [--e2e-blocks 250] [--id <run-id>] [--title <text>] [--no-publish]
+// npm run bench:web [-- options]: the web benchmark. Builds what is missing (wasm, js, dashboard), starts
+// `vite preview` (COOP/COEP headers: the page's clock ticks at 5 µs) and, per configuration (N × encoding × pacing),
+// runs R independent invocations of each engine in a shuffled, interleaved order: each is a fresh headless Chromium
+// (its own profile) opening the Live view, and for the WebSocket engine a fresh Node ws server writing its back-end
+// CSV; the page drives the same WebGL loop users watch through its window.__bench hook. Each invocation's files stay
+// in <configuration>/inv-<k>/ ({wasm,websocket,web_wasm,web_websocket,floors}.csv) and are merged per configuration
+// (docs/measurements.md, "Invocations"). Writes run.json and summary.json, appends the run to the manifest, prints
+// the invocation-level figures with their 95 % intervals, then the reference analysis of the merged files.
 // Scenario as bench:desktop: N = 10 is the reference layout, larger N the random one (seed, mean degree 8, source 0).
-// Web benchmark: builds what is missing (wasm, js, dashboard), starts `vite preview` (COOP/COEP) and, per
-// configuration, a fresh Node ws server with --csv; drives headless Chromium through the Live view's
-// window.__bench hook (the same WebGL loop users watch) for every N × pacing, both engines; writes
-// public/data/runs/<run-id>/<n…-pacing>/{wasm,websocket,web_wasm,web_websocket,floors}.csv and run.json, appends the
-// run to public/data/manifest.json, and prints medians, overheads and ratios (reference analysis, warm-up 30).
 import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, steps } from './lib/build-steps.mjs';
-import { collectEnvironment, gitCommit, publishRun, dataDir, root } from './lib/publish-run.mjs';
+import { appendToManifest, collectEnvironment, gitCommit, writeRunRecord, dataDir, root } from './lib/publish-run.mjs';
 import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/src/live/e2e/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../dashboard/src/live/e2e/summary.mjs';
 import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
-import { blockMeans } from '../measurement/src/analysis.mjs';
+import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
+import { configurationIntervals, formatInterval, formatRatio } from '../measurement/src/invocations.mjs';
+import { verdict } from '../measurement/src/intervals.mjs';
+import { busyWarning, processCpuSeconds, processTreeCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
+import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
+import { uniqueRunId } from '../measurement/src/runId.mjs';
 
-const { values: a } = parseArgs({
-  options: {
-    n: { type: 'string', default: '10,100,1000' },
-    pacing: { type: 'string', default: 'frame,free' },
-    rounds: { type: 'string', default: '1000' },
-    engines: { type: 'string', default: 'wasm,websocket' },
-    encoding: { type: 'string', default: 'json' },
-    'floor-samples': { type: 'string' },
-    seed: { type: 'string', default: '1' },
-    'e2e-blocks': { type: 'string', default: '250' },
-    warmup: { type: 'string', default: '30' },
-    id: { type: 'string' },
-    title: { type: 'string' },
-    'no-publish': { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-  },
-});
+const USAGE = `usage: npm run bench:web -- [options]
+  --n 10,100,1000          device counts (10 = the reference scenario; larger N = random scenario, same density)
+  --pacing frame,free      frame: one step per rendered frame; free: next step as soon as applied
+  --engines wasm,websocket in-page Kotlin/Wasm and/or Kotlin/JS in the Node ws server
+  --encodings json         json | json-split | batched | binary (WebSocket requests), comma-separated (--encoding: same)
+  --rounds 1000            measured steps per engine and configuration (split over the invocations)
+  --invocations 5          independent invocations per configuration and engine (>= 2 for an interval)
+  --warmup 30              warm-up steps per invocation (also what the reference analysis drops per id)
+  --floor-samples N        floor samples per engine (default min(rounds, 1000)), split over the invocations
+  --e2e-blocks 250         step.web.e2e.block samples (in-page engine, free pacing), split over the invocations
+  --seed 1                 random scenario seed (N > 10); also the invocation-order shuffle's
+  --run-id ID --title T    run folder name / title (default: <date>-web-<commit>-<time>-<random>; never overwritten)
+  --out-dir DIR            runs folder (default public/data/runs; the manifest is only updated there)
+  --no-publish             do not append the run to public/data/manifest.json
+  --no-build               do not build missing artifacts first`;
+
+let a;
+try {
+  a = parseArgs({
+    options: {
+      n: { type: 'string', default: '10,100,1000' }, pacing: { type: 'string', default: 'frame,free' },
+      rounds: { type: 'string', default: '1000' }, engines: { type: 'string', default: 'wasm,websocket' },
+      encodings: { type: 'string' }, encoding: { type: 'string' }, invocations: { type: 'string', default: '5' },
+      'floor-samples': { type: 'string' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
+      warmup: { type: 'string', default: '30' }, 'run-id': { type: 'string' }, id: { type: 'string' }, title: { type: 'string' },
+      'out-dir': { type: 'string' }, 'no-publish': { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }).values;
+} catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
+if (a.help) { console.log(USAGE); process.exit(0); }
+const fail = (m) => { console.error(`${m}\n${USAGE}`); process.exit(2); };
 const ns = a.n.split(',').map(Number);
 const pacings = a.pacing.split(',');
 const engines = a.engines.split(',');
-const encodings = a.encoding.split(',');
+const encodings = (a.encodings ?? a.encoding ?? 'json').split(',');
 const rounds = Number(a.rounds);
 const warmup = Number(a.warmup);
+const R = Number(a.invocations);
 const floorSamples = a['floor-samples'] ? Number(a['floor-samples']) : Math.min(rounds, 1000);
 const seed = Number(a.seed);
 const e2eBlocks = Number(a['e2e-blocks']);
-if (ns.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(rounds) || rounds < 1
-  || pacings.some((p) => !['frame', 'free'].includes(p)) || engines.some((e) => !['wasm', 'websocket'].includes(e))
-  || encodings.some((e) => !['json', 'json-split', 'batched', 'binary'].includes(e))
-  || !Number.isSafeInteger(seed) || !Number.isInteger(e2eBlocks) || e2eBlocks < 0) {
-  console.error('bad arguments; see the usage at the top of scripts/bench-web.mjs');
-  process.exit(2);
-}
+if (ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
+if (!Number.isInteger(rounds) || rounds < 1) fail('--rounds must be a positive integer');
+if (!Number.isInteger(R) || R < 1) fail('--invocations must be a positive integer');
+if (!Number.isInteger(warmup) || warmup < 0) fail('--warmup must be an integer >= 0');
+if (pacings.some((p) => !['frame', 'free'].includes(p))) fail('--pacing: frame and/or free');
+if (engines.some((e) => !['wasm', 'websocket'].includes(e))) fail('--engines: wasm and/or websocket');
+if (encodings.some((e) => !['json', 'json-split', 'batched', 'binary'].includes(e))) fail('--encodings: json, json-split, batched, binary');
+if (!Number.isSafeInteger(seed) || !Number.isInteger(e2eBlocks) || e2eBlocks < 0) fail('--seed and --e2e-blocks must be integers');
+
+const commit = gitCommit({ paths: ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx', 'measurement'] });
+const createdAt = new Date().toISOString();
+const runId = a['run-id'] ?? a.id ?? uniqueRunId('web', commit, createdAt);
+const runsDir = resolve(a['out-dir'] ?? join(dataDir, 'runs'));
+const publish = !a['no-publish'] && runsDir === resolve(dataDir, 'runs');
+const outDir = join(runsDir, runId);
+if (existsSync(outDir)) fail(`run folder ${outDir} exists already: a benchmark never overwrites a run; choose another --run-id`);
 
 if (!a['no-build']) await ensureBuilt(['wasm', 'js', 'dashboard'].filter((s) => steps.has(s)));
-
-const commit = gitCommit({ paths: ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx'] });
-const createdAt = new Date().toISOString();
-const runId = a.id ?? `${createdAt.slice(0, 10)}-web-${(commit ?? 'nocommit').slice(0, 7)}`;
-const publish = !a['no-publish'];
-const outDir = publish ? join(dataDir, 'runs', runId) : mkdtempSync(join(tmpdir(), 'bench-web-'));
 mkdirSync(outDir, { recursive: true });
 
+const share = (total, k) => Math.floor(total / R) + (k < total % R ? 1 : 0);
+const rng = (() => { let x = (seed * 2654435761) >>> 0; return () => { x = (x + 0x6D2B79F5) >>> 0; let t = x; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();
+const shuffled = (xs) => { const out = [...xs]; for (let i = out.length - 1; i > 0; i -= 1) { const j = Math.floor(rng() * (i + 1)); [out[i], out[j]] = [out[j], out[i]]; } return out; };
+const t0 = process.hrtime.bigint();
+const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
+
 const preview = await startPreview();
-const browser = await launchBrowser();
 const bar = new cliProgress.SingleBar({
-  format: '{bar} {percentage}% | {config} {engine} {steps}/{rounds} | {eta_formatted} left', hideCursor: true,
+  format: '{bar} {percentage}% | {config} inv {inv} {engine} {steps}/{rounds} | {eta_formatted} left', hideCursor: true,
   noTTYOutput: true, notTTYSchedule: 5000, // progress lines in logs too (CI, redirected output)
 }, cliProgress.Presets.shades_classic);
-const perNp = engines.length + (encodings.length - 1) * (engines.includes('websocket') ? 1 : 0);
-const total = ns.length * pacings.length * perNp * rounds;
+const plan = [];
+for (const n of ns) {
+  for (const encoding of encodings) {
+    // The in-page engine does not depend on the WebSocket encoding: measured once per N and pacing.
+    const runEngines = encoding === encodings[0] ? engines : engines.filter((e) => e === 'websocket');
+    if (runEngines.length) for (const pacing of pacings) plan.push({ n, encoding, pacing, runEngines, id: `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}` });
+  }
+}
+const total = plan.reduce((s, p) => s + p.runEngines.length * (rounds + R * warmup), 0);
 let doneBefore = 0;
-await browser.page.exposeFunction('__benchProgress', ({ engine, steps }) => {
-  bar.update(doneBefore + steps, { engine, steps });
-});
-const stopAll = async () => { await browser.close().catch(() => {}); await preview.stop().catch(() => {}); };
-process.on('SIGINT', async () => { bar.stop(); await stopAll(); process.exit(130); });
+let browserVersion = null;
+let active = null;
+process.on('SIGINT', async () => { bar.stop(); await active?.close().catch(() => {}); await preview.stop().catch(() => {}); process.exit(130); });
+
+/** One invocation of one engine: a fresh browser (and server), its files in `dir`, its noise record. */
+async function runEngine(p, engine, k, dir) {
+  const steps = warmup + share(rounds, k);
+  const window = startWindow();
+  const browser = await launchBrowser();
+  active = browser;
+  browserVersion ??= browser.browserVersion;
+  const server = engine === 'websocket' ? await startWsServer({ csv: join(dir, 'websocket.csv') }) : null;
+  const offsetNs = sinceStartNs();
+  let result;
+  let ownCpu = null;
+  try {
+    await browser.page.exposeFunction('__benchProgress', ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s }));
+    await openLive(browser.page, preview.url, server?.url ?? 'ws://127.0.0.1:9');
+    result = await browser.page.evaluate((c) => window.__bench.run(c), {
+      nodeCount: p.n, pacing: p.pacing, rounds: steps, engines: [engine], wsUrl: server?.url, encoding: p.encoding,
+      floorSamples: share(floorSamples, k), scenario: scenarioFor(p.n), seed, e2eBlocks: e2eBlocks > 0 ? warmup + Math.ceil(e2eBlocks / R) : 0,
+      e2eBlockSteps: p.e2eBlockSteps ?? undefined,
+    });
+    // The measured processes: every Chromium process of this profile, the ws server, the static server.
+    ownCpu = (processTreeCpuSeconds(browser.profile) ?? 0) + (server ? processCpuSeconds(server.proc.pid) ?? 0 : 0) + (processCpuSeconds(preview.proc.pid) ?? 0);
+  } finally {
+    await browser.close().catch(() => {});
+    active = null;
+    if (server) {
+      const code = await server.stop('SIGTERM');
+      if (code !== 0) throw new Error(`ws server exited with ${code}:\n${server.output()}`);
+    }
+  }
+  doneBefore += steps;
+  bar.update(doneBefore);
+  if (engine === 'wasm') {
+    writeFileSync(join(dir, 'wasm.csv'), result.backendWasm ?? 't_ns,id,duration_ns\n');
+    writeFileSync(join(dir, 'web_wasm.csv'), result.frontend.wasm);
+  } else writeFileSync(join(dir, 'web_websocket.csv'), result.frontend.websocket);
+  const noise = window.end({ ownCpuSeconds: ownCpu });
+  return { result, offsetNs, noise: { ...noise, cpus: null } };
+}
+
+/** The web files of a configuration: analysis key, file name, side, engine. */
+const WEB_FILES = [['wasm', 'wasm.csv', 'backend', 'wasm'], ['websocket', 'websocket.csv', 'backend', 'websocket'],
+  ['webWasm', 'web_wasm.csv', 'frontend', 'wasm'], ['webWebsocket', 'web_websocket.csv', 'frontend', 'websocket'], ['floors', 'floors.csv', 'floor', null]];
 
 const configurations = [];
 const summaries = [];
+const warnings = [];
 let timerResolutionNs = null;
 let coi = null;
-bar.start(total, 0, { config: '', engine: '', steps: 0, rounds });
+bar.start(total, 0, { config: '', inv: '', engine: '', steps: 0, rounds });
 try {
-  for (const n of ns) {
-   for (const encoding of encodings) {
-    // The in-page engine does not depend on the WebSocket encoding: measured once per N and pacing.
-    const runEngines = encoding === encodings[0] ? engines : engines.filter((e) => e === 'websocket');
-    if (runEngines.length === 0) continue;
-    for (const pacing of pacings) {
-      const id = `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}`;
-      const dir = join(outDir, id);
+  for (const p of plan) {
+    const invocations = [];
+    for (let k = 0; k < R; k += 1) {
+      const dir = join(outDir, p.id, `inv-${k}`);
       mkdirSync(dir, { recursive: true });
-      const server = await startWsServer({ csv: join(dir, 'websocket.csv') });
-      bar.update(doneBefore, { config: id, engine: '', steps: 0 });
-      let result;
-      try {
-        await openLive(browser.page, preview.url, server.url);
-        result = await browser.page.evaluate((c) => window.__bench.run(c), {
-          nodeCount: n, pacing, rounds, engines: runEngines, wsUrl: server.url, encoding, floorSamples,
-          scenario: scenarioFor(n), seed, e2eBlocks,
-        });
-      } finally {
-        const code = await server.stop('SIGTERM');
-        if (code !== 0) throw new Error(`ws server exited with ${code}:\n${server.output()}`);
+      const order = shuffled(p.runEngines);
+      const inv = { index: k, order, runs: {} };
+      for (const engine of order) {
+        bar.update(doneBefore, { config: p.id, inv: `${k + 1}/${R}`, engine, steps: 0 });
+        inv.runs[engine] = await runEngine(p, engine, k, dir);
+        const r = inv.runs[engine].result;
+        if (engine === 'wasm' && r.e2eBlockSteps) p.e2eBlockSteps ??= r.e2eBlockSteps;
+        timerResolutionNs = Math.max(timerResolutionNs ?? 0, r.timerResolutionNs);
+        coi = coi === null ? r.crossOriginIsolated : coi && r.crossOriginIsolated;
       }
-      doneBefore += runEngines.length * rounds;
-      const has = (e) => runEngines.includes(e);
-      bar.update(doneBefore);
-      timerResolutionNs = Math.max(timerResolutionNs ?? 0, result.timerResolutionNs);
-      coi = coi === null ? result.crossOriginIsolated : coi && result.crossOriginIsolated;
-      const files = [];
-      const put = (file, text, side, transport) => {
-        writeFileSync(join(dir, file), text);
-        files.push({ file: `${id}/${file}`, side, platform: 'web', transport });
-      };
-      if (has('wasm')) {
-        put('wasm.csv', result.backendWasm ?? 't_ns,id,duration_ns\n', 'backend', 'wasm');
-        put('web_wasm.csv', result.frontend.wasm, 'frontend', 'wasm');
-      }
-      if (has('websocket')) {
-        files.push({ file: `${id}/websocket.csv`, side: 'backend', platform: 'web', transport: 'websocket' });
-        put('web_websocket.csv', result.frontend.websocket, 'frontend', 'websocket');
-      }
-      put('floors.csv', result.floors, 'floor', null);
-      configurations.push({
-        id, title: `Web, ${scenarioFor(n)} scenario, N=${n}, ${pacing} pacing, ${encoding}`, scenario: scenarioFor(n), nodeCount: n, maxDistance: 3,
-        seed: scenarioFor(n) === 'random' ? seed : null, meanDegree: result.meanDegree === null ? null : Math.round(result.meanDegree * 1000) / 1000,
-        pacing, tickMs: pacing === 'frame' ? Math.round(result.framePeriodMs * 1000) / 1000 : null, timeScale: 1,
-        encoding, files, floorNoopBatch: result.noopBatch, framePeriodMs: result.framePeriodMs,
-        ...(result.e2eBlockSteps ? { e2eBlockSteps: result.e2eBlockSteps } : {}),
-      });
-      const read = (f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : null);
-      summaries.push({ id, n, pacing, encoding, k: result.e2eBlockSteps, s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });
+      // One floors.csv per invocation: both engines' floor samples, each on its own page's clock.
+      writeFileSync(join(dir, 'floors.csv'), timingCsv(order.flatMap((e) => parseTimingCsv(inv.runs[e].result.floors)).sort((x, y) => x.t - y.t)));
+      const busy = Object.values(inv.runs).map((x) => x.noise).filter((x) => x.busy);
+      if (busy.length) warnings.push(`${p.id} inv-${k}: ${busyWarning(busy)}`);
+      invocations.push(inv);
     }
-   }
+    // Merge and describe.
+    const dir = join(outDir, p.id);
+    const has = (e) => p.runEngines.includes(e);
+    const engineOf = { wasm: 'wasm', webWasm: 'wasm', websocket: 'websocket', webWebsocket: 'websocket', floors: null };
+    const rowsOf = (k, name) => (existsSync(join(outDir, p.id, `inv-${k}`, name)) ? parseTimingCsv(readFileSync(join(outDir, p.id, `inv-${k}`, name), 'utf8')) : null);
+    const offsetOf = (inv, key) => (engineOf[key] ? inv.runs[engineOf[key]].offsetNs : Math.min(...Object.values(inv.runs).map((x) => x.offsetNs)));
+    const files = [];
+    const present = WEB_FILES.filter(([key]) => !engineOf[key] || has(engineOf[key]));
+    for (const [key, name, side, transport] of present) {
+      const merged = mergeInvocations(invocations.map((inv, k) => ({ rows: rowsOf(k, name), offsetNs: offsetOf(inv, key) })),
+        (id) => (key === 'floors' ? 0 : warmup));
+      writeFileSync(join(dir, name), timingCsv(merged));
+      files.push({ file: `${p.id}/${name}`, side, platform: 'web', transport });
+    }
+    const first = invocations[0].runs[p.runEngines[0]].result;
+    const wasmResult = invocations[0].runs.wasm?.result;
+    configurations.push({
+      id: p.id, title: `Web, ${scenarioFor(p.n)} scenario, N=${p.n}, ${p.pacing} pacing, ${p.encoding}`, scenario: scenarioFor(p.n), nodeCount: p.n, maxDistance: 3,
+      seed: scenarioFor(p.n) === 'random' ? seed : null, meanDegree: first.meanDegree === null ? null : Math.round(first.meanDegree * 1000) / 1000,
+      pacing: p.pacing, tickMs: p.pacing === 'frame' ? Math.round(first.framePeriodMs * 1000) / 1000 : null, timeScale: 1,
+      encoding: p.encoding, files, floorNoopBatch: first.noopBatch, framePeriodMs: first.framePeriodMs,
+      ...(wasmResult?.e2eBlockSteps ? { e2eBlockSteps: wasmResult.e2eBlockSteps } : {}),
+      invocations: invocations.map((inv, k) => ({
+        index: k, dir: `${p.id}/inv-${k}`, order: inv.order,
+        files: present.map(([, name, side, transport]) => ({ file: `${p.id}/inv-${k}/${name}`, side, platform: 'web', transport })),
+        paths: Object.fromEntries(inv.order.map((e) => [e, inv.runs[e].noise])),
+      })),
+    });
+    const read = (f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : null);
+    const h = configurationIntervals(invocations.map((inv, k) => ({
+      files: Object.fromEntries(present.map(([key, name]) => [key, rowsOf(k, name)]).filter(([, rows]) => rows)),
+    })), { platform: 'web', warmup });
+    summaries.push({ id: p.id, n: p.n, pacing: p.pacing, encoding: p.encoding, k: wasmResult?.e2eBlockSteps ?? null, h,
+      s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });
   }
 } finally {
   bar.stop();
-  await stopAll();
+  await preview.stop().catch(() => {});
 }
 
 const run = {
   schemaVersion: 1,
   id: runId,
-  title: a.title ?? `Web (Chromium ${browser.browserVersion?.split('.')[0] ?? '?'} headless), N=${ns.join('/')}, ${pacings.join(' and ')} pacing`,
+  title: a.title ?? `Web (Chromium ${browserVersion?.split('.')[0] ?? '?'} headless), N=${ns.join('/')}, ${pacings.join(' and ')} pacing, ${R} invocations`,
   kind: 'web',
   createdAt,
   commit,
-  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws). Encoding per configuration: json = the reference requests (one newPosition per device, then step) as one text message of JSON lines per frame, the bytes the desktop front-end writes to its socket; json-split = the same requests, one WebSocket message each; batched = positions inside the step request; binary = binary positions and state frames. three.js apply; N = 10 reference scenario, larger N random scenario (seed ${seed}, mean degree 8, source 0), as bench:desktop. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls; step.web.e2e.block samples (in-page engine, free pacing) are means over e2eBlockSteps back-to-back steps. crossOriginIsolated: ${coi}.`,
-  frontEnd: { name: 'dashboard Live view (three.js, headless Chromium)', version: browser.browserVersion },
+  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws), ${R} independent invocations per configuration and engine (a fresh Chromium with its own profile, a fresh ws server), engines in a shuffled order per invocation; each invocation's files in <configuration>/inv-<k>/, merged per configuration without the later invocations' warm-up. Encoding per configuration: json = the reference requests (one newPosition per device, then step) as one text message of JSON lines per frame, the bytes the desktop front-end writes to its socket; json-split = the same requests, one WebSocket message each; batched = positions inside the step request; binary = binary positions and state frames. three.js apply; N = 10 reference scenario, larger N random scenario (seed ${seed}, mean degree 8, source 0), as bench:desktop. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls; step.web.e2e.block samples (in-page engine, free pacing) are means over e2eBlockSteps back-to-back steps. crossOriginIsolated: ${coi}.`,
+  frontEnd: { name: 'dashboard Live view (three.js, headless Chromium)', version: browserVersion },
   environment: collectEnvironment({
     timerResolutionNs,
-    runtimes: { browser: `Chromium ${browser.browserVersion}`, vite: JSON.parse(readFileSync(join(root, 'node_modules/vite/package.json'), 'utf8')).version },
+    runtimes: { browser: `Chromium ${browserVersion}`, vite: JSON.parse(readFileSync(join(root, 'node_modules/vite/package.json'), 'utf8')).version },
   }),
-  parameters: { rounds, warmup, blocks: 1, floorSamples, crossOriginIsolated: coi },
+  parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, crossOriginIsolated: coi, command: `npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trim() },
   configurations,
 };
-if (publish) {
-  const { runPath } = await publishRun(run);
-  console.log(`\nwrote ${runPath} and appended ${runId} to public/data/manifest.json`);
-} else {
-  writeFileSync(join(outDir, 'run.json'), `${JSON.stringify(run, null, 2)}\n`);
-  console.log(`\nwrote ${outDir} (not published)`);
-}
+await writeRunRecord(run, { runsDir });
+const summary = {
+  runId, createdAt, units: 'ns for durations, × for ratios',
+  method: 'estimate = mean over invocations of each invocation\'s statistic; ci95 = two-level percentile bootstrap over invocations then samples (docs/measurements.md, "Intervals")',
+  configurations: summaries.map(({ id, h, s }) => ({ id, invocations: h.invocations, ratios: h.ratios, paths: h.paths, reference: s })),
+};
+writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+if (publish) await appendToManifest(run);
+console.log(`\nwrote ${relative(root, outDir) || outDir}/ (run.json, summary.json, ${configurations.length} configuration folder(s) with ${R} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
 
-// Desktop native e2e on this machine, for the 1.5× target: the newest desktop run's n10-free configuration.
+// Desktop native e2e on this machine, for the cross-platform target: the newest desktop run's n10-free configuration.
 function desktopNativeE2e() {
   try {
     const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
@@ -183,7 +266,17 @@ function desktopNativeE2e() {
   return null;
 }
 
-console.log(`\nrun ${runId}: Chromium ${browser.browserVersion}, crossOriginIsolated ${coi}, timer resolution ${fmt(timerResolutionNs)}, ${rounds} rounds, warm-up ${warmup}, medians`);
+console.log(`\nrun ${runId}: Chromium ${browserVersion}, crossOriginIsolated ${coi}, timer resolution ${fmt(timerResolutionNs)}, ${rounds} rounds over ${R} invocations, warm-up ${warmup} per invocation`);
+console.log('\n== invocation level: mean over invocations of each invocation\'s median [95 % CI, two-level bootstrap over invocations then steps]');
+const W = 34;
+const cols = [['wasm e2e', (h) => h.paths.wasm?.e2e_median], ['wasm e2e block', (h) => h.paths.wasm?.e2eBlock_median], ['ws e2e', (h) => h.paths.websocket?.e2e_median],
+  ['ws overhead', (h) => h.paths.websocket?.overhead_median], ['ws transport', (h) => h.paths.websocket?.transport_median]];
+console.log(['config'.padEnd(22), ...cols.map(([c]) => c.padEnd(W)), 'ws/wasm e2e'.padEnd(26), 'transport/echo'].join(''));
+for (const { id, h } of summaries) {
+  console.log([id.padEnd(22), ...cols.map(([, f]) => formatInterval(f(h), fmt).padEnd(W)),
+    (h.ratios.e2e_median ? formatRatio(h.ratios.e2e_median) : '–').padEnd(26), h.ratios.transport_echo_median ? formatRatio(h.ratios.transport_echo_median) : '–'].join(''));
+}
+console.log('\n== reference analysis of the merged files (all invocations pooled; medians)');
 const header = ['config', 'wasm compute', 'wasm call', 'in-page ovh (mean)', 'noop', 'wasm e2e', 'e2e block (K)', 'ws compute', 'ws service', 'ws send', 'ws wait', 'transport', 'echo', 'transport/echo', 'ws e2e', 'ws/wasm e2e', 'frame.wait ws', 'wait/e2e ws', 'period wasm', 'period ws'];
 const rows = summaries.map(({ id, k, s }) => [
   id, fmt(s.wasm.compute), fmt(s.wasm.call), `${fmt(s.wasm.inPageOverhead)} (${fmt(s.wasm.inPageOverheadMean)})`, fmt(s.wasm.noopFloor), fmt(s.wasm.e2e),
@@ -200,16 +293,21 @@ for (const r of rows) console.log(line(r));
 const n10 = summaries.find((x) => x.n === 10 && x.pacing === 'free' && x.encoding === encodings[0]);
 if (n10) {
   const d = desktopNativeE2e();
-  const { wasm, websocket } = n10.s;
-  console.log('\ntargets (N=10, free, medians):');
-  console.log(`  Wasm in-page overhead (call − compute) median ${fmt(wasm.inPageOverhead)}, mean ${fmt(wasm.inPageOverheadMean)} (target ≤ 10 µs; clock resolution ${fmt(timerResolutionNs)}): ${wasm.inPageOverhead <= 10000 ? 'met' : 'NOT met'}`);
-  console.log(`  WebSocket transport (wait − service) ${fmt(websocket.transport)} vs echo floor ${fmt(websocket.echoFloor)} = ${ratio(websocket.transport, websocket.echoFloor)} (target ≤ 2×): ${websocket.transport <= 2 * websocket.echoFloor ? 'met' : 'NOT met'}`);
+  const { wasm } = n10.s;
+  const { h } = n10;
+  const show = (x, f) => (x ? `${f(x.estimate)}${x.ci95 ? ` [${f(x.ci95[0])}, ${f(x.ci95[1])}]` : ' (no interval)'}` : '–');
+  const fx = (x) => `${x.toFixed(2)}×`;
+  console.log('\ntargets (N=10, free; met only when the whole 95 % interval over invocations is within the limit):');
+  const inPage = h.paths.wasm?.inPage_median;
+  console.log(`  ${(inPage ? verdict(inPage, 10000) : 'no data').toUpperCase()}: Wasm in-page overhead (call − compute) ${show(inPage, fmt)} ≤ 10 µs (clock resolution ${fmt(timerResolutionNs)}; merged mean ${fmt(wasm.inPageOverheadMean)})`);
+  const te = h.ratios.transport_echo_median;
+  console.log(`  ${(te ? verdict(te, 2) : 'no data').toUpperCase()}: WebSocket transport (wait − service) / echo floor ${show(te, fx)} ≤ 2×`);
   if (d && Number.isFinite(wasm.e2eBlock)) {
     // Same statistic on both sides: median over blocks of K consecutive steps of the mean step (the desktop's
-    // per-step samples, 100 ns clock, grouped into blocks of the web run's K).
+    // per-step samples, 100 ns clock, grouped into blocks of the web run's K). Two runs: a point comparison.
     const desk = d.e2eBlock(n10.k);
-    console.log(`  web Wasm e2e, mean of ${n10.k} back-to-back steps ${fmt(wasm.e2eBlock)} vs desktop native e2e, same blocks ${fmt(desk)} (run ${d.run}; per-step median ${fmt(d.e2e)}) = ${ratio(wasm.e2eBlock, desk)} (target ≤ 1.5×): ${wasm.e2eBlock <= 1.5 * desk ? 'met' : 'NOT met'}`);
-    console.log(`    per-step medians at the page's ${fmt(timerResolutionNs)} clock: web ${fmt(wasm.e2e)} vs desktop ${fmt(d.e2e)} = ${ratio(wasm.e2e, d.e2e)}`);
-  } else if (d) console.log(`  web Wasm e2e ${fmt(wasm.e2e)} vs desktop native e2e ${fmt(d.e2e)} (run ${d.run}) = ${ratio(wasm.e2e, d.e2e)} (target ≤ 1.5×): ${wasm.e2e <= 1.5 * d.e2e ? 'met' : 'NOT met'}`);
+    console.log(`  web Wasm e2e, mean of ${n10.k} back-to-back steps ${fmt(wasm.e2eBlock)} vs desktop native e2e, same blocks ${fmt(desk)} (run ${d.run}; per-step median ${fmt(d.e2e)}) = ${ratio(wasm.e2eBlock, desk)} (target ≤ 1.5×, point estimates of two runs): ${wasm.e2eBlock <= 1.5 * desk ? 'met' : 'NOT met'}`);
+  } else if (d) console.log(`  web Wasm e2e ${fmt(wasm.e2e)} vs desktop native e2e ${fmt(d.e2e)} (run ${d.run}) = ${ratio(wasm.e2e, d.e2e)} (target ≤ 1.5×, point estimates): ${wasm.e2e <= 1.5 * d.e2e ? 'met' : 'NOT met'}`);
   else console.log('  web Wasm e2e vs desktop native e2e: no desktop run with an n10-free native configuration in the manifest');
 }
+for (const w of warnings) console.log(w);

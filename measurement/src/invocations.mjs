@@ -42,6 +42,7 @@ export const FIGURES = {
       overhead: (s) => diff(s.wasm, 'step.service', s.wasm, 'step.compute'),
       compute: (s) => s.wasm?.get('step.compute'),
       call: (s) => s.webWasm?.get('step.web.wasm.call'),
+      inPage: (s) => diff(s.webWasm, 'step.web.wasm.call', s.wasm, 'step.compute'),
       floor: (s) => s.floors?.get('floor.web.wasm.noop'),
     },
     websocket: {

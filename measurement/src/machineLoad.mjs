@@ -1,7 +1,7 @@
 // What else the machine did while an invocation ran (docs/measurements.md, "Noise control"): load averages, the
 // CPU time of the measured processes, and the CPU time of every other process, from Linux's /proc. Off Linux every
 // figure is null and nothing fails.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 
 /** Clock ticks per second of /proc times (USER_HZ; 100 on every Linux this project runs on). */
@@ -67,4 +67,20 @@ export function busyWarning(records) {
   if (!busy.length) return null;
   const worst = Math.max(...busy.map((r) => r.otherCpuSeconds / Math.max(1e-3, (new Date(r.endedAt) - new Date(r.startedAt)) / 1000)));
   return `warning: ${busy.length} of ${records.length} invocation(s) ran while other processes used up to ${(100 * worst).toFixed(0)} % of a core; their figures carry that noise (quiet the machine or use --pin)`;
+}
+
+/**
+ * CPU seconds of every live process whose command line contains `marker` (e.g. a browser's fresh profile folder,
+ * which all of its processes carry), or null off Linux.
+ */
+export function processTreeCpuSeconds(marker) {
+  let pids;
+  try { pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)); } catch { return null; }
+  let total = 0;
+  for (const pid of pids) {
+    let cmdline;
+    try { cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { continue; }
+    if (cmdline.includes(marker)) total += processCpuSeconds(pid) ?? 0;
+  }
+  return total;
 }

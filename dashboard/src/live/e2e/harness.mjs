@@ -78,7 +78,7 @@ export const startPreview = () => startVite(['preview']);
 export const startDevServer = () => startVite([]);
 
 /**
- * Headless Chromium with a fresh profile; returns { context, page, browserVersion, close() }, and `errors` (page
+ * Headless Chromium with a fresh profile; returns { context, page, browserVersion, profile (its folder), close() }, and `errors` (page
  * errors and console errors, in order) with `collectErrors`.
  */
 export async function launchBrowser({ viewport = { width: 1280, height: 900 }, acceptDownloads, collectErrors = false } = {}) {
@@ -100,6 +100,7 @@ export async function launchBrowser({ viewport = { width: 1280, height: 900 }, a
     context,
     page,
     browserVersion,
+    profile,
     ...(collectErrors ? { errors } : {}),
     async close() {
       await context.close();

@@ -19,6 +19,8 @@ export interface BenchConfig {
   floorSamples?: number;
   /** step.web.e2e.block samples after the rounds (in-page engine, free pacing); 0 = none. Default 250. */
   e2eBlocks?: number;
+  /** K of step.web.e2e.block; sized from this run's median e2e when absent (a later invocation reuses the first's K). */
+  e2eBlockSteps?: number;
 }
 
 export interface BenchResult {
@@ -126,7 +128,7 @@ export function installHooks(runner: LiveRunner): () => void {
           result.backendWasm = runner.engine.backendCsv();
           const blocks = config.e2eBlocks ?? 250;
           if (config.pacing === 'free' && blocks > 0) {
-            result.e2eBlockSteps = await runner.measureE2eBlocks(runner.rec, blocks);
+            result.e2eBlockSteps = await runner.measureE2eBlocks(runner.rec, blocks, config.e2eBlockSteps);
             runner.engine.clearBackendTimings(); // the blocks' back-end samples are not part of the rounds
           }
         }
