@@ -1,34 +1,48 @@
 #!/usr/bin/env node
 // npm run bench:engine [-- --sizes 10,100,1000,10000 --samples 100 --seed 42 --targets jvm,js,wasm,native
-//                           --out <file.json>]
+//                           --invocations 5 --out <file.json>]
 // Cost of one engine round (GradientEngine.step) on JVM, Kotlin/JS (Node 20), Kotlin/Wasm (Node 24) and
 // Kotlin/Native, each beside the algorithmic floor (the same neighbour search + one Bellman-Ford sweep, plain
 // arrays, same language, same process, same positions: collektive.bench.EngineBenchmark of collektive-core),
 // for a seeded random scenario of constant mean degree. Also the facade's own cost for JS/Wasm (JS-side
 // stepAndGetState minus the back-end's step.compute) and the JS→facade no-op floor.
-// Measures and prints (medians); writes nothing unless --out is given. Progress on stderr.
+// Every (target, N) runs in R independent invocations (a fresh process each), the targets in a shuffled order per
+// invocation; each figure is the mean of the invocations' medians with a 95 % interval over invocations (outer-level
+// bootstrap: the children report medians, not raw samples; docs/measurements.md, "Intervals").
+// Measures and prints; writes nothing unless --out is given. Progress on stderr.
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { collectEnvironment } from './lib/publish-run.mjs';
 import { execFileSync } from 'node:child_process';
 import { node24 } from './lib/toolchain.mjs';
+import { PATH_SALT, pathInterval, ratioInterval, verdict } from '../measurement/src/intervals.mjs';
+import { formatInterval } from '../measurement/src/invocations.mjs';
+import { startWindow } from '../measurement/src/machineLoad.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : fallback; };
-if (args.includes('--help')) {
-  console.log('usage: npm run bench:engine -- [--sizes 10,100,1000,10000] [--samples 100] [--seed 42] [--targets jvm,js,wasm,native] [--out file.json]');
-  process.exit(0);
-}
-const sizes = opt('sizes', '10,100,1000,10000').split(',').map(Number);
-const samples = Number(opt('samples', '100'));
-const seed = Number(opt('seed', '42'));
-const targets = opt('targets', 'jvm,js,wasm,native').split(',');
-const out = opt('out', null);
-for (const t of targets) if (!['jvm', 'js', 'wasm', 'native'].includes(t)) throw new Error(`unknown target ${t}`);
+const USAGE = 'usage: npm run bench:engine -- [--sizes 10,100,1000,10000] [--n (same as --sizes)] [--samples 100] [--seed 42] [--targets jvm,js,wasm,native] [--invocations 5] [--out file.json]';
+let opts;
+try {
+  opts = parseArgs({ options: {
+    sizes: { type: 'string' }, n: { type: 'string' }, samples: { type: 'string', default: '100' }, seed: { type: 'string', default: '42' },
+    targets: { type: 'string', default: 'jvm,js,wasm,native' }, invocations: { type: 'string', default: '5' }, out: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  } }).values;
+} catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
+if (opts.help) { console.log(USAGE); process.exit(0); }
+const sizes = (opts.sizes ?? opts.n ?? '10,100,1000,10000').split(',').map(Number);
+const samples = Number(opts.samples);
+const seed = Number(opts.seed);
+const targets = opts.targets.split(',');
+const invocations = Number(opts.invocations);
+const out = opts.out ?? null;
+const bad = (m) => { console.error(`${m}\n${USAGE}`); process.exit(2); };
+for (const t of targets) if (!['jvm', 'js', 'wasm', 'native'].includes(t)) bad(`unknown target ${t}`);
+if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(samples) || samples < 1 || !Number.isInteger(invocations) || invocations < 1) bad('--sizes, --samples and --invocations take positive integers');
 
 const BUILDS = { jvm: ['core-jvm'], js: ['js-bench', 'js'], wasm: ['wasm-bench', 'wasm', 'toolchain-node24'], native: ['native-bench'] };
 await ensureBuilt([...new Set(targets.flatMap((t) => BUILDS[t]))], { log: (m) => console.error(m) });
@@ -79,25 +93,54 @@ async function measure(target, n) {
   };
 }
 
-const tasks = sizes.flatMap((n) => targets.map((t) => [t, n]));
+// Invocation k runs every (target, N) once, in a shuffled order (seeded: the same plan for the same --seed).
+let state = (seed * 2654435761) >>> 0;
+const rnd = () => { state = (Math.imul(state, 1664525) + 1013904223) >>> 0; return state / 2 ** 32; };
+const shuffle = (xs) => { const o = [...xs]; for (let i = o.length - 1; i > 0; i -= 1) { const j = Math.floor(rnd() * (i + 1)); [o[i], o[j]] = [o[j], o[i]]; } return o; };
+const tasks = Array.from({ length: invocations }, (_, k) => shuffle(sizes.flatMap((n) => targets.map((t) => [t, n]))).map(([t, n]) => [t, n, k])).flat();
 const tty = process.stderr.isTTY;
 const bar = tty ? new cliProgress.SingleBar({ format: 'bench:engine [{bar}] {value}/{total} {task}', stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
 bar?.start(tasks.length, 0, { task: '' });
-const rows = [];
-const facades = [];
-const noops = {};
+const measured = [];
 const started = Date.now();
-for (const [i, [t, n]] of tasks.entries()) {
-  const label = `${t} N=${n}`;
+for (const [i, [t, n, k]] of tasks.entries()) {
+  const label = `${t} N=${n} invocation ${k + 1}/${invocations}`;
   if (bar) bar.update(i, { task: label }); else console.error(`[${i + 1}/${tasks.length}] ${label} …`);
+  const window = startWindow();
   const r = await measure(t, n);
-  rows.push(r.row);
-  if (r.facade) facades.push(r.facade);
-  if (r.noopNs !== undefined) noops[t] = r.noopNs;
+  measured.push({ ...r, invocation: k, noise: window.end({ ownCpuSeconds: null }) });
   if (!tty) console.error(`[${i + 1}/${tasks.length}] ${label}: engine ${r.row.engineMedianUs.toFixed(2)} µs, floor ${r.row.floorMedianUs.toFixed(2)} µs`);
 }
 bar?.update(tasks.length, { task: 'done' });
 bar?.stop();
+
+// One row per (target, N): the invocations' medians, their mean, and its interval over invocations.
+const SALT = { jvm: PATH_SALT.jvm, js: PATH_SALT.js, wasm: PATH_SALT['wasm-engine'], native: PATH_SALT['native-engine'] };
+const over = (list, key) => list.map((m) => [m[key]]);
+const rows = [];
+const facades = [];
+const noops = {};
+for (const t of targets) {
+  for (const n of sizes) {
+    const runs = measured.filter((m) => m.row.target === t && m.row.nodeCount === n);
+    const engine = pathInterval(over(runs.map((m) => m.row), 'engineMedianUs'), { salt: SALT[t], inner: false });
+    const floor = pathInterval(over(runs.map((m) => m.row), 'floorMedianUs'), { salt: SALT[t], inner: false });
+    const ratio = ratioInterval({ invocations: over(runs.map((m) => m.row), 'engineMedianUs'), salt: SALT[t] },
+      { invocations: over(runs.map((m) => m.row), 'floorMedianUs'), salt: SALT[t] }, { inner: false });
+    const mean = (key) => runs.reduce((s, m) => s + m.row[key], 0) / runs.length;
+    rows.push({ target: t, nodeCount: n, meanDegree: mean('meanDegree'), batch: runs[0].row.batch, engineMedianUs: engine.estimate,
+      engineP95Us: mean('engineP95Us'), floorMedianUs: floor.estimate, floorP95Us: mean('floorP95Us'),
+      engine, floor, ratio, invocations: runs.map((m) => ({ engineMedianUs: m.row.engineMedianUs, floorMedianUs: m.row.floorMedianUs, ...m.noise })) });
+    const fs = runs.filter((m) => m.facade);
+    if (fs.length) {
+      const overhead = pathInterval(fs.map((m) => [m.facade.overheadMedianUs]), { salt: SALT[t], inner: false });
+      facades.push({ target: t, nodeCount: n, callMedianUs: fs.reduce((s, m) => s + m.facade.callMedianUs, 0) / fs.length,
+        computeMedianUs: fs.reduce((s, m) => s + m.facade.computeMedianUs, 0) / fs.length, overheadMedianUs: overhead.estimate, overhead });
+    }
+    const ns = runs.filter((m) => m.noopNs !== undefined).map((m) => m.noopNs);
+    if (ns.length) noops[t] = ns.reduce((a, b) => a + b, 0) / ns.length;
+  }
+}
 
 // ---- report -------------------------------------------------------------------------------------------------
 const f = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : String(v));
@@ -107,14 +150,15 @@ const environment = collectEnvironment({ runtimes: targets.includes('wasm') ? { 
 const { jdk, node, nodeWasm } = environment.runtimes;
 const NAMES = { jvm: `JVM (Java ${jdk})`, js: `Kotlin/JS (Node ${node})`, wasm: `Kotlin/Wasm (Node ${nodeWasm})`, native: 'Kotlin/Native' };
 const line = (cells, widths) => cells.map((c, k) => String(c).padStart(widths[k])).join('  ');
-const W = [25, 6, 7, 12, 10, 11, 7, 9];
-console.log(`\nEngine round vs algorithmic floor (seeded random scenario, mean degree ≈ 8, maxDistance 3, source 0; seed ${seed}, ${samples} samples per side; median µs per round)`);
-console.log(line(['target', 'N', 'degree', 'engine µs', 'p95 µs', 'floor µs', 'ratio', 'growth'], W));
+const W = [25, 6, 7, 30, 10, 11, 24, 9];
+const us = (x) => x.toFixed(2);
+console.log(`\nEngine round vs algorithmic floor (seeded random scenario, mean degree ≈ 8, maxDistance 3, source 0; seed ${seed}, ${samples} samples per side; mean over ${invocations} invocations of each one's median µs per round [95 % CI over invocations])`);
+console.log(line(['target', 'N', 'degree', 'engine µs [95 % CI]', 'p95 µs', 'floor µs', 'ratio [95 % CI]', 'growth'], W));
 for (const t of targets) {
   let prev = null;
   for (const r of rows.filter((x) => x.target === t)) {
     const growth = prev ? `×${f(r.engineMedianUs / prev.engineMedianUs, 1)}/${r.nodeCount / prev.nodeCount}` : '';
-    console.log(line([NAMES[t], r.nodeCount, f(r.meanDegree), f(r.engineMedianUs), f(r.engineP95Us), f(r.floorMedianUs), f(r.engineMedianUs / r.floorMedianUs), growth], W));
+    console.log(line([NAMES[t], r.nodeCount, f(r.meanDegree), formatInterval(r.engine, us), f(r.engineP95Us), f(r.floorMedianUs), formatInterval(r.ratio, us), growth], W));
     prev = r;
   }
 }
@@ -128,13 +172,14 @@ if (facades.length) {
 }
 const at = (t, n) => rows.find((r) => r.target === t && r.nodeCount === n);
 console.log('\nTargets');
+// Met only when the whole interval over invocations is within the limit (docs/measurements.md, "Intervals").
 for (const t of ['native', 'jvm']) {
   const r = at(t, 10);
-  if (r) console.log(`  N=10 on ${t} ≤ 20 µs: ${f(r.engineMedianUs)} µs → ${r.engineMedianUs <= 20 ? 'met' : 'MISSED'}`);
+  if (r) console.log(`  N=10 on ${t} ≤ 20 µs: ${formatInterval(r.engine, us)} µs → ${verdict(r.engine, 20)}`);
 }
 for (const t of targets) {
   const r = at(t, 1000);
-  if (r) console.log(`  ratio ≤ 5 at N=1000 on ${t}: ${f(r.engineMedianUs / r.floorMedianUs)} → ${r.engineMedianUs / r.floorMedianUs <= 5 ? 'met' : 'MISSED'}`);
+  if (r) console.log(`  ratio ≤ 5 at N=1000 on ${t}: ${formatInterval(r.ratio, us)} → ${verdict(r.ratio, 5)}`);
 }
 const loadAverage = loadavg();
 const load = loadAverage.map((v) => v.toFixed(2)).join(' ');
@@ -142,7 +187,7 @@ console.log(`\nmachine: ${environment.cpuModel} × ${environment.cores}, load av
 
 if (out) {
   writeFileSync(out, `${JSON.stringify({
-    createdAt: new Date().toISOString(), seed, samples, sizes, unit: 'microseconds per round (median, p95)',
+    createdAt: new Date().toISOString(), seed, samples, sizes, invocations, unit: 'microseconds per round (median, p95); engine/floor/ratio: { estimate, ci95, invocations, perInvocation } over invocations',
     environment: { ...environment, loadAverage },
     rows, facades, noopNs: noops,
   }, null, 2)}\n`);
