@@ -73,3 +73,15 @@ test('noise record: own and other CPU time, load averages, busy flag', () => {
   assert.equal(busyWarning([{ ...r, busy: false }]), null);
   assert.match(busyWarning([{ ...r, busy: true, otherCpuSeconds: 0.1 }]), /1 of 1 invocation\(s\) ran while other processes used/);
 });
+
+test('reproducibility: agreement per ratio, and an SVG plot of both runs', async () => {
+  const { compareSummaries, comparisonSpec, renderSvg } = await import('../src/reproduce.mjs');
+  const summary = (e2e, ci) => ({ configurations: [{ id: 'n10-free', ratios: { e2e_median: { estimate: e2e, ci95: ci, invocations: 5 }, overhead_median: { estimate: 150, ci95: [140, 160], invocations: 5 } } }] });
+  const rows = compareSummaries(summary(35, [28, 45]), summary(60, [50, 70]));
+  const e2e = rows.find((r) => r.ratio === 'e2e_median');
+  assert.deepEqual([e2e.aInB, e2e.bInA, e2e.overlap, e2e.agree], [false, false, false, false]);
+  assert.equal(rows.find((r) => r.ratio === 'overhead_median').agree, true);
+  const svg = await renderSvg(comparisonSpec(rows));
+  assert.match(svg, /^<svg/);
+  assert.match(svg, /n10-free · e2e_median ✗/);
+});

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// npm run bench:reproduce -- <desktop|web> [bench options]: runs the same benchmark twice, end to end (two runs,
+// each with its own invocations), and reports for every ratio of every configuration whether each run's estimate
+// lies inside the other run's 95 % interval over invocations (docs/measurements.md, "Reproducibility"). Writes
+// reproduce.json and reproduce.svg (the two runs' ratios with their intervals) into the second run's folder.
+// Both runs are ordinary runs: published like any other unless --no-publish is passed through.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { dataDir, gitCommit, root } from './lib/publish-run.mjs';
+import { comparisonSpec, compareSummaries, renderSvg } from '../measurement/src/reproduce.mjs';
+import { uniqueRunId } from '../measurement/src/runId.mjs';
+
+const USAGE = `usage: npm run bench:reproduce -- <desktop|web> [options of that bench, except --run-id]
+  e.g. npm run bench:reproduce -- desktop --n 10 --pacing free --encodings json --pin
+       npm run bench:reproduce -- web --n 10 --pacing free
+  Runs the bench twice (run ids <id>-a and <id>-b) and reports whether each ratio of one run lies inside the other's
+  95 % interval over invocations; writes reproduce.json and reproduce.svg into the second run's folder.`;
+
+const [bench, ...rest] = process.argv.slice(2);
+if (bench === '--help' || bench === '-h') { console.log(USAGE); process.exit(0); }
+if (!['desktop', 'web'].includes(bench)) { console.error(`unknown bench "${bench ?? ''}"\n${USAGE}`); process.exit(2); }
+if (rest.some((x) => x === '--run-id' || x === '--id')) { console.error(`--run-id is chosen by bench:reproduce\n${USAGE}`); process.exit(2); }
+const outAt = rest.indexOf('--out-dir');
+const runsDir = resolve(outAt >= 0 ? rest[outAt + 1] : join(dataDir, 'runs'));
+const base = uniqueRunId(bench, gitCommit());
+const ids = [`${base}-a`, `${base}-b`];
+
+for (const [i, id] of ids.entries()) {
+  console.log(`\n[bench:reproduce] run ${i + 1} of 2: npm run bench:${bench} -- ${[...rest, '--run-id', id].join(' ')}`);
+  const r = spawnSync(process.execPath, [join(root, 'scripts', `bench-${bench}.mjs`), ...rest, '--run-id', id], { stdio: 'inherit' });
+  if (r.status !== 0) { console.error(`[bench:reproduce] bench:${bench} failed (exit ${r.status}); nothing compared`); process.exit(1); }
+}
+
+const summaries = ids.map((id) => JSON.parse(readFileSync(join(runsDir, id, 'summary.json'), 'utf8')));
+const rows = compareSummaries(...summaries);
+const fx = (x) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 2 : 1)}×` : '–');
+const cell = (x) => `${fx(x.estimate)} ${x.ci95 ? `[${fx(x.ci95[0]).slice(0, -1)}, ${fx(x.ci95[1]).slice(0, -1)}]` : '(no interval)'}`;
+console.log(`\n== reproducibility: ${ids[0]} (A) vs ${ids[1]} (B); estimate [95 % CI over invocations]`);
+console.log(`${'configuration'.padEnd(16)}${'ratio'.padEnd(22)}${'A'.padEnd(28)}${'B'.padEnd(28)}${'A in B'.padEnd(8)}${'B in A'.padEnd(8)}overlap`);
+for (const r of rows) {
+  console.log(`${r.configuration.padEnd(16)}${r.ratio.padEnd(22)}${cell(r.a).padEnd(28)}${cell(r.b).padEnd(28)}${(r.aInB ? 'yes' : 'NO').padEnd(8)}${(r.bInA ? 'yes' : 'NO').padEnd(8)}${r.overlap ? 'yes' : 'NO'}`);
+}
+const agree = rows.filter((r) => r.agree).length;
+console.log(`${agree} of ${rows.length} ratios agree (each estimate inside the other run's interval); ${rows.filter((r) => r.overlap).length} of ${rows.length} intervals overlap`);
+const out = join(runsDir, ids[1]);
+writeFileSync(join(out, 'reproduce.json'), `${JSON.stringify({ runs: ids, bench, arguments: rest, rows }, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+writeFileSync(join(out, 'reproduce.svg'), await renderSvg(comparisonSpec(rows, { titleA: ids[0], titleB: ids[1] })));
+console.log(`[bench:reproduce] wrote ${relative(root, out) || out}/reproduce.json and reproduce.svg`);
