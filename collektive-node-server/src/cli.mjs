@@ -39,7 +39,7 @@ const port = Number(args.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) { console.error(`bad --port ${args.port}`); process.exit(2); }
 
 // Fail at startup, not at the first createSim, when the engine is not built: one worker loads it and ends.
-const probe = new EngineWorker({ heapMb: engineHeapMb });
+const probe = new EngineWorker({ heapMb: engineHeapMb, maxLinks: limits.maxLinks });
 if (!(await probe.ready)) {
   console.error(`cannot start the engine: ${probe.lost?.message} (build it: node scripts/build.mjs js)`);
   process.exit(1);

@@ -19,6 +19,8 @@ function apply(cmd) {
   switch (cmd[0]) {
     case 'createSim': {
       const created = facade.create(cmd[1], cmd[2], cmd[3]);
+      // The engine refuses a round over the link budget before allocating it (all-pairs layouts stay bounded).
+      if (facade.setMaxLinks) facade.setMaxLinks(created, Math.min(workerData.maxLinks, 2 ** 31 - 1));
       if (handle !== null) facade.destroy(handle);
       handle = created;
       nodeCount = cmd[1];
@@ -50,7 +52,12 @@ function step({ rid, stepCount, encoding, stepTimeBudgetMs, maxLinks, maxReplyBy
   while (done < stepCount) {
     const k = Math.min(chunk, stepCount - done);
     const t = process.hrtime.bigint();
-    facade.step(handle, k);
+    try {
+      facade.step(handle, k);
+    } catch (e) {
+      if (!/link budget/.test(e?.message)) throw e;
+      return { c0, c1: process.hrtime.bigint(), error: `${e.message}: over this server's limit ${maxLinks} (maxLinks); the simulation is as before that round`, limit: 'maxLinks' };
+    }
     done += k;
     const now = process.hrtime.bigint();
     if (done < stepCount && now > deadline) {

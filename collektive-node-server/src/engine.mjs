@@ -55,11 +55,11 @@ export class EngineLost extends Error {
 
 /** The main thread's side of one session's worker: batches in, results out, in order. */
 export class EngineWorker {
-  /** @param {{ heapMb: number, modulePath?: string }} o */
-  constructor({ heapMb, modulePath = ENGINE_MODULE }) {
+  /** @param {{ heapMb: number, maxLinks: number, modulePath?: string }} o */
+  constructor({ heapMb, maxLinks, modulePath = ENGINE_MODULE }) {
     this.heapMb = heapMb;
     this.worker = new Worker(WORKER, {
-      workerData: { modulePath },
+      workerData: { modulePath, maxLinks },
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, heapMb >> 4)) },
       stdout: false,
       stderr: false,

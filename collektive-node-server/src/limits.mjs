@@ -29,7 +29,7 @@ export const BUDGETS = [
   { name: 'maxDevices', flag: 'max-devices', value: 400_000, min: 1, what: 'nodeCount summed over every connection\'s simulation' },
   { name: 'maxSteps', flag: 'max-steps', value: 100_000, min: 0, what: 'stepCount of one step' },
   { name: 'stepTimeBudgetMs', flag: 'step-time-budget', value: 5000, min: 1, what: 'wall time of one step\'s rounds; past it the rounds stop and the step gets an error' },
-  { name: 'maxLinks', flag: 'max-links', value: 4_000_000, min: 0, what: 'neighbour links in the state a step answers' },
+  { name: 'maxLinks', flag: 'max-links', value: 4_000_000, min: 1, what: 'neighbour links in the state a step answers' },
   { name: 'maxReplyBytes', flag: 'max-reply', value: 64 << 20, min: 64, what: 'bytes of one step reply' },
 ];
 

@@ -63,7 +63,7 @@ export class Session {
    * @param {Shared} deps.shared
    * @param {Transport} deps.transport
    * @param {import('./timing-log.mjs').TimingLog | null} [deps.log]
-   * @param {(o: { heapMb: number }) => EngineWorker} [deps.newWorker]
+   * @param {(o: { heapMb: number, maxLinks: number }) => EngineWorker} [deps.newWorker]
    */
   constructor({ limits, engineHeapMb, shared, transport, log = null, newWorker = (o) => new EngineWorker(o) }) {
     this.limits = limits;
@@ -224,7 +224,10 @@ export class Session {
         case 'hello': this.send(JSON.stringify(this.hello()), false); return null;
         case 'step':
           if (data.rid !== undefined) {
-            if (!isInt(data.rid) || data.rid < 0 || data.rid > MAX_RID) fail(`rid must be an integer in [0, ${MAX_RID}], got ${show(data.rid)}`);
+            if (!isInt(data.rid) || data.rid < 0 || data.rid > MAX_RID) {
+              // Not echoed when out of range: JSON.parse has already rounded it.
+              fail(`rid must be an integer in [0, ${MAX_RID}], got ${typeof data.rid === 'number' ? 'a number outside that range' : show(data.rid)}`);
+            }
             rid = data.rid;
           }
           return this.step(data, rid, received);
@@ -280,7 +283,7 @@ export class Session {
       fail(`nodeCount ${nodeCount} with the ${others} devices of the other simulations is over this server's limit ${maxDevices} (maxDevices)`, 'maxDevices');
     }
     if (!this.worker) {
-      this.worker = this.newWorker({ heapMb: this.engineHeapMb });
+      this.worker = this.newWorker({ heapMb: this.engineHeapMb, maxLinks: this.limits.maxLinks });
       this.shared.sessions += 1;
     }
     this.shared.devices = others + nodeCount;
