@@ -64,9 +64,13 @@ export function startServer({
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket));
   });
 
-  /** Refuses a connection after the handshake: one error reply, then a close frame. */
-  function refuse(ws, message, limit, code) {
-    ws.send(JSON.stringify({ error: message, op: null, limit }));
+  /**
+   * Refuses a connection after the handshake: one error reply, then a close frame; `now` (a memory budget) cuts
+   * the connection as soon as the reply is written instead of waiting for the peer's close.
+   */
+  function refuse(ws, message, limit, code, now = false) {
+    ws.send(JSON.stringify({ error: message, op: null, limit }), now ? () => ws.terminate() : undefined);
+    if (now) return;
     ws.close(code, limit);
     setTimeout(() => ws.terminate(), 1000).unref();
   }
@@ -95,7 +99,7 @@ export function startServer({
       if (shared.inputBytes > limits.maxBufferedInputBytes && !conn.refused) {
         conn.refused = true;
         warn(`closing a connection: server input ${shared.inputBytes} bytes over maxBufferedInputBytes`);
-        refuse(ws, `the server holds ${shared.inputBytes} bytes of input, over its limit ${limits.maxBufferedInputBytes} (maxBufferedInputBytes)`, 'maxBufferedInputBytes', TRY_LATER);
+        refuse(ws, `the server holds ${shared.inputBytes} bytes of input, over its limit ${limits.maxBufferedInputBytes} (maxBufferedInputBytes)`, 'maxBufferedInputBytes', TRY_LATER, true);
         ws.pause();
       }
     });
