@@ -137,19 +137,21 @@ export class Session {
           continue;
         }
         const item = this.inbox[0];
-        if (item.bytes) {
-          const outcome = this.positionsBuffer(item.bytes);
-          this.reportError(outcome instanceof Promise ? await outcome : outcome);
-          this.dequeue();
-        } else if (item.lines === null) {
-          const outcome = this.request(item.line, item.received);
-          const error = outcome instanceof Promise ? await outcome : outcome;
-          this.reportError(error);
-          this.dequeue();
-        } else {
-          await this.multiLine(item);
-          this.dequeue();
+        try {
+          if (item.bytes) {
+            const outcome = this.positionsBuffer(item.bytes);
+            this.reportError(outcome instanceof Promise ? await outcome : outcome);
+          } else if (item.lines === null) {
+            const outcome = this.request(item.line, item.received);
+            this.reportError(outcome instanceof Promise ? await outcome : outcome);
+          } else {
+            await this.multiLine(item);
+          }
+        } catch (e) {
+          // A bug must cost one request, not the process (an unhandled rejection would end it for every client).
+          this.reply(errorReply(`internal error: ${e?.message ?? e}`, null));
         }
+        this.dequeue();
       }
     } finally {
       this.pumping = false;
