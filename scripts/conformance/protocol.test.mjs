@@ -358,7 +358,7 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
       });
     });
 
-    describe('budgets: step time, connections, idle timeout', () => {
+    describe('budgets: step time, pending replies, connections, idle timeout', () => {
       let s;
       before(async () => { s = await server.start(['--step-time-budget', '100', '--max-steps', '1000000', '--max-connections', '3', '--idle-timeout', '1500']); });
       after(async () => { await s?.stop(); });
@@ -378,6 +378,27 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
         assert.equal(reply.rid, 16);
         assert.equal(reply.values[1].value, 2.5, 'the rounds run before the budget stay run (converged gradient)');
         c.close();
+      });
+
+      it('maxPendingReplyBytes: a client that sends 3000 steps and never reads does not slow another client down', async () => {
+        const greedy = await s.connect();
+        const other = await s.connect();
+        greedy.send('createSim', { nodeCount: 1000, maxDistance: 3 });
+        greedy.send('positions', { xyz: grid(1000) });
+        greedy.pause();
+        for (let i = 0; i < 3000; i++) greedy.send('step', { rid: i, stepCount: 1 });
+        const times = [];
+        const end = performance.now() + 2000;
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          other.raw('{"op":"echo"}');
+          assert.equal(await other.next(), '{"op":"echo"}');
+          times.push(performance.now() - t0);
+          await sleep(20);
+        }
+        greedy.close();
+        assert.ok(Math.max(...times) < 500, `slowest echo ${Math.max(...times).toFixed(1)} ms over ${times.length}`);
+        other.close();
       });
 
       it('maxConnections: one connection more gets an error reply and is closed; the others go on', async () => {

@@ -4,7 +4,7 @@
 //   Node — node collektive-node-server/src/cli.mjs, WebSocket (ws).
 // Client: send(op, data) / raw(text) one request; next(ms) the next reply: a string (JSON text) or
 // { binary: Uint8Array, rid } (the binary state; rid only on TCP, whose frame carries it); closed: a promise of
-// { code } once the server closed the connection (WebSocket close code, null on TCP).
+// { code } once the server closed the connection (WebSocket close code, null on TCP); pause() stops reading.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect as tcpConnect } from 'node:net';
@@ -98,6 +98,7 @@ async function tcpClient(port) {
     raw: (text) => socket.write(`${text}\n`),
     next: box.next,
     closed,
+    pause: () => socket.pause(),
     close: () => socket.destroy(),
   };
 }
@@ -115,6 +116,7 @@ async function wsClient(port) {
     raw: (text) => ws.send(text),
     next: box.next,
     closed,
+    pause: () => ws.pause(),
     close: () => ws.terminate(),
   };
 }
