@@ -102,7 +102,7 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
         c.close();
       });
 
-      it('malformed requests: bad JSON, not an object, no op, unknown op, data not an object → error, connection kept', async () => {
+      it('malformed requests: bad JSON, not an object, no op, unknown op, data not an object, deep nesting → error, connection kept', async () => {
         const c = await s.connect();
         for (const [text, op] of [
           ['{"op": "createSim", ', null],
@@ -117,6 +117,9 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
           c.raw(text);
           assertError(await c.next(), { op });
         }
+        // Nested 3000 deep in a 6 KB line: an error reply (the JVM bounds the depth, Node finds no object), no close.
+        c.raw(`{"op":"createSim","data":{"nodeCount":${'['.repeat(3000)}${']'.repeat(3000)},"maxDistance":3}}`);
+        assert.equal(typeof parse(await c.next()).error, 'string');
         c.raw('{"op":"echo"}');
         assert.equal(await c.next(), '{"op":"echo"}', 'still usable');
         c.close();
