@@ -10,7 +10,8 @@ import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connect, startServer } from './helpers.mjs';
+import { spawnSync } from 'node:child_process';
+import { connect, root, startServer } from './helpers.mjs';
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 function memory(pid) {
@@ -282,4 +283,21 @@ test('--csv streams to the file while serving and is complete on SIGTERM: one st
   const service = rows.filter((r) => r.split(',')[1] === 'step.service').length;
   t.diagnostic(`${received} replies received, ${service} step.service rows, ${streamed} bytes on disk before SIGTERM`);
   assert.equal(service, received);
+});
+
+test('fatal startup errors never exit 0: bad budget flag → 2, engine not loadable → 1, port taken → 1', async () => {
+  const cli = join(root, 'collektive-node-server', 'src', 'cli.mjs');
+  const run = (args, env = {}) => spawnSync(process.execPath, [cli, '--port', '0', ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, ...env } });
+  const badFlag = run(['--max-nodes', 'abc']);
+  assert.equal(badFlag.status, 2);
+  assert.match(badFlag.stderr, /--max-nodes must be an integer/);
+  const noEngine = run([], { COLLEKTIVE_JS_ENGINE_MODULE: join(root, 'no-such-engine.mjs') });
+  assert.equal(noEngine.status, 1);
+  assert.match(noEngine.stderr, /cannot start the engine/);
+  const s = await startServer();
+  try {
+    const taken = spawnSync(process.execPath, [cli, '--port', String(s.port)], { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(taken.status, 1);
+    assert.match(taken.stderr, /cannot listen/);
+  } finally { await s.stop(); }
 });
