@@ -70,9 +70,9 @@ internal class Connection(
                         val line = String(reader.line, 0, length, Charsets.UTF_8)
                         val outcome = session.handle(line, out)
                         if (outcome != Session.Outcome.NO_REPLY) out.flush()
-                        if (outcome == Session.Outcome.STEP_REPLY) {
-                            timing?.record(TimingIds.SERVICE, start, System.nanoTime() - start)
-                        }
+                        val end = System.nanoTime()
+                        if (outcome == Session.Outcome.STEP_REPLY) timing?.record(TimingIds.SERVICE, start, end - start)
+                        lastRequestNs = end // idle time counts from the end of the last request, not its start
                     }
                 }
             }

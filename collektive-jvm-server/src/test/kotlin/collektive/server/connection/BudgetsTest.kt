@@ -87,6 +87,18 @@ class BudgetsTest {
     }
 
     @Test
+    fun `a request that runs longer than idleTimeoutMs does not make its connection idle`() {
+        TestServer(options().copy(idleTimeoutMs = 500, stepTimeBudgetMs = 1000)).use { server ->
+            server.connect().use { client ->
+                client.send(createSim(2000), """{"op":"positions","data":{"xyz":${lineXyz(2000)}}}""")
+                assertEquals("stepTimeBudgetMs", error(client.request("""{"op":"step","data":{"rid":1,"stepCount":100000}}""")).limit)
+                Thread.sleep(250) // past the first read timeout (200 ms), within idleTimeoutMs of the reply
+                assertEquals("""{"op":"echo"}""", client.request("""{"op":"echo"}"""), "idle counts from the end of the long request")
+            }
+        }
+    }
+
+    @Test
     fun `sessions and devices are bounded per server, a replacing createSim counts only the new simulation`() {
         TestServer(options().copy(maxSessions = 2, maxDevices = 1000)).use { server ->
             server.connect().use { a ->
