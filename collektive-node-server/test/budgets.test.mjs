@@ -215,7 +215,7 @@ async function halfMessage(port, length, sent) {
   return { socket, closed };
 }
 
-test('40 connections each holding a huge message minus its last byte: refused or cut at maxBufferedInputBytes, RSS bounded and freed', async (t) => {
+test('40 connections each holding a huge message minus its last byte: refused or cut at maxBufferedInputBytes, RSS bounded, reused after the resets', async (t) => {
   const s = await startServer();
   try {
     const before = memory(s.proc.pid);
@@ -223,20 +223,23 @@ test('40 connections each holding a huge message minus its last byte: refused or
     // 15 MiB: over maxMessageBytes (8 MiB), refused from the frame header (close 1009) before any payload is kept.
     const over = await Promise.all(Array.from({ length: 40 }, () => halfMessage(s.port, 15 << 20, Math.min(1 << 20, (15 << 20) - 1))));
     await Promise.all(over.map((c) => c.closed));
-    // Just under the message limit: the first ones fit in 64 MiB of buffered input, the rest are closed.
-    const under = [];
-    for (let i = 0; i < 40; i++) under.push(await halfMessage(s.port, (8 << 20) - 64, (8 << 20) - 65));
-    const during = memory(s.proc.pid);
-    const open = under.filter((c) => !c.socket.destroyed && c.socket.readyState === 'open');
-    b.raw('{"op":"echo"}');
-    assert.equal(await b.next(), '{"op":"echo"}', 'others served');
-    for (const c of under) c.socket.resetAndDestroy();
-    await sleep(1500);
-    const after = memory(s.proc.pid);
-    t.diagnostic(`RSS before ${before.rss.toFixed(0)} MB, peak ${during.peak.toFixed(0)} MB, after the resets ${after.rss.toFixed(0)} MB; ${open.length} of 40 near-8-MiB half messages still open when the last was sent`);
-    assert.ok(open.length <= 9, `${open.length} connections kept a half message (64 MiB / 8 MiB)`);
-    assert.ok(during.peak - before.rss < 250, `peak growth ${(during.peak - before.rss).toFixed(0)} MB`);
-    assert.ok(after.rss - before.rss < 150, `kept after the resets: ${(after.rss - before.rss).toFixed(0)} MB`);
+    // Just under the message limit: the first ones fit in 64 MiB of buffered input, the rest are cut. Twice: what
+    // the first round held is reused, not added to (the allocator keeps it: RSS does not fall back by itself).
+    const rounds = [];
+    for (let round = 0; round < 2; round++) {
+      const under = [];
+      for (let i = 0; i < 40; i++) under.push(await halfMessage(s.port, (8 << 20) - 64, (8 << 20) - 65));
+      const open = under.filter((c) => !c.socket.destroyed && c.socket.readyState === 'open').length;
+      b.raw('{"op":"echo"}');
+      assert.equal(await b.next(), '{"op":"echo"}', 'others served');
+      for (const c of under) c.socket.resetAndDestroy();
+      await sleep(1000);
+      rounds.push({ open, ...memory(s.proc.pid) });
+    }
+    t.diagnostic(`RSS before ${before.rss.toFixed(0)} MB; ${rounds.map((r, i) => `round ${i + 1}: ${r.open} of 40 near-8-MiB half messages held, peak ${r.peak.toFixed(0)} MB, after the resets ${r.rss.toFixed(0)} MB`).join('; ')}`);
+    for (const r of rounds) assert.ok(r.open <= 9, `${r.open} connections kept a half message (64 MiB / 8 MiB)`);
+    const growth = rounds[1].peak - before.rss;
+    assert.ok(growth < 250, `peak growth over two rounds ${growth.toFixed(0)} MB`);
     b.raw('{"op":"echo"}');
     assert.equal(await b.next(), '{"op":"echo"}');
     b.close();
