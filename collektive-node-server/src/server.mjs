@@ -122,6 +122,12 @@ export function startServer({
   const idleCheck = setInterval(() => {
     const now = Date.now();
     for (const { ws, session } of connections) {
+      // A peer that leaves its replies untaken as long holds a session for nothing: cut it (no reply could reach it).
+      if (session.blockedSince !== null && now - session.blockedSince > limits.idleTimeoutMs) {
+        warn(`closing a connection: replies untaken for ${limits.idleTimeoutMs} ms (idleTimeoutMs)`);
+        ws.terminate();
+        continue;
+      }
       if (!session.busy && now - session.lastActivity > limits.idleTimeoutMs && ws.readyState === ws.OPEN) {
         refuse(ws, `no request for ${limits.idleTimeoutMs} ms (idleTimeoutMs): closing`, 'idleTimeoutMs', GOING_AWAY);
       }

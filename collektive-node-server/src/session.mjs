@@ -89,6 +89,8 @@ export class Session {
     this.lastActivity = Date.now();
     /** @type {(() => void) | null} */
     this.onDrained = null;
+    /** Since when (Date.now()) the peer has left replies over maxPendingReplyBytes untaken, or null. */
+    this.blockedSince = null;
     this.written = () => {
       if (this.onDrained && this.transport.bufferedAmount() <= this.limits.maxPendingReplyBytes) {
         const wake = this.onDrained;
@@ -182,7 +184,8 @@ export class Session {
 
   /** Resolves when the unsent replies are back under maxPendingReplyBytes (or the connection closed). */
   drained() {
-    return new Promise((resolve) => { this.onDrained = () => resolve(undefined); });
+    this.blockedSince = Date.now();
+    return new Promise((resolve) => { this.onDrained = () => { this.blockedSince = null; resolve(undefined); }; });
   }
 
   reportError(error) {

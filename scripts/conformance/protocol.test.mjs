@@ -383,7 +383,7 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
         c.close();
       });
 
-      it('maxPendingReplyBytes: a client that sends 3000 steps and never reads does not slow another client down', async () => {
+      it('maxPendingReplyBytes: a client that sends 3000 steps and never reads does not slow another client down, and is cut after idleTimeoutMs', async () => {
         const greedy = await s.connect();
         const other = await s.connect();
         greedy.send('createSim', { nodeCount: 1000, maxDistance: 3 });
@@ -399,8 +399,14 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
           times.push(performance.now() - t0);
           await sleep(20);
         }
-        greedy.close();
         assert.ok(Math.max(...times) < 500, `slowest echo ${Math.max(...times).toFixed(1)} ms over ${times.length}`);
+        // Its replies stay untaken: past idleTimeoutMs (1500 ms here) the server cuts it. A client that does not read
+        // does not see the cut either; its next writes fail once the server has reset the connection.
+        let cut = false;
+        greedy.closed.then(() => { cut = true; });
+        for (let i = 0; i < 40 && !cut; i++) { greedy.raw('{"op":"echo"}'); await sleep(250); }
+        assert.ok(cut, 'the connection that never reads is closed after idleTimeoutMs');
+        greedy.close();
         other.close();
       });
 
