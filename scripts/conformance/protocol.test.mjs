@@ -293,16 +293,16 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
         const a = await s.connect();
         const b = await s.connect();
         const c = await s.connect();
+        // createSim answers nothing when accepted: an echo behind it says it is done (connections run concurrently).
+        const settled = async (c) => { c.raw('{"op":"echo"}'); assert.equal(await c.next(), '{"op":"echo"}'); };
         a.send('createSim', { nodeCount: 1000, maxDistance: 3 });
+        await settled(a);
         b.send('createSim', { nodeCount: 600, maxDistance: 3 });
         assertError(await b.next(), { op: 'createSim', limit: 'maxDevices' });
         b.send('createSim', { nodeCount: 400, maxDistance: 3 });
+        await settled(b);
         a.send('createSim', { nodeCount: 1000, maxDistance: 3 }); // replacing its own counts only the new one
-        // createSim answers nothing when accepted: the echo behind it comes first.
-        a.raw('{"op":"echo"}');
-        assert.equal(await a.next(), '{"op":"echo"}');
-        b.raw('{"op":"echo"}');
-        assert.equal(await b.next(), '{"op":"echo"}');
+        await settled(a);
         c.send('createSim', { nodeCount: 1, maxDistance: 3 }); // 1401 devices: only the session budget is exceeded
         assertError(await c.next(), { op: 'createSim', limit: 'maxSessions' });
         a.close();
