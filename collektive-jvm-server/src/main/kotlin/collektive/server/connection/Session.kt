@@ -206,7 +206,7 @@ internal class Session(
                 )
             }
         }
-        timing?.record(TimingIds.COMPUTE, start, System.nanoTime() - start)
+        val computeNs = System.nanoTime() - start
         val rid = rid(data)
         if (binary) {
             val state = StateCodec.encode(engine)
@@ -220,6 +220,7 @@ internal class Session(
             out.write(bytes)
             out.write(NEWLINE)
         }
+        timing?.record(TimingIds.COMPUTE, start, computeNs) // one row per step answered with its state
         return Outcome.STEP_REPLY
     }
 

@@ -189,6 +189,30 @@ class BudgetsTest {
     }
 
     @Test
+    fun `refused steps leave no timing rows, answered ones one step-service and one step-compute row each`() {
+        val csv = java.nio.file.Files.createTempFile("budgets", ".csv")
+        try {
+            val timing = collektive.server.timing.TimingLog(csv, TimingIds.NAMES)
+            val server = collektive.server.GradientServer(options().copy(maxReplyBytes = 2048, stepTimeBudgetMs = 50), timing) {}
+            val port = server.start()
+            Client(Socket("127.0.0.1", port)).use { client ->
+                client.send(createSim(200), """{"op":"positions","data":{"xyz":${lineXyz(200)}}}""")
+                assertEquals("maxReplyBytes", error(client.request("""{"op":"step","data":{"rid":1}}""")).limit)
+                assertEquals("stepTimeBudgetMs", error(client.request("""{"op":"step","data":{"rid":2,"stepCount":100000}}""")).limit)
+                client.send(createSim(20))
+                assertEquals(3L, Protocol.decodeStepReply(client.request(ReferenceScenario.step(3))).rid)
+                assertEquals(4L, Protocol.decodeStepReply(client.request(ReferenceScenario.step(4))).rid)
+            }
+            server.close()
+            timing.close()
+            val ids = java.nio.file.Files.readAllLines(csv).drop(1).map { it.split(',')[1] }
+            assertEquals(listOf("step.compute", "step.service", "step.compute", "step.service"), ids)
+        } finally {
+            java.nio.file.Files.deleteIfExists(csv)
+        }
+    }
+
+    @Test
     fun `a step over stepTimeBudgetMs stops at a round boundary with an error, the connection goes on`() {
         TestServer(options().copy(stepTimeBudgetMs = 100)).use { server ->
             server.connect().use { client ->
