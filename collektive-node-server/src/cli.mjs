@@ -5,10 +5,10 @@
 import { parseArgs } from 'node:util';
 import { startServer } from './server.mjs';
 import { TimingLog } from './timing-log.mjs';
-import { EngineWorker } from './engine.mjs';
 import { budgetOptions, budgetUsage, limitsFromArgs } from './limits.mjs';
 
-const USAGE = `usage: npm run server:node -- [--port 0] [--host 127.0.0.1] [--csv file] [--allow-origin origin]... [budgets]
+const USAGE = `usage: npm run server:node -- [--port 0] [--host 127.0.0.1] [--csv file] [--allow-origin origin]... [--warmup 500] [budgets]
+  --warmup <n>  rounds of a scripted 100-device session each engine worker runs before its first request (0 = none)
 budgets (docs/protocol.md):
 ${budgetUsage()}`;
 
@@ -22,6 +22,7 @@ try {
       host: { type: 'string', default: '127.0.0.1' },
       csv: { type: 'string' },
       'allow-origin': { type: 'string', multiple: true, default: [] },
+      warmup: { type: 'string', default: '500' },
       help: { type: 'boolean', default: false },
       ...budgetOptions(),
     },
@@ -36,15 +37,9 @@ if (args.help) {
   process.exit(0);
 }
 const port = Number(args.port);
+const warmupRounds = Number(args.warmup);
+if (!/^\d+$/.test(args.warmup) || !Number.isSafeInteger(warmupRounds)) { console.error(`bad --warmup ${args.warmup}`); process.exit(2); }
 if (!Number.isInteger(port) || port < 0 || port > 65535) { console.error(`bad --port ${args.port}`); process.exit(2); }
-
-// Fail at startup, not at the first createSim, when the engine is not built: one worker loads it and ends.
-const probe = new EngineWorker({ heapMb: engineHeapMb, maxLinks: limits.maxLinks });
-if (!(await probe.ready)) {
-  console.error(`cannot start the engine: ${probe.lost?.message} (build it: node scripts/build.mjs js)`);
-  process.exit(1);
-}
-probe.destroy();
 
 let log = null;
 try {
@@ -56,9 +51,14 @@ try {
 if (log) setInterval(() => log.flush(), 1000).unref();
 let server;
 try {
-  server = await startServer({ port, host: args.host, origins: args['allow-origin'], limits, engineHeapMb, log });
+  server = await startServer({ port, host: args.host, origins: args['allow-origin'], limits, engineHeapMb, warmupRounds, log });
 } catch (e) {
   console.error(`cannot listen on ${args.host}:${port}: ${e.message}`);
+  process.exit(1);
+}
+// Fail at startup, not at the first createSim, when the engine is not built: the first spare worker loads it.
+if (!(await server.engineReady())) {
+  console.error(`cannot start the engine: ${server.engineError()} (build it: node scripts/build.mjs js)`);
   process.exit(1);
 }
 

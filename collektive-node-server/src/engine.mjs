@@ -55,11 +55,11 @@ export class EngineLost extends Error {
 
 /** The main thread's side of one session's worker: batches in, results out, in order. */
 export class EngineWorker {
-  /** @param {{ heapMb: number, maxLinks: number, modulePath?: string }} o */
-  constructor({ heapMb, maxLinks, modulePath = ENGINE_MODULE }) {
+  /** @param {{ heapMb: number, maxLinks: number, warmupRounds?: number, modulePath?: string }} o */
+  constructor({ heapMb, maxLinks, warmupRounds = 0, modulePath = ENGINE_MODULE }) {
     this.heapMb = heapMb;
     this.worker = new Worker(WORKER, {
-      workerData: { modulePath, maxLinks },
+      workerData: { modulePath, maxLinks, warmupRounds },
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, heapMb >> 4)) },
       stdout: false,
       stderr: false,
@@ -118,5 +118,39 @@ export class EngineWorker {
   destroy() {
     this.fail(new EngineLost('the simulation was closed', undefined));
     this.worker.terminate().catch(() => {});
+  }
+}
+
+/**
+ * Hands out workers for new sessions. One spare is started (and warmed up) ahead of time, at startup and again
+ * whenever a session ends, so a createSim does not wait for a worker to load the engine and its first steps do not
+ * run cold; refilling when a session ends rather than when one starts keeps the spare's warm-up from competing
+ * with a starting session for the CPU.
+ */
+export class WorkerPool {
+  /** @param {{ heapMb: number, maxLinks: number, warmupRounds: number }} options */
+  constructor(options) {
+    this.options = options;
+    this.closed = false;
+    /** @type {EngineWorker | null} */
+    this.spare = new EngineWorker(options);
+  }
+
+  /** The spare when there is a healthy one, else a new worker (which warms up before its first batch). */
+  take() {
+    const spare = this.spare;
+    this.spare = null;
+    return spare && !spare.lost ? spare : new EngineWorker(this.options);
+  }
+
+  /** Starts a new spare if there is none (a session ended). */
+  refill() {
+    if (!this.closed && (!this.spare || this.spare.lost)) this.spare = new EngineWorker(this.options);
+  }
+
+  close() {
+    this.closed = true;
+    this.spare?.destroy();
+    this.spare = null;
   }
 }

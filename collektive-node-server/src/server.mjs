@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { Session } from './session.mjs';
 import { defaultLimits } from './limits.mjs';
+import { WorkerPool } from './engine.mjs';
 
 /** Origins of pages served from this machine: http(s)://localhost, 127.0.0.1 or [::1], any port. */
 export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -34,13 +35,15 @@ export function originAllowed(origin, { origins }) {
  * @param {string[]} [o.origins=[]]  allowed Origins besides none; empty = localhost origins
  * @param {import('./limits.mjs').Limits} [o.limits]
  * @param {number} [o.engineHeapMb=1024]  heap cap of each simulation's worker
+ * @param {number} [o.warmupRounds=500]  rounds of the scripted session each worker runs before it is used
  * @param {import('./timing-log.mjs').TimingLog | null} [o.log]
  * @param {(msg: string) => void} [o.warn]
  */
 export function startServer({
-  port = 0, host = '127.0.0.1', origins = [], limits = defaultLimits(), engineHeapMb = 1024, log = null,
-  warn = (m) => console.error(m),
+  port = 0, host = '127.0.0.1', origins = [], limits = defaultLimits(), engineHeapMb = 1024, warmupRounds = 500,
+  log = null, warn = (m) => console.error(m),
 }) {
+  const pool = new WorkerPool({ heapMb: engineHeapMb, maxLinks: limits.maxLinks, warmupRounds });
   /** @type {import('./session.mjs').Shared} */
   const shared = { sessions: 0, devices: 0, inputBytes: 0 };
   /** @type {Set<{ ws: import('ws').WebSocket, session: Session }>} */
@@ -81,7 +84,7 @@ export function startServer({
       return;
     }
     const session = new Session({
-      limits, engineHeapMb, shared, log,
+      limits, shared, log, newWorker: () => pool.take(), onSimulationEnd: () => pool.refill(),
       transport: {
         send: (data, binary, done) => ws.send(data, { binary }, done),
         bufferedAmount: () => ws.bufferedAmount,
@@ -143,9 +146,13 @@ export function startServer({
         port: actual,
         host,
         shared,
+        /** Resolves true once the first spare worker has loaded (and warmed up) the engine, false if it failed. */
+        engineReady: () => pool.spare?.ready ?? Promise.resolve(true),
+        engineError: () => pool.spare?.lost?.message,
         /** Closes every connection (pending replies are flushed first, for at most `graceMs`) and stops listening. */
         close: (graceMs = 1000) => new Promise((done) => {
           clearInterval(idleCheck);
+          pool.close();
           const all = [...connections];
           for (const { ws, session } of all) { session.close(); ws.close(GOING_AWAY, 'server stopping'); }
           const hard = setTimeout(() => { for (const { ws } of all) ws.terminate(); }, graceMs);

@@ -6,7 +6,7 @@
 // itself to the worker in one message, so a frame of N newPosition requests and a step crosses threads once.
 // While a step runs, later requests wait in the inbox; the inbox and the unsent replies are bounded (the
 // transport stops reading this connection past them: back-pressure, docs/protocol.md "Budgets").
-import { EngineLost, EngineWorker } from './engine.mjs';
+import { EngineLost } from './engine.mjs';
 
 /** Error replies per multi-line message; the rest are counted in one closing error (replies stay bounded by input). */
 export const MAX_ERRORS_PER_MESSAGE = 64;
@@ -59,20 +59,20 @@ export class Session {
   /**
    * @param {object} deps
    * @param {import('./limits.mjs').Limits} deps.limits
-   * @param {number} deps.engineHeapMb
    * @param {Shared} deps.shared
    * @param {Transport} deps.transport
    * @param {import('./timing-log.mjs').TimingLog | null} [deps.log]
-   * @param {(o: { heapMb: number, maxLinks: number }) => EngineWorker} [deps.newWorker]
+   * @param {() => import('./engine.mjs').EngineWorker} deps.newWorker  a worker for this session's simulation
+   * @param {() => void} [deps.onSimulationEnd]  its worker has ended
    */
-  constructor({ limits, engineHeapMb, shared, transport, log = null, newWorker = (o) => new EngineWorker(o) }) {
+  constructor({ limits, shared, transport, log = null, newWorker, onSimulationEnd = () => {} }) {
+    this.onSimulationEnd = onSimulationEnd;
     this.limits = limits;
-    this.engineHeapMb = engineHeapMb;
     this.shared = shared;
     this.transport = transport;
     this.log = log;
     this.newWorker = newWorker;
-    /** @type {EngineWorker | null} */
+    /** @type {import('./engine.mjs').EngineWorker | null} */
     this.worker = null;
     /** Size of the simulation as the requests accepted so far leave it (0 = none). */
     this.nodeCount = 0;
@@ -288,7 +288,7 @@ export class Session {
       fail(`nodeCount ${nodeCount} with the ${others} devices of the other simulations is over this server's limit ${maxDevices} (maxDevices)`, 'maxDevices');
     }
     if (!this.worker) {
-      this.worker = this.newWorker({ heapMb: this.engineHeapMb, maxLinks: this.limits.maxLinks });
+      this.worker = this.newWorker();
       this.shared.sessions += 1;
     }
     this.shared.devices = others + nodeCount;
@@ -412,6 +412,7 @@ export class Session {
       this.worker.destroy();
       this.worker = null;
       this.shared.sessions -= 1;
+      this.onSimulationEnd();
     }
     this.shared.devices -= this.devices;
     this.devices = 0;
