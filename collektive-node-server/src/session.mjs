@@ -121,10 +121,7 @@ export class Session {
     }
     this.queuedBytes += size;
     this.shared.inputBytes += size;
-    if (!this.paused && this.queuedBytes > this.limits.maxMessageBytes) {
-      this.paused = true;
-      this.transport.pause();
-    }
+    this.syncReading();
     this.pump();
   }
 
@@ -185,7 +182,25 @@ export class Session {
   /** Resolves when the unsent replies are back under maxPendingReplyBytes (or the connection closed). */
   drained() {
     this.blockedSince = Date.now();
-    return new Promise((resolve) => { this.onDrained = () => { this.blockedSince = null; resolve(undefined); }; });
+    const wait = new Promise((resolve) => {
+      this.onDrained = () => { this.blockedSince = null; this.syncReading(); resolve(undefined); };
+    });
+    this.syncReading();
+    return wait;
+  }
+
+  /**
+   * Back-pressure: the connection is not read while its unsent replies are over maxPendingReplyBytes (a step is
+   * waiting for them to drain) or its queued input is over maxMessageBytes (read again below half of it).
+   */
+  syncReading() {
+    if (this.closed) return;
+    const { maxMessageBytes } = this.limits;
+    const want = this.onDrained !== null || this.queuedBytes > (this.paused ? maxMessageBytes / 2 : maxMessageBytes);
+    if (want !== this.paused) {
+      this.paused = want;
+      if (want) this.transport.pause(); else this.transport.resume();
+    }
   }
 
   reportError(error) {
@@ -197,10 +212,7 @@ export class Session {
     if (!item) return;
     this.queuedBytes -= item.size;
     this.shared.inputBytes -= item.size;
-    if (this.paused && this.queuedBytes <= this.limits.maxMessageBytes / 2) {
-      this.paused = false;
-      this.transport.resume();
-    }
+    this.syncReading();
   }
 
   /**
