@@ -100,7 +100,7 @@ test(`${label}: updatePositions (typed array or plain array) = updatePosition pe
   }
 });
 
-test(`${label}: state arrays and the binary state buffer agree; buffer layout of DESIGN §2`, () => {
+test(`${label}: state arrays and the binary state buffer agree; buffer layout of docs/engine-api.md`, () => {
   const h = facade.create(6, 3);
   try {
     const xyz = line(6);

@@ -1,4 +1,4 @@
-// Web paths (issue 4): the Node ws server as a real process with real ws clients, and the Live WebGL view
+// Web paths: the Node ws server as a real process with real ws clients, and the Live WebGL view
 // end to end in Chromium with both engines.
 import { nodeTap } from '../lib/parsers.mjs';
 import { chromium } from '../lib/requirements.mjs';
