@@ -361,6 +361,37 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
       });
     });
 
+    describe('budgets: buffered input', () => {
+      let s;
+      before(async () => { s = await server.start(['--max-message', '1048576', '--max-buffered-input', '4194304']); });
+      after(async () => { await s?.stop(); });
+
+      it('maxBufferedInputBytes: half-sent requests past the server\'s budget are refused (error reply or close); others served', async (t) => {
+        const holders = [];
+        for (let i = 0; i < 8; i++) {
+          const c = await s.connect();
+          let refused = false;
+          c.closed.then(() => { refused = true; });
+          c.partial(900_000); // 8 × 900 kB against 4 MiB: four fit
+          holders.push({ c, refused: () => refused });
+          await sleep(150);
+        }
+        const other = await s.connect();
+        other.raw('{"op":"echo"}');
+        assert.equal(await other.next(), '{"op":"echo"}', 'others served');
+        let refusedCount = 0;
+        for (const h of holders) {
+          const reply = await h.c.next(300).catch(() => null);
+          if (reply !== null) assertError(reply, { op: null, limit: 'maxBufferedInputBytes' });
+          if (reply !== null || h.refused()) refusedCount += 1;
+        }
+        t.diagnostic(`${refusedCount} of 8 half-sent 900 kB requests refused`);
+        assert.ok(refusedCount >= 3 && refusedCount <= 5, `${refusedCount} of 8 refused`);
+        for (const h of holders) h.c.close();
+        other.close();
+      });
+    });
+
     describe('budgets: step time, pending replies, connections, idle timeout', () => {
       let s;
       before(async () => { s = await server.start(['--step-time-budget', '100', '--max-steps', '1000000', '--max-connections', '3', '--idle-timeout', '1500']); });

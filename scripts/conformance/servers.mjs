@@ -4,7 +4,9 @@
 //   Node — node collektive-node-server/src/cli.mjs, WebSocket (ws).
 // Client: send(op, data) / raw(text) one request; next(ms) the next reply: a string (JSON text) or
 // { binary: Uint8Array, rid } (the binary state; rid only on TCP, whose frame carries it); closed: a promise of
-// { code } once the server closed the connection (WebSocket close code, null on TCP); pause() stops reading.
+// { code } once the server closed the connection (WebSocket close code, null on TCP); pause() stops reading;
+// partial(bytes) sends the first `bytes` of a request that never ends (a line without its newline, a frame
+// without its last byte).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect as tcpConnect } from 'node:net';
@@ -99,6 +101,7 @@ async function tcpClient(port) {
     next: box.next,
     closed,
     pause: () => socket.pause(),
+    partial: (bytes) => socket.write(`{"op":"echo","data":"${'x'.repeat(Math.max(0, bytes - 22))}`),
     close: () => socket.destroy(),
   };
 }
@@ -117,6 +120,14 @@ async function wsClient(port) {
     next: box.next,
     closed,
     pause: () => ws.pause(),
+    partial(bytes) {
+      // ws sends whole messages only: the frame is written to its socket by hand (masked with a zero key).
+      const header = Buffer.alloc(14);
+      header[0] = 0x81; // FIN, text
+      header[1] = 0x80 | 127; // masked, 64-bit length
+      header.writeBigUInt64BE(BigInt(bytes + 1), 2);
+      ws._socket.write(Buffer.concat([header, Buffer.alloc(bytes, 0x20)]));
+    },
     close: () => ws.terminate(),
   };
 }
