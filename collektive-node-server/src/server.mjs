@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import { Session } from './session.mjs';
 import { defaultLimits } from './limits.mjs';
 import { WorkerPool } from './engine.mjs';
+import { Parser } from './parser.mjs';
 
 /** Origins of pages served from this machine: http(s)://localhost, 127.0.0.1 or [::1], any port. */
 export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -44,6 +45,7 @@ export function startServer({
   log = null, warn = (m) => console.error(m),
 }) {
   const pool = new WorkerPool({ heapMb: engineHeapMb, maxLinks: limits.maxLinks, warmupRounds });
+  const parser = new Parser();
   /** @type {import('./session.mjs').Shared} */
   const shared = { sessions: 0, devices: 0, inputBytes: 0 };
   /** @type {Set<{ ws: import('ws').WebSocket, session: Session }>} */
@@ -84,7 +86,7 @@ export function startServer({
       return;
     }
     const session = new Session({
-      limits, shared, log, newWorker: () => pool.take(), onSimulationEnd: () => pool.refill(),
+      limits, shared, log, parser, newWorker: () => pool.take(), onSimulationEnd: () => pool.refill(),
       transport: {
         send: (data, binary, done) => ws.send(data, { binary }, done),
         bufferedAmount: () => ws.bufferedAmount,
@@ -153,6 +155,7 @@ export function startServer({
         close: (graceMs = 1000) => new Promise((done) => {
           clearInterval(idleCheck);
           pool.close();
+          parser.close();
           const all = [...connections];
           for (const { ws, session } of all) { session.close(); ws.close(GOING_AWAY, 'server stopping'); }
           const hard = setTimeout(() => { for (const { ws } of all) ws.terminate(); }, graceMs);

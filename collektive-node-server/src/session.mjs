@@ -7,6 +7,7 @@
 // While a step runs, later requests wait in the inbox; the inbox and the unsent replies are bounded (the
 // transport stops reading this connection past them: back-pressure, docs/protocol.md "Budgets").
 import { EngineLost } from './engine.mjs';
+import { PARSE_IN_PLACE_CHARS } from './parser.mjs';
 
 /** Error replies per multi-line message; the rest are counted in one closing error (replies stay bounded by input). */
 export const MAX_ERRORS_PER_MESSAGE = 64;
@@ -64,8 +65,10 @@ export class Session {
    * @param {import('./timing-log.mjs').TimingLog | null} [deps.log]
    * @param {() => import('./engine.mjs').EngineWorker} deps.newWorker  a worker for this session's simulation
    * @param {() => void} [deps.onSimulationEnd]  its worker has ended
+   * @param {import('./parser.mjs').Parser | null} [deps.parser]  parses large requests off the event loop
    */
-  constructor({ limits, shared, transport, log = null, newWorker, onSimulationEnd = () => {} }) {
+  constructor({ limits, shared, transport, log = null, newWorker, onSimulationEnd = () => {}, parser = null }) {
+    this.parser = parser;
     this.onSimulationEnd = onSimulationEnd;
     this.limits = limits;
     this.shared = shared;
@@ -221,11 +224,25 @@ export class Session {
    * @returns {Record<string, unknown> | null | Promise<Record<string, unknown> | null>}
    */
   request(text, received) {
+    if (text.length > PARSE_IN_PLACE_CHARS && this.parser) {
+      return this.parser.parse(text).then(
+        (msg) => this.handle(msg, text, received),
+        (e) => errorReply(`malformed JSON: ${e.message}`, null, null),
+      );
+    }
+    let msg;
+    try { msg = JSON.parse(text); } catch (e) { return errorReply(`malformed JSON: ${e.message}`, null, null); }
+    return this.handle(msg, text, received);
+  }
+
+  /**
+   * Runs one parsed request (`text` is its source, for echo); returns as [request].
+   * @returns {Record<string, unknown> | null | Promise<Record<string, unknown> | null>}
+   */
+  handle(msg, text, received) {
     let op = null;
     let rid = null;
     try {
-      let msg;
-      try { msg = JSON.parse(text); } catch (e) { fail(`malformed JSON: ${e.message}`); }
       if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) fail('a request must be a JSON object {"op", "data"}');
       if (typeof msg.op === 'string') op = msg.op;
       else fail(msg.op === undefined ? 'missing "op"' : `"op" must be a string, got ${show(msg.op)}`);
@@ -325,11 +342,18 @@ export class Session {
     return this.command(['newPosition', id, x, y, z]);
   }
 
-  /** Validates a JSON positions array; returns it as doubles. */
+  /**
+   * Validates a JSON positions array (or the Float64Array the parser made of a long one); returns it as doubles.
+   */
   positions(list) {
     this.requireSimulation();
     const n = this.nodeCount;
-    if (!Array.isArray(list) || list.length !== 3 * n) fail(`xyz must be an array of 3 × nodeCount = ${3 * n} numbers`);
+    const isDoubles = list instanceof Float64Array;
+    if (!(Array.isArray(list) || isDoubles) || list.length !== 3 * n) fail(`xyz must be an array of 3 × nodeCount = ${3 * n} numbers`);
+    if (isDoubles) {
+      for (let i = 0; i < list.length; i++) if (!Number.isFinite(list[i])) fail(`xyz[${i}] must be a finite number, got ${list[i]}`);
+      return list;
+    }
     const xyz = new Float64Array(list.length);
     for (let i = 0; i < xyz.length; i++) {
       const v = list[i];

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnSync } from 'node:child_process';
-import { connect, root, startServer } from './helpers.mjs';
+import { connect, decodeState, root, startServer } from './helpers.mjs';
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 function memory(pid) {
@@ -243,6 +243,37 @@ test('40 connections each holding a huge message minus its last byte: refused or
     b.raw('{"op":"echo"}');
     assert.equal(await b.next(), '{"op":"echo"}');
     b.close();
+  } finally { await s.stop(); }
+});
+
+test('a 5 MB positions message (100 000 devices) is parsed off the event loop: applied, others\' echoes stay under 250 ms', async (t) => {
+  const s = await startServer();
+  try {
+    const a = await connect(s.port);
+    const b = await connect(s.port);
+    const n = 100_000;
+    // The grid, moved by less than a micrometre so that every number is spelled with ~17 digits (~5 MB of JSON).
+    const xyz = grid(n).map((v, k) => v + ((k * 7919) % 1000) * 1e-9 / 3);
+    a.send('createSim', { nodeCount: n, maxDistance: 3 });
+    a.send('setSource', { nodeId: 0 });
+    const text = JSON.stringify({ op: 'positions', data: { xyz } });
+    const echoes = echoLoop(b);
+    for (let i = 0; i < 5; i++) {
+      a.raw(text);
+      a.send('step', { rid: i, stepCount: 3, encoding: 'binary' });
+      const state = decodeState(await a.next(60_000));
+      assert.ok(Math.abs(state.values[1] - 2.5) < 1e-5, `the positions were applied (device 1 at ${state.values[1]})`);
+    }
+    const times = await echoes.stop();
+    t.diagnostic(`${text.length} bytes of positions × 5: other client's echo over ${times.length}: p50 ${quantile(times, 0.5).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
+    assert.ok(Math.max(...times) < 250, `slowest echo ${Math.max(...times).toFixed(1)} ms`);
+    // Large requests keep the validation rules: a quoted number among the positions, malformed JSON.
+    xyz[7] = '1';
+    a.raw(JSON.stringify({ op: 'positions', data: { xyz } }));
+    assert.match((await errorOf(a)).error, /xyz\[7\] must be a finite number/);
+    a.raw(text.slice(0, -1));
+    assert.match((await errorOf(a)).error, /malformed JSON/);
+    a.close(); b.close();
   } finally { await s.stop(); }
 });
 
