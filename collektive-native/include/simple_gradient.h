@@ -12,7 +12,14 @@
  * state: SG_OK after a success. The error state is thread-local.
  *
  * Threads: any thread may call any function; handles are valid across threads. Calls on one handle are serialized
- * by a per-engine lock; calls on different handles run in parallel.
+ * by a per-engine lock; calls on different handles run in parallel. A handle value is issued at most once per
+ * process: a destroyed handle stays invalid forever. The error message of a thread is freed when the thread exits.
+ *
+ * Budgets (checked before allocating, so an oversized request fails instead of aborting the process): at most
+ * SG_MAX_NODE_COUNT devices per engine, SG_MAX_LIVE_DEVICES devices over all live engines (environment variable
+ * SG_MAX_LIVE_DEVICES, read at the first create, overrides the default) and SG_MAX_LINKS directed neighbour links
+ * per round and engine (environment variable SG_MAX_LINKS). Past a budget the call fails with SG_LIMIT; a step
+ * refused for its links leaves the engine as it was before that round.
  *
  * Timings: step_with_distance and step_and_get_state_with_distance record `step.service` (the whole call) and
  * `step.compute` (the aggregate rounds only), monotonic clock, ns, as rows `t_ns,id,duration_ns` with t_ns since
@@ -32,7 +39,7 @@ extern "C" {
 /* ---- reference ABI ---------------------------------------------------------------------------------------- */
 
 /* A new Euclidean-gradient engine of nodeCount devices at (0,0,0); -1 on bad input (nodeCount < 0,
- * maxDistance not finite and > 0). */
+ * maxDistance not finite and > 0: SG_INVALID_ARGUMENT) or past a budget (SG_LIMIT). */
 int create_with_distance(int nodeCount, double maxDistance);
 /* Frees the engine and flushes pending timings. */
 void destroy_with_distance(int h);
@@ -41,7 +48,8 @@ void set_source_with_distance(int h, int node, bool isSource);
 void clear_sources_with_distance(int h);
 /* Moves one device; x, y, z must be finite. */
 void update_position(int h, int node, double x, double y, double z);
-/* Runs `rounds` (>= 0) aggregate rounds; neighbourhoods are recomputed every round from the positions. */
+/* Runs `rounds` (>= 0) aggregate rounds; neighbourhoods are recomputed every round from the positions. A round
+ * over SG_MAX_LINKS links fails with SG_LIMIT (earlier rounds of the call stay run). */
 void step_with_distance(int h, int rounds);
 /* The node's gradient value after the last round: +INFINITY when unreachable, NaN on error. */
 double get_value_with_distance(int h, int node);
@@ -62,6 +70,12 @@ void free_state_buffer(unsigned char* buffer);
 #define SG_INVALID_ARGUMENT 2
 #define SG_IO 3
 #define SG_INTERNAL 4
+#define SG_LIMIT 5 /* a budget (below) or the handle space is exhausted */
+
+/* Budgets (defaults; SG_MAX_LIVE_DEVICES and SG_MAX_LINKS can be set in the environment). */
+#define SG_MAX_NODE_COUNT 1000000
+#define SG_MAX_LIVE_DEVICES 4000000
+#define SG_MAX_LINKS 16777216
 
 /* Programs of create_with_program(). */
 #define SG_PROGRAM_EUCLIDEAN 0
@@ -75,14 +89,15 @@ int update_positions(int h, const double* xyz, int nodeCount);
 /* The calling thread's error code for its last call (SG_*). */
 int last_error_code(void);
 /* The message of the calling thread's last failed call (owned by the library, valid until the thread's next
- * failure); NULL when the last call succeeded. */
+ * failure, freed when the thread exits); NULL when the last call succeeded. */
 const char* last_error(void);
 /* Resets the calling thread's error state to SG_OK. */
 void clear_last_error(void);
 /* Does nothing: the floor cost of a call through the ABI (P/Invoke). */
 void noop(void);
-/* Flushes pending samples to the current CSV, then records to `path` (NULL: stop recording).
- * 0 on success, -1 on an I/O error (SG_IO). */
+/* Flushes pending samples to the current CSV, then records to `path` (NULL: stop recording). The path is checked
+ * now: one that cannot be opened for writing (a directory, a missing directory, no permission, "") gives -1 with
+ * SG_IO and recording stays on the previous path. 0 on success, -1 on such a path or an I/O error (SG_IO). */
 int set_timing_csv_path(const char* path);
 /* Appends pending timing samples to the CSV. 0 on success, -1 on an I/O error (SG_IO). */
 int flush_timings(void);

@@ -4,12 +4,15 @@
  * ("ok N - name" / "not ok N - name # detail"); exit code = number of failed checks.
  * Usage: abi_test <scratch-dir>   (the working directory must be writable: the default native.csv lands there)
  */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "simple_gradient.h"
 
@@ -127,6 +130,48 @@ static void test_errors(void) {
 
 static int isSourceZero(int h, int n);
 
+static int cmp_int(const void* a, const void* b) { int x = *(const int*)a, y = *(const int*)b; return (x > y) - (x < y); }
+
+/* A destroyed handle never becomes valid again, even after its slot has been reused through every generation. */
+static void test_handle_reuse(void) {
+    enum { CYCLES = 4200 }; /* more than twice the 2047 generations of one slot */
+    static int issued[CYCLES + 1];
+    int first = create_with_distance(3, 3.0);
+    set_source_with_distance(first, 0, true);
+    destroy_with_distance(first);
+    issued[CYCLES] = first;
+    int created = 1, stale = 1, at = -1;
+    for (int i = 0; i < CYCLES; i++) {
+        int h = create_with_distance(4, 3.0);
+        issued[i] = h;
+        if (h <= 0) { created = 0; at = i; break; }
+        double v = get_value_with_distance(first, 0);
+        if (!isnan(v) || last_error_code() != SG_INVALID_HANDLE) { stale = 0; at = i; }
+        destroy_with_distance(h);
+    }
+    CHECK(created, "4200 create/destroy cycles all succeed", "cycle %d: %s", at, msg());
+    CHECK(stale, "a destroyed handle stays invalid through 4200 reuses of its slot", "cycle %d", at);
+    qsort(issued, CYCLES + 1, sizeof issued[0], cmp_int);
+    int unique = 1;
+    for (int i = 1; i <= CYCLES; i++) if (issued[i] == issued[i - 1]) { unique = 0; at = issued[i]; }
+    CHECK(unique, "no handle value is issued twice in 4201 creates", "handle %d issued twice", at);
+}
+
+/* Oversized creates fail with SG_LIMIT before allocating: the process survives. */
+static void test_budgets(void) {
+    int h = create_with_distance(10000000, 3.0);
+    CHECK(h == -1 && error_is(SG_LIMIT, "SG_MAX_NODE_COUNT"), "create_with_distance(10^7) returns -1 with SG_LIMIT", "h=%d code=%d msg=%s", h, last_error_code(), msg());
+    h = create_with_distance(INT_MAX, 3.0);
+    CHECK(h == -1 && error_is(SG_LIMIT, "2147483647"), "create_with_distance(INT_MAX) returns -1 with SG_LIMIT (no 3 * nodeCount overflow)", "h=%d code=%d msg=%s", h, last_error_code(), msg());
+    h = create_with_program(INT_MAX, 3.0, SG_PROGRAM_HOP);
+    CHECK(h == -1 && last_error_code() == SG_LIMIT, "create_with_program(INT_MAX) returns -1 with SG_LIMIT", "h=%d code=%d", h, last_error_code());
+    h = create_with_distance(SG_MAX_NODE_COUNT + 1, 3.0);
+    CHECK(h == -1 && last_error_code() == SG_LIMIT, "SG_MAX_NODE_COUNT + 1 devices are refused", "h=%d code=%d", h, last_error_code());
+    h = create_with_distance(0, 3.0);
+    CHECK(h > 0 && live_engine_count() >= 1, "an empty engine is still allowed after refused creates", "h=%d msg=%s", h, msg());
+    destroy_with_distance(h);
+}
+
 static void test_state(void) {
     const int n = 6;
     double xyz[18];
@@ -231,14 +276,24 @@ static void test_timings(const char* dir) {
     for (int i = 0; i < 5; i++) free_state_buffer(step_and_get_state_with_distance(h, 1, &size));
     for (int i = 0; i < 3; i++) step_with_distance(h, 2);
     step_with_distance(h, -1); /* failed calls record nothing */
+    CHECK(set_timing_csv_path(dir) == -1 && error_is(SG_IO, dir), "set_timing_csv_path to a directory returns -1 with SG_IO and names it", "code=%d msg=%s", last_error_code(), msg());
+    CHECK(set_timing_csv_path("/nonexistent-dir/x/timings.csv") == -1 && error_is(SG_IO, "nonexistent-dir"), "set_timing_csv_path to a missing directory returns -1 with SG_IO", "code=%d msg=%s", last_error_code(), msg());
+    CHECK(set_timing_csv_path("") == -1 && last_error_code() == SG_IO, "set_timing_csv_path(\"\") returns -1 with SG_IO", "code=%d", last_error_code());
+    step_with_distance(h, 1); /* still recorded to timings.csv: a rejected path changes nothing */
     CHECK(flush_timings() == 0, "flush_timings succeeds", "msg=%s", msg());
     CHECK(set_timing_csv_path(NULL) == 0, "set_timing_csv_path(NULL) stops recording", "msg=%s", msg());
     step_with_distance(h, 1);
     CHECK(flush_timings() == 0, "flush with recording off succeeds", "msg=%s", msg());
 
-    CHECK(set_timing_csv_path("/nonexistent-dir/x/timings.csv") == 0, "switching to an unwritable path succeeds (nothing pending)", "msg=%s", msg());
+    char sub[1024], gone[1100];
+    snprintf(sub, sizeof sub, "%s/gone", dir);
+    snprintf(gone, sizeof gone, "%s/t.csv", sub);
+    mkdir(sub, 0700);
+    CHECK(set_timing_csv_path(gone) == 0, "set_timing_csv_path to a writable path succeeds", "msg=%s", msg());
+    unlink(gone);
+    rmdir(sub);
     step_with_distance(h, 1);
-    CHECK(flush_timings() == -1 && error_is(SG_IO, "nonexistent-dir"), "flush to an unwritable path returns -1 with SG_IO", "code=%d msg=%s", last_error_code(), msg());
+    CHECK(flush_timings() == -1 && error_is(SG_IO, "gone"), "flush to a path whose directory was removed since returns -1 with SG_IO", "code=%d msg=%s", last_error_code(), msg());
     set_timing_csv_path(NULL);
     destroy_with_distance(h);
     printf("# timings %s\n", path);
@@ -350,6 +405,8 @@ int main(int argc, char** argv) {
     const char* dir = argc > 1 ? argv[1] : ".";
     printf("TAP version 13\n");
     test_errors();
+    test_handle_reuse();
+    test_budgets();
     test_state();
     test_timings(dir);
     test_threads();

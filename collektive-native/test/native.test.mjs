@@ -40,18 +40,18 @@ function readCsv(path) {
 test('timing CSV: header, ids, integer ns, one service and one compute sample per successful step call', () => {
   const { header, rows } = readCsv(join(work, 'timings.csv'));
   assert.equal(header, 't_ns,id,duration_ns');
-  // 5 step_and_get_state + 3 step_with_distance calls succeeded; the failed call and the calls after
-  // set_timing_csv_path(NULL) recorded nothing.
-  assert.equal(rows.filter((r) => r.id === 'step.service').length, 8);
-  assert.equal(rows.filter((r) => r.id === 'step.compute').length, 8);
-  assert.equal(rows.length, 16);
+  // 5 step_and_get_state + 3 step_with_distance calls + 1 after the rejected paths succeeded; the failed call and
+  // the calls after set_timing_csv_path(NULL) recorded nothing.
+  assert.equal(rows.filter((r) => r.id === 'step.service').length, 9);
+  assert.equal(rows.filter((r) => r.id === 'step.compute').length, 9);
+  assert.equal(rows.length, 18);
   for (const r of rows) {
     assert.match(r.t, /^\d+$/);
     assert.match(r.d, /^\d+$/);
   }
   const service = rows.filter((r) => r.id === 'step.service').map((r) => Number(r.d));
   const compute = rows.filter((r) => r.id === 'step.compute').map((r) => Number(r.d));
-  for (let i = 0; i < 8; i++) assert.ok(compute[i] <= service[i], `compute ${compute[i]} > service ${service[i]}`);
+  for (let i = 0; i < 9; i++) assert.ok(compute[i] <= service[i], `compute ${compute[i]} > service ${service[i]}`);
   const starts = rows.filter((r) => r.id === 'step.service').map((r) => Number(r.t));
   for (let i = 1; i < starts.length; i++) assert.ok(starts[i] > starts[i - 1], 't_ns increases');
 });
@@ -112,4 +112,35 @@ test('the library exports the header functions and nothing else but the Kotlin/N
   for (const name of declared) assert.ok(exported.has(name), `${name} not exported`);
   const extra = [...exported].filter((n) => !declared.has(n) && !RUNTIME_SYMBOLS.has(n));
   assert.deepEqual(extra, [], 'unexpected exported symbols (is --exclude-libs=ALL applied?)');
+});
+
+// ---- budgets and thread exit (limits_test.c, own processes) ------------------------------------------------------
+
+const limits = compileC(join(here, 'limits_test.c'), join(work, 'limits_test'));
+
+/** Runs limits_test with [args] and [env]; one node:test per TAP check plus a clean exit. */
+function tapChecks(label, cmd, args, env, timeout) {
+  const r = spawnSync(cmd, args, { cwd: work, encoding: 'utf8', timeout, env: { ...process.env, ...env } });
+  const found = r.stdout.split('\n').map((l) => l.match(/^(not ok|ok) (\d+) - (.*?)(?: # (.*))?$/)).filter(Boolean);
+  for (const [, status, , name, why] of found) test(`${label}: ${name}`, () => assert.equal(status, 'ok', why));
+  return { r, found };
+}
+
+const budgets = tapChecks('budgets (SG_MAX_LIVE_DEVICES=5000, SG_MAX_LINKS=1000)', limits, ['budgets'],
+  { SG_MAX_LIVE_DEVICES: '5000', SG_MAX_LINKS: '1000' }, 60_000);
+test('budgets: the program ran every check and exited cleanly', () => {
+  assert.equal(budgets.r.signal, null, budgets.r.stderr);
+  assert.equal(budgets.r.status, 0, budgets.r.stdout);
+  assert.equal(budgets.found.length, 9);
+});
+
+test('thread exit: 100 threads that each failed a call leak nothing (valgrind: 0 bytes definitely lost)', () => {
+  const r = spawnSync('valgrind', ['--leak-check=full', '--errors-for-leak-kinds=definite', '--error-exitcode=66',
+    limits, 'threads', '100'], { cwd: work, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(r.error, undefined, `valgrind not runnable: ${r.error}`);
+  assert.match(r.stdout, /^ok 1 - every thread saw its own error message$/m, r.stdout);
+  const lost = r.stderr.match(/definitely lost: ([\d,]+) bytes in ([\d,]+) blocks/);
+  assert.ok(lost, `no leak summary from valgrind:\n${r.stderr.slice(-2000)}`);
+  assert.equal(lost[1], '0', `definitely lost: ${lost[0]}`);
+  assert.equal(r.status, 0, r.stderr.slice(-2000));
 });

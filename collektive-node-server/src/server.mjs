@@ -1,10 +1,20 @@
-// The WebSocket server: one Session (one engine) per connection, Origin allow-list, size limits, no compression.
+// The WebSocket server: one Session (one simulation in its own worker thread) per connection, Origin allow-list,
+// no compression, and the transport budgets of docs/protocol.md: message size (ws maxPayload), connections,
+// idle timeout, buffered input summed over connections, back-pressure on unsent replies.
 import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { Session } from './session.mjs';
+import { defaultLimits } from './limits.mjs';
+import { WorkerPool } from './engine.mjs';
+import { Parser } from './parser.mjs';
 
 /** Origins of pages served from this machine: http(s)://localhost, 127.0.0.1 or [::1], any port. */
 export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** Close codes (RFC 6455): going away (idle, stopping), try again later (a server budget). ws itself closes
+ * oversized messages with 1009. */
+const GOING_AWAY = 1001;
+const TRY_LATER = 1013;
 
 /**
  * Whether a WebSocket upgrade's Origin header is allowed. Browsers always send Origin, so the check stops other
@@ -19,25 +29,36 @@ export function originAllowed(origin, { origins }) {
 }
 
 /**
- * Starts the server. Resolves once listening with { port, close() }.
+ * Starts the server. Resolves once listening with { port, host, close() }.
  * @param {object} o
  * @param {number} [o.port=0]  0 = ephemeral
  * @param {string} [o.host='127.0.0.1']
  * @param {string[]} [o.origins=[]]  allowed Origins besides none; empty = localhost origins
- * @param {number} [o.maxMessageBytes]  app-level limit: larger messages get an error reply, connection kept
- * @param {number} [o.maxPayloadBytes]  hard limit enforced by ws while reading: larger frames close with 1009
- * @param {() => import('./engine.mjs').Engine} o.newEngine
+ * @param {import('./limits.mjs').Limits} [o.limits]
+ * @param {number} [o.engineHeapMb=1024]  heap cap of each simulation's worker
+ * @param {number} [o.warmupRounds=500]  rounds of the scripted session each worker runs before it is used
  * @param {import('./timing-log.mjs').TimingLog | null} [o.log]
  * @param {(msg: string) => void} [o.warn]
  */
 export function startServer({
-  port = 0, host = '127.0.0.1', origins = [], maxMessageBytes = 4 << 20, maxPayloadBytes = 4 * maxMessageBytes,
-  newEngine, log = null, warn = (m) => console.error(m),
+  port = 0, host = '127.0.0.1', origins = [], limits = defaultLimits(), engineHeapMb = 1024, warmupRounds = 500,
+  log = null, warn = (m) => console.error(m),
 }) {
+  const pool = new WorkerPool({ heapMb: engineHeapMb, maxLinks: limits.maxLinks, warmupRounds });
+  const parser = new Parser();
+  /** @type {import('./session.mjs').Shared} */
+  const shared = { sessions: 0, devices: 0, inputBytes: 0 };
+  /** @type {Set<{ ws: import('ws').WebSocket, session: Session }>} */
+  const connections = new Set();
   const http = createServer((req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain' }).end('WebSocket only\n');
   });
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: maxPayloadBytes });
+  // Sockets past the connection budget are still upgraded, to receive their error reply; beyond a margin the
+  // HTTP server drops them before reading anything.
+  http.maxConnections = limits.maxConnections + 16;
+  http.headersTimeout = 10_000;
+  http.requestTimeout = 10_000;
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: limits.maxMessageBytes });
   http.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
     if (!originAllowed(req.headers.origin, { origins })) {
@@ -45,17 +66,80 @@ export function startServer({
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket));
   });
-  wss.on('connection', (ws) => {
+
+  /**
+   * Refuses a connection after the handshake: one error reply, then a close frame; `now` (a memory budget) cuts
+   * the connection as soon as the reply is written instead of waiting for the peer's close.
+   */
+  function refuse(ws, message, limit, code, now = false) {
+    ws.send(JSON.stringify({ error: message, op: null, limit }), now ? () => ws.terminate() : undefined);
+    if (now) return;
+    ws.close(code, limit);
+    setTimeout(() => ws.terminate(), 1000).unref();
+  }
+
+  function accept(ws, socket) {
+    if (connections.size >= limits.maxConnections) {
+      refuse(ws, `this server already has ${connections.size} connections, its limit (maxConnections)`, 'maxConnections', TRY_LATER);
+      return;
+    }
     const session = new Session({
-      newEngine, log, maxMessageBytes, send: (data) => ws.send(data, { binary: typeof data !== 'string' }),
+      limits, shared, log, parser, newWorker: () => pool.take(), onSimulationEnd: () => pool.refill(),
+      transport: {
+        send: (data, binary, done) => ws.send(data, { binary }, done),
+        bufferedAmount: () => ws.bufferedAmount,
+        pause: () => ws.pause(),
+        resume: () => ws.resume(),
+      },
     });
-    ws.on('message', (data, isBinary) => session.onMessage(data, isBinary, process.hrtime.bigint()));
+    const conn = { ws, session, partial: 0, refused: false };
+    connections.add(conn);
+    // Bytes of a message still being received, summed over connections with the queued input (maxBufferedInputBytes):
+    // counted from the socket's chunks, cleared when ws hands the message over.
+    socket.on('data', (chunk) => {
+      conn.partial += chunk.length;
+      shared.inputBytes += chunk.length;
+      if (shared.inputBytes > limits.maxBufferedInputBytes && !conn.refused) {
+        conn.refused = true;
+        warn(`closing a connection: server input ${shared.inputBytes} bytes over maxBufferedInputBytes`);
+        refuse(ws, `the server holds ${shared.inputBytes} bytes of input, over its limit ${limits.maxBufferedInputBytes} (maxBufferedInputBytes)`, 'maxBufferedInputBytes', TRY_LATER, true);
+        ws.pause();
+      }
+    });
+    ws.on('message', (data, isBinary) => {
+      const received = process.hrtime.bigint();
+      shared.inputBytes -= conn.partial;
+      conn.partial = 0;
+      session.onMessage(data, isBinary, received);
+    });
     // Oversized frames, bad UTF-8, abrupt resets: ws reports them here and closes this connection only.
     ws.on('error', (e) => warn(`connection error: ${e.message}`));
-    ws.on('close', () => session.close());
-  });
+    ws.on('close', () => {
+      connections.delete(conn);
+      shared.inputBytes -= conn.partial;
+      conn.partial = 0;
+      session.close();
+    });
+  }
+
+  const idleCheck = setInterval(() => {
+    const now = Date.now();
+    for (const { ws, session } of connections) {
+      // A peer that leaves its replies untaken as long holds a session for nothing: cut it (no reply could reach it).
+      if (session.blockedSince !== null && now - session.blockedSince > limits.idleTimeoutMs) {
+        warn(`closing a connection: replies untaken for ${limits.idleTimeoutMs} ms (idleTimeoutMs)`);
+        ws.terminate();
+        continue;
+      }
+      if (!session.busy && now - session.lastActivity > limits.idleTimeoutMs && ws.readyState === ws.OPEN) {
+        refuse(ws, `no request for ${limits.idleTimeoutMs} ms (idleTimeoutMs): closing`, 'idleTimeoutMs', GOING_AWAY);
+      }
+    }
+  }, Math.max(20, Math.min(1000, limits.idleTimeoutMs / 4)));
+  idleCheck.unref();
+
   return new Promise((resolve, reject) => {
     http.once('error', reject);
     http.listen(port, host, () => {
@@ -63,10 +147,21 @@ export function startServer({
       resolve({
         port: actual,
         host,
-        close: () => new Promise((done) => {
-          for (const c of wss.clients) c.terminate();
+        shared,
+        /** Resolves true once the first spare worker has loaded (and warmed up) the engine, false if it failed. */
+        engineReady: () => pool.spare?.ready ?? Promise.resolve(true),
+        engineError: () => pool.spare?.lost?.message,
+        /** Closes every connection (pending replies are flushed first, for at most `graceMs`) and stops listening. */
+        close: (graceMs = 1000) => new Promise((done) => {
+          clearInterval(idleCheck);
+          pool.close();
+          parser.close();
+          const all = [...connections];
+          for (const { ws, session } of all) { session.close(); ws.close(GOING_AWAY, 'server stopping'); }
+          const hard = setTimeout(() => { for (const { ws } of all) ws.terminate(); }, graceMs);
+          hard.unref();
           wss.close();
-          http.close(() => done());
+          http.close(() => { clearTimeout(hard); done(); });
         }),
       });
     });

@@ -1,220 +1,471 @@
-// One client connection: its own engine, the DESIGN §2 JSON protocol plus the opt-in extensions, error replies.
+// One client connection: the protocol of docs/protocol.md (reference messages, extensions, validation, budgets)
+// over one WebSocket, with its simulation in a worker thread (src/engine.mjs).
 //
-// Requests (a text message holds one JSON object, or several separated by newlines): {"op": OP, "data": {...}}
-//   createSim   {nodeCount, maxDistance, program?}    replaces this connection's engine (no reply, as the reference);
-//                                                     program "euclidean" (default, the reference's) or "hop"
-//   setSource   {nodeId, isSource?=true}              (no reply)
-//   clearSources {}                                   (no reply)
-//   newPosition {nodeId, x, y, z}                     (no reply)
-//   positions   {xyz: [x0,y0,z0, x1,...]}             opt-in batched positions, 3·nodeCount numbers (no reply)
-//   step        {rid?, stepCount?=1, encoding?="json", xyz?}
-//                                                     reply {"rid","values":[{"value","neighbors"}]} with bare
-//                                                     Infinity (rid omitted when absent); xyz = positions first;
-//                                                     encoding "binary" replies with one binary message holding
-//                                                     the DESIGN §2 state buffer instead
-//   echo        anything                              the request text sent back unchanged (transport floor)
-//   hello       {}                                    {"op":"hello","server","version","ops","encodings","maxMessageBytes"}
-// Op names and extensions match collektive-jvm-server (desktop), so clients speak one dialect.
-// A binary message from the client is a batched positions buffer (LE int32 n, n × float64 x, y, z).
-// Errors: {"error": message, "op": op|null, "rid"?: rid}; the connection and its engine stay usable.
-import { specialNumber, stringifyWithSpecials } from './json-infinity.mjs';
+// Requests are handled strictly in order, one at a time. Requests without a reply (createSim, setSource,
+// newPosition, positions, clearSources, binary positions) are validated here and collected; a step sends them and
+// itself to the worker in one message, so a frame of N newPosition requests and a step crosses threads once.
+// While a step runs, later requests wait in the inbox; the inbox and the unsent replies are bounded (the
+// transport stops reading this connection past them: back-pressure, docs/protocol.md "Budgets").
+import { EngineLost } from './engine.mjs';
+import { PARSE_IN_PLACE_CHARS } from './parser.mjs';
 
-const MAX_NODES = 1_000_000;
 /** Error replies per multi-line message; the rest are counted in one closing error (replies stay bounded by input). */
 export const MAX_ERRORS_PER_MESSAGE = 64;
-const MAX_STEPS = 100_000;
+/** Collected commands sent to the worker without waiting for a step, so the batch stays bounded. */
+const MAX_BATCH = 4096;
+/** Largest rid: every JSON reader holds integers up to 2^53 − 1 exactly (docs/protocol.md, "Validation"). */
+export const MAX_RID = Number.MAX_SAFE_INTEGER;
 export const OPS = ['createSim', 'setSource', 'newPosition', 'step', 'positions', 'clearSources', 'echo', 'hello'];
 export const SERVER = 'collektive-node-server';
-export const VERSION = '0.1.0';
+export const VERSION = '0.2.0';
 
-export class ProtocolError extends Error {}
-
-/** `{"error", "op", "rid"?}` for a failed request; engine failures are marked as such. */
-function errorReply(e, op, rid) {
-  const message = e instanceof ProtocolError ? e.message : `engine error: ${e?.message ?? e}`;
-  return Number.isInteger(rid) ? { error: message, op, rid } : { error: message, op };
+export class ProtocolError extends Error {
+  /** @param {string} message @param {string} [limit]  the budget that refused the request */
+  constructor(message, limit) {
+    super(message);
+    this.limit = limit;
+  }
 }
 
+const fail = (msg, limit) => { throw new ProtocolError(msg, limit); };
 const isInt = (v) => Number.isInteger(v);
-const fail = (msg) => { throw new ProtocolError(msg); };
+const show = (v) => (v === undefined ? 'nothing' : JSON.stringify(v));
+
+/** `{"error", "op", "rid"?, "limit"?}` (docs/protocol.md, "Error reply"). */
+function errorReply(message, op, rid, limit) {
+  /** @type {Record<string, unknown>} */
+  const reply = { error: message, op };
+  if (rid !== null && rid !== undefined) reply.rid = rid;
+  if (limit) reply.limit = limit;
+  return reply;
+}
 
 /**
- * @param {object} deps
- * @param {() => import('./engine.mjs').Engine} deps.newEngine
- * @param {import('./timing-log.mjs').TimingLog | null} deps.log
- * @param {number} deps.maxMessageBytes  app-level limit: larger messages get an error reply
- * @param {(data: string | Uint8Array) => void} deps.send
+ * Server-wide counters shared by every session (budgets summed over connections).
+ * @typedef {object} Shared
+ * @property {number} sessions  connections holding a worker
+ * @property {number} devices  nodeCount summed over sessions
+ * @property {number} inputBytes  queued (and, counted by the server, partly received) input bytes
  */
+
+/**
+ * @typedef {object} Transport
+ * @property {(data: string | Uint8Array, binary: boolean, done: () => void) => void} send
+ * @property {() => number} bufferedAmount  bytes handed to the socket and not yet sent
+ * @property {() => void} pause  stop reading the connection
+ * @property {() => void} resume
+ */
+
 export class Session {
-  constructor({ newEngine, log, maxMessageBytes, send }) {
-    this.newEngine = newEngine;
+  /**
+   * @param {object} deps
+   * @param {import('./limits.mjs').Limits} deps.limits
+   * @param {Shared} deps.shared
+   * @param {Transport} deps.transport
+   * @param {import('./timing-log.mjs').TimingLog | null} [deps.log]
+   * @param {() => import('./engine.mjs').EngineWorker} deps.newWorker  a worker for this session's simulation
+   * @param {() => void} [deps.onSimulationEnd]  its worker has ended
+   * @param {import('./parser.mjs').Parser | null} [deps.parser]  parses large requests off the event loop
+   */
+  constructor({ limits, shared, transport, log = null, newWorker, onSimulationEnd = () => {}, parser = null }) {
+    this.parser = parser;
+    this.onSimulationEnd = onSimulationEnd;
+    this.limits = limits;
+    this.shared = shared;
+    this.transport = transport;
     this.log = log;
-    this.maxMessageBytes = maxMessageBytes;
-    this.send = send;
-    /** @type {import('./engine.mjs').Engine | null} */
-    this.engine = null;
+    this.newWorker = newWorker;
+    /** @type {import('./engine.mjs').EngineWorker | null} */
+    this.worker = null;
+    /** Size of the simulation as the requests accepted so far leave it (0 = none). */
+    this.nodeCount = 0;
+    /** Devices this session counts against maxDevices. */
+    this.devices = 0;
+    /** @type {Array<Array<unknown>>} commands collected for the worker */
+    this.commands = [];
+    /** @type {Array<{ lines: string[] | null, line?: string, bytes?: Uint8Array, next: number, failed: number, received: bigint, size: number }>} */
+    this.inbox = [];
+    this.queuedBytes = 0;
+    this.pumping = false;
+    this.paused = false;
+    this.closed = false;
+    this.lastActivity = Date.now();
+    /** @type {(() => void) | null} */
+    this.onDrained = null;
+    /** Since when (Date.now()) the peer has left replies over maxPendingReplyBytes untaken, or null. */
+    this.blockedSince = null;
+    this.written = () => {
+      if (this.onDrained && this.transport.bufferedAmount() <= this.limits.maxPendingReplyBytes) {
+        const wake = this.onDrained;
+        this.onDrained = null;
+        wake();
+      }
+    };
+  }
+
+  /** Whether a request is queued or in progress (an idle timeout does not apply then). */
+  get busy() { return this.pumping || this.inbox.length > 0; }
+
+  /**
+   * Queues one WebSocket message; `received` is process.hrtime.bigint() taken when it arrived. A text message holds
+   * one request, or several separated by newlines (the desktop socket's framing), each its own request.
+   */
+  onMessage(raw, isBinary, received) {
+    if (this.closed) return;
+    const size = raw.byteLength ?? raw.length;
+    this.lastActivity = Date.now();
+    if (isBinary) {
+      const bytes = raw instanceof Uint8Array ? raw : new Uint8Array(raw);
+      this.inbox.push({ lines: null, bytes, next: 0, failed: 0, received, size });
+    } else {
+      const text = raw.toString('utf8');
+      if (text.includes('\n')) this.inbox.push({ lines: text.split('\n'), next: 0, failed: 0, received, size });
+      else this.inbox.push({ lines: null, line: text, next: 0, failed: 0, received, size });
+    }
+    this.queuedBytes += size;
+    this.shared.inputBytes += size;
+    this.syncReading();
+    this.pump();
+  }
+
+  /** Handles queued requests in order until the inbox is empty, waiting for steps and for unsent replies to drain. */
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.inbox.length > 0 && !this.closed) {
+        if (this.transport.bufferedAmount() > this.limits.maxPendingReplyBytes) {
+          await this.drained();
+          continue;
+        }
+        const item = this.inbox[0];
+        try {
+          if (item.bytes) {
+            const outcome = this.positionsBuffer(item.bytes);
+            this.reportError(outcome instanceof Promise ? await outcome : outcome);
+          } else if (item.lines === null) {
+            const outcome = this.request(item.line, item.received);
+            this.reportError(outcome instanceof Promise ? await outcome : outcome);
+          } else {
+            await this.multiLine(item);
+          }
+        } catch (e) {
+          // A bug must cost one request, not the process (an unhandled rejection would end it for every client).
+          this.reply(errorReply(`internal error: ${e?.message ?? e}`, null));
+        }
+        this.dequeue();
+      }
+    } finally {
+      this.pumping = false;
+      this.lastActivity = Date.now();
+    }
+  }
+
+  /** Runs the lines of a multi-line message, at most MAX_ERRORS_PER_MESSAGE error replies, then one count. */
+  async multiLine(item) {
+    let start = item.received;
+    while (item.next < item.lines.length && !this.closed) {
+      if (item.next > 0 && this.transport.bufferedAmount() > this.limits.maxPendingReplyBytes) {
+        await this.drained();
+        continue;
+      }
+      const line = item.lines[item.next++];
+      if (line.trim() === '') continue;
+      const outcome = this.request(line, start);
+      const error = outcome instanceof Promise ? await outcome : outcome;
+      if (error && ++item.failed <= MAX_ERRORS_PER_MESSAGE) this.reply(error);
+      if (this.log) start = process.hrtime.bigint(); // the next line's service start (read only when timing)
+    }
+    if (item.failed > MAX_ERRORS_PER_MESSAGE) {
+      const more = item.failed - MAX_ERRORS_PER_MESSAGE;
+      this.reply(errorReply(`${more} more failed requests in this message (only the first ${MAX_ERRORS_PER_MESSAGE} are reported)`, null));
+    }
+  }
+
+  /** Resolves when the unsent replies are back under maxPendingReplyBytes (or the connection closed). */
+  drained() {
+    this.blockedSince = Date.now();
+    const wait = new Promise((resolve) => {
+      this.onDrained = () => { this.blockedSince = null; this.syncReading(); resolve(undefined); };
+    });
+    this.syncReading();
+    return wait;
   }
 
   /**
-   * Handles one WebSocket message; `received` is process.hrtime.bigint() taken when it arrived. A text message
-   * holds one request, or several separated by newlines: the desktop socket's framing (DESIGN §2, one JSON object
-   * per line), so a front-end can hand a frame's requests over in one write as the desktop front-end does. Each
-   * line is its own request with its own error reply, and its service time starts when its handling starts.
+   * Back-pressure: the connection is not read while its unsent replies are over maxPendingReplyBytes (a step is
+   * waiting for them to drain) or its queued input is over maxMessageBytes (read again below half of it).
    */
-  onMessage(raw, isBinary, received) {
-    const size = raw.byteLength ?? raw.length;
-    if (size > this.maxMessageBytes) {
-      this.reply({ error: `message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`, op: null });
-      return;
-    }
-    if (isBinary) {
-      try { this.positionsBuffer(raw); } catch (e) { this.reply(errorReply(e, 'positions', null)); }
-      return;
-    }
-    const text = raw.toString('utf8');
-    if (!text.includes('\n')) {
-      const error = this.request(text, received);
-      if (error) this.reply(error);
-      return;
-    }
-    let start = received;
-    let failed = 0;
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      const error = this.request(line, start);
-      if (error && ++failed <= MAX_ERRORS_PER_MESSAGE) this.reply(error);
-      if (this.log) start = process.hrtime.bigint(); // the next line's service start (read only when timing)
-    }
-    if (failed > MAX_ERRORS_PER_MESSAGE) {
-      this.reply({ error: `${failed - MAX_ERRORS_PER_MESSAGE} more failed requests in this message (only the first ${MAX_ERRORS_PER_MESSAGE} are reported)`, op: null });
+  syncReading() {
+    if (this.closed) return;
+    const { maxMessageBytes } = this.limits;
+    const want = this.onDrained !== null || this.queuedBytes > (this.paused ? maxMessageBytes / 2 : maxMessageBytes);
+    if (want !== this.paused) {
+      this.paused = want;
+      if (want) this.transport.pause(); else this.transport.resume();
     }
   }
 
-  /** Runs one JSON request (one line of DESIGN §2); returns its error reply, or null when it succeeded. */
+  reportError(error) {
+    if (error) this.reply(error);
+  }
+
+  dequeue() {
+    const item = this.inbox.shift();
+    if (!item) return;
+    this.queuedBytes -= item.size;
+    this.shared.inputBytes -= item.size;
+    this.syncReading();
+  }
+
+  /**
+   * Runs one JSON request (one line); returns its error reply, null when it succeeded or answered, or a promise of
+   * either when it needs the worker (a step).
+   * @returns {Record<string, unknown> | null | Promise<Record<string, unknown> | null>}
+   */
   request(text, received) {
+    if (text.length > PARSE_IN_PLACE_CHARS && this.parser) {
+      return this.parser.parse(text).then(
+        (msg) => this.handle(msg, text, received),
+        (e) => errorReply(`malformed JSON: ${e.message}`, null, null),
+      );
+    }
+    let msg;
+    try { msg = JSON.parse(text); } catch (e) { return errorReply(`malformed JSON: ${e.message}`, null, null); }
+    return this.handle(msg, text, received);
+  }
+
+  /**
+   * Runs one parsed request (`text` is its source, for echo); returns as [request].
+   * @returns {Record<string, unknown> | null | Promise<Record<string, unknown> | null>}
+   */
+  handle(msg, text, received) {
     let op = null;
     let rid = null;
     try {
-      let msg;
-      try { msg = JSON.parse(text); } catch (e) { fail(`malformed JSON: ${e.message}`); }
       if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) fail('a request must be a JSON object {"op", "data"}');
-      op = typeof msg.op === 'string' ? msg.op : null;
-      if (op === 'echo') { this.send(text); return null; }
+      if (typeof msg.op === 'string') op = msg.op;
+      else fail(msg.op === undefined ? 'missing "op"' : `"op" must be a string, got ${show(msg.op)}`);
+      if (op === 'echo') { this.send(text, false); return null; }
       const data = msg.data ?? {};
-      if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('"data" must be an object');
-      if (data.rid !== undefined) rid = data.rid;
-      switch (msg.op) {
-        case 'createSim': this.createSim(data); return null;
-        case 'setSource': this.setSource(data); return null;
-        case 'clearSources': this.requireEngine().clearSources(); return null;
-        case 'newPosition': this.newPosition(data); return null;
-        case 'positions': this.positions(data.xyz); return null;
-        case 'hello':
-          this.send(JSON.stringify({ op: 'hello', server: SERVER, version: VERSION, ops: OPS, encodings: ['json', 'binary'], maxMessageBytes: this.maxMessageBytes }));
-          return null;
-        case 'step': this.step(data, received); return null;
-        default: fail(`unknown op ${JSON.stringify(msg.op)}; known: ${OPS.join(', ')}`);
+      if (typeof data !== 'object' || Array.isArray(data)) fail('"data" must be an object');
+      switch (op) {
+        case 'createSim': return this.createSim(data);
+        case 'setSource': return this.setSource(data);
+        case 'clearSources': this.requireSimulation(); return this.command(['clearSources']);
+        case 'newPosition': return this.newPosition(data);
+        case 'positions': return this.command(['positions', this.positions(data.xyz)]);
+        case 'hello': this.send(JSON.stringify(this.hello()), false); return null;
+        case 'step':
+          if (data.rid !== undefined) {
+            if (!isInt(data.rid) || data.rid < 0 || data.rid > MAX_RID) {
+              // Not echoed when out of range: JSON.parse has already rounded it.
+              fail(`rid must be an integer in [0, ${MAX_RID}], got ${typeof data.rid === 'number' ? 'a number outside that range' : show(data.rid)}`);
+            }
+            rid = data.rid;
+          }
+          return this.step(data, rid, received);
+        default: fail(`unknown op ${JSON.stringify(op)}; known: ${OPS.join(', ')}`);
       }
     } catch (e) {
-      return errorReply(e, op, rid);
+      if (e instanceof ProtocolError) return errorReply(e.message, op, rid, e.limit);
+      return errorReply(`internal error: ${e?.message ?? e}`, op, rid);
     }
     return null;
   }
 
-  reply(obj) {
-    this.send(JSON.stringify(obj));
+  hello() {
+    return { op: 'hello', server: SERVER, version: VERSION, ops: OPS, encodings: ['json', 'binary'], limits: this.limits };
   }
 
-  requireEngine() {
-    return this.engine ?? fail('no simulation: send createSim first');
+  reply(obj) {
+    this.send(JSON.stringify(obj), false);
+  }
+
+  send(data, binary) {
+    if (!this.closed) this.transport.send(data, binary, this.written);
+  }
+
+  requireSimulation() {
+    if (this.nodeCount === 0) fail('no simulation: send createSim first');
   }
 
   nodeId(data) {
-    const n = this.requireEngine().nodeCount;
+    this.requireSimulation();
     const id = data.nodeId;
-    if (!isInt(id) || id < 0 || id >= n) fail(`nodeId must be an integer in [0, ${n}), got ${JSON.stringify(id)}`);
+    if (!isInt(id) || id < 0 || id >= this.nodeCount) fail(`nodeId must be an integer in [0, ${this.nodeCount}), got ${show(id)}`);
     return id;
   }
 
+  /** Collects a command for the worker; past MAX_BATCH they are sent without waiting for a step. */
+  command(cmd) {
+    this.commands.push(cmd);
+    return this.commands.length >= MAX_BATCH ? this.flush(cmd[0]) : null;
+  }
+
   createSim({ nodeCount, maxDistance, program = 'euclidean' }) {
-    if (!isInt(nodeCount) || nodeCount < 1 || nodeCount > MAX_NODES) fail(`nodeCount must be an integer in [1, ${MAX_NODES}], got ${JSON.stringify(nodeCount)}`);
-    if (typeof maxDistance !== 'number' || !(maxDistance > 0) || !Number.isFinite(maxDistance)) fail(`maxDistance must be a finite number > 0, got ${JSON.stringify(maxDistance)}`);
-    if (program !== 'euclidean' && program !== 'hop') fail(`program must be "euclidean" or "hop", got ${JSON.stringify(program)}`);
-    this.close();
-    const engine = this.newEngine();
-    engine.create(nodeCount, maxDistance, program);
-    this.engine = engine;
+    const { maxNodes, maxDevices, maxSessions } = this.limits;
+    if (!isInt(nodeCount) || nodeCount < 1) fail(`nodeCount must be an integer in [1, ${maxNodes}], got ${show(nodeCount)}`);
+    if (nodeCount > maxNodes) fail(`nodeCount ${nodeCount} is over this server's limit ${maxNodes} (maxNodes)`, 'maxNodes');
+    if (typeof maxDistance !== 'number' || !(maxDistance > 0) || !Number.isFinite(maxDistance)) fail(`maxDistance must be a finite number > 0, got ${show(maxDistance)}`);
+    if (program !== 'euclidean' && program !== 'hop') fail(`program must be "euclidean" or "hop", got ${show(program)}`);
+    if (!this.worker && this.shared.sessions >= maxSessions) {
+      fail(`this server already holds ${this.shared.sessions} simulations, its limit (maxSessions)`, 'maxSessions');
+    }
+    const others = this.shared.devices - this.devices;
+    if (others + nodeCount > maxDevices) {
+      fail(`nodeCount ${nodeCount} with the ${others} devices of the other simulations is over this server's limit ${maxDevices} (maxDevices)`, 'maxDevices');
+    }
+    if (!this.worker) {
+      this.worker = this.newWorker();
+      this.shared.sessions += 1;
+    }
+    this.shared.devices = others + nodeCount;
+    this.devices = nodeCount;
+    this.nodeCount = nodeCount;
+    return this.command(['createSim', nodeCount, maxDistance, program]);
   }
 
   setSource(data) {
     const id = this.nodeId(data);
     const flag = data.isSource ?? true;
-    if (typeof flag !== 'boolean') fail(`isSource must be a boolean, got ${JSON.stringify(flag)}`);
-    this.engine.setSource(id, flag);
+    if (typeof flag !== 'boolean') fail(`isSource must be a boolean, got ${show(flag)}`);
+    return this.command(['setSource', id, flag]);
   }
 
   newPosition(data) {
     const id = this.nodeId(data);
     const { x, y, z } = data;
     for (const [k, v] of [['x', x], ['y', y], ['z', z]]) {
-      if (typeof v !== 'number' || !Number.isFinite(v)) fail(`${k} must be a finite number, got ${JSON.stringify(v)}`);
+      if (typeof v !== 'number' || !Number.isFinite(v)) fail(`${k} must be a finite number, got ${show(v)}`);
     }
-    this.engine.updatePosition(id, x, y, z);
+    return this.command(['newPosition', id, x, y, z]);
   }
 
+  /**
+   * Validates a JSON positions array (or the Float64Array the parser made of a long one); returns it as doubles.
+   */
   positions(list) {
-    const engine = this.requireEngine();
-    if (!Array.isArray(list) || list.length !== 3 * engine.nodeCount) {
-      fail(`xyz must be an array of 3 × nodeCount = ${3 * engine.nodeCount} numbers`);
+    this.requireSimulation();
+    const n = this.nodeCount;
+    const isDoubles = list instanceof Float64Array;
+    if (!(Array.isArray(list) || isDoubles) || list.length !== 3 * n) fail(`xyz must be an array of 3 × nodeCount = ${3 * n} numbers`);
+    if (isDoubles) {
+      for (let i = 0; i < list.length; i++) if (!Number.isFinite(list[i])) fail(`xyz[${i}] must be a finite number, got ${list[i]}`);
+      return list;
     }
-    const xyz = Float64Array.from(list);
-    for (let i = 0; i < xyz.length; i++) if (!Number.isFinite(xyz[i])) fail(`xyz[${i}] must be a finite number`);
-    engine.updatePositions(xyz);
-  }
-
-  positionsBuffer(raw) {
-    const engine = this.requireEngine();
-    const bytes = raw instanceof Uint8Array ? raw : new Uint8Array(raw);
-    const n = engine.nodeCount;
-    if (bytes.byteLength !== 4 + 24 * n) fail(`binary positions must be 4 + 24 × ${n} bytes, got ${bytes.byteLength}`);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (view.getInt32(0, true) !== n) fail(`binary positions count ${view.getInt32(0, true)} != nodeCount ${n}`);
-    const xyz = new Float64Array(3 * n);
+    const xyz = new Float64Array(list.length);
     for (let i = 0; i < xyz.length; i++) {
-      xyz[i] = view.getFloat64(4 + 8 * i, true);
-      if (!Number.isFinite(xyz[i])) fail(`binary positions value ${i} is not finite`);
+      const v = list[i];
+      if (typeof v !== 'number' || !Number.isFinite(v)) fail(`xyz[${i}] must be a finite number, got ${show(v)}`);
+      xyz[i] = v;
     }
-    engine.updatePositions(xyz);
+    return xyz;
   }
 
-  step(data, received) {
-    const engine = this.requireEngine();
-    const { rid, stepCount = 1, encoding = 'json', xyz } = data;
-    if (rid !== undefined && !isInt(rid)) fail(`rid must be an integer, got ${JSON.stringify(rid)}`);
-    if (!isInt(stepCount) || stepCount < 0 || stepCount > MAX_STEPS) fail(`stepCount must be an integer in [0, ${MAX_STEPS}], got ${JSON.stringify(stepCount)}`);
-    if (encoding !== 'json' && encoding !== 'binary') fail(`encoding must be "json" or "binary", got ${JSON.stringify(encoding)}`);
-    if (xyz !== undefined) this.positions(xyz);
-    const c0 = process.hrtime.bigint();
-    engine.step(stepCount);
-    const c1 = process.hrtime.bigint();
-    if (encoding === 'binary') {
-      this.send(engine.stateBuffer());
-    } else {
-      const { values, neighbors } = engine.state();
-      const out = new Array(values.length);
-      for (let i = 0; i < values.length; i++) out[i] = { value: specialNumber(values[i]), neighbors: neighbors[i] };
-      this.send(stringifyWithSpecials(rid === undefined ? { values: out } : { rid, values: out }));
+  /** A binary message: LE int32 n, n × float64 x, y, z. Returns its error reply, null, or a promise of either. */
+  positionsBuffer(bytes) {
+    try {
+      this.requireSimulation();
+      const n = this.nodeCount;
+      if (bytes.byteLength !== 4 + 24 * n) fail(`binary positions must be 4 + 24 × ${n} bytes, got ${bytes.byteLength}`);
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if (view.getInt32(0, true) !== n) fail(`binary positions count ${view.getInt32(0, true)} != nodeCount ${n}`);
+      const xyz = new Float64Array(3 * n);
+      for (let i = 0; i < xyz.length; i++) {
+        xyz[i] = view.getFloat64(4 + 8 * i, true);
+        if (!Number.isFinite(xyz[i])) fail(`binary positions value ${i} is not finite`);
+      }
+      return this.command(['positions', xyz]);
+    } catch (e) {
+      return errorReply(e.message, 'positions', null, e.limit);
     }
-    const s1 = process.hrtime.bigint();
+  }
+
+  step(data, rid, received) {
+    this.requireSimulation();
+    const { stepCount = 1, encoding = 'json', xyz } = data;
+    const { maxSteps } = this.limits;
+    if (!isInt(stepCount) || stepCount < 0) fail(`stepCount must be an integer in [0, ${maxSteps}], got ${show(stepCount)}`);
+    if (stepCount > maxSteps) fail(`stepCount ${stepCount} is over this server's limit ${maxSteps} (maxSteps)`, 'maxSteps');
+    if (encoding !== 'json' && encoding !== 'binary') fail(`encoding must be "json" or "binary", got ${show(encoding)}`);
+    if (xyz !== undefined) this.commands.push(['positions', this.positions(xyz)]);
+    const { stepTimeBudgetMs, maxLinks, maxReplyBytes } = this.limits;
+    return this.runStep({ rid, stepCount, encoding, stepTimeBudgetMs, maxLinks, maxReplyBytes }, received);
+  }
+
+  /** Sends the collected commands without a step; reports their errors. */
+  async flush(op) {
+    const commands = this.commands;
+    this.commands = [];
+    try {
+      this.settle(await this.worker.run(commands, null));
+    } catch (e) {
+      return this.lose(e, op, null);
+    }
+    return null;
+  }
+
+  async runStep(request, received) {
+    const commands = this.commands;
+    this.commands = [];
+    let batch;
+    try {
+      batch = await this.worker.run(commands, request);
+    } catch (e) {
+      return this.lose(e, 'step', request.rid);
+    }
+    this.settle(batch);
+    const r = batch.result;
+    if (r.error) return errorReply(r.error, 'step', request.rid, r.limit);
+    this.send(r.reply, r.binary);
     if (this.log) {
-      this.log.add('step.compute', c0, c1);
-      this.log.add('step.service', received, s1);
+      this.log.add('step.compute', r.c0, r.c1);
+      this.log.add('step.service', received, process.hrtime.bigint());
+    }
+    return null;
+  }
+
+  /** After a batch: the commands' engine errors in order, and the simulation's size as the worker has it. */
+  settle(batch) {
+    for (const e of batch.errors) this.reply(errorReply(e.error, e.op, null));
+    if (batch.nodeCount !== this.nodeCount) {
+      this.shared.devices += batch.nodeCount - this.devices;
+      this.devices = batch.nodeCount;
+      this.nodeCount = batch.nodeCount;
     }
   }
 
-  /** Releases the engine (connection closed, or replaced by createSim). */
+  /** The worker is gone (out of heap, crashed): the simulation is discarded, the error is the request's reply. */
+  lose(e, op, rid) {
+    this.dropSimulation();
+    if (e instanceof EngineLost) return errorReply(e.message, op, rid, e.limit);
+    return errorReply(`internal error: ${e?.message ?? e}`, op, rid);
+  }
+
+  dropSimulation() {
+    if (this.worker) {
+      this.worker.destroy();
+      this.worker = null;
+      this.shared.sessions -= 1;
+      this.onSimulationEnd();
+    }
+    this.shared.devices -= this.devices;
+    this.devices = 0;
+    this.nodeCount = 0;
+    this.commands = [];
+  }
+
+  /** Releases the simulation and the queued input (connection closed). */
   close() {
-    if (this.engine) this.engine.destroy();
-    this.engine = null;
+    if (this.closed) return;
+    this.closed = true;
+    this.dropSimulation();
+    this.shared.inputBytes -= this.queuedBytes;
+    this.queuedBytes = 0;
+    this.inbox = [];
+    const wake = this.onDrained;
+    this.onDrained = null;
+    wake?.();
   }
 }

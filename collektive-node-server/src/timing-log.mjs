@@ -1,32 +1,43 @@
-// Back-end timing samples in memory, written as the long-format CSV of docs/measurements.md
-// (`t_ns,id,duration_ns`, t_ns relative to the logger's start).
-import { writeFileSync } from 'node:fs';
+// Back-end timing samples streamed to a file as the long-format CSV of docs/measurements.md
+// (`t_ns,id,duration_ns`, t_ns relative to the logger's start). Rows are buffered up to a small chunk and written
+// synchronously, so memory stays bounded however long the server runs, and `finish` (called from the SIGTERM
+// handler, between two event-loop tasks) leaves a complete file: one step.service row per reply handed to ws.
+import { closeSync, openSync, writeSync } from 'node:fs';
+
+const CHUNK_CHARS = 64 << 10;
 
 export class TimingLog {
-  constructor() {
+  /** @param {string} file  created (truncated) now, so a bad path fails at startup */
+  constructor(file) {
     this.origin = process.hrtime.bigint();
-    /** @type {Array<[bigint, string, bigint]>} */
-    this.rows = [];
+    this.fd = openSync(file, 'w');
+    this.pending = 't_ns,id,duration_ns\n';
+    this.count = 0;
   }
 
   /**
-   * Records one sample from two process.hrtime.bigint() readings.
+   * Records one sample from two process.hrtime.bigint() readings (any thread: the clock is process-wide).
    * @param {string} id
    * @param {bigint} start
    * @param {bigint} end
    */
   add(id, start, end) {
-    this.rows.push([start - this.origin, id, end - start]);
+    if (this.fd === null) return;
+    this.pending += `${start - this.origin},${id},${end - start}\n`;
+    this.count += 1;
+    if (this.pending.length >= CHUNK_CHARS) this.flush();
   }
 
-  toCsv() {
-    const lines = ['t_ns,id,duration_ns'];
-    for (const [t, id, d] of this.rows) lines.push(`${t},${id},${d}`);
-    return `${lines.join('\n')}\n`;
+  flush() {
+    if (this.fd === null || this.pending === '') return;
+    writeSync(this.fd, this.pending);
+    this.pending = '';
   }
 
-  /** Writes the whole CSV synchronously (safe inside a signal handler just before exit). */
-  writeSync(file) {
-    writeFileSync(file, this.toCsv());
+  /** Writes what is buffered and closes the file (safe inside a signal handler just before exit). */
+  finish() {
+    this.flush();
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
   }
 }

@@ -63,7 +63,7 @@ export async function connect(port, options = {}) {
   };
 }
 
-/** Reads a DESIGN §2 state buffer: LE int32 n, per node float64 value, int32 k, k × int32. */
+/** Reads the binary state buffer (docs/protocol.md): LE int32 n, per node float64 value, int32 k, k × int32. */
 export function decodeState(bytes) {
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const n = v.getInt32(0, true);

@@ -35,6 +35,21 @@ test(`${label}: the facade has exactly the members declared in engine.d.ts`, () 
   assert.deepEqual(Object.keys(facade).sort(), declared);
 });
 
+test(`${label}: link budget: a denser round throws before allocating and leaves the engine as it was`, () => {
+  const h = facade.create(100, 3); // every device at the origin: 100 × 99 links
+  try {
+    assert.throws(() => facade.setMaxLinks(h, 0), /maxLinks/);
+    facade.setMaxLinks(h, 1000);
+    assert.throws(() => facade.step(h, 1), /link budget/);
+    assert.equal(facade.roundsRun(h), 0);
+    facade.updatePositions(h, line(100));
+    facade.step(h, 1);
+    assert.equal(facade.roundsRun(h), 1);
+  } finally {
+    facade.destroy(h);
+  }
+});
+
 test(`${label}: bad input throws an Error naming the argument; nothing crashes`, () => {
   assert.throws(() => facade.create(-1, 3), /nodeCount must be >= 0, was -1/);
   assert.throws(() => facade.create(10, NaN), /maxDistance/);
@@ -85,7 +100,7 @@ test(`${label}: updatePositions (typed array or plain array) = updatePosition pe
   }
 });
 
-test(`${label}: state arrays and the binary state buffer agree; buffer layout of DESIGN §2`, () => {
+test(`${label}: state arrays and the binary state buffer agree; buffer layout of docs/engine-api.md`, () => {
   const h = facade.create(6, 3);
   try {
     const xyz = line(6);

@@ -1,4 +1,4 @@
-// Web paths (issue 4): the Node ws server as a real process with real ws clients, and the Live WebGL view
+// Web paths: the Node ws server as a real process with real ws clients, and the Live WebGL view
 // end to end in Chromium with both engines.
 import { nodeTap } from '../lib/parsers.mjs';
 import { chromium } from '../lib/requirements.mjs';
@@ -6,10 +6,10 @@ import { chromium } from '../lib/requirements.mjs';
 export const suites = [
   {
     name: 'node-server',
-    description: 'Node ws server: protocol conformance (reference messages, test vectors), extensions, bad input, two clients, limits, Origin, SIGTERM CSV',
+    description: 'Node ws server: protocol (reference messages, test vectors), extensions, bad input, two clients, Origin, SIGTERM CSV; budgets (huge simulations, all-pairs, long steps off the event loop, a client that never reads, half-sent huge messages, rid range, streamed CSV)',
     build: ['js'],
     cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=120000',
-      'collektive-node-server/test/server.test.mjs'],
+      'collektive-node-server/test/server.test.mjs', 'collektive-node-server/test/budgets.test.mjs'],
     parse: nodeTap,
   },
   {

@@ -39,6 +39,8 @@ export interface EngineFacade {
   maxDistance(handle: number): number;
   /** Applies from the next round. */
   setMaxDistance(handle: number, maxDistance: number): void;
+  /** Link budget of each round: a round with more neighbour links fails (error, engine unchanged) before allocating. */
+  setMaxLinks(handle: number, maxLinks: number): void;
   updatePosition(handle: number, node: number, x: number, y: number, z: number): void;
   /** All devices in one call: x0 y0 z0 x1 … (3 × nodeCount finite numbers). */
   updatePositions(handle: number, xyz: Float64Array | ArrayLike<number>): void;

@@ -124,6 +124,7 @@ function facade(kind, k, check, bulk) {
     clearSources(h) { check(k.clearSources(h)); },
     maxDistance: (h) => finite(k.maxDistance(h)),
     setMaxDistance(h, d) { check(k.setMaxDistance(h, d)); },
+    setMaxLinks(h, n) { check(k.setMaxLinks(h, n)); },
     updatePosition(h, node, x, y, z) { check(k.updatePosition(h, node, x, y, z)); },
     updatePositions: bulk.updatePositions,
     step(h, rounds = 1) { check(k.step(h, rounds)); },

@@ -33,6 +33,17 @@ public class GradientEngine(
             field = checkDistance(value)
         }
 
+    /**
+     * Most directed neighbour links a round may have (> 0; unbounded by default). A round whose layout is denser
+     * throws [BudgetExceededException] before evaluating any device and leaves the engine as it was: hosts set
+     * it to bound the memory (12 bytes per link, twice) and the reply size of all-pairs layouts.
+     */
+    public var maxLinks: Int = Int.MAX_VALUE
+        set(value) {
+            require(value > 0) { "maxLinks must be > 0, was $value" }
+            field = value
+        }
+
     /** Number of rounds run since creation. */
     public var roundsRun: Long = 0L
         private set
@@ -111,7 +122,7 @@ public class GradientEngine(
         return xyz.copyOfRange(3 * node, 3 * node + 3)
     }
 
-    /** Runs [rounds] (>= 0) rounds. */
+    /** Runs [rounds] (>= 0) rounds; a round over [maxLinks] throws [BudgetExceededException] (earlier rounds stay run). */
     public fun step(rounds: Int = 1) {
         require(rounds >= 0) { "rounds must be >= 0, was $rounds" }
         repeat(rounds) { round() }
@@ -149,7 +160,7 @@ public class GradientEngine(
 
     private fun round() {
         val number = roundsRun + 1
-        network.beginRound(number.toInt(), xyz, maxDistance)
+        network.beginRound(number.toInt(), xyz, maxDistance, maxLinks)
         val offsets = network.grid.offsets
         val program = if (program == Program.EUCLIDEAN) euclidean else hop
         for (i in nodeCount - 1 downTo 0) {

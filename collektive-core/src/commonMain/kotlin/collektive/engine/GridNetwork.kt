@@ -33,12 +33,17 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
      * Starts round [number] (1, 2, ..., the engine's round count truncated to Int, see [sentRound]): recomputes the
      * topology from [xyz].
      */
-    fun beginRound(number: Int, xyz: DoubleArray, radius: Double) {
-        round = number
+    fun beginRound(number: Int, xyz: DoubleArray, radius: Double, maxLinks: Int) {
         val spare = previousGrid
+        try {
+            spare.build(xyz, nodeCount, radius, maxLinks)
+        } catch (e: BudgetExceededException) {
+            spare.clear(nodeCount) // the last round's topology (grid) and stamps stay as they were
+            throw e
+        }
+        round = number
         previousGrid = grid
         grid = spare
-        grid.build(xyz, nodeCount, radius)
     }
 
     override fun inbound(receiver: Int): InboundMessages<Int> {

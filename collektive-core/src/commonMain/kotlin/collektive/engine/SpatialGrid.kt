@@ -65,10 +65,13 @@ public class SpatialGrid {
 
     /**
      * Recomputes the neighbourhoods of the first [count] devices of [xyz] (x0 y0 z0 x1 ...; finite values) for
-     * [radius] (> 0, finite).
+     * [radius] (> 0, finite). At most [maxLinks] directed links are stored: a denser layout throws
+     * [BudgetExceededException] as soon as the budget is reached (the link arrays never grow beyond it), leaving
+     * this grid's contents undefined (the caller discards them).
      */
-    public fun build(xyz: DoubleArray, count: Int, radius: Double) {
+    public fun build(xyz: DoubleArray, count: Int, radius: Double, maxLinks: Int = Int.MAX_VALUE) {
         require(count >= 0) { "count must be >= 0, was $count" }
+        require(maxLinks > 0) { "maxLinks must be > 0, was $maxLinks" }
         require(xyz.size >= 3 * count) { "xyz must hold 3 × $count coordinates, has ${xyz.size}" }
         require(radius > 0.0 && radius.isFinite()) { "radius must be > 0 and finite, was $radius" }
         ensureCapacity(count)
@@ -157,7 +160,7 @@ public class SpatialGrid {
                             if (d2 > limit2) continue
                             val d = sqrt(d2)
                             if (d <= radius) {
-                                if (n == ids.size) grow()
+                                if (n == ids.size || n == maxLinks) grow(n, maxLinks)
                                 ids[n] = j
                                 distances[n] = d
                                 n++
@@ -188,9 +191,13 @@ public class SpatialGrid {
         }
     }
 
-    private fun grow() {
-        ids = ids.copyOf(ids.size * 2)
-        distances = distances.copyOf(distances.size * 2)
+    private fun grow(n: Int, maxLinks: Int) {
+        if (n >= maxLinks) {
+            throw BudgetExceededException("a round would have more than $maxLinks neighbour links (link budget): devices too dense for their radius")
+        }
+        val size = if (ids.size > maxLinks / 2) maxLinks else ids.size * 2
+        ids = ids.copyOf(size)
+        distances = distances.copyOf(size)
     }
 
     private fun ensureCapacity(count: Int) {

@@ -235,4 +235,27 @@ class GradientEngineTest {
         engine.step(3)
         assertEquals(0, engine.snapshot().nodeCount)
     }
+
+    @Test
+    fun `a round over the link budget is refused and leaves the engine as it was`() {
+        val n = 40
+        val engine = GradientEngine(n, 3.0)
+        engine.updatePositions(DoubleArray(3 * n) { if (it % 3 == 0) 2.0 * (it / 3) else 0.0 }) // a line: 78 links
+        engine.setSource(0, true)
+        engine.maxLinks = 100
+        engine.step(n)
+        val before = engine.snapshot()
+        engine.updatePositions(DoubleArray(3 * n)) // every device at the origin: 40 × 39 = 1560 links
+        val refused = kotlin.runCatching { engine.step(1) }.exceptionOrNull()
+        assertTrue(refused is BudgetExceededException, "refused with $refused")
+        assertTrue(refused.message!!.contains("100"), refused.message)
+        assertEquals(n.toLong(), engine.roundsRun)
+        val after = engine.snapshot()
+        assertContentEquals(before.values, after.values)
+        for (i in 0 until n) assertContentEquals(before.neighbors[i], after.neighbors[i], "neighbours of $i")
+        engine.maxLinks = 1560
+        engine.step(1)
+        assertEquals(39, engine.neighborCount(7))
+        assertTrue(kotlin.runCatching { engine.maxLinks = 0 }.isFailure)
+    }
 }

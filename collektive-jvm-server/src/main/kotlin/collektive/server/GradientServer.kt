@@ -1,32 +1,53 @@
 package collektive.server
 
 import collektive.server.connection.Connection
+import collektive.server.connection.ServerBudgets
+import collektive.server.protocol.ErrorReply
+import collektive.server.protocol.Protocol
 import collektive.server.timing.TimingLog
 import java.io.IOException
 import java.net.InetAddress
 import java.net.InetSocketAddress
 import java.net.ServerSocket
 import java.net.Socket
+import java.net.SocketTimeoutException
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicInteger
 
 /**
  * The TCP server: one platform thread accepts, one platform thread per connection serves it (blocking I/O, so a
  * request is read, computed and answered on one thread with no hand-off). Each connection has its own engine; a
- * failing connection is logged and closed without touching the others.
+ * failing connection is logged and closed without touching the others. The budgets of docs/protocol.md bound
+ * connections (`maxConnections`, refused with an error reply), their idle time, simulations, devices and input
+ * ([ServerBudgets]); a watchdog closes a connection whose reply the peer has not taken for `idleTimeoutMs`.
+ * A fatal JVM error ([VirtualMachineError], e.g. out of memory) in any server thread goes to [onFatal].
  */
 public class GradientServer(
     private val options: ServerOptions,
     private val timing: TimingLog? = null,
     private val log: (String) -> Unit = { System.err.println("[jvm-server] $it") },
 ) : AutoCloseable {
+    /** What a fatal JVM error in a server thread does (the process entry point exits non-zero); default: rethrow. */
+    @Volatile
+    public var onFatal: (Throwable) -> Unit = { throw it }
+
+    private class Live(val socket: Socket, val connection: Connection) {
+        @Volatile
+        var thread: Thread? = null
+    }
+
     private val serverSocket = ServerSocket()
-    private val connections = ConcurrentHashMap<Int, Socket>()
+    private val connections = ConcurrentHashMap<Int, Live>()
     private val counter = AtomicInteger()
+    private val budgets = ServerBudgets(options)
     private val acceptor = Thread(::acceptLoop, "accept").apply { isDaemon = true }
+    private val watchdog = Thread(::watchLoop, "write-watchdog").apply { isDaemon = true }
 
     @Volatile
     private var closing = false
+
+    /** True once [close] has been called (a deliberate stop, as opposed to the accept thread dying). */
+    public val closed: Boolean get() = closing
 
     /** The bound port (the actual one when [ServerOptions.port] is 0); valid after [start]. */
     public val port: Int get() = serverSocket.localPort
@@ -36,6 +57,12 @@ public class GradientServer(
 
     /** Number of connections being served. */
     public val connectionCount: Int get() = connections.size
+
+    /** Number of connections holding a simulation. */
+    public val sessionCount: Int get() = budgets.sessionCount
+
+    /** Devices over every connection's simulation. */
+    public val deviceCount: Long get() = budgets.deviceCount
 
     /** Binds the listening socket (connections queue in the backlog until [start]); returns the bound port. */
     public fun bind(): Int {
@@ -50,62 +77,150 @@ public class GradientServer(
     public fun start(): Int {
         bind()
         acceptor.start()
+        watchdog.start()
         return port
     }
 
-    /** Blocks until the server is closed. */
+    /** Blocks until the accept thread ends (after [close], or a fatal error). */
     public fun awaitClose() {
         acceptor.join()
     }
 
     private fun acceptLoop() {
-        while (!closing) {
-            val socket = try {
-                serverSocket.accept()
-            } catch (e: IOException) {
-                if (!closing) {
-                    log("accept failed: ${e.message}")
-                    Thread.sleep(10)
+        try {
+            while (!closing) {
+                val socket = try {
+                    serverSocket.accept()
+                } catch (e: IOException) {
+                    if (!closing) {
+                        log("accept failed: ${e.message}")
+                        Thread.sleep(10)
+                    }
+                    continue
                 }
-                continue
+                if (connections.size >= options.maxConnections) {
+                    refuse(socket)
+                    continue
+                }
+                val id = counter.incrementAndGet()
+                val name = "conn $id ${socket.remoteSocketAddress}"
+                val live = try {
+                    socket.tcpNoDelay = true
+                    socket.soTimeout = POLL_MS
+                    Live(socket, Connection(name, socket.getInputStream(), socket.getOutputStream(), options, timing, budgets, log) { closing })
+                } catch (e: IOException) {
+                    log("$name: setup failed: $e")
+                    closeQuietly(socket)
+                    continue
+                }
+                connections[id] = live
+                val thread = Thread({ serve(id, name, live) }, "conn-$id").apply { isDaemon = true }
+                live.thread = thread
+                thread.start()
             }
-            val id = counter.incrementAndGet()
-            connections[id] = socket
-            Thread({ serve(id, socket) }, "conn-$id").apply { isDaemon = true }.start()
+        } catch (e: Throwable) {
+            if (e is VirtualMachineError) onFatal(e) else log("accept thread failed: $e")
         }
     }
 
-    private fun serve(id: Int, socket: Socket) {
-        val name = "conn $id ${socket.remoteSocketAddress}"
+    /** Over `maxConnections`: one error line, then closed, from the accept thread (no thread is started). */
+    private fun refuse(socket: Socket) {
         try {
-            socket.tcpNoDelay = true
+            socket.soTimeout = 100
+            val reply = ErrorReply("this server already has ${options.maxConnections} connections (maxConnections); closing", null, null, "maxConnections")
+            socket.getOutputStream().write((Protocol.json.encodeToString(ErrorReply.serializer(), reply) + "\n").toByteArray())
+            socket.shutdownOutput()
+        } catch (_: IOException) {
+            // the peer is gone already
+        } finally {
+            closeQuietly(socket)
+        }
+        if (!options.quiet) log("refused ${socket.remoteSocketAddress}: maxConnections ${options.maxConnections} reached")
+    }
+
+    private fun serve(id: Int, name: String, live: Live) {
+        try {
             if (!options.quiet) log("$name: opened")
-            val how = Connection(name, socket.getInputStream(), socket.getOutputStream(), options, timing, log).serve()
+            val how = live.connection.serve()
             if (!options.quiet || !how.startsWith("closed by peer")) log("$name: $how")
+            if (how == "server stopping") finishGracefully(live.socket)
         } catch (e: Throwable) {
             log("$name: failed: $e")
+            if (e is VirtualMachineError) onFatal(e)
         } finally {
             connections.remove(id)
-            try {
-                socket.close()
-            } catch (_: IOException) {
-                // already gone
-            }
+            closeQuietly(live.socket)
         }
     }
 
-    /** Stops accepting and closes every connection (their threads end on the closed socket). Idempotent. */
+    /**
+     * On shutdown: sends FIN after the replies already written, then reads and discards what the peer still sends
+     * until it closes (bounded), so closing does not reset the connection and drop replies the peer has not read.
+     */
+    private fun finishGracefully(socket: Socket) {
+        try {
+            socket.shutdownOutput()
+            val input = socket.getInputStream()
+            val scratch = ByteArray(8192)
+            val deadline = System.nanoTime() + DRAIN_MS * 1_000_000
+            while (System.nanoTime() < deadline) {
+                try {
+                    if (input.read(scratch) < 0) return
+                } catch (_: SocketTimeoutException) {
+                    // keep draining until the deadline
+                }
+            }
+        } catch (_: IOException) {
+            // gone already
+        }
+    }
+
+    /** Closes connections whose current write has not progressed for `idleTimeoutMs` (the peer takes nothing). */
+    private fun watchLoop() {
+        try {
+            while (!closing) {
+                Thread.sleep(POLL_MS.toLong())
+                val now = System.nanoTime()
+                for (live in connections.values) {
+                    val since = live.connection.writes.writingSinceNs
+                    if (since != 0L && now - since > options.idleTimeoutMs * 1_000_000) {
+                        log("closing a connection whose peer took no reply bytes for ${options.idleTimeoutMs} ms (idleTimeoutMs)")
+                        closeQuietly(live.socket)
+                    }
+                }
+            }
+        } catch (_: InterruptedException) {
+            // stopping
+        } catch (e: Throwable) {
+            if (e is VirtualMachineError) onFatal(e) else log("watchdog failed: $e")
+        }
+    }
+
+    /**
+     * Stops accepting, lets every connection finish the request in progress (each stops at its next request
+     * boundary, its replies flushed and their timings recorded, then closes gracefully), waits for them (bounded),
+     * then closes whatever is left. Idempotent. When it returns, no connection records timings any more.
+     */
     override fun close() {
         closing = true
-        try {
-            serverSocket.close()
-        } catch (_: IOException) {
-            // already closed
-        }
-        for (socket in connections.values) {
+        closeQuietly(serverSocket)
+        val deadline = System.nanoTime() + STOP_MS * 1_000_000
+        for (live in connections.values) live.thread?.join(maxOf(1, (deadline - System.nanoTime()) / 1_000_000))
+        for (live in connections.values) closeQuietly(live.socket)
+        for (live in connections.values) live.thread?.join(1000)
+        watchdog.interrupt()
+    }
+
+    private companion object {
+        /** Read timeout of connection sockets: how often a waiting connection checks for idleness and shutdown. */
+        const val POLL_MS = 200
+        const val DRAIN_MS = 1000L
+        const val STOP_MS = 3000L
+
+        fun closeQuietly(c: AutoCloseable) {
             try {
-                socket.close()
-            } catch (_: IOException) {
+                c.close()
+            } catch (_: Exception) {
                 // already closed
             }
         }

@@ -6,10 +6,14 @@ import collektive.server.timing.TimingLog
 import java.io.IOException
 import kotlin.system.exitProcess
 
+/** Exit code after a fatal JVM error (out of memory, ...) in any thread: never 0 (docs/protocol.md, "Process"). */
+public const val EXIT_FATAL: Int = 70
+
 /**
  * Entry point: `java -jar collektive-jvm-server.jar [options]` (see [ServerOptions.USAGE]). Prints one line
  * `collektive-jvm-server listening on HOST:PORT` on stdout when ready and serves until SIGTERM/SIGINT, whose
- * shutdown hook closes the connections and completes the timing CSV.
+ * shutdown hook stops the connections at a request boundary and then completes the timing CSV (exit 143 for
+ * SIGTERM). Bad options exit 2, a port that cannot be bound 1, a fatal JVM error [EXIT_FATAL].
  */
 public fun main(args: Array<String>) {
     if ("--help" in args || "-h" in args) {
@@ -22,6 +26,9 @@ public fun main(args: Array<String>) {
         System.err.println("collektive-jvm-server: ${e.message}\n${ServerOptions.USAGE}")
         exitProcess(2)
     }
+    Thread.setDefaultUncaughtExceptionHandler { thread, e ->
+        if (e is VirtualMachineError) fatal(e, thread.name) else System.err.println("[jvm-server] ${thread.name}: uncaught $e")
+    }
     val timing = try {
         options.csv?.let { TimingLog(it, TimingIds.NAMES) }
     } catch (e: IOException) {
@@ -29,6 +36,7 @@ public fun main(args: Array<String>) {
         exitProcess(1)
     }
     val server = GradientServer(options, timing)
+    server.onFatal = { fatal(it, Thread.currentThread().name) }
     val port = try {
         server.bind() // fail fast on a taken port, before the warm-up
     } catch (e: IOException) {
@@ -38,7 +46,7 @@ public fun main(args: Array<String>) {
     }
     Runtime.getRuntime().addShutdownHook(
         Thread({
-            server.close()
+            server.close() // connections stop at a request boundary: every reply written has its row
             timing?.close()
             System.err.println("[jvm-server] stopped" + (options.csv?.let { ", timings written to $it" } ?: ""))
         }, "shutdown"),
@@ -48,4 +56,42 @@ public fun main(args: Array<String>) {
     println("${Protocol.SERVER} listening on ${options.host}:$port")
     System.out.flush()
     server.awaitClose()
+    // The accept thread ends only on close (the shutdown hook, which then exits 143) or on a failure: never exit 0.
+    if (!server.closed) {
+        System.err.println("[jvm-server] the accept thread ended unexpectedly; exiting with code $EXIT_FATAL")
+        exitProcess(EXIT_FATAL)
+    }
+}
+
+@Volatile
+private var fatalSeen = false
+private val fatalLock = Any()
+
+/**
+ * A fatal JVM error: logged, then the process exits with [EXIT_FATAL] through the shutdown hook (which completes
+ * the CSV), from a fresh thread so the failing one is not needed; halted after 10 s if the hook hangs.
+ */
+private fun fatal(e: Throwable, where: String) {
+    synchronized(fatalLock) {
+        if (fatalSeen) return
+        fatalSeen = true
+    }
+    try {
+        System.err.println("[jvm-server] fatal error in $where: $e; exiting with code $EXIT_FATAL")
+    } catch (_: Throwable) {
+        // nothing left to log with
+    }
+    val halt = Thread({
+        try {
+            Thread.sleep(10_000)
+        } finally {
+            Runtime.getRuntime().halt(EXIT_FATAL)
+        }
+    }, "fatal-halt").apply { isDaemon = true }
+    try {
+        halt.start()
+        Thread({ exitProcess(EXIT_FATAL) }, "fatal-exit").start()
+    } catch (_: Throwable) {
+        Runtime.getRuntime().halt(EXIT_FATAL) // not even a thread can be started: no hook, but never exit 0
+    }
 }

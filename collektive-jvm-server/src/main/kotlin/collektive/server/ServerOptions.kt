@@ -3,14 +3,25 @@ package collektive.server
 import java.nio.file.Path
 
 /**
- * Command-line options of the server (`--help` prints them).
+ * Command-line options of the server (`--help` prints them). The budgets are those of docs/protocol.md
+ * ("Budgets"), with the same flag names, defaults and `hello.limits` names as the Node server.
  *
  * @property host address to bind, loopback by default.
  * @property port TCP port; 0 picks a free one (the listening line names it).
  * @property csv where to write `step.service` / `step.compute` timings, or null for none.
- * @property maxLineBytes longest accepted request line; longer ones are skipped with an error reply.
- * @property maxNodes largest accepted `createSim` nodeCount.
- * @property maxStepCount largest accepted `step` stepCount.
+ * @property maxMessageBytes longest accepted request line (`maxMessageBytes`); longer ones are skipped with an error reply.
+ * @property maxBufferedInputBytes bytes of partly received request lines, summed over connections (`maxBufferedInputBytes`).
+ * @property maxPendingReplyBytes a connection's unsent reply bytes held by the server (`maxPendingReplyBytes`).
+ * @property maxConnections open connections (`maxConnections`).
+ * @property idleTimeoutMs a connection with no complete request for this long, or a reply not taken by the peer
+ *   for this long, is closed (`idleTimeoutMs`).
+ * @property maxSessions connections holding a simulation (`maxSessions`).
+ * @property maxNodes largest accepted `createSim` nodeCount (`maxNodes`).
+ * @property maxDevices devices summed over every connection's simulation (`maxDevices`).
+ * @property maxStepCount largest accepted `step` stepCount (`maxSteps`).
+ * @property stepTimeBudgetMs wall time of one `step`'s rounds, checked between rounds (`stepTimeBudgetMs`).
+ * @property maxLinks neighbour links of the state a `step` answers (`maxLinks`).
+ * @property maxReplyBytes bytes of one `step` reply (`maxReplyBytes`).
  * @property warmupRounds rounds of a scripted in-memory session run before listening, so the JIT has compiled the
  *   request path before the first client (0 = none).
  * @property quiet when true, connection open/close lines are not logged (errors still are).
@@ -19,24 +30,42 @@ public data class ServerOptions(
     val host: String = "127.0.0.1",
     val port: Int = 9090,
     val csv: Path? = null,
-    val maxLineBytes: Int = 1 shl 20,
+    val maxMessageBytes: Int = 8 shl 20,
+    val maxBufferedInputBytes: Long = 64L shl 20,
+    val maxPendingReplyBytes: Int = 8 shl 20,
+    val maxConnections: Int = 64,
+    val idleTimeoutMs: Long = 300_000,
+    val maxSessions: Int = 16,
     val maxNodes: Int = 100_000,
-    val maxStepCount: Int = 1_000_000,
+    val maxDevices: Long = 400_000,
+    val maxStepCount: Int = 100_000,
+    val stepTimeBudgetMs: Long = 5000,
+    val maxLinks: Int = 4_000_000,
+    val maxReplyBytes: Int = 64 shl 20,
     val warmupRounds: Int = 2000,
     val quiet: Boolean = false,
 ) {
     public companion object {
         /** Usage text for `--help` and errors. */
-        public const val USAGE: String = """usage: collektive-jvm-server [--host 127.0.0.1] [--port 9090] [--csv FILE]
-       [--max-line 1048576] [--max-nodes 100000] [--max-steps 1000000] [--warmup 2000] [--quiet]
-  --host       address to bind (default 127.0.0.1)
-  --port       TCP port, 0 = any free port (printed in the "listening" line)
-  --csv        write step.service and step.compute timings (t_ns,id,duration_ns) to FILE
-  --max-line   longest request line in bytes; longer lines get an error reply and are skipped
-  --max-nodes  largest nodeCount accepted by createSim
-  --max-steps  largest stepCount accepted by step
-  --warmup     rounds of an in-memory scripted session run before listening (JIT warm-up), 0 = none
-  --quiet      do not log connection open/close lines"""
+        public const val USAGE: String = """usage: collektive-jvm-server [--host 127.0.0.1] [--port 9090] [--csv FILE] [budgets] [--warmup 2000] [--quiet]
+  --host                 address to bind (default 127.0.0.1)
+  --port                 TCP port, 0 = any free port (printed in the "listening" line)
+  --csv                  write step.service and step.compute timings (t_ns,id,duration_ns) to FILE
+  --warmup               rounds of an in-memory scripted session run before listening (JIT warm-up), 0 = none
+  --quiet                do not log connection open/close lines
+budgets (docs/protocol.md; past one a request gets an error reply naming it in "limit"):
+  --max-message          8388608    longest request line in bytes (skipped with an error reply); alias --max-line
+  --max-buffered-input   67108864   bytes of partly received lines over all connections
+  --max-pending-reply    8388608    unsent reply bytes held per connection (then the server stops reading it)
+  --max-connections      64         open connections (a new one gets an error reply and is closed)
+  --idle-timeout         300000     ms without a complete request (or with a reply not taken) before closing
+  --max-sessions         16         connections holding a simulation
+  --max-nodes            100000     nodeCount of one createSim
+  --max-devices          400000     nodeCount summed over all connections' simulations
+  --max-steps            100000     stepCount of one step
+  --step-time-budget     5000       ms of rounds per step (checked between rounds)
+  --max-links            4000000    neighbour links in the state a step answers
+  --max-reply            67108864   bytes of one step reply"""
 
         /** Parses [args]; throws [IllegalArgumentException] with a readable message on bad input. */
         public fun parse(args: Array<String>): ServerOptions {
@@ -47,20 +76,31 @@ public data class ServerOptions(
                 i += 1
                 return args[i]
             }
-            fun int(name: String, min: Int): Int {
+            fun long(name: String, min: Long, max: Long = Long.MAX_VALUE): Long {
                 val raw = value(name)
-                val n = requireNotNull(raw.toIntOrNull()) { "$name must be an integer, was \"$raw\"" }
+                val n = requireNotNull(raw.toLongOrNull()) { "$name must be an integer, was \"$raw\"" }
                 require(n >= min) { "$name must be >= $min, was $n" }
+                require(n <= max) { "$name must be <= $max, was $n" }
                 return n
             }
+            fun int(name: String, min: Int, max: Int = Int.MAX_VALUE): Int = long(name, min.toLong(), max.toLong()).toInt()
             while (i < args.size) {
                 when (val arg = args[i]) {
                     "--host" -> options = options.copy(host = value(arg))
-                    "--port" -> options = options.copy(port = int(arg, 0).also { require(it <= 65535) { "--port must be <= 65535, was $it" } })
+                    "--port" -> options = options.copy(port = int(arg, 0, 65535))
                     "--csv" -> options = options.copy(csv = Path.of(value(arg)))
-                    "--max-line" -> options = options.copy(maxLineBytes = int(arg, 64))
+                    "--max-message", "--max-line" -> options = options.copy(maxMessageBytes = int(arg, 64, Int.MAX_VALUE - 16))
+                    "--max-buffered-input" -> options = options.copy(maxBufferedInputBytes = long(arg, 64))
+                    "--max-pending-reply" -> options = options.copy(maxPendingReplyBytes = int(arg, 1024))
+                    "--max-connections" -> options = options.copy(maxConnections = int(arg, 1))
+                    "--idle-timeout" -> options = options.copy(idleTimeoutMs = long(arg, 1))
+                    "--max-sessions" -> options = options.copy(maxSessions = int(arg, 1))
                     "--max-nodes" -> options = options.copy(maxNodes = int(arg, 1))
+                    "--max-devices" -> options = options.copy(maxDevices = long(arg, 1))
                     "--max-steps" -> options = options.copy(maxStepCount = int(arg, 1))
+                    "--step-time-budget" -> options = options.copy(stepTimeBudgetMs = long(arg, 1))
+                    "--max-links" -> options = options.copy(maxLinks = int(arg, 1))
+                    "--max-reply" -> options = options.copy(maxReplyBytes = int(arg, 1024))
                     "--warmup" -> options = options.copy(warmupRounds = int(arg, 0))
                     "--quiet" -> options = options.copy(quiet = true)
                     else -> throw IllegalArgumentException("unknown option \"$arg\"")

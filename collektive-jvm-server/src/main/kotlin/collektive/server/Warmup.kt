@@ -2,6 +2,7 @@ package collektive.server
 
 import collektive.engine.Scenarios
 import collektive.server.connection.Connection
+import collektive.server.connection.ServerBudgets
 import collektive.server.protocol.CreateSim
 import collektive.server.protocol.NewPosition
 import collektive.server.protocol.Positions
@@ -45,6 +46,6 @@ internal object Warmup {
             override fun write(b: Int) = Unit
             override fun write(b: ByteArray, off: Int, len: Int) = Unit
         }
-        Connection("warm-up", input, sink, options, null) { System.err.println("[jvm-server] $it") }.serve()
+        Connection("warm-up", input, sink, options, null, ServerBudgets(options), { System.err.println("[jvm-server] $it") }).serve()
     }
 }

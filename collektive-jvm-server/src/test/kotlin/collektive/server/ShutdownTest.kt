@@ -24,7 +24,9 @@ class ShutdownTest {
      * Starts the server as its own JVM: the shaded jar when it is at least as new as the compiled classes (the
      * `jvm-server` suite builds it first), else the main class on the test classpath. stderr goes to [stderrFile].
      */
-    private fun spawn(vararg args: String): Process {
+    private fun spawn(vararg args: String): Process = spawnWith(emptyList(), *args)
+
+    private fun spawnWith(jvmArgs: List<String>, vararg args: String): Process {
         val java = File(System.getProperty("java.home"), "bin/java").path
         val jar = File("target/collektive-jvm-server.jar")
         val newestClass = File("target/classes").walk().filter { it.isFile }.maxOfOrNull { it.lastModified() } ?: Long.MAX_VALUE
@@ -34,7 +36,7 @@ class ShutdownTest {
             listOf("-cp", System.getProperty("java.class.path"), "collektive.server.MainKt")
         }
         println("ShutdownTest runs: java ${launch.joinToString(" ").take(120)}")
-        return ProcessBuilder(listOf(java) + launch + args).redirectError(stderrFile).start()
+        return ProcessBuilder(listOf(java) + jvmArgs + launch + args).redirectError(stderrFile).start()
     }
 
     private fun stderr(): String = stderrFile.readText()
@@ -100,5 +102,77 @@ class ShutdownTest {
         assertTrue(bad.waitFor(20, TimeUnit.SECONDS))
         assertEquals(2, bad.exitValue())
         assertTrue(stderr().contains("--port must be an integer"))
+    }
+
+    @Test
+    fun `SIGTERM under load from 8 pipelining clients gives one step-service row per reply delivered, 3 runs`() {
+        repeat(3) { run ->
+            val csv = Files.createTempFile("jvm-server-load", ".csv")
+            val process = spawn("--port", "0", "--csv", csv.toString(), "--warmup", "0", "--quiet")
+            try {
+                val port = listeningPort(process)
+                val received = java.util.concurrent.atomic.AtomicInteger()
+                val clients = List(8) { c ->
+                    val socket = Socket("127.0.0.1", port).apply { tcpNoDelay = true; soTimeout = 20_000 }
+                    val writer = kotlin.concurrent.thread {
+                        try {
+                            val out = socket.getOutputStream()
+                            out.write((ReferenceScenario.CREATE + "\n" + ReferenceScenario.SET_SOURCE_0 + "\n").toByteArray())
+                            var rid = 0L
+                            while (true) {
+                                out.write((ReferenceScenario.step(++rid) + "\n").toByteArray())
+                                if (rid % 16 == 0L) { out.flush(); Thread.sleep(1) }
+                            }
+                        } catch (_: Exception) {
+                            // the server stopped
+                        }
+                    }
+                    val reader = kotlin.concurrent.thread {
+                        try {
+                            val input = BufferedReader(InputStreamReader(socket.getInputStream()))
+                            while (true) {
+                                val line = input.readLine() ?: break
+                                assertTrue(line.startsWith("{\"rid\":"), "client $c: $line")
+                                received.incrementAndGet()
+                            }
+                        } catch (_: java.io.IOException) {
+                            // reset
+                        }
+                    }
+                    Triple(socket, writer, reader)
+                }
+                Thread.sleep(400L + 150L * run)
+                process.toHandle().destroy() // SIGTERM while every client is mid-stream
+                assertTrue(process.waitFor(20, TimeUnit.SECONDS), "the server stops on SIGTERM")
+                clients.forEach { (socket, writer, reader) -> reader.join(10_000); socket.close(); writer.join(5_000) }
+                val rows = Files.readAllLines(csv).drop(1).map { it.split(',') }
+                val service = rows.count { it[1] == "step.service" }
+                println("SIGTERM run ${run + 1}: ${received.get()} replies received, $service step.service rows, exit ${process.exitValue()}")
+                assertTrue(received.get() > 100, "load before the SIGTERM: ${received.get()} replies")
+                assertEquals(received.get(), service, "run ${run + 1}: one step.service row per reply delivered")
+                assertEquals(143, process.exitValue())
+            } finally {
+                process.destroyForcibly()
+                Files.deleteIfExists(csv)
+            }
+        }
+    }
+
+    @Test
+    fun `an out-of-memory error exits with a non-zero code, never 0`() {
+        // Budgets raised past a 64 MiB heap so one createSim runs out of memory in its connection thread.
+        val process = spawnWith(listOf("-Xmx64m"), "--port", "0", "--warmup", "0", "--max-nodes", "1000000", "--max-devices", "100000000")
+        try {
+            val port = listeningPort(process)
+            Socket("127.0.0.1", port).use { socket ->
+                socket.getOutputStream().write("""{"op":"createSim","data":{"nodeCount":1000000,"maxDistance":3.0}}""".plus("\n").toByteArray())
+                socket.getOutputStream().flush()
+                assertTrue(process.waitFor(30, TimeUnit.SECONDS), "the server exits on OutOfMemoryError")
+            }
+            assertEquals(EXIT_FATAL, process.exitValue(), stderr())
+            assertTrue(stderr().contains("OutOfMemoryError"), stderr())
+        } finally {
+            process.destroyForcibly()
+        }
     }
 }

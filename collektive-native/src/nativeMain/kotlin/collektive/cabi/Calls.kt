@@ -1,5 +1,6 @@
 package collektive.cabi
 
+import collektive.engine.BudgetExceededException
 import collektive.engine.GradientEngine
 
 /**
@@ -20,6 +21,8 @@ internal inline fun <T> guarded(failValue: T, block: () -> T): T = try {
     result
 } catch (e: AbiFailure) {
     failWith(e.code, e.message ?: "failure", failValue)
+} catch (e: BudgetExceededException) {
+    failWith(ErrorCode.LIMIT, e.message ?: "budget exceeded", failValue)
 } catch (e: IllegalArgumentException) {
     failWith(ErrorCode.INVALID_ARGUMENT, e.message ?: "invalid argument", failValue)
 } catch (e: Throwable) {

@@ -22,7 +22,7 @@ public fun createWithProgram(nodeCount: Int, maxDistance: Double, program: Int):
     if (program !in programs.indices) {
         return failWith(ErrorCode.INVALID_ARGUMENT, "program must be in 0 until ${programs.size}, was $program", -1)
     }
-    return createEngine { GradientEngine(nodeCount, maxDistance, programs[program]) }
+    return createEngine(nodeCount) { GradientEngine(nodeCount, maxDistance, programs[program]) }
 }
 
 /**
@@ -57,11 +57,15 @@ public fun noop() {}
 /**
  * `int set_timing_csv_path(const char* path)`: flushes pending samples to the current file, then records to
  * [path] (truncated with a header on its first write in this process). NULL stops recording. Default:
- * `native.csv` in the working directory. 0 on success, -1 when the flush failed.
+ * `native.csv` in the working directory. The path is checked when called: one that cannot be opened for writing (a
+ * directory, a missing directory, no permission, empty) gives -1 with `SG_IO` and recording stays on the old path.
+ * 0 on success, -1 on such a path or when the flush failed.
  */
 @CName("set_timing_csv_path")
 public fun setTimingCsvPath(path: CPointer<ByteVar>?): Int = guarded(-1) {
-    if (!TimingLog.setPath(path?.toKString())) throw AbiFailure(ErrorCode.IO, "cannot write the previous timing CSV")
+    val target = path?.toKString()
+    if (target != null) TimingLog.checkWritable(target)?.let { throw AbiFailure(ErrorCode.IO, it) }
+    if (!TimingLog.setPath(target)) throw AbiFailure(ErrorCode.IO, "cannot write the previous timing CSV")
     0
 }
 

@@ -9,10 +9,12 @@ internal class Slot(val handle: Int, val engine: GradientEngine) {
 }
 
 /**
- * Thread-safe table of live engines. Handles are positive ints `generation << 20 | index`: a destroyed handle's
- * index is reused by a later create with a new generation, so a stale handle is rejected instead of reaching
- * another engine. Lookups are lock-free (one volatile read of a copy-on-write array); create and destroy take a
- * lock and publish a new array.
+ * Thread-safe table of live engines. Handles are positive ints `generation << 20 | index`. A destroyed handle's
+ * index is reused by a later create with the next generation (1 .. 2047); an index whose last generation has been
+ * issued is retired for good instead of wrapping around, so no handle value is ever issued twice and a destroyed
+ * handle never reaches another engine. The handle space (2^20 indices × 2047 generations, about 2.1 × 10^9
+ * creates per process) is a budget: past it, create fails. Lookups are lock-free (one volatile read of a
+ * copy-on-write array); create and destroy take a lock and publish a new array.
  */
 internal object HandleTable {
     private const val INDEX_BITS = 20
@@ -21,22 +23,26 @@ internal object HandleTable {
 
     private val slots = AtomicReference<Array<Slot?>>(arrayOfNulls(16))
     private val writeLock = SpinLock()
+    /** Last generation issued per index (0: never); [MAX_GENERATION] once the index is retired. */
     private var generations = IntArray(16)
+    /** Lowest index that may be free (indices below it are live or retired). */
+    private var firstFree = 0
 
-    /** Registers [engine]; returns its handle, or -1 when a million engines are already live. */
+    /** Registers [engine]; returns its handle, or -1 when the handle space is exhausted. */
     fun add(engine: GradientEngine): Int = writeLock.withLock {
         val current = slots.value
-        var index = current.indexOfFirst { it == null }
-        var next = current
-        if (index < 0) {
+        var index = firstFree
+        while (index < current.size && (current[index] != null || generations[index] == MAX_GENERATION)) index++
+        val next: Array<Slot?>
+        if (index == current.size) {
             if (current.size > INDEX_MASK) return@withLock -1
-            index = current.size
             next = current.copyOf(minOf(current.size * 2, INDEX_MASK + 1))
             generations = generations.copyOf(next.size)
         } else {
             next = current.copyOf()
         }
-        val generation = generations[index] % MAX_GENERATION + 1
+        firstFree = index + 1
+        val generation = generations[index] + 1
         generations[index] = generation
         val handle = (generation shl INDEX_BITS) or index
         next[index] = Slot(handle, engine)
@@ -57,9 +63,11 @@ internal object HandleTable {
     /** Removes [handle]; returns its slot, or null when it was not live. */
     fun remove(handle: Int): Slot? = writeLock.withLock {
         val slot = get(handle) ?: return@withLock null
+        val index = handle and INDEX_MASK
         val next = slots.value.copyOf()
-        next[handle and INDEX_MASK] = null
+        next[index] = null
         slots.value = next
+        if (generations[index] < MAX_GENERATION && index < firstFree) firstFree = index
         slot
     }
 

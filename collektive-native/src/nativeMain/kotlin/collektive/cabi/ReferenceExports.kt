@@ -18,15 +18,17 @@ import kotlinx.cinterop.value
 /** `int create_with_distance(int nodeCount, double maxDistance)`: a new Euclidean-gradient engine; -1 on bad input. */
 @CName("create_with_distance")
 public fun createWithDistance(nodeCount: Int, maxDistance: Double): Int =
-    createEngine { GradientEngine(nodeCount, maxDistance) }
+    createEngine(nodeCount) { GradientEngine(nodeCount, maxDistance) }
 
 /** `void destroy_with_distance(int h)`: frees the engine and flushes pending timings. */
 @CName("destroy_with_distance")
 public fun destroyWithDistance(handle: Int) {
-    if (HandleTable.remove(handle) == null) {
+    val slot = HandleTable.remove(handle)
+    if (slot == null) {
         failWith(ErrorCode.INVALID_HANDLE, "invalid handle $handle", Unit)
         return
     }
+    slot.lock.withLock { Budgets.release(slot.engine.nodeCount) } // after a call still running on it
     if (TimingLog.flush()) ErrorState.ok()
     else failWith(ErrorCode.IO, "cannot write timing CSV ${TimingLog.currentPath()}", Unit)
 }
@@ -108,10 +110,24 @@ public fun freeStateBuffer(pointer: CPointer<UByteVar>?) {
     ErrorState.ok()
 }
 
-internal inline fun createEngine(build: () -> GradientEngine): Int {
-    val handle = guarded(-1) { HandleTable.add(build()) }
-    if (handle == -1 && ErrorState.code == ErrorCode.OK) {
-        return failWith(ErrorCode.INTERNAL, "too many live engines (${HandleTable.size()})", -1)
+/**
+ * Creates an engine of [nodeCount] devices within the [Budgets] (checked before [build] allocates anything) and
+ * registers it; -1 with the error state set on bad input, an exceeded budget or an exhausted handle space.
+ */
+internal inline fun createEngine(nodeCount: Int, build: () -> GradientEngine): Int = guarded(-1) {
+    require(nodeCount >= 0) { "nodeCount must be >= 0, was $nodeCount" }
+    Budgets.reserve(nodeCount)
+    val handle = try {
+        val engine = build()
+        engine.maxLinks = Budgets.maxLinks
+        HandleTable.add(engine)
+    } catch (e: Throwable) {
+        Budgets.release(nodeCount)
+        throw e
     }
-    return handle
+    if (handle == -1) {
+        Budgets.release(nodeCount)
+        throw AbiFailure(ErrorCode.LIMIT, "handle space exhausted: every handle value has been issued once")
+    }
+    handle
 }

@@ -6,6 +6,9 @@ import kotlinx.cinterop.ExperimentalForeignApi
 import platform.posix.fclose
 import platform.posix.fopen
 import platform.posix.fputs
+import platform.posix.errno
+import platform.posix.strerror
+import kotlinx.cinterop.toKString
 
 /**
  * The back-end timing log of the shared library (docs/measurements.md): rows `t_ns,id,duration_ns` with ids
@@ -53,6 +56,18 @@ internal object TimingLog {
         val ok = writePending()
         path.value = newPath
         ok
+    }
+
+    /**
+     * Checks that [target] can be opened for writing now (opening it for append creates an empty file if it did
+     * not exist; its first write still truncates it): null when it can, else the reason (`strerror`).
+     */
+    @OptIn(ExperimentalForeignApi::class)
+    fun checkWritable(target: String): String? {
+        if (target.isEmpty()) return "cannot write timing CSV \"\": empty path"
+        val file = fopen(target, "a") ?: return "cannot write timing CSV $target: ${strerror(errno)?.toKString()}"
+        fclose(file)
+        return null
     }
 
     /** The current path, or null when recording is off. */

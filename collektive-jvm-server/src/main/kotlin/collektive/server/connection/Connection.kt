@@ -13,46 +13,109 @@ import java.io.OutputStream
  * Serves one client: reads request lines, hands them to its own [Session] (one engine per connection) and writes
  * the replies, all on the calling thread (no hand-off between threads per message). `step.service` runs from the
  * moment a complete request line is in hand to the moment its reply has been written and flushed.
+ *
+ * Back-pressure comes from the blocking writes: while a reply cannot be handed to the socket, this thread waits in
+ * the write and reads nothing more from the peer. The server holds at most one reply plus the 64 KiB output buffer
+ * per connection ([WriteTracker] lets the server close a peer that leaves a reply untaken for `idleTimeoutMs`).
+ *
+ * [stopping] is polled between requests and while waiting for input (the socket's read timeout), so a shutdown
+ * ends the connection at a request boundary: every reply written before has its `step.service` row.
  */
 internal class Connection(
     private val name: String,
     private val input: InputStream,
-    private val output: OutputStream,
+    output: OutputStream,
     private val options: ServerOptions,
     private val timing: TimingLog?,
+    private val budgets: ServerBudgets,
     private val log: (String) -> Unit,
+    private val stopping: () -> Boolean = { false },
 ) {
-    /** Serves until the peer closes, the stream fails or [input] is closed by the server; returns how it ended. */
+    /** When the current write started ([System.nanoTime]), 0 when no write is in progress. */
+    val writes = WriteTracker(output)
+
+    @Volatile
+    private var lastRequestNs = System.nanoTime()
+
+    /** Serves until the peer closes, the stream fails, a budget closes it or the server stops; returns how it ended. */
     fun serve(): String {
-        val reader = LineReader(input, options.maxLineBytes)
-        val out = BufferedOutputStream(output, 1 shl 16)
-        val session = Session(options, timing) { log("$name: $it") }
+        val reader = LineReader(input, options.maxMessageBytes, budgets = budgets, onWait = ::onWait)
+        val out = BufferedOutputStream(writes, 1 shl 16)
+        val session = Session(options, timing, budgets) { log("$name: $it") }
         try {
             while (true) {
+                if (stopping()) return "server stopping"
                 val length = reader.readLine()
                 val start = System.nanoTime()
+                lastRequestNs = start
                 when (length) {
                     LineReader.EOF -> return "closed by peer"
                     LineReader.EOF_MID_LINE -> return "peer disconnected mid-line (${reader.skippedBytes} bytes discarded)"
+                    LineReader.STOPPED -> return "server stopping"
+                    LineReader.IDLE -> {
+                        reply(out, "no request for ${options.idleTimeoutMs} ms (idleTimeoutMs); closing", "idleTimeoutMs")
+                        return "idle for ${options.idleTimeoutMs} ms: closed"
+                    }
+                    LineReader.OVER_BUDGET -> {
+                        val message = "the server's partly received input is over its limit ${options.maxBufferedInputBytes} bytes (maxBufferedInputBytes); closing"
+                        reply(out, message, "maxBufferedInputBytes")
+                        return message
+                    }
                     LineReader.TOO_LONG -> {
-                        val message = "line too long: ${reader.skippedBytes} bytes, limit ${options.maxLineBytes} (--max-line); skipped"
+                        val message = "line too long: ${reader.skippedBytes} bytes, limit ${options.maxMessageBytes} (maxMessageBytes); skipped"
                         log("$name: $message")
-                        out.write(Protocol.json.encodeToString(ErrorReply.serializer(), ErrorReply(message, null)).toByteArray())
-                        out.write('\n'.code)
-                        out.flush()
+                        reply(out, message, "maxMessageBytes")
                     }
                     else -> {
                         val line = String(reader.line, 0, length, Charsets.UTF_8)
                         val outcome = session.handle(line, out)
                         if (outcome != Session.Outcome.NO_REPLY) out.flush()
-                        if (outcome == Session.Outcome.STEP_REPLY) {
-                            timing?.record(TimingIds.SERVICE, start, System.nanoTime() - start)
-                        }
+                        val end = System.nanoTime()
+                        if (outcome == Session.Outcome.STEP_REPLY) timing?.record(TimingIds.SERVICE, start, end - start)
+                        lastRequestNs = end // idle time counts from the end of the last request, not its start
                     }
                 }
             }
         } catch (e: IOException) {
             return "connection lost: ${e.message ?: e.javaClass.simpleName}"
+        } finally {
+            reader.release()
+            session.close()
+        }
+    }
+
+    /** Called on each read timeout: stop, close an idle connection, or keep waiting. */
+    private fun onWait(): Int = when {
+        stopping() -> LineReader.STOPPED
+        System.nanoTime() - lastRequestNs > options.idleTimeoutMs * 1_000_000 -> LineReader.IDLE
+        else -> 0
+    }
+
+    private fun reply(out: OutputStream, message: String, limit: String) {
+        out.write(Protocol.json.encodeToString(ErrorReply.serializer(), ErrorReply(message, null, null, limit)).toByteArray())
+        out.write('\n'.code)
+        out.flush()
+    }
+}
+
+/** The socket's output, recording when a write is in progress so the server can spot a peer that takes nothing. */
+internal class WriteTracker(private val out: OutputStream) : OutputStream() {
+    @Volatile
+    var writingSinceNs: Long = 0L
+        private set
+
+    override fun write(b: Int) = tracked { out.write(b) }
+
+    override fun write(b: ByteArray, off: Int, len: Int) = tracked { out.write(b, off, len) }
+
+    override fun flush() = tracked { out.flush() }
+
+    private inline fun tracked(block: () -> Unit) {
+        writingSinceNs = System.nanoTime() or 1L
+        try {
+            block()
+        } finally {
+            writingSinceNs = 0L
         }
     }
 }

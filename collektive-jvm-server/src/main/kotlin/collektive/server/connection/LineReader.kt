@@ -1,16 +1,28 @@
 package collektive.server.connection
 
 import java.io.InputStream
+import java.net.SocketTimeoutException
 
 /**
  * Splits a byte stream into `\n`-terminated lines (a trailing `\r` is dropped) without ever holding more than
  * [maxLineBytes] of one line: a longer line is skipped up to its newline and reported as [TOO_LONG].
  * [readLine] returns the line's length (its bytes are `line[0 until length]`), or one of the negative codes.
+ *
+ * The bytes of a line in progress are reserved in the server-wide [budgets] (`maxBufferedInputBytes`); a line
+ * that cannot get them ends with [OVER_BUDGET]. On a socket with a read timeout, each timeout asks [onWait]
+ * whether to go on waiting: it returns 0 to wait, or the code [readLine] returns ([IDLE], [STOPPED]).
  */
-internal class LineReader(private val input: InputStream, private val maxLineBytes: Int, bufferSize: Int = 1 shl 16) {
+internal class LineReader(
+    private val input: InputStream,
+    private val maxLineBytes: Int,
+    bufferSize: Int = 1 shl 16,
+    private val budgets: ServerBudgets? = null,
+    private val onWait: () -> Int = { 0 },
+) {
     private val buf = ByteArray(bufferSize)
     private var pos = 0
     private var limit = 0
+    private var reserved = 0L
 
     /** The current line's bytes (valid up to the length [readLine] returned). */
     var line = ByteArray(minOf(8192, maxLineBytes))
@@ -20,13 +32,30 @@ internal class LineReader(private val input: InputStream, private val maxLineByt
     var skippedBytes = 0L
         private set
 
+    /** Returns the reserved input bytes to the server budget (the previous line is handled, or the connection ends). */
+    fun release() {
+        budgets?.releaseInput(reserved)
+        reserved = 0
+        if (line.size > 1 shl 16) line = ByteArray(8192) // a long line's array is not kept for the connection's life
+    }
+
     fun readLine(): Int {
+        release()
         var length = 0
         var tooLong = false
         var skipped = 0L
         while (true) {
             if (pos == limit) {
-                val n = input.read(buf, 0, buf.size)
+                val n = try {
+                    input.read(buf, 0, buf.size)
+                } catch (e: SocketTimeoutException) {
+                    val code = onWait()
+                    if (code != 0) {
+                        skippedBytes = if (tooLong) skipped else length.toLong()
+                        return code
+                    }
+                    continue
+                }
                 if (n < 0) {
                     skippedBytes = if (tooLong) skipped else length.toLong()
                     return if (length == 0 && !tooLong) EOF else EOF_MID_LINE
@@ -43,7 +72,16 @@ internal class LineReader(private val input: InputStream, private val maxLineByt
             } else if (length + segment > maxLineBytes) {
                 tooLong = true
                 skipped = length.toLong() + segment
+                release()
             } else {
+                if (budgets != null && segment > 0) {
+                    if (!budgets.reserveInput(segment)) {
+                        skippedBytes = length.toLong() + segment
+                        release()
+                        return OVER_BUDGET
+                    }
+                    reserved += segment
+                }
                 if (length + segment > line.size) line = line.copyOf(minOf(maxLineBytes, maxOf(line.size * 2, length + segment)))
                 System.arraycopy(buf, pos, line, length, segment)
                 length += segment
@@ -61,10 +99,16 @@ internal class LineReader(private val input: InputStream, private val maxLineByt
         }
     }
 
+    /** Whether bytes already received are waiting in the buffer (a next request may be complete without reading). */
+    val hasBuffered: Boolean get() = pos < limit
+
     companion object {
         const val EOF = -1
         const val EOF_MID_LINE = -2
         const val TOO_LONG = -3
+        const val OVER_BUDGET = -4
+        const val IDLE = -5
+        const val STOPPED = -6
         private const val NEWLINE = '\n'.code.toByte()
         private const val CR = '\r'.code.toByte()
     }

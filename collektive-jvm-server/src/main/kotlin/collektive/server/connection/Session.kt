@@ -1,42 +1,43 @@
 package collektive.server.connection
 
 import collektive.codec.StateCodec
+import collektive.engine.BudgetExceededException
 import collektive.engine.GradientEngine
 import collektive.engine.Program
 import collektive.server.ServerOptions
 import collektive.server.protocol.BinaryStateFrame
-import collektive.server.protocol.CreateSim
 import collektive.server.protocol.ErrorReply
 import collektive.server.protocol.HelloReply
-import collektive.server.protocol.NewPosition
+import collektive.server.protocol.Limits
 import collektive.server.protocol.NodeState
-import collektive.server.protocol.Positions
 import collektive.server.protocol.Protocol
-import collektive.server.protocol.Request
-import collektive.server.protocol.SetSource
-import collektive.server.protocol.Step
 import collektive.server.protocol.StepReply
 import collektive.server.timing.TimingLog
-import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.SerializationException
+import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonNull
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.JsonPrimitive
-import kotlinx.serialization.json.longOrNull
 import java.io.OutputStream
 
 /**
- * The protocol state of one connection: its engine and the handling of one request line at a time.
- * Replies are written to the connection's buffered stream; the caller flushes when [handle] says something was
- * written. Every failure becomes an error reply (`{"error": ..., "op": ...}`); nothing here closes the connection.
+ * The protocol state of one connection: its engine and the handling of one request line at a time, with the
+ * validation rules and budgets of docs/protocol.md. Replies are written to the connection's buffered stream; the
+ * caller flushes when [handle] says something was written. Every failure becomes an error reply
+ * (`{"error": ..., "op": ..., "rid"?: ..., "limit"?: ...}`); nothing here closes the connection. [close] returns
+ * the simulation's share of the server budgets.
  */
 internal class Session(
     private val options: ServerOptions,
     private val timing: TimingLog?,
+    private val budgets: ServerBudgets,
     private val log: (String) -> Unit,
 ) {
     enum class Outcome { NO_REPLY, REPLY, STEP_REPLY }
+
+    /** A request refused with an error reply; [limit] names the budget when a budget refused it. */
+    private class Refused(message: String, val limit: String? = null) : Exception(message, null, false, false)
 
     private val json = Protocol.json
     private var engine: GradientEngine? = null
@@ -44,54 +45,73 @@ internal class Session(
     /** Handles one request [line] (no newline), writing any reply to [out] (unflushed). */
     fun handle(line: String, out: OutputStream): Outcome {
         if (line.isBlank()) return Outcome.NO_REPLY
+        val depth = nestingDepth(line)
+        if (depth > MAX_DEPTH) return error(out, "malformed request: JSON nested deeper than $MAX_DEPTH levels", null, null)
         val request = try {
-            json.decodeFromString(Request.serializer(), line)
+            json.parseToJsonElement(line)
         } catch (e: SerializationException) {
             return error(out, "malformed request: ${e.message?.lineSequence()?.first()}", null, null)
         } catch (e: IllegalArgumentException) {
             return error(out, "malformed request: ${e.message}", null, null)
         }
-        val op = request.op ?: return error(out, "missing \"op\"", null, null)
-        val data = request.data
+        if (request !is JsonObject) return error(out, "malformed request: not a JSON object", null, null)
+        val op = (request["op"] as? JsonPrimitive)?.takeIf { it.isString }?.content
+            ?: return error(out, "missing \"op\" (a string)", null, null)
+        val data = when (val d = request["data"]) {
+            null, JsonNull -> EMPTY
+            is JsonObject -> d
+            else -> return error(out, "\"data\" must be a JSON object", op, null)
+        }
         return try {
             dispatch(op, data, line, out)
-        } catch (e: SerializationException) {
-            error(out, "invalid data for $op: ${e.message?.lineSequence()?.first()}", op, data)
+        } catch (e: Refused) {
+            error(out, "$op: ${e.message}", op, data, e.limit)
+        } catch (e: BudgetExceededException) {
+            error(out, "$op: ${e.message} (maxLinks)", op, data, "maxLinks")
         } catch (e: IllegalArgumentException) {
             error(out, "$op: ${e.message}", op, data)
+        } catch (e: StackOverflowError) {
+            error(out, "$op: request too deeply nested", op, data)
         } catch (e: Exception) {
             log("internal error on $op: $e")
             error(out, "internal error on $op: $e", op, data)
         }
     }
 
-    private fun dispatch(op: String, data: JsonElement?, line: String, out: OutputStream): Outcome = when (op) {
+    /** Returns the simulation's devices and session to the server budgets (the connection ended). */
+    fun close() {
+        engine?.let {
+            budgets.releaseDevices(it.nodeCount)
+            budgets.releaseSession()
+        }
+        engine = null
+    }
+
+    private fun dispatch(op: String, data: JsonObject, line: String, out: OutputStream): Outcome = when (op) {
         "newPosition" -> {
-            val p = decode(NewPosition.serializer(), data)
-            engine().updatePosition(p.nodeId, p.x, p.y, p.z)
+            val engine = engine()
+            val node = nodeId(data, engine)
+            engine.updatePosition(node, number(data, "x"), number(data, "y"), number(data, "z"))
             Outcome.NO_REPLY
         }
-        "step" -> step(decode(Step.serializer(), data), out)
+        "step" -> step(data, out)
         "positions" -> {
-            engine().updatePositions(decode(Positions.serializer(), data).xyz)
+            val engine = engine()
+            engine.updatePositions(xyz(data["xyz"] ?: throw Refused("xyz is required"), engine))
             Outcome.NO_REPLY
         }
         "setSource" -> {
-            val s = decode(SetSource.serializer(), data)
-            engine().setSource(s.nodeId, s.isSource)
+            val engine = engine()
+            val node = nodeId(data, engine)
+            val isSource = when (val v = data["isSource"]) {
+                null -> true
+                is JsonPrimitive -> if (!v.isString && (v.content == "true" || v.content == "false")) v.content == "true" else null
+                else -> null
+            } ?: throw Refused("isSource must be true or false, got ${data["isSource"]}")
+            engine.setSource(node, isSource)
             Outcome.NO_REPLY
         }
-        "createSim" -> {
-            val c = decode(CreateSim.serializer(), data)
-            require(c.nodeCount <= options.maxNodes) { "nodeCount ${c.nodeCount} is over this server's limit ${options.maxNodes} (--max-nodes)" }
-            val program = when (c.program) {
-                null, "euclidean" -> Program.EUCLIDEAN
-                "hop" -> Program.HOP
-                else -> throw IllegalArgumentException("program must be \"euclidean\" or \"hop\", was \"${c.program}\"")
-            }
-            engine = GradientEngine(c.nodeCount, c.maxDistance, program) // the old engine stays if this throws
-            Outcome.NO_REPLY
-        }
+        "createSim" -> createSim(data)
         "clearSources" -> {
             engine().clearSources()
             Outcome.NO_REPLY
@@ -102,57 +122,216 @@ internal class Session(
             Outcome.REPLY
         }
         "hello" -> {
-            val hello = HelloReply("hello", Protocol.SERVER, Protocol.VERSION, Protocol.OPS, Protocol.ENCODINGS, options.maxLineBytes)
+            val hello = HelloReply("hello", Protocol.SERVER, Protocol.VERSION, Protocol.OPS, Protocol.ENCODINGS, limits(options))
             writeLine(out, json.encodeToString(HelloReply.serializer(), hello))
             Outcome.REPLY
         }
         else -> error(out, "unknown op \"$op\"; known: ${Protocol.OPS.joinToString(", ")}", op, data)
     }
 
-    private fun step(request: Step, out: OutputStream): Outcome {
-        val engine = engine()
-        val binary = when (request.encoding) {
-            null, "json" -> false
-            "binary" -> true
-            else -> throw IllegalArgumentException("encoding must be \"json\" or \"binary\", was \"${request.encoding}\"")
+    private fun createSim(data: JsonObject): Outcome {
+        val nodeCount = integer(data, "nodeCount") ?: throw Refused("nodeCount is required")
+        if (nodeCount < 1) throw Refused("nodeCount must be an integer in [1, ${options.maxNodes}], got $nodeCount")
+        if (nodeCount > options.maxNodes) {
+            throw Refused("nodeCount $nodeCount is over this server's limit ${options.maxNodes} (maxNodes)", "maxNodes")
         }
-        require(request.stepCount <= options.maxStepCount) { "stepCount ${request.stepCount} is over this server's limit ${options.maxStepCount}" }
-        request.xyz?.let(engine::updatePositions)
+        val maxDistance = number(data, "maxDistance")
+        if (maxDistance <= 0.0) throw Refused("maxDistance must be > 0, got $maxDistance")
+        val program = when (val p = data["program"]) {
+            null -> Program.EUCLIDEAN
+            is JsonPrimitive -> when (if (p.isString) p.content else null) {
+                "euclidean" -> Program.EUCLIDEAN
+                "hop" -> Program.HOP
+                else -> null
+            }
+            else -> null
+        } ?: throw Refused("program must be \"euclidean\" or \"hop\", got ${data["program"]}")
+        val n = nodeCount.toInt()
+        val newSession = engine == null
+        if (newSession && !budgets.acquireSession()) {
+            throw Refused("this server already holds ${options.maxSessions} simulations (maxSessions)", "maxSessions")
+        }
+        val replaced = engine?.nodeCount ?: 0 // a replacing createSim counts only the new simulation
+        if (!budgets.reserveDevices(n - replaced)) {
+            if (newSession) budgets.releaseSession()
+            throw Refused(
+                "nodeCount $n would bring this server's simulations to ${budgets.deviceCount - replaced + n} devices, over its limit ${options.maxDevices} (maxDevices)",
+                "maxDevices",
+            )
+        }
+        val created = try {
+            GradientEngine(n, maxDistance, program).also { it.maxLinks = options.maxLinks }
+        } catch (e: Throwable) {
+            budgets.releaseDevices(n - replaced)
+            if (newSession) budgets.releaseSession()
+            throw e
+        }
+        engine = created
+        return Outcome.NO_REPLY
+    }
+
+    private fun step(data: JsonObject, out: OutputStream): Outcome {
+        val engine = engine()
+        rid(data) // validated first: an invalid rid is refused (and never echoed)
+        val stepCount = integer(data, "stepCount") ?: 1L
+        if (stepCount < 0) throw Refused("stepCount must be an integer in [0, ${options.maxStepCount}], got $stepCount")
+        if (stepCount > options.maxStepCount) {
+            throw Refused("stepCount $stepCount is over this server's limit ${options.maxStepCount} (maxSteps)", "maxSteps")
+        }
+        val binary = when (val e = data["encoding"]) {
+            null -> false
+            is JsonPrimitive -> when (if (e.isString) e.content else null) {
+                "json" -> false
+                "binary" -> true
+                else -> null
+            }
+            else -> null
+        } ?: throw Refused("encoding must be \"json\" or \"binary\", got ${data["encoding"]}")
+        data["xyz"]?.let { engine.updatePositions(xyz(it, engine)) }
+        val rounds = stepCount.toInt()
         val start = System.nanoTime()
-        engine.step(request.stepCount)
-        timing?.record(TimingIds.COMPUTE, start, System.nanoTime() - start)
+        val deadline = start + options.stepTimeBudgetMs * 1_000_000
+        var done = 0
+        while (done < rounds) {
+            try {
+                engine.step(1)
+            } catch (e: BudgetExceededException) {
+                throw Refused("${e.message}; refused after $done of $rounds rounds (maxLinks)", "maxLinks")
+            }
+            done++
+            if (done < rounds && System.nanoTime() - deadline > 0) {
+                throw Refused(
+                    "stopped after $done of $rounds rounds: time budget ${options.stepTimeBudgetMs} ms exceeded (stepTimeBudgetMs); the simulation keeps the $done rounds",
+                    "stepTimeBudgetMs",
+                )
+            }
+        }
+        val computeNs = System.nanoTime() - start
+        val rid = rid(data)
         if (binary) {
-            BinaryStateFrame.write(out, request.rid ?: BinaryStateFrame.NO_RID, StateCodec.encode(engine))
+            val state = StateCodec.encode(engine)
+            checkReply(BinaryStateFrame.HEADER_BYTES + state.size)
+            BinaryStateFrame.write(out, rid ?: BinaryStateFrame.NO_RID, state)
         } else {
             val state = engine.snapshot()
             val values = List(state.values.size) { NodeState(state.values[it], state.neighbors[it]) }
-            writeLine(out, json.encodeToString(StepReply.serializer(), StepReply(request.rid, values)))
+            val bytes = json.encodeToString(StepReply.serializer(), StepReply(rid, values)).toByteArray(Charsets.UTF_8)
+            checkReply(bytes.size + 1)
+            out.write(bytes)
+            out.write(NEWLINE)
         }
+        timing?.record(TimingIds.COMPUTE, start, computeNs) // one row per step answered with its state
         return Outcome.STEP_REPLY
     }
 
-    private fun engine(): GradientEngine =
-        engine ?: throw IllegalArgumentException("no simulation on this connection: send createSim first")
-
-    private fun <T> decode(deserializer: DeserializationStrategy<T>, data: JsonElement?): T = when (data) {
-        null, JsonNull -> json.decodeFromJsonElement(deserializer, EMPTY)
-        is JsonObject -> json.decodeFromJsonElement(deserializer, data)
-        else -> throw IllegalArgumentException("\"data\" must be a JSON object")
+    private fun checkReply(size: Int) {
+        if (size > options.maxReplyBytes) {
+            throw Refused("the reply would be $size bytes, over this server's limit ${options.maxReplyBytes} (maxReplyBytes)", "maxReplyBytes")
+        }
     }
 
-    private fun error(out: OutputStream, message: String, op: String?, data: JsonElement?): Outcome {
-        val rid = ((data as? JsonObject)?.get("rid") as? JsonPrimitive)?.longOrNull
-        writeLine(out, json.encodeToString(ErrorReply.serializer(), ErrorReply(message, op, rid)))
+    private fun engine(): GradientEngine =
+        engine ?: throw Refused("no simulation on this connection: send createSim first")
+
+    private fun nodeId(data: JsonObject, engine: GradientEngine): Int {
+        val node = integer(data, "nodeId") ?: throw Refused("nodeId is required")
+        if (node < 0 || node >= engine.nodeCount) throw Refused("nodeId must be an integer in [0, ${engine.nodeCount}), got $node")
+        return node.toInt()
+    }
+
+    private fun xyz(element: JsonElement, engine: GradientEngine): DoubleArray {
+        val array = element as? JsonArray ?: throw Refused("xyz must be an array of 3 × nodeCount finite numbers")
+        if (array.size != 3 * engine.nodeCount) {
+            throw Refused("xyz must have 3 × nodeCount = ${3 * engine.nodeCount} numbers, got ${array.size}")
+        }
+        return DoubleArray(array.size) { finite(array[it], "xyz[$it]") }
+    }
+
+    private companion object {
+        const val NEWLINE = '\n'.code
+        const val MAX_DEPTH = 64
+        const val MAX_RID = (1L shl 53) - 1
+        val EMPTY = JsonObject(emptyMap())
+        private val INTEGER = Regex("-?(0|[1-9][0-9]*)")
+
+        fun limits(o: ServerOptions) = Limits(
+            o.maxMessageBytes, o.maxNodes, o.maxDevices, o.maxSessions, o.maxConnections, o.idleTimeoutMs,
+            o.maxStepCount, o.stepTimeBudgetMs, o.maxLinks, o.maxReplyBytes, o.maxPendingReplyBytes, o.maxBufferedInputBytes,
+        )
+
+        /** Deepest nesting of objects and arrays in [line] (strings skipped), stopping early past [MAX_DEPTH]. */
+        fun nestingDepth(line: String): Int {
+            var depth = 0
+            var deepest = 0
+            var inString = false
+            var i = 0
+            while (i < line.length) {
+                val c = line[i]
+                if (inString) {
+                    if (c == '\\') i++ else if (c == '"') inString = false
+                } else when (c) {
+                    '"' -> inString = true
+                    '{', '[' -> {
+                        depth++
+                        if (depth > deepest) {
+                            deepest = depth
+                            if (deepest > MAX_DEPTH) return deepest
+                        }
+                    }
+                    '}', ']' -> depth--
+                }
+                i++
+            }
+            return deepest
+        }
+
+        /** An integer field: absent = null; else a JSON number with an integral spelling, or [Refused]. */
+        fun integer(data: JsonObject, name: String): Long? {
+            val v = data[name] ?: return null
+            val p = v as? JsonPrimitive
+            if (p == null || p is JsonNull || p.isString || !INTEGER.matches(p.content)) {
+                throw Refused("$name must be an integer (a JSON number without fraction or exponent), got $v")
+            }
+            return p.content.toLongOrNull() ?: throw Refused("$name is out of range, got ${p.content}")
+        }
+
+        /** A required finite number field, or [Refused]. */
+        fun number(data: JsonObject, name: String): Double =
+            finite(data[name] ?: throw Refused("$name is required"), name)
+
+        fun finite(v: JsonElement, name: String): Double {
+            val p = v as? JsonPrimitive
+            val d = if (p == null || p is JsonNull || p.isString) null else p.content.toDoubleOrNull()
+            if (d == null || !d.isFinite()) throw Refused("$name must be a finite JSON number, got $v")
+            return d
+        }
+
+        /** The request's valid rid (null when absent), or [Refused] when present but not an integer in [0, 2^53 − 1]. */
+        fun rid(data: JsonObject): Long? {
+            val rid = try {
+                integer(data, "rid")
+            } catch (e: Refused) {
+                throw Refused("rid must be an integer in [0, $MAX_RID], got ${data["rid"]}")
+            } ?: return null
+            if (rid < 0 || rid > MAX_RID) throw Refused("rid must be an integer in [0, $MAX_RID], got $rid")
+            return rid
+        }
+
+        /** The rid to echo in an error reply: only a valid one. */
+        fun validRid(data: JsonObject?): Long? = try {
+            data?.let(::rid)
+        } catch (e: Refused) {
+            null
+        }
+    }
+
+    private fun error(out: OutputStream, message: String, op: String?, data: JsonObject?, limit: String? = null): Outcome {
+        writeLine(out, json.encodeToString(ErrorReply.serializer(), ErrorReply(message, op, validRid(data), limit)))
         return Outcome.REPLY
     }
 
     private fun writeLine(out: OutputStream, text: String) {
         out.write(text.toByteArray(Charsets.UTF_8))
         out.write(NEWLINE)
-    }
-
-    private companion object {
-        const val NEWLINE = '\n'.code
-        val EMPTY = JsonObject(emptyMap())
     }
 }

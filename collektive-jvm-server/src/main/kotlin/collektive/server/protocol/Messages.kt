@@ -61,11 +61,32 @@ public class NodeState(public val value: Double, public val neighbors: IntArray)
 @Serializable
 public class StepReply(public val rid: Long? = null, public val values: List<NodeState>)
 
-/** The reply to a request that failed: what went wrong, the request's op (null when unknown) and its rid if it had one. */
+/**
+ * The reply to a request that failed (docs/protocol.md, "Error reply"): what went wrong, the request's op (null
+ * when none could be read), its rid when it had a valid one, and the budget's name ([limit], a key of
+ * [Limits]) when a budget refused it.
+ */
 @Serializable
-public data class ErrorReply(val error: String, val op: String?, val rid: Long? = null)
+public data class ErrorReply(val error: String, val op: String?, val rid: Long? = null, val limit: String? = null)
 
-/** The reply to the `hello` extension: who answers and which ops and encodings it speaks. */
+/** The budgets a server runs with, as `hello.limits` reports them (docs/protocol.md, "Budgets"). */
+@Serializable
+public data class Limits(
+    val maxMessageBytes: Int,
+    val maxNodes: Int,
+    val maxDevices: Long,
+    val maxSessions: Int,
+    val maxConnections: Int,
+    val idleTimeoutMs: Long,
+    val maxSteps: Int,
+    val stepTimeBudgetMs: Long,
+    val maxLinks: Int,
+    val maxReplyBytes: Int,
+    val maxPendingReplyBytes: Int,
+    val maxBufferedInputBytes: Long,
+)
+
+/** The reply to the `hello` extension: who answers, which ops and encodings it speaks, and its [limits]. */
 @Serializable
 public data class HelloReply(
     val op: String,
@@ -73,5 +94,5 @@ public data class HelloReply(
     val version: String,
     val ops: List<String>,
     val encodings: List<String>,
-    val maxLineBytes: Int,
+    val limits: Limits,
 )

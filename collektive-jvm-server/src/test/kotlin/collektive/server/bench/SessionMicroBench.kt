@@ -19,7 +19,7 @@ fun main() {
         override fun write(b: Int) = Unit
         override fun write(b: ByteArray, off: Int, len: Int) = Unit
     }
-    val session = Session(ServerOptions(), null) { println(it) }
+    val session = Session(ServerOptions(), null, collektive.server.connection.ServerBudgets(ServerOptions())) { println(it) }
     val xyz = Scenarios.referencePositions(10, 3.0)
     session.handle("""{"op":"createSim","data":{"nodeCount":10,"maxDistance":3.0}}""", sink)
     session.handle("""{"op":"setSource","data":{"nodeId":0}}""", sink)

@@ -15,7 +15,7 @@ import kotlin.test.assertTrue
 
 /** Every bad request gets one error line naming the problem, and the connection keeps working. */
 class BadInputTest {
-    private val server = TestServer(ServerOptions(port = 0, warmupRounds = 0, maxLineBytes = 4096, maxNodes = 5000, maxStepCount = 1000))
+    private val server = TestServer(ServerOptions(port = 0, warmupRounds = 0, maxMessageBytes = 4096, maxNodes = 5000, maxStepCount = 1000))
 
     @AfterEach
     fun stop() = server.close()
@@ -27,18 +27,29 @@ class BadInputTest {
         not json at all                                                       | malformed request         | 
         '{"op":"step","data":{'                                               | malformed request         | 
         '[1,2,3]'                                                             | malformed request         | 
-        '{"op":42}'                                                           | malformed request         | 
+        '{"op":42}'                                                           | missing "op"              | 
         '{"data":{"nodeId":1}}'                                               | missing "op"              | 
         '{"op":"teleport","data":{}}'                                         | unknown op "teleport"     | teleport
         '{"op":"setSource","data":{}}'                                        | nodeId                    | setSource
         '{"op":"setSource","data":{"nodeId":10}}'                             | 10                        | setSource
         '{"op":"setSource","data":{"nodeId":-1}}'                             | -1                        | setSource
-        '{"op":"setSource","data":{"nodeId":"zero"}}'                         | invalid data for setSource | setSource
+        '{"op":"setSource","data":{"nodeId":"zero"}}'                         | nodeId must be an integer | setSource
+        '{"op":"setSource","data":{"nodeId":"1"}}'                            | nodeId must be an integer | setSource
+        '{"op":"setSource","data":{"nodeId":null}}'                           | nodeId must be an integer | setSource
+        '{"op":"setSource","data":{"nodeId":1,"isSource":"yes"}}'             | isSource                  | setSource
+        '{"op":"createSim","data":{"nodeCount":"3","maxDistance":3.0}}'       | nodeCount must be an integer | createSim
+        '{"op":"createSim","data":{"nodeCount":0,"maxDistance":3.0}}'         | in [1, 5000]              | createSim
+        '{"op":"createSim","data":{"nodeCount":3.0,"maxDistance":3.0}}'       | nodeCount must be an integer | createSim
+        '{"op":"createSim","data":{"nodeCount":3,"maxDistance":"3"}}'         | maxDistance must be a finite | createSim
+        '{"op":"createSim","data":{"nodeCount":3,"maxDistance":Infinity}}'    | maxDistance must be a finite | createSim
+        '{"op":"step","data":{"rid":4,"stepCount":"2"}}'                      | stepCount must be an integer | step
+        '{"op":"newPosition","data":{"nodeId":1,"x":"1","y":2.0,"z":0.0}}'    | x must be a finite        | newPosition
+        '{"op":"newPosition","data":{"nodeId":1,"x":1e999,"y":2.0,"z":0.0}}'  | x must be a finite        | newPosition
         '{"op":"setSource","data":[0]}'                                       | must be a JSON object     | setSource
         '{"op":"newPosition","data":{"nodeId":1,"x":1.0,"y":2.0}}'            | z                         | newPosition
         '{"op":"newPosition","data":{"nodeId":99,"x":1.0,"y":2.0,"z":0.0}}'   | 99                        | newPosition
         '{"op":"newPosition","data":{"nodeId":1,"x":NaN,"y":2.0,"z":0.0}}'    | newPosition               | newPosition
-        '{"op":"newPosition","data":{"nodeId":1.5,"x":1,"y":2.0,"z":0.0}}'    | invalid data for newPosition | newPosition
+        '{"op":"newPosition","data":{"nodeId":1.5,"x":1,"y":2.0,"z":0.0}}'    | nodeId must be an integer | newPosition
         '{"op":"positions","data":{"xyz":[1,2,3]}}'                           | positions                 | positions
         '{"op":"step","data":{"rid":4,"stepCount":-1}}'                       | -1                        | step
         '{"op":"step","data":{"rid":4,"stepCount":100000}}'                   | limit                     | step
@@ -107,15 +118,50 @@ class BadInputTest {
     }
 
     @Test
-    fun `the default limit is one MiB and a longer line is refused without buffering it`() {
+    fun `the default limit is 8 MiB and a longer line is refused without buffering it`() {
         TestServer().use { defaults ->
             defaults.connect().use { client ->
-                val line = """{"op":"echo","data":{"pad":"${"z".repeat(2 shl 20)}"}}"""
+                val line = """{"op":"echo","data":{"pad":"${"z".repeat(9 shl 20)}"}}"""
                 val error = Protocol.decodeErrorReply(client.request(line))
-                assertTrue(error.error.contains("limit 1048576"), error.error)
+                assertTrue(error.error.contains("limit 8388608"), error.error)
+                assertEquals("maxMessageBytes", error.limit)
                 val ok = """{"op":"echo","data":{"pad":"${"z".repeat(512 * 1024)}"}}"""
                 assertNotNull(client.request(ok).takeIf { it == ok }, "a 512 KiB line is echoed")
             }
         }
+    }
+
+    @Test
+    fun `rid is an integer in 0 to 2^53 - 1, echoed exactly, and an invalid rid is never echoed`() {
+        server.connect().use { client ->
+            client.send(ReferenceScenario.CREATE)
+            val max = (1L shl 53) - 1
+            assertEquals(max, Protocol.decodeStepReply(client.request("""{"op":"step","data":{"rid":$max}}""")).rid)
+            assertTrue(client.request("""{"op":"step","data":{"rid":$max}}""").startsWith("""{"rid":9007199254740991,"""))
+            for (bad in listOf("9223372036854775807", "9007199254740992", "-1", "\"5\"", "1.5", "null", "99999999999999999999999")) {
+                val reply = client.request("""{"op":"step","data":{"rid":$bad}}""")
+                val error = Protocol.decodeErrorReply(reply)
+                assertTrue(error.error.contains("rid must be an integer in [0, 9007199254740991]"), "$bad: ${error.error}")
+                assertNull(error.rid, "rid $bad is not echoed: $reply")
+                assertTrue(!reply.contains("\"rid\""), reply)
+            }
+            assertEquals(0L, Protocol.decodeStepReply(client.request("""{"op":"step","data":{"rid":0}}""")).rid)
+        }
+    }
+
+    @Test
+    fun `JSON nested 3000 deep in a 6 KB line gets an error reply, not a stack overflow`() {
+        TestServer().use { defaults -> defaults.connect().use { client ->
+            client.send(ReferenceScenario.CREATE)
+            val deep = """{"op":"step","data":{"rid":3,"x":""" + "[".repeat(3000) + "]".repeat(3000) + "}}"
+            assertTrue(deep.length in 6000..6100)
+            val error = Protocol.decodeErrorReply(client.request(deep))
+            assertTrue(error.error.contains("nested deeper than 64"), error.error)
+            val objects = """{"op":"echo","data":""" + "{\"a\":".repeat(3000) + "1" + "}".repeat(3000) + "}"
+            assertTrue(Protocol.decodeErrorReply(client.request(objects)).error.contains("nested deeper"))
+            val fine = """{"op":"echo","data":{"s":"${"[".repeat(3000)}"}}""" // brackets inside a string do not count
+            assertEquals(fine, client.request(fine))
+            assertEquals(5L, Protocol.decodeStepReply(client.request(ReferenceScenario.step(5))).rid)
+        } }
     }
 }

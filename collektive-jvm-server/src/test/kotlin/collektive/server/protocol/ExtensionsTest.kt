@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContentEquals
 import kotlin.test.assertEquals
+import kotlinx.serialization.json.jsonObject
 import kotlin.test.assertTrue
 
 /** The opt-in extensions: batched positions, positions inside step, binary state frames, clearSources, echo, hello. */
@@ -151,7 +152,22 @@ class ExtensionsTest {
             assertEquals(Protocol.SERVER, hello.server)
             assertEquals(Protocol.OPS, hello.ops)
             assertEquals(listOf("json", "binary"), hello.encodings)
-            assertEquals(1 shl 20, hello.maxLineBytes)
+            val limits = hello.limits
+            assertEquals(8 shl 20, limits.maxMessageBytes)
+            assertEquals(100_000, limits.maxNodes)
+            assertEquals(400_000L, limits.maxDevices)
+            assertEquals(16, limits.maxSessions)
+            assertEquals(64, limits.maxConnections)
+            assertEquals(300_000L, limits.idleTimeoutMs)
+            assertEquals(100_000, limits.maxSteps)
+            assertEquals(5000L, limits.stepTimeBudgetMs)
+            assertEquals(4_000_000, limits.maxLinks)
+            assertEquals(64 shl 20, limits.maxReplyBytes)
+            assertEquals(8 shl 20, limits.maxPendingReplyBytes)
+            assertEquals(64L shl 20, limits.maxBufferedInputBytes)
+            val raw = Protocol.json.parseToJsonElement(client.request(Protocol.requestLine("hello"))).jsonObject
+            assertEquals(setOf("op", "server", "version", "ops", "encodings", "limits"), raw.keys, "no top-level maxLineBytes any more")
+            assertEquals(12, raw["limits"]!!.jsonObject.size)
         }
     }
 }
