@@ -13,7 +13,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTimingCsv, quantileSorted, stats } from '../../scripts/lib/analysis.mjs';
+import { parseTimingCsv, quantileSorted, stats } from '../../measurement/src/analysis.mjs';
 import { StateCodec } from './state-codec.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -6,7 +6,7 @@
 //   noop,<median ns>                                                           (JS → facade no-op call)
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { stats } from '../../scripts/lib/analysis.mjs';
+import { stats } from '../../measurement/src/analysis.mjs';
 
 const [kind, sizesArg = '10,100,1000,10000', samplesArg = '100', seedArg = '42'] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));

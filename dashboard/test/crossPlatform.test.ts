@@ -1,5 +1,5 @@
 // In-process across platforms: pairing of web Wasm and desktop native configurations (pure), and the desktop
-// K-step block means over DuckDB (Node build) against the reference analysis (scripts/lib/analysis.mjs).
+// K-step block means over DuckDB (Node build) against the reference analysis (measurement/src/analysis.mjs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector } from '../src/db/connector';
 import { rowsOf } from '../src/model/arrow';
@@ -11,7 +11,7 @@ import type { RunConfiguration, RunJson } from '../src/model/runs';
 import { toSeriesStats, type SeriesStats } from '../src/model/stats';
 import { blockMeansSql, summarySql } from '../src/sql/analysis';
 // @ts-expect-error: plain ES module without types (the reference analysis shared with bench:desktop and bench:web)
-import { blockMeans, parseTimingCsv, series as seriesOf, stats as statsOf } from '../../scripts/lib/analysis.mjs';
+import { blockMeans, parseTimingCsv, series as seriesOf, stats as statsOf } from '../../measurement/src/analysis.mjs';
 import { dbWithRun, loadedDb, runDir } from './support/nodeConnector';
 
 const cfg = (id: string, n: number, pacing: RunConfiguration['pacing'], platform: 'web' | 'desktop', extra: Partial<RunConfiguration> = {}): RunConfiguration => ({

@@ -11,7 +11,7 @@ import { stepPeriodSql } from '../src/sql/analysis';
 // @ts-expect-error: plain ES modules without types (bench:web's summary and the shared CSV parser)
 import { stepPeriod } from '../src/live/e2e/summary.mjs';
 // @ts-expect-error: see above
-import { parseTimingCsv } from '../../scripts/lib/analysis.mjs';
+import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
 import { dbWithRun, loadedDb, runDir } from './support/nodeConnector';
 
 type Row = { t: number; id: string; d: number };
