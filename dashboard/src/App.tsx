@@ -69,7 +69,7 @@ function Shell() {
           {state.view === 'warmup' && <WarmupPage state={state} set={set} />}
           {state.view === 'scale' && <ScalePage state={state} />}
           {state.view === 'sql' && <SqlPage state={state} set={set} />}
-          {state.view === 'live' && <LivePage />}
+          {state.view === 'live' && <LivePage state={state} set={set} />}
         </Suspense>
       </main>
       <footer className="muted small">
