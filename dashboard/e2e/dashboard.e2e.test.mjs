@@ -3,7 +3,7 @@
 // malformed uploads, URL state, a 1 000 000-row upload, a non-root base path, the SQL panel, and the dev server.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -330,6 +330,44 @@ describe('uploads', () => {
     await page.waitForSelector('[data-testid="upload-ok"]');
     await page.waitForSelector('tr[data-series^="uploads/"][data-series$="/good.csv/step.web.e2e"]');
     assert.equal(await page.locator('tr[data-series$="/good.csv/step.web.e2e"] td[data-stat="count"]').innerText(), '40');
+  });
+
+  test("the reference study's four CSVs, uploaded at N = 10, get a comparison block with ratios, CIs and the U test; a duplicate is flagged; messages dismiss", async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?unit=ns&runs=reference-study,uploads`);
+    await waitForComparison(page);
+    await page.click('.upload button.link');
+    await page.fill('[data-testid="upload-n"]', '10');
+    const dir = join(root, 'public/data/runs/reference-study');
+    const files = ['native-scene/native.csv', 'native-scene/unity_native.csv', 'socket-scene/socket.csv', 'socket-scene/unity_socket.csv']
+      .map((f) => ({ name: f.split('/')[1], mimeType: 'text/csv', buffer: readFileSync(join(dir, f)) }));
+    await page.locator('[data-testid="upload-input"]').setInputFiles(files);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="upload-ok"]').length === 4, null, { timeout: 60000 });
+    assert.match(await page.locator('[data-testid="upload-ok"]').first().innerText(), /native\.csv: .* → configuration u\d+-n10-free, path native/);
+    const block = '.comparison[data-run="uploads"]';
+    await page.waitForFunction((sel) => /\d/.test(document.querySelector(sel)?.textContent ?? ''),
+      `${block} tbody[data-metric="overhead"] tr[data-path="ratio"] td[data-stat="ratio-ci"]`, { timeout: 60000 });
+    assert.match(await page.locator(`${block} h3`).innerText(), /uploads: desktop, N = 10 — native .* vs socket/);
+    // The same figures as the published run (same samples, same method).
+    for (const metric of ['overhead', 'e2e', 'service', 'compute']) {
+      for (const path of ['native', 'socket', 'ratio']) {
+        const cell = (run) => page.locator(`.comparison[data-run="${run}"] tbody[data-metric="${metric}"] tr[data-path="${path}"] td[data-stat="median"]`).first();
+        const attr = path === 'ratio' ? 'data-ratio' : 'data-ns';
+        assert.equal(await cell('uploads').getAttribute(attr), await cell('reference-study').getAttribute(attr), `${metric} ${path}`);
+      }
+    }
+    await page.waitForSelector(`${block} [data-testid="mwu"]`);
+    assert.match(await page.locator(`${block} tbody[data-metric="overhead"] td[data-stat="ratio-ci"]`).innerText(), /\d.* – \d/);
+    // The same file again: flagged, not a second series.
+    await page.locator('[data-testid="upload-input"]').setInputFiles(files[0]);
+    await page.waitForSelector('[data-testid="upload-duplicate"]');
+    assert.match(await page.locator('[data-testid="upload-duplicate"]').innerText(), /native\.csv: the same content as native\.csv, already uploaded/);
+    assert.equal(await page.locator(`${block}`).count(), 1);
+    // Every message can be dismissed.
+    await page.click('[data-testid="upload-duplicate"] [data-testid="dismiss"]');
+    assert.equal(await page.locator('[data-testid="upload-duplicate"]').count(), 0);
+    await page.click('.upload-results li.clear button');
+    assert.equal(await page.locator('.upload-results li').count(), 0);
   });
 
   test('a 1 000 000-row CSV is summarised', async () => {

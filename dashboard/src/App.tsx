@@ -8,6 +8,7 @@ import { createWasmConnector } from './db/duckdbWasm';
 import ComparePage from './pages/ComparePage';
 import { useViewState } from './state/useViewState';
 import type { View } from './state/viewState';
+import type { UploadDeclaration } from './data/ingest';
 
 const DistributionsPage = lazy(() => import('./pages/DistributionsPage'));
 const WarmupPage = lazy(() => import('./pages/WarmupPage'));
@@ -25,10 +26,11 @@ function Shell() {
   const data = useData();
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const onFiles = useCallback(async (files: File[]) => {
+  const [declared, setDeclared] = useState<UploadDeclaration>({});
+  const onFiles = useCallback(async (files: File[], d: UploadDeclaration = declared) => {
     setBusy(true);
-    try { await data.upload(files); } finally { setBusy(false); }
-  }, [data]);
+    try { await data.upload(files, d); } finally { setBusy(false); }
+  }, [data, declared]);
   useEffect(() => {
     const over = (e: DragEvent) => { if (e.dataTransfer?.types.includes('Files')) { e.preventDefault(); setDragging(true); } };
     const leave = (e: DragEvent) => { if (e.relatedTarget === null) setDragging(false); };
@@ -43,7 +45,7 @@ function Shell() {
     window.addEventListener('drop', drop);
     return () => { window.removeEventListener('dragover', over); window.removeEventListener('dragleave', leave); window.removeEventListener('drop', drop); };
   }, [onFiles]);
-  const runIds = [...data.runs.map((r) => ({ id: r.id, title: r.title })), ...(data.uploads.some((u) => u.ok) ? [{ id: 'uploads', title: 'Uploaded CSVs' }] : [])];
+  const runIds = data.runs.map((r) => ({ id: r.id, title: r.title }));
   return (
     <div className={`app${dragging ? ' dragging' : ''}`}>
       <header>
@@ -57,7 +59,7 @@ function Shell() {
         {state.view !== 'live' && (
           <div className="header-row">
             <Controls warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
-            <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} />
+            <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} onDismiss={data.dismiss} declared={declared} onDeclare={setDeclared} />
           </div>
         )}
         {data.error && <p className="error" role="alert">{data.error}</p>}
