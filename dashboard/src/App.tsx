@@ -1,6 +1,6 @@
 /** Composes the providers and routes (the `view` URL parameter); pages load data, components render it. */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Controls } from './components/Controls';
+import { Controls, type ControlName } from './components/Controls';
 import { UploadZone } from './components/UploadZone';
 import { DataProvider, useData } from './data/DataProvider';
 import { DuckDBProvider } from './db/DuckDBProvider';
@@ -15,6 +15,12 @@ const WarmupPage = lazy(() => import('./pages/WarmupPage'));
 const ScalePage = lazy(() => import('./pages/ScalePage'));
 const SqlPage = lazy(() => import('./pages/SqlPage'));
 const LivePage = lazy(() => import('./pages/LivePage'));
+
+/** The global controls each view uses: the SQL view queries every table as it is, so it shows none. */
+const CONTROLS: Record<View, readonly ControlName[]> = {
+  compare: ['warmup', 'unit', 'boot', 'runs'], distributions: ['warmup', 'unit', 'runs'], warmup: ['warmup', 'unit', 'runs'],
+  scale: ['warmup', 'unit', 'runs'], sql: [], live: [],
+};
 
 const TABS: [View, string][] = [
   ['compare', 'Comparison'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
@@ -58,7 +64,7 @@ function Shell() {
         </nav>
         {state.view !== 'live' && (
           <div className="header-row">
-            <Controls warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
+            <Controls show={CONTROLS[state.view]} warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
             <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} onDismiss={data.dismiss} declared={declared} onDeclare={setDeclared} />
           </div>
         )}
@@ -69,7 +75,7 @@ function Shell() {
           {state.view === 'compare' && <ComparePage state={state} />}
           {state.view === 'distributions' && <DistributionsPage state={state} set={set} />}
           {state.view === 'warmup' && <WarmupPage state={state} set={set} />}
-          {state.view === 'scale' && <ScalePage state={state} />}
+          {state.view === 'scale' && <ScalePage state={state} set={set} />}
           {state.view === 'sql' && <SqlPage state={state} set={set} />}
           {state.view === 'live' && <LivePage state={state} set={set} />}
         </Suspense>

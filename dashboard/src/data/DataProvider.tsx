@@ -91,7 +91,9 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const problems: string[] = [];
       for (const { run, files } of runsData) {
         try {
+          const t = performance.now();
           await ingestRun(db, run, (p) => files(p));
+          performance.measure(`ingest ${run.id}`, { start: t });
           loaded.push(run);
         } catch (e) {
           problems.push(`run ${run.id}: ${e instanceof Error ? e.message : String(e)}`);

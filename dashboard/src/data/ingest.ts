@@ -1,14 +1,14 @@
 /**
- * Loading data into the database through the Connector: published runs (CSV files registered with DuckDB and
- * read by its CSV reader, schema from run.json) and user uploads (parsed and checked in one pass by
- * csvParse.ts, each problem named with its line, then appended to samples_raw as one Arrow IPC stream). Free of browser APIs except what
- * the caller passes in, so tests run it over DuckDB's Node build with files read from disk.
+ * Loading data into the database through the Connector: published runs (schema from run.json) and user uploads,
+ * each file parsed and checked in one pass by csvParse.ts (uploads: each problem named with its line) and appended
+ * to samples_raw as one Arrow IPC stream. Free of browser APIs except what the caller passes in, so tests run it
+ * over DuckDB's Node build with files read from disk.
  */
 import { Dictionary, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
 import type { Connector } from '../db/connector';
 import type { RunJson, Side, Transport } from '../model/runs';
 import {
-  CREATE_TABLES, countFileRows, deleteFile, insertConfig, insertConfigOnce, insertFile, insertRun, insertRunOnce, insertSamplesFromCsv,
+  CREATE_TABLES, deleteFile, insertConfig, insertConfigOnce, insertFile, insertRun, insertRunOnce,
 } from '../sql/schema';
 import { CsvError, guessShape, headerError, parseTimingCsv, type ParsedSamples } from './csvParse';
 
@@ -20,17 +20,26 @@ export async function createTables(db: Connector): Promise<void> {
   await db.query(CREATE_TABLES);
 }
 
-let fileCounter = 0;
-const registeredName = (hint: string) => `f${++fileCounter}_${hint.replace(/[^A-Za-z0-9._-]/g, '_')}`;
 // File keys are handed out here, synchronously: published runs are ingested while the user may already upload,
 // and a `max(file_key) + 1` query would give two concurrent ingestions the same key (their samples would merge).
 let lastFileKey = 0;
 const nextFileKey = () => ++lastFileKey;
 
-/** Loads every CSV of a run; `fetchBytes` resolves a path relative to the run folder. */
+/**
+ * Loads every CSV of a run; `fetchBytes` resolves a path relative to the run folder. Each file is parsed here
+ * (csvParse.ts: the same seq and k as `insertSamplesFromCsv`, negative rows kept with k = 0) and appended as one
+ * Arrow stream: a few database round trips per file instead of a CSV scan and a window sort in the database.
+ */
 export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: string) => Promise<Uint8Array>): Promise<void> {
   const files = run.configurations.flatMap((c) => c.files.map((f) => ({ c, f })));
   const bytes = await Promise.all(files.map(({ f }) => fetchBytes(f.file)));
+  const parsed = files.map(({ f }, i) => {
+    try {
+      return parseTimingCsv(bytes[i], { rejectNegative: false });
+    } catch (e) {
+      throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
   await db.query(insertRun({
     run: run.id, kind: run.kind, title: run.title, createdAt: run.createdAt,
     timerResolutionNs: run.environment?.timerResolutionNs ?? null, source: 'published',
@@ -43,18 +52,13 @@ export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: 
   }
   for (let i = 0; i < files.length; i++) {
     const { c, f } = files[i];
-    const name = registeredName(f.file);
     const fileKey = nextFileKey();
-    await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport }));
-    await db.registerFile(name, bytes[i]);
+    await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport, rowsLoaded: parsed[i].rows }));
     try {
-      await db.query(insertSamplesFromCsv(fileKey, name));
+      await db.appendArrowIpc('samples_raw', samplesIpc(fileKey, parsed[i]));
     } catch (e) {
       throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      await db.dropFile(name).catch(() => undefined);
     }
-    await db.query(countFileRows(fileKey));
   }
 }
 

@@ -22,6 +22,8 @@ export interface ViewState {
   transports?: string[];
   /** selected N (undefined: all) */
   n?: number[];
+  /** plotted configurations, `run/config` (undefined: the canonical ones; ['all']: every one) */
+  cfg?: string[];
   plot: PlotKind;
   logx: boolean;
   floors: boolean;
@@ -80,6 +82,7 @@ export function parseState(search: string): ViewState {
     ids: list(q.get('ids')),
     transports: list(q.get('transports')),
     n,
+    cfg: list(q.get('cfg')),
     plot: oneOf(q.get('plot'), PLOTS, DEFAULTS.plot),
     logx: q.has('logx') ? q.get('logx') !== '0' : DEFAULTS.logx,
     floors: q.has('floors') ? q.get('floors') !== '0' : DEFAULTS.floors,
@@ -98,6 +101,7 @@ export function toSearch(s: ViewState): string {
   if (s.ids) q.set('ids', s.ids.join(','));
   if (s.transports) q.set('transports', s.transports.join(','));
   if (s.n) q.set('n', s.n.join(','));
+  if (s.cfg) q.set('cfg', s.cfg.join(','));
   if (s.plot !== DEFAULTS.plot) q.set('plot', s.plot);
   if (s.logx !== DEFAULTS.logx) q.set('logx', s.logx ? '1' : '0');
   if (s.floors !== DEFAULTS.floors) q.set('floors', s.floors ? '1' : '0');
