@@ -19,7 +19,7 @@ import { formatDuration } from '../model/units';
 import { decompositionFigure } from '../plots/figures';
 import { apparentResolutionSql, blockMeansSql, mannWhitneySql, valuesSql } from '../sql/analysis';
 import type { Interval } from '../stats/bootstrap';
-import { bootstrapCached, bootstrapKnown } from '../stats/bootstrapClient';
+import { bootstrapCached, bootstrapKnown, warmBootstrap } from '../stats/bootstrapClient';
 import type { ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
 
@@ -45,6 +45,7 @@ export default function ComparePage({ state }: { state: ViewState }) {
   const complete = data.complete;
   const [ciProgress, setCiProgress] = useState<{ done: number; total: number } | null>(null);
   const mwuCache = useRef(new Map<string, MannWhitney>());
+  useEffect(warmBootstrap, []);
   useEffect(() => {
     const db = data.db;
     if (!db || rows.length === 0) return;

@@ -12,7 +12,12 @@ let worker: Worker | null = null;
 let token = 0;
 const waiting = new Map<number, { resolve: (r: Interval[]) => void; reject: (e: Error) => void }>();
 
-export function runBootstrap(jobs: BootstrapJob[]): Promise<Interval[]> {
+/** Starts the worker ahead of the first job (its script is fetched and compiled while the data loads). */
+export function warmBootstrap(): void {
+  startWorker();
+}
+
+function startWorker(): Worker {
   if (!worker) {
     worker = new Worker(new URL('./bootstrap.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (e: MessageEvent<{ token: number; results: Interval[] }>) => {
@@ -20,6 +25,11 @@ export function runBootstrap(jobs: BootstrapJob[]): Promise<Interval[]> {
       waiting.delete(e.data.token);
     };
   }
+  return worker;
+}
+
+export function runBootstrap(jobs: BootstrapJob[]): Promise<Interval[]> {
+  startWorker();
   const t = ++token;
   return new Promise((resolve, reject) => {
     waiting.set(t, { resolve, reject });
