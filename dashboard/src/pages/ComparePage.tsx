@@ -45,16 +45,20 @@ export default function ComparePage({ state }: { state: ViewState }) {
   const complete = data.complete;
   const [ciProgress, setCiProgress] = useState<{ done: number; total: number } | null>(null);
   const mwuCache = useRef(new Map<string, MannWhitney>());
+  const shownContext = useRef('');
   useEffect(warmBootstrap, []);
   useEffect(() => {
     const db = data.db;
     if (!db || rows.length === 0) return;
     let live = true;
-    setExtras((e) => ({ ...e, ciPending: true }));
     // Intervals are computed block by block in table order (the first block first) and shown as each block is
     // done; each interval once per warm-up and resample count (bootstrapCached), so runs arriving later only add
-    // their own. Started after a short pause so that a burst of control changes queues no work.
+    // their own. Started after a short pause so that a burst of control changes queues no work. Intervals of
+    // another warm-up or resample count are cleared at once, never shown beside the new figures.
     const context = `${state.warmup}|${state.boot}`;
+    const sameContext = shownContext.current === context;
+    shownContext.current = context;
+    setExtras((e) => (sameContext ? { ...e, ciPending: true } : { medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true }));
     const timer = window.setTimeout(() => void (async () => {
       const blocks = new Map<string, ComparisonRow[]>();
       for (const r of rows) {
