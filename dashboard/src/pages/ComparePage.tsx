@@ -53,7 +53,8 @@ export default function ComparePage({ state }: { state: ViewState }) {
     let live = true;
     // Intervals are computed block by block in table order (the first block first) and shown as each block is
     // done; each interval once per warm-up and resample count (bootstrapCached), so runs arriving later only add
-    // their own. Started after a short pause so that a burst of control changes queues no work. Intervals of
+    // their own. Started after a pause when a control changed (so that a burst of changes queues no work in front of
+    // the next summary query), at once when only more data arrived. Intervals of
     // another warm-up or resample count are cleared at once, never shown beside the new figures.
     const context = `${state.warmup}|${state.boot}`;
     const sameContext = shownContext.current === context;
@@ -145,7 +146,7 @@ export default function ComparePage({ state }: { state: ViewState }) {
       console.error(e);
       setExtras((x) => ({ ...x, ciPending: false }));
       setCiProgress(null);
-    }), 100);
+    }), sameContext ? 50 : 400);
     return () => { live = false; window.clearTimeout(timer); };
   }, [data.db, rows, state.warmup, state.boot, complete]);
 
