@@ -2,7 +2,7 @@
 // Vite config for the dashboard (dashboard/): static build under any base path (relative by default, or
 // DASHBOARD_BASE=/sub/path/), data from public/data, COOP/COEP headers on dev and preview so pages are
 // cross-origin isolated (5 µs performance.now() for the live web benchmark).
-import { defineConfig } from 'vite';
+import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -12,11 +12,32 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+/**
+ * `npm start -- --ws-port N` hands its ws server's port to the Live view: it sets COLLEKTIVE_WS_PORT for the
+ * preview (or dev) server, which answers `live-server.json` with it. Static hosting serves public/live-server.json
+ * (no port: the page's default).
+ */
+function liveServerPort(): Plugin {
+  const answer: Connect.NextHandleFunction = (req, res, next) => {
+    const port = Number(process.env.COLLEKTIVE_WS_PORT);
+    if (!req.url?.split('?')[0].endsWith('/live-server.json') || !Number.isInteger(port) || port <= 0) return next();
+    res.setHeader('content-type', 'application/json');
+    res.setHeader('cache-control', 'no-store');
+    for (const [k, v] of Object.entries(isolation)) res.setHeader(k, v);
+    res.end(JSON.stringify({ wsPort: port }));
+  };
+  return {
+    name: 'live-server-port',
+    configureServer: (server) => { server.middlewares.use(answer); },
+    configurePreviewServer: (server) => { server.middlewares.use(answer); },
+  };
+}
+
 export default defineConfig({
   root: here('./dashboard'),
   base: process.env.DASHBOARD_BASE ?? './',
   publicDir: here('./public'),
-  plugins: [react()],
+  plugins: [react(), liveServerPort()],
   server: { host: '127.0.0.1', headers: isolation },
   preview: { host: '127.0.0.1', headers: isolation },
   build: {

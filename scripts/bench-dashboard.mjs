@@ -5,7 +5,10 @@
 //  2. re-query after a control change (warm-up), ms from the input event to the new table;
 //  3. a 1 000 000-row uploaded CSV summarised, ms from the file input's change event to its summary row;
 //  4. JavaScript needed for the first view: gzip bytes of every JS file fetched (page and workers) until the
-//     first view, and the DuckDB wasm separately.
+//     first view, and the DuckDB wasm separately;
+//  5. in the same cold runs: the first view's intervals (every median and ratio CI of the first comparison block
+//     filled), every published run loaded (the comparison marked complete), and every interval of every run
+//     filled, ms from navigationStart.
 // Prints medians and every sample; writes dist/bench-dashboard.json. Options: --runs N (default 5).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +29,9 @@ const result = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: c
 try {
   // 1 + 4: cold first view
   const firstView = [];
+  const ciFirstView = [];
+  const allRuns = [];
+  const ciEverywhere = [];
   let jsFiles = [];
   for (let i = 0; i < runs; i++) {
     const b = await launch();
@@ -35,18 +41,28 @@ try {
       // The first view is stamped in the page by a MutationObserver the moment the table has figures.
       await b.context.addInitScript(() => {
         const sel = '[data-testid="compare"][data-ready="1"] .comparison-table td[data-stat="median"][data-ns]';
+        const ciFilled = (root) => { const cells = [...root.querySelectorAll('td.ci')]; return cells.length > 0 && cells.every((c) => c.textContent !== '…'); };
         document.addEventListener('DOMContentLoaded', () => {
           const obs = new MutationObserver(() => {
-            if (document.querySelector(sel)) { obs.disconnect(); window.__firstView = performance.now(); window.__firstViewEpoch = performance.timeOrigin + window.__firstView; }
+            const now = performance.now();
+            if (window.__firstView === undefined && document.querySelector(sel)) { window.__firstView = now; window.__firstViewEpoch = performance.timeOrigin + now; }
+            const first = document.querySelector('.comparison');
+            if (window.__ciFirst === undefined && first && ciFilled(first)) window.__ciFirst = now;
+            if (window.__complete === undefined && document.querySelector('[data-testid="compare"][data-complete="1"]')) window.__complete = now;
+            if (window.__ciAll === undefined && document.querySelector('[data-testid="compare"][data-complete="1"][data-ci="1"]') && ciFilled(document)) window.__ciAll = now;
+            if (window.__firstView !== undefined && window.__ciFirst !== undefined && window.__complete !== undefined && window.__ciAll !== undefined) obs.disconnect();
           });
-          obs.observe(document.body, { subtree: true, childList: true, attributes: true });
+          obs.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
         });
       });
       await b.page.goto(server.url);
       await waitForComparison(b.page, 60000);
-      await b.page.waitForFunction(() => window.__firstView !== undefined);
-      const { ms, epoch } = await b.page.evaluate(() => ({ ms: window.__firstView, epoch: window.__firstViewEpoch }));
+      await b.page.waitForFunction(() => window.__firstView !== undefined && window.__ciFirst !== undefined && window.__complete !== undefined && window.__ciAll !== undefined, null, { timeout: 120000 });
+      const { ms, epoch, ciFirst, complete, ciAll } = await b.page.evaluate(() => ({ ms: window.__firstView, epoch: window.__firstViewEpoch, ciFirst: window.__ciFirst, complete: window.__complete, ciAll: window.__ciAll }));
       firstView.push(ms);
+      ciFirstView.push(ciFirst);
+      allRuns.push(complete);
+      ciEverywhere.push(ciAll);
       const js = [...new Set(requests.filter((r) => r.at <= epoch && /\.(m?js)(\?|$)/.test(r.url)).map((r) => r.url))];
       if (i === 0 || js.length > jsFiles.length) jsFiles = js;
     } finally { await b.close(); }
@@ -58,6 +74,9 @@ try {
   });
   const wasm = readFileSync(join(dist, 'assets', readdirSync(join(dist, 'assets')).find((f) => /^duckdb-eh.*\.wasm$/.test(f))));
   result.firstViewMs = { median: stats(firstView).median, samples: firstView };
+  result.firstViewIntervalsMs = { median: stats(ciFirstView).median, samples: ciFirstView };
+  result.allRunsLoadedMs = { median: stats(allRuns).median, samples: allRuns };
+  result.allIntervalsMs = { median: stats(ciEverywhere).median, samples: ciEverywhere };
   result.firstViewJs = { gzipBytes: gz.reduce((a, f) => a + f.gzip, 0), rawBytes: gz.reduce((a, f) => a + f.bytes, 0), files: gz };
   result.duckdbWasm = { bytes: wasm.length, gzipBytes: gzipSync(wasm, { level: 6 }).length };
 
@@ -93,7 +112,9 @@ try {
     const upload = [];
     for (let i = 0; i < 3; i++) {
       const name = `million-${i}.csv`;
-      await b.page.locator('[data-testid="upload-input"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      // Each upload differs in its first sample (dropped as warm-up), so none is refused as a duplicate.
+      const body = csv.replace('\n0,step.web.e2e,100000\n', `\n0,step.web.e2e,${100000 + i}\n`);
+      await b.page.locator('[data-testid="upload-input"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(body) });
       await b.page.waitForSelector(`tr[data-series$="/${name}/step.web.e2e"]`, { timeout: 120000 });
       const ms = await b.page.evaluate(() => performance.now() - window.__uploadStart[window.__uploadStart.length - 1]);
       const count = await b.page.locator(`tr[data-series$="/${name}/step.web.e2e"] td[data-stat="count"]`).innerText();
@@ -109,6 +130,9 @@ const f = (x) => x.toFixed(0);
 console.log('\ndashboard benchmark (Chromium, vite preview, this machine)');
 console.log(`load average at start ${result.loadavgAtStart.map((x) => x.toFixed(1)).join(' ')}, at end ${result.loadavgAtEnd.map((x) => x.toFixed(1)).join(' ')} (${result.cores} cores)`);
 console.log(`first meaningful view (cold cache)   median ${f(result.firstViewMs.median)} ms   budget 3000 ms   samples ${result.firstViewMs.samples.map(f).join(', ')}`);
+console.log(`first view's intervals (cold)         median ${f(result.firstViewIntervalsMs.median)} ms   budget 3000 ms   samples ${result.firstViewIntervalsMs.samples.map(f).join(', ')}`);
+console.log(`all published runs loaded (cold)     median ${f(result.allRunsLoadedMs.median)} ms   budget 5000 ms   samples ${result.allRunsLoadedMs.samples.map(f).join(', ')}`);
+console.log(`every interval filled (cold)         median ${f(result.allIntervalsMs.median)} ms                samples ${result.allIntervalsMs.samples.map(f).join(', ')}`);
 console.log(`re-query after warm-up change        median ${f(result.requeryMs.median)} ms   budget  300 ms   samples ${result.requeryMs.samples.map(f).join(', ')}`);
 console.log(`1 000 000-row CSV summarised         median ${f(result.upload1MMs.median)} ms   budget 2000 ms   samples ${result.upload1MMs.samples.map(f).join(', ')}`);
 console.log(`JS for the first view                ${(result.firstViewJs.gzipBytes / 1024).toFixed(0)} KiB gzip (${(result.firstViewJs.rawBytes / 1024).toFixed(0)} KiB raw)   budget 1536 KiB`);

@@ -27,8 +27,9 @@ try {
   console.error(`[start] build failed: ${e.message}`);
   process.exit(1);
 }
+// The page learns the ws port from the preview server (live-server.json, vite.config.ts).
 const child = spawn(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview', '--host', host, '--port', port, '--strictPort'],
-  { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+  { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env: { ...process.env, COLLEKTIVE_WS_PORT: wsPort } });
 let announced = false;
 child.stdout.on('data', (d) => {
   const text = d.toString();

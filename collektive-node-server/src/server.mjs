@@ -51,6 +51,14 @@ export function startServer({
   /** @type {Set<{ ws: import('ws').WebSocket, session: Session }>} */
   const connections = new Set();
   const http = createServer((req, res) => {
+    // A page whose upgrade failed cannot see why (browsers hide the 403); it asks here, readable cross-origin.
+    if (req.method === 'GET' && req.url === '/origin-check') {
+      const origin = req.headers.origin ?? null;
+      res.writeHead(200, {
+        'content-type': 'application/json', 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin',
+      }).end(JSON.stringify({ origin, allowed: originAllowed(origin ?? undefined, { origins }) }));
+      return;
+    }
     res.writeHead(426, { 'content-type': 'text/plain' }).end('WebSocket only\n');
   });
   // Sockets past the connection budget are still upgraded, to receive their error reply; beyond a margin the

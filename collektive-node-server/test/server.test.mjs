@@ -276,6 +276,14 @@ test('Origin allow-list: localhost origins and none accepted, other sites reject
     const custom = await connect(s2.port, { origin: 'https://bench.example' });
     custom.close();
     assert.match(s.output(), /rejected upgrade from origin https:\/\/evil\.example/);
+    // A page cannot read the 403 of a failed upgrade; GET /origin-check tells it, readable from any origin.
+    const check = async (port, origin) => {
+      const r = await fetch(`http://127.0.0.1:${port}/origin-check`, { headers: { origin } });
+      assert.equal(r.headers.get('access-control-allow-origin'), '*');
+      return r.json();
+    };
+    assert.deepEqual(await check(s2.port, 'http://localhost:5173'), { origin: 'http://localhost:5173', allowed: false });
+    assert.deepEqual(await check(s2.port, 'https://bench.example'), { origin: 'https://bench.example', allowed: true });
   } finally { await s.stop(); await s2.stop(); }
 });
 

@@ -3,7 +3,7 @@
 // malformed uploads, URL state, a 1 000 000-row upload, a non-root base path, the SQL panel, and the dev server.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -261,7 +261,7 @@ describe('plots', () => {
       await page.waitForSelector('figure.plot[data-plot="distribution-box"][data-state="ready"]', { timeout: 30000 });
       assert.ok(await handle.evaluate((n) => n.isConnected), 'the figure element was replaced while runs arrived');
       const names = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => t.name));
-      assert.ok(names.some((n) => !n.startsWith('reference-study/')), `late runs drawn: ${names.join(', ')}`);
+      assert.ok(names.some((n) => n.startsWith('wasm')), `late runs drawn: ${names.join(', ')}`);
     });
   });
 
@@ -332,6 +332,44 @@ describe('uploads', () => {
     assert.equal(await page.locator('tr[data-series$="/good.csv/step.web.e2e"] td[data-stat="count"]').innerText(), '40');
   });
 
+  test("the reference study's four CSVs, uploaded at N = 10, get a comparison block with ratios, CIs and the U test; a duplicate is flagged; messages dismiss", async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?unit=ns&runs=reference-study,uploads`);
+    await waitForComparison(page);
+    await page.click('.upload button.link');
+    await page.fill('[data-testid="upload-n"]', '10');
+    const dir = join(root, 'public/data/runs/reference-study');
+    const files = ['native-scene/native.csv', 'native-scene/unity_native.csv', 'socket-scene/socket.csv', 'socket-scene/unity_socket.csv']
+      .map((f) => ({ name: f.split('/')[1], mimeType: 'text/csv', buffer: readFileSync(join(dir, f)) }));
+    await page.locator('[data-testid="upload-input"]').setInputFiles(files);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="upload-ok"]').length === 4, null, { timeout: 60000 });
+    assert.match(await page.locator('[data-testid="upload-ok"]').first().innerText(), /native\.csv: .* → configuration u\d+-n10-free, path native/);
+    const block = '.comparison[data-run="uploads"]';
+    await page.waitForFunction((sel) => /\d/.test(document.querySelector(sel)?.textContent ?? ''),
+      `${block} tbody[data-metric="overhead"] tr[data-path="ratio"] td[data-stat="ratio-ci"]`, { timeout: 60000 });
+    assert.match(await page.locator(`${block} h3`).innerText(), /uploads: desktop, N = 10 — native .* vs socket/);
+    // The same figures as the published run (same samples, same method).
+    for (const metric of ['overhead', 'e2e', 'service', 'compute']) {
+      for (const path of ['native', 'socket', 'ratio']) {
+        const cell = (run) => page.locator(`.comparison[data-run="${run}"] tbody[data-metric="${metric}"] tr[data-path="${path}"] td[data-stat="median"]`).first();
+        const attr = path === 'ratio' ? 'data-ratio' : 'data-ns';
+        assert.equal(await cell('uploads').getAttribute(attr), await cell('reference-study').getAttribute(attr), `${metric} ${path}`);
+      }
+    }
+    await page.waitForSelector(`${block} [data-testid="mwu"]`);
+    assert.match(await page.locator(`${block} tbody[data-metric="overhead"] td[data-stat="ratio-ci"]`).innerText(), /\d.* – \d/);
+    // The same file again: flagged, not a second series.
+    await page.locator('[data-testid="upload-input"]').setInputFiles(files[0]);
+    await page.waitForSelector('[data-testid="upload-duplicate"]');
+    assert.match(await page.locator('[data-testid="upload-duplicate"]').innerText(), /native\.csv: the same content as native\.csv, already uploaded/);
+    assert.equal(await page.locator(`${block}`).count(), 1);
+    // Every message can be dismissed.
+    await page.click('[data-testid="upload-duplicate"] [data-testid="dismiss"]');
+    assert.equal(await page.locator('[data-testid="upload-duplicate"]').count(), 0);
+    await page.click('.upload-results li.clear button');
+    assert.equal(await page.locator('.upload-results li').count(), 0);
+  });
+
   test('a 1 000 000-row CSV is summarised', async () => {
     const { page } = b;
     await page.goto(server.url);
@@ -350,6 +388,95 @@ describe('uploads', () => {
     assert.equal(Number(await row.locator('td[data-stat="min"]').getAttribute('data-ns')), 100000);
     assert.equal(Number(await row.locator('td[data-stat="max"]').getAttribute('data-ns')), 100999);
     console.log(`# 1M-row upload summarised in ${ms} ms (including Playwright file transfer)`);
+  });
+});
+
+describe('readable defaults, one visual grammar', () => {
+  // The colour and marker of each path (dashboard/src/plots/pathStyle.ts).
+  const STYLE = { native: ['#0072B2', 'circle'], socket: ['#D55E00', 'square'], wasm: ['#009E73', 'diamond'], websocket: ['#CC79A7', 'triangle-up'] };
+  const traces = (page, name) => page.evaluate((n) => document.querySelector(`figure.plot[data-plot="${n}"] .plot-area`).data
+    .map((t) => ({ name: t.name, color: t.marker?.color ?? t.line?.color, symbol: t.marker?.symbol, x: t.xaxis })), name);
+  const ready = async (page, name) => {
+    const fig = page.locator(`figure.plot[data-plot="${name}"]`);
+    await fig.waitFor({ state: 'attached', timeout: 30000 });
+    await fig.scrollIntoViewIfNeeded();
+    await page.waitForSelector(`figure.plot[data-plot="${name}"][data-state="ready"]:not([data-traces="0"])`, { timeout: 60000 });
+  };
+
+  test('plots open on the canonical configurations (N = 10, free pacing: 4–8 traces), each path in its colour and marker everywhere; more on request', async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?view=distributions&plot=box`);
+    await ready(page, 'distribution-box');
+    const box = await traces(page, 'distribution-box');
+    assert.ok(box.length >= 4 && box.length <= 8, `${box.length} traces: ${box.map((t) => t.name).join(', ')}`);
+    const pathOf = (name) => name.split(/<br>| · /)[0];
+    const paths = new Set(box.map((t) => pathOf(t.name)));
+    assert.deepEqual([...paths].sort(), ['native', 'socket', 'wasm', 'websocket']);
+    for (const t of box) assert.equal(t.color, STYLE[pathOf(t.name)][0], t.name);
+    await page.goto(`${server.url}?view=scale`);
+    await ready(page, 'scale-front-end-e2e');
+    const sc = await traces(page, 'scale-front-end-e2e');
+    assert.ok(sc.length >= 2 && sc.length <= 4, sc.map((t) => t.name).join(', '));
+    for (const t of sc) { const p = t.name.split(' ')[0]; assert.deepEqual([t.color, t.symbol], STYLE[p], t.name); }
+    await ready(page, 'platform');
+    const bars = await traces(page, 'platform');
+    assert.ok(bars.length <= 4, bars.map((t) => t.name).join(', '));
+    for (const t of bars) assert.equal(t.color, STYLE[t.name.split(' ')[1]][0], t.name);
+    // More on request: one configuration added from the list.
+    await page.goto(`${server.url}?view=distributions&plot=ecdf`);
+    await ready(page, 'distribution-ecdf');
+    const before = (await traces(page, 'distribution-ecdf')).length;
+    const option = await page.locator('[data-testid="add-config"] option').nth(1).getAttribute('value');
+    await page.selectOption('[data-testid="add-config"]', option);
+    await page.waitForFunction((n) => document.querySelector('figure.plot .plot-area')?.data?.length > n && document.querySelector('figure.plot[data-state="ready"]'), before, { timeout: 30000 });
+    assert.ok(new URL(page.url()).searchParams.get('cfg').includes(option));
+  });
+
+  test('the unit selector sets the plots\' axes', async () => {
+    const { page } = b;
+    for (const [unit, label] of [['us', 'µs'], ['ns', 'ns'], ['ms', 'ms']]) {
+      await page.goto(`${server.url}?view=distributions&plot=ecdf&unit=${unit}`);
+      await ready(page, 'distribution-ecdf');
+      const axis = await page.evaluate(() => document.querySelector('figure.plot .plot-area').layout.xaxis.title.text);
+      assert.equal(axis, `duration (${label})`);
+      assert.ok(await page.locator(`figure.plot .xtitle:has-text("duration (${label})")`).count() === 1, 'the drawn axis title');
+    }
+    await page.goto(`${server.url}?view=scale&unit=ns`);
+    await ready(page, 'scale-front-end-e2e');
+    assert.equal(await page.evaluate(() => document.querySelector('figure.plot .plot-area').layout.yaxis.title.text), 'median (ns)');
+  });
+
+  test('no view overflows the page sideways at 1366 px; controls show only where they act', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 1366, height: 900 });
+    try {
+      for (const view of ['compare', 'distributions', 'warmup', 'scale', 'sql']) {
+        await page.goto(`${server.url}?view=${view}`);
+        if (view === 'compare') await waitForComparison(page);
+        else await page.waitForSelector(`[data-testid="${view}"]`, { timeout: 30000 });
+        await page.waitForLoadState('networkidle');
+        const { scroll, client, widest } = await page.evaluate(() => {
+          let widest = '';
+          let w = 0;
+          for (const el of document.querySelectorAll('body *')) {
+            const r = el.getBoundingClientRect();
+            if (r.right > w) { w = r.right; widest = `${el.tagName}.${el.className}`; }
+          }
+          return { scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth, widest: `${widest} ${Math.round(w)}` };
+        });
+        assert.ok(scroll <= client, `${view}: page ${scroll} px wide in a ${client} px window (widest: ${widest})`);
+      }
+      // The SQL view queries the tables as they are: no warm-up, unit, resamples or run controls there.
+      await page.goto(`${server.url}?view=sql`);
+      await page.waitForSelector('[data-testid="sql"]');
+      assert.equal(await page.locator('input[name="warmup"], select[name="unit"], select[name="boot"], fieldset.runs').count(), 0);
+      await page.goto(`${server.url}?view=distributions`);
+      await page.waitForSelector('[data-testid="distributions"]');
+      assert.equal(await page.locator('select[name="boot"]').count(), 0, 'resamples act on the comparison only');
+      assert.equal(await page.locator('select[name="unit"]').count(), 1);
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
   });
 });
 

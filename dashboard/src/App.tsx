@@ -1,6 +1,6 @@
 /** Composes the providers and routes (the `view` URL parameter); pages load data, components render it. */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Controls } from './components/Controls';
+import { Controls, type ControlName } from './components/Controls';
 import { UploadZone } from './components/UploadZone';
 import { DataProvider, useData } from './data/DataProvider';
 import { DuckDBProvider } from './db/DuckDBProvider';
@@ -8,12 +8,19 @@ import { createWasmConnector } from './db/duckdbWasm';
 import ComparePage from './pages/ComparePage';
 import { useViewState } from './state/useViewState';
 import type { View } from './state/viewState';
+import type { UploadDeclaration } from './data/ingest';
 
 const DistributionsPage = lazy(() => import('./pages/DistributionsPage'));
 const WarmupPage = lazy(() => import('./pages/WarmupPage'));
 const ScalePage = lazy(() => import('./pages/ScalePage'));
 const SqlPage = lazy(() => import('./pages/SqlPage'));
 const LivePage = lazy(() => import('./pages/LivePage'));
+
+/** The global controls each view uses: the SQL view queries every table as it is, so it shows none. */
+const CONTROLS: Record<View, readonly ControlName[]> = {
+  compare: ['warmup', 'unit', 'boot', 'runs'], distributions: ['warmup', 'unit', 'runs'], warmup: ['warmup', 'unit', 'runs'],
+  scale: ['warmup', 'unit', 'runs'], sql: [], live: [],
+};
 
 const TABS: [View, string][] = [
   ['compare', 'Comparison'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
@@ -25,10 +32,11 @@ function Shell() {
   const data = useData();
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const onFiles = useCallback(async (files: File[]) => {
+  const [declared, setDeclared] = useState<UploadDeclaration>({});
+  const onFiles = useCallback(async (files: File[], d: UploadDeclaration = declared) => {
     setBusy(true);
-    try { await data.upload(files); } finally { setBusy(false); }
-  }, [data]);
+    try { await data.upload(files, d); } finally { setBusy(false); }
+  }, [data, declared]);
   useEffect(() => {
     const over = (e: DragEvent) => { if (e.dataTransfer?.types.includes('Files')) { e.preventDefault(); setDragging(true); } };
     const leave = (e: DragEvent) => { if (e.relatedTarget === null) setDragging(false); };
@@ -43,7 +51,7 @@ function Shell() {
     window.addEventListener('drop', drop);
     return () => { window.removeEventListener('dragover', over); window.removeEventListener('dragleave', leave); window.removeEventListener('drop', drop); };
   }, [onFiles]);
-  const runIds = [...data.runs.map((r) => ({ id: r.id, title: r.title })), ...(data.uploads.some((u) => u.ok) ? [{ id: 'uploads', title: 'Uploaded CSVs' }] : [])];
+  const runIds = data.runs.map((r) => ({ id: r.id, title: r.title }));
   return (
     <div className={`app${dragging ? ' dragging' : ''}`}>
       <header>
@@ -56,8 +64,8 @@ function Shell() {
         </nav>
         {state.view !== 'live' && (
           <div className="header-row">
-            <Controls warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
-            <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} />
+            <Controls show={CONTROLS[state.view]} warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
+            <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} onDismiss={data.dismiss} declared={declared} onDeclare={setDeclared} />
           </div>
         )}
         {data.error && <p className="error" role="alert">{data.error}</p>}
@@ -67,9 +75,9 @@ function Shell() {
           {state.view === 'compare' && <ComparePage state={state} />}
           {state.view === 'distributions' && <DistributionsPage state={state} set={set} />}
           {state.view === 'warmup' && <WarmupPage state={state} set={set} />}
-          {state.view === 'scale' && <ScalePage state={state} />}
+          {state.view === 'scale' && <ScalePage state={state} set={set} />}
           {state.view === 'sql' && <SqlPage state={state} set={set} />}
-          {state.view === 'live' && <LivePage />}
+          {state.view === 'live' && <LivePage state={state} set={set} />}
         </Suspense>
       </main>
       <footer className="muted small">

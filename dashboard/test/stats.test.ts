@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector } from '../src/db/connector';
 import { rowsOf } from '../src/model/arrow';
-import { toMannWhitney } from '../src/model/stats';
+import { mannWhitneySums, toMannWhitney } from '../src/model/stats';
 import { mannWhitneySql } from '../src/sql/analysis';
 import { bootstrapMedianCI, bootstrapMedianRatioCI, median, mulberry32, quantileSorted } from '../src/stats/bootstrap';
 import { loadedDb, referenceRunDir } from './support/nodeConnector';
@@ -24,6 +24,23 @@ describe('bootstrap', () => {
     expect(r.estimate).toBe(3);
     expect(r.lo).toBeLessThanOrEqual(3);
     expect(r.hi).toBeGreaterThanOrEqual(3);
+  });
+  it('gives exactly the CIs of sorting every resample (the counting shortcut draws the same resamples)', () => {
+    // The straightforward percentile bootstrap: draw n indices, sort the resample, take its median.
+    const bySorting = (a: number[], b: number[] | null, resamples: number, seed: number) => {
+      const rnd = mulberry32(seed);
+      const med = (v: number[]) => { const buf = Float64Array.from(v, () => v[(rnd() * v.length) | 0]).sort(); return quantileSorted(buf, 0.5); };
+      const stats = Float64Array.from({ length: resamples }, () => (b ? med(b) / med(a) : med(a))).sort();
+      const q = (1 - 0.95) / 2; // as the implementation computes the tail
+      return [quantileSorted(stats, q), quantileSorted(stats, 1 - q)];
+    };
+    for (const v of [values, values.slice(0, 500), [5, 5, 5, 1, 9, 9, 2], [3]]) {
+      const ci = bootstrapMedianCI(v, 400, 42);
+      expect([ci.lo, ci.hi]).toEqual(bySorting(v, null, 400, 42));
+      const w = v.map((x, i) => x * 2 + (i % 3));
+      const r = bootstrapMedianRatioCI(v, w, 400, 42);
+      expect([r.lo, r.hi]).toEqual(bySorting(v, w, 400, 42));
+    }
   });
   it('interpolates quantiles like quantile_cont and draws uniform numbers', () => {
     expect(quantileSorted([1, 2, 3, 4], 0.5)).toBe(2.5);
@@ -63,6 +80,23 @@ describe('Mann–Whitney U over DuckDB', () => {
     const mw = toMannWhitney(row);
     expect(mw.u).toBe(Math.min(bruteU(va, vb), bruteU(vb, va)));
     expect(mw.p).toBeLessThan(1e-6);
+  });
+  it('the sums from the samples in the page equal the SQL ones (overhead, compute, e2e: with ties)', async () => {
+    const { valuesSql } = await import('../src/sql/analysis');
+    const pairs: [string, string, string][] = [
+      ['native-scene/native.csv', 'socket-scene/socket.csv', 'backend.overhead'],
+      ['native-scene/native.csv', 'socket-scene/socket.csv', 'step.compute'],
+      ['native-scene/unity_native.csv', 'socket-scene/unity_socket.csv', 'step.unity.e2e'],
+    ];
+    for (const [fa, fb, id] of pairs) {
+      const a = series(fa, id); const b = series(fb, id);
+      const sql = rowsOf(await db.query(mannWhitneySql(30, a, b)))[0];
+      const vals = rowsOf(await db.query(valuesSql(30, { runs: ['reference-study'], files: [fa, fb], ids: [id] }, 200000)));
+      const of = (f: string) => vals.filter((r) => r.file === f).map((r) => Number(r.duration_ns));
+      const js = mannWhitneySums(of(fa), of(fb));
+      for (const k of ['n1', 'n2', 'u1', 'u2', 'tie_term']) expect(js[k], `${id} ${k}`).toBe(Number(sql[k]));
+      expect(toMannWhitney(js)).toEqual(toMannWhitney(sql));
+    }
   });
   it('finds no difference between a series and itself', async () => {
     const a = series('native-scene/unity_native.csv', 'step.native.parse');

@@ -1,7 +1,12 @@
 // Uploaded CSVs over DuckDB (Node build): malformed files are refused with a message naming the problem and
 // leave the loaded data untouched; valid files are summarised.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkHead, createTables, ingestRun, ingestUpload, MAX_UPLOAD_BYTES, type UploadSource } from '../src/data/ingest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkHead, createTables, ingestRun, ingestUpload, MAX_UPLOAD_BYTES, nextUploadBatch, recogniseUpload, type UploadResult, type UploadSource } from '../src/data/ingest';
+import { uploadRun } from '../src/data/uploadRun';
+import { comparisons } from '../src/model/comparison';
+import { pairings } from '../src/model/runs';
 import type { Connector } from '../src/db/connector';
 import { rowsOf } from '../src/model/arrow';
 import { toSeriesStats } from '../src/model/stats';
@@ -87,6 +92,74 @@ describe('uploads during the published data load', () => {
     expect(keys).toHaveLength(0);
     const uploaded = rowsOf(await fresh.query("SELECT count(*) AS n FROM samples_raw s JOIN files f USING (file_key) WHERE f.run = 'uploads'"));
     expect(Number(uploaded[0].n)).toBe(50);
+    await fresh.close();
+  });
+});
+
+describe('uploads as configurations', () => {
+  it('recognises path, N and pacing from file names and ids; a declaration wins', () => {
+    expect(recogniseUpload('unity_socket.csv', ['step.unity.e2e'])).toEqual({ transport: 'socket', n: null, pacing: 'free' });
+    expect(recogniseUpload('native.csv', ['step.service', 'step.compute'], { n: 10 })).toEqual({ transport: 'native', n: 10, pacing: 'free' });
+    expect(recogniseUpload('web_websocket_n100_frame.csv', ['step.web.e2e'])).toEqual({ transport: 'websocket', n: 100, pacing: 'frame' });
+    expect(recogniseUpload('mine.csv', ['step.web.wasm.call'], { pacing: 'fixed' })).toEqual({ transport: 'wasm', n: null, pacing: 'fixed' });
+    expect(recogniseUpload('a.csv', ['x']).transport).toBeNull();
+  });
+
+  it("the reference study's four files, uploaded as one batch at N = 10, pair and compare as the published run does", async () => {
+    const fresh = await createNodeConnector();
+    await createTables(fresh);
+    const dir = referenceRunDir;
+    const batch = nextUploadBatch();
+    const results: UploadResult[] = [];
+    for (const f of ['native-scene/native.csv', 'native-scene/unity_native.csv', 'socket-scene/socket.csv', 'socket-scene/unity_socket.csv']) {
+      results.push(await ingestUpload(fresh, src(f.split('/')[1], readFileSync(join(dir, f))), { batch, n: 10 }));
+    }
+    expect(results.every((r) => r.ok)).toBe(true);
+    const run = uploadRun(results)!;
+    const pairs = pairings(run);
+    expect(pairs).toHaveLength(1);
+    expect(pairs[0]).toMatchObject({ platform: 'desktop', n: 10, inTransport: 'native', outTransport: 'socket', pacingNote: null });
+    const stats = toSeriesStats(rowsOf(await fresh.query(summarySql(30, { runs: ['uploads'] }))));
+    const rows = comparisons(stats, pairs);
+    expect(rows.map((r) => r.metric.key).sort()).toEqual(['compute', 'e2e', 'overhead', 'service']);
+    // Same figures as the published run's (the checker's: dashboard/test/independent/reference_analysis.py).
+    const { db: ref, runs } = await loadedDb([referenceRunDir]);
+    const refRows = comparisons(toSeriesStats(rowsOf(await ref.query(summarySql(30, { runs: ['reference-study'] })))), runs.flatMap(pairings));
+    for (const r of rows) {
+      const p = refRows.find((x) => x.metric.key === r.metric.key)!;
+      expect(r.inSeries!.median).toBe(p.inSeries!.median);
+      expect(r.outSeries!.median).toBe(p.outSeries!.median);
+    }
+    await ref.close();
+    await fresh.close();
+  });
+
+  it('refuses the same content twice, naming the first upload', async () => {
+    const fresh = await createNodeConnector();
+    await createTables(fresh);
+    const text = 't_ns,id,duration_ns\n1,step.service,10\n2,step.compute,4\n';
+    const seen = new Map<string, string>();
+    const first = await ingestUpload(fresh, src('a.csv', text), { seen });
+    if (first.ok) seen.set(first.digest, first.file);
+    const again = await ingestUpload(fresh, src('b.csv', text), { seen });
+    expect(again).toMatchObject({ ok: false, duplicate: true });
+    if (!again.ok) expect(again.error).toMatch(/^b\.csv: the same content as a\.csv, already uploaded/);
+    expect(Number(rowsOf(await fresh.query('SELECT count(*) AS n FROM files'))[0].n)).toBe(1);
+    await fresh.close();
+  });
+
+  it("the Live view's export (front-end, back-end and floors in one file) becomes one file per side", async () => {
+    const fresh = await createNodeConnector();
+    await createTables(fresh);
+    const rows = ['t_ns,id,duration_ns'];
+    for (let i = 0; i < 50; i++) rows.push(`${i * 10},step.web.wasm.call,${100 + i}`, `${i * 10 + 1},step.web.e2e,${300 + i}`, `${i * 10 + 2},step.service,${50 + i}`, `${i * 10 + 3},step.compute,${40 + i}`);
+    rows.push('999,floor.web.wasm.noop,7');
+    const r = await ingestUpload(fresh, src('web_wasm_n10_free.csv', `${rows.join('\n')}\n`));
+    expect(r).toMatchObject({ ok: true, transport: 'wasm', n: 10, pacing: 'free', platform: 'web' });
+    if (r.ok) expect([...r.sides].sort()).toEqual(['backend', 'floor', 'frontend']);
+    const stats = toSeriesStats(rowsOf(await fresh.query(summarySql(0, { runs: ['uploads'] }))));
+    expect(stats.find((s) => s.id === 'step.service')).toMatchObject({ side: 'backend', transport: 'wasm', count: 50 });
+    expect(stats.find((s) => s.id === 'step.web.e2e')).toMatchObject({ side: 'frontend', transport: 'wasm', count: 50 });
     await fresh.close();
   });
 });

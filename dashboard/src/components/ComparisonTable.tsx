@@ -57,7 +57,7 @@ export function ComparisonTable({ rows, unit, extras }: { rows: ComparisonRow[];
         const p = group[0].pairing;
         return (
           <div key={k} className="comparison" data-run={p.run}>
-            <h3>{p.run}: {p.platform}, N = {p.n} — {p.inTransport} ({p.inConfig}) vs {p.outTransport} ({p.outConfig})</h3>
+            <h3>{p.run}: {p.platform}, N = {p.n || '?'} — {p.inTransport} ({p.inConfig}) vs {p.outTransport} ({p.outConfig})</h3>
             {p.pacingNote && <p className="note">⚠ {p.pacingNote}. Ratios of front-end times mix pacing with transport.</p>}
             <table className="data comparison-table">
               <thead>

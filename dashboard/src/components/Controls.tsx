@@ -1,12 +1,16 @@
 /** Global controls: warm-up, unit, runs, bootstrap resamples. Props only. */
 import type { Unit } from '../model/units';
 
+/** The controls a view uses (each is shown only where it changes something). */
+export type ControlName = 'warmup' | 'unit' | 'boot' | 'runs';
+
 export interface ControlsProps {
+  show: readonly ControlName[];
   warmup: number; unit: Unit; runs: { id: string; title: string }[]; selectedRuns: string[] | undefined; boot: number;
   onChange: (patch: { warmup?: number; unit?: Unit; runs?: string[] | undefined; boot?: number }) => void;
 }
 
-export function Controls({ warmup, unit, runs, selectedRuns, boot, onChange }: ControlsProps) {
+export function Controls({ show, warmup, unit, runs, selectedRuns, boot, onChange }: ControlsProps) {
   const selected = (id: string) => selectedRuns === undefined || selectedRuns.includes(id);
   const toggle = (id: string) => {
     const cur = selectedRuns ?? runs.map((r) => r.id);
@@ -15,29 +19,29 @@ export function Controls({ warmup, unit, runs, selectedRuns, boot, onChange }: C
   };
   return (
     <div className="controls">
-      <label>
+      {show.includes('warmup') && <label>
         warm-up dropped per series{' '}
         <input type="range" min={0} max={300} value={Math.min(warmup, 300)} aria-label="warm-up slider" onChange={(e) => onChange({ warmup: Number(e.target.value) })} />
         <input type="number" min={0} max={1000} value={warmup} name="warmup" aria-label="warm-up samples" onChange={(e) => { const v = Number(e.target.value); if (Number.isInteger(v) && v >= 0 && v <= 1000) onChange({ warmup: v }); }} />
-      </label>
-      <label>
+      </label>}
+      {show.includes('unit') && <label>
         unit{' '}
         <select value={unit} name="unit" onChange={(e) => onChange({ unit: e.target.value as Unit })}>
           <option value="auto">auto</option><option value="ns">ns</option><option value="us">µs</option><option value="ms">ms</option>
         </select>
-      </label>
-      <label>
+      </label>}
+      {show.includes('boot') && <label>
         bootstrap resamples{' '}
         <select value={boot} name="boot" onChange={(e) => onChange({ boot: Number(e.target.value) })}>
           {[200, 1000, 2000, 5000].map((b) => <option key={b} value={b}>{b}</option>)}
         </select>
-      </label>
-      <fieldset className="runs">
+      </label>}
+      {show.includes('runs') && <fieldset className="runs">
         <legend>runs</legend>
         {runs.map((r) => (
           <label key={r.id} title={r.title}><input type="checkbox" checked={selected(r.id)} onChange={() => toggle(r.id)} /> {r.id}</label>
         ))}
-      </fieldset>
+      </fieldset>}
     </div>
   );
 }

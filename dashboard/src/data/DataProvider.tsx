@@ -2,11 +2,17 @@
  * Loads the published runs (manifest → run.json → CSVs) into the database once it is ready, and accepts user
  * uploads. Exposes the runs' metadata and a generation counter that bumps whenever data changes.
  */
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDuckDB } from '../db/DuckDBProvider';
 import type { Connector } from '../db/connector';
 import type { Manifest, RunJson } from '../model/runs';
-import { createTables, ingestRun, ingestUpload, type UploadResult, type UploadSource } from './ingest';
+import { uploadRun } from './uploadRun';
+import {
+  createTables, ingestRun, ingestUpload, nextUploadBatch, type UploadDeclaration, type UploadResult, type UploadSource,
+} from './ingest';
+
+/** An upload's outcome as the page lists it (dismissable by its key). */
+export type UploadMessage = UploadResult & { key: number };
 
 export interface DataState {
   status: 'loading' | 'ready' | 'error';
@@ -14,10 +20,13 @@ export interface DataState {
   complete: boolean;
   error: string | null;
   db: Connector | null;
+  /** Published runs in manifest order, then the run "uploads" once a file is uploaded. */
   runs: RunJson[];
-  uploads: UploadResult[];
+  uploads: UploadMessage[];
   generation: number;
-  upload: (files: UploadSource[]) => Promise<UploadResult[]>;
+  upload: (files: UploadSource[], declared?: UploadDeclaration) => Promise<UploadResult[]>;
+  /** Hides an upload's message (the data stays loaded). */
+  dismiss: (key: number) => void;
   loadMs: number | null;
 }
 
@@ -56,7 +65,10 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const [complete, setComplete] = useState(false);
   const [error, setError] = useState<string | null>(dbState.status === 'error' ? dbState.error : null);
   const [runs, setRuns] = useState<RunJson[]>([]);
-  const [uploads, setUploads] = useState<UploadResult[]>([]);
+  const [uploads, setUploads] = useState<UploadMessage[]>([]);
+  const [loadedUploads, setLoadedUploads] = useState<UploadResult[]>([]);
+  const [seen] = useState(() => new Map<string, string>());
+  const [keyCounter] = useState(() => ({ n: 0 }));
   const [generation, setGeneration] = useState(0);
   const [loadMs, setLoadMs] = useState<number | null>(null);
 
@@ -79,7 +91,9 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const problems: string[] = [];
       for (const { run, files } of runsData) {
         try {
+          const t = performance.now();
           await ingestRun(db, run, (p) => files(p));
+          performance.measure(`ingest ${run.id}`, { start: t });
           loaded.push(run);
         } catch (e) {
           problems.push(`run ${run.id}: ${e instanceof Error ? e.message : String(e)}`);
@@ -87,7 +101,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
         if (!live) return;
         setRuns([...loaded]);
         setError(problems.length ? problems.join('; ') : null);
-        if (loaded.length === 1 || problems.length) { setStatus('ready'); setLoadMs(performance.now() - t0); }
+        if (loaded.length === 1 || problems.length) setStatus('ready');
         setGeneration((g) => g + 1);
       }
       setStatus('ready');
@@ -102,22 +116,30 @@ export function DataProvider({ children }: { children: ReactNode }) {
     return () => { live = false; };
   }, [db, published]);
 
-  const upload = useCallback(async (files: UploadSource[]) => {
+  const upload = useCallback(async (files: UploadSource[], declared: UploadDeclaration = {}) => {
     if (!db) return [];
     const results: UploadResult[] = [];
+    const batch = nextUploadBatch();
     for (const f of files) {
       try {
-        results.push(await ingestUpload(db, f));
+        const r = await ingestUpload(db, f, { ...declared, batch, seen });
+        if (r.ok) seen.set(r.digest, r.file);
+        results.push(r);
       } catch (e) {
         results.push({ ok: false, file: f.name, error: `${f.name}: ${e instanceof Error ? e.message : String(e)}` });
       }
     }
-    setUploads((u) => [...u, ...results]);
-    if (results.some((r) => r.ok)) setGeneration((g) => g + 1);
+    setUploads((u) => [...u, ...results.map((r) => ({ ...r, key: ++keyCounter.n }))]);
+    if (results.some((r) => r.ok)) {
+      setLoadedUploads((u) => [...u, ...results.filter((r) => r.ok)]);
+      setGeneration((g) => g + 1);
+    }
     return results;
-  }, [db]);
+  }, [db, seen, keyCounter]);
+  const dismiss = useCallback((key: number) => setUploads((u) => u.filter((m) => m.key !== key)), []);
+  const allRuns = useMemo(() => { const u = uploadRun(loadedUploads); return u ? [...runs, u] : runs; }, [runs, loadedUploads]);
 
-  return <Ctx.Provider value={{ status, complete, error, db, runs, uploads, generation, upload, loadMs }}>{children}</Ctx.Provider>;
+  return <Ctx.Provider value={{ status, complete, error, db, runs: allRuns, uploads, generation, upload, dismiss, loadMs }}>{children}</Ctx.Provider>;
 }
 
 export function useData(): DataState {

@@ -1,14 +1,14 @@
 /**
- * Loading data into the database through the Connector: published runs (CSV files registered with DuckDB and
- * read by its CSV reader, schema from run.json) and user uploads (parsed and checked in one pass by
- * csvParse.ts, each problem named with its line, then appended to samples_raw as one Arrow IPC stream). Free of browser APIs except what
- * the caller passes in, so tests run it over DuckDB's Node build with files read from disk.
+ * Loading data into the database through the Connector: published runs (schema from run.json) and user uploads,
+ * each file parsed and checked in one pass by csvParse.ts (uploads: each problem named with its line) and appended
+ * to samples_raw as one Arrow IPC stream. Free of browser APIs except what the caller passes in, so tests run it
+ * over DuckDB's Node build with files read from disk.
  */
 import { Dictionary, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
 import type { Connector } from '../db/connector';
-import type { RunJson } from '../model/runs';
+import type { RunJson, Side, Transport } from '../model/runs';
 import {
-  CREATE_TABLES, countFileRows, deleteFile, insertConfig, insertFile, insertRun, insertRunOnce, insertSamplesFromCsv,
+  CREATE_TABLES, deleteFile, insertConfig, insertConfigOnce, insertFile, insertRun, insertRunOnce,
 } from '../sql/schema';
 import { CsvError, guessShape, headerError, parseTimingCsv, type ParsedSamples } from './csvParse';
 
@@ -20,17 +20,26 @@ export async function createTables(db: Connector): Promise<void> {
   await db.query(CREATE_TABLES);
 }
 
-let fileCounter = 0;
-const registeredName = (hint: string) => `f${++fileCounter}_${hint.replace(/[^A-Za-z0-9._-]/g, '_')}`;
 // File keys are handed out here, synchronously: published runs are ingested while the user may already upload,
 // and a `max(file_key) + 1` query would give two concurrent ingestions the same key (their samples would merge).
 let lastFileKey = 0;
 const nextFileKey = () => ++lastFileKey;
 
-/** Loads every CSV of a run; `fetchBytes` resolves a path relative to the run folder. */
+/**
+ * Loads every CSV of a run; `fetchBytes` resolves a path relative to the run folder. Each file is parsed here
+ * (csvParse.ts: the same seq and k as `insertSamplesFromCsv`, negative rows kept with k = 0) and appended as one
+ * Arrow stream: a few database round trips per file instead of a CSV scan and a window sort in the database.
+ */
 export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: string) => Promise<Uint8Array>): Promise<void> {
   const files = run.configurations.flatMap((c) => c.files.map((f) => ({ c, f })));
   const bytes = await Promise.all(files.map(({ f }) => fetchBytes(f.file)));
+  const parsed = files.map(({ f }, i) => {
+    try {
+      return parseTimingCsv(bytes[i], { rejectNegative: false });
+    } catch (e) {
+      throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
   await db.query(insertRun({
     run: run.id, kind: run.kind, title: run.title, createdAt: run.createdAt,
     timerResolutionNs: run.environment?.timerResolutionNs ?? null, source: 'published',
@@ -43,18 +52,13 @@ export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: 
   }
   for (let i = 0; i < files.length; i++) {
     const { c, f } = files[i];
-    const name = registeredName(f.file);
     const fileKey = nextFileKey();
-    await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport }));
-    await db.registerFile(name, bytes[i]);
+    await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport, rowsLoaded: parsed[i].rows }));
     try {
-      await db.query(insertSamplesFromCsv(fileKey, name));
+      await db.appendArrowIpc('samples_raw', samplesIpc(fileKey, parsed[i]));
     } catch (e) {
       throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      await db.dropFile(name).catch(() => undefined);
     }
-    await db.query(countFileRows(fileKey));
   }
 }
 
@@ -82,9 +86,61 @@ export function samplesIpc(fileKey: number, p: ParsedSamples): Uint8Array {
 /** A file the user picked or dropped (the browser File satisfies it). */
 export interface UploadSource { name: string; size: number; slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> }; arrayBuffer(): Promise<ArrayBuffer> }
 
+export type UploadPacing = 'free' | 'fixed' | 'frame';
+
+/** What the person uploading says about the files (null or absent: read it from the file names). */
+export interface UploadDeclaration { n?: number | null; pacing?: UploadPacing | null }
+
+/** An uploaded file as a configuration's file: its path (transport), N and pacing. */
+export interface Recognised { transport: Transport | null; n: number | null; pacing: UploadPacing }
+
+/**
+ * Reads a file's path, N and pacing from its name and ids, as the published runs name them (docs/measurements.md):
+ * `native.csv`, `unity_socket.csv`, `web_wasm.csv`, `websocket.csv`; the Live view's export
+ * `web_websocket_n100_free.csv`; ids `step.native.*`, `step.socket.*`, `step.web.wasm.*`, `step.web.ws.*`. A
+ * declaration wins over the name for N and pacing.
+ */
+export function recogniseUpload(name: string, ids: readonly string[], declared: UploadDeclaration = {}): Recognised {
+  const base = name.toLowerCase().replace(/\.csv$/, '');
+  const tokens = base.split(/[^a-z0-9]+/);
+  const byName: Transport | null = tokens.includes('websocket') || tokens.includes('ws') ? 'websocket'
+    : tokens.includes('wasm') ? 'wasm' : tokens.includes('socket') || tokens.includes('tcp') ? 'socket'
+      : tokens.includes('native') || tokens.includes('ffi') ? 'native' : null;
+  const byIds: Transport | null = ids.some((i) => i.startsWith('step.web.ws.') || i === 'floor.web.ws.echo') ? 'websocket'
+    : ids.some((i) => i.startsWith('step.web.wasm.')) ? 'wasm'
+      : ids.some((i) => i.startsWith('step.socket.')) ? 'socket' : ids.some((i) => i.startsWith('step.native.')) ? 'native' : null;
+  const nTok = tokens.map((t) => /^n(\d+)$/.exec(t)).find((m) => m);
+  const pacingTok = tokens.find((t): t is UploadPacing => t === 'free' || t === 'fixed' || t === 'frame');
+  return {
+    transport: byIds ?? byName,
+    n: declared.n ?? (nTok ? Number(nTok[1]) : null),
+    pacing: declared.pacing ?? pacingTok ?? 'free',
+  };
+}
+
+/** The configuration an upload batch's file joins: one per batch, N and pacing (`u1-n10-free`). */
+export const uploadConfigId = (batch: number, r: Recognised): string => `u${batch}-n${r.n ?? 'x'}-${r.pacing}`;
+
+/** Side of one id: floors, the back-end's service and compute, else the front-end (docs/measurements.md). */
+export const sideOfId = (id: string): Side => (id.startsWith('floor.') ? 'floor' : id === 'step.service' || id === 'step.compute' ? 'backend' : 'frontend');
+
+/** The rows of `p` whose id is in `keep` (k, the rank within each id, is unchanged). */
+function subset(p: ParsedSamples, keep: Set<number>): ParsedSamples {
+  let n = 0;
+  for (let i = 0; i < p.rows; i++) if (keep.has(p.idIndex[i])) n++;
+  const out: ParsedSamples = { seq: new Int32Array(n), k: new Int32Array(n), tNs: new Float64Array(n), durationNs: new Float64Array(n), idIndex: new Int32Array(n), ids: p.ids, rows: n };
+  for (let i = 0, j = 0; i < p.rows; i++) {
+    if (!keep.has(p.idIndex[i])) continue;
+    out.seq[j] = p.seq[i]; out.k[j] = p.k[i]; out.tNs[j] = p.tNs[i]; out.durationNs[j] = p.durationNs[i]; out.idIndex[j] = p.idIndex[i];
+    j++;
+  }
+  return out;
+}
+
 export type UploadResult =
-  | { ok: true; run: string; config: string; file: string; rows: number; side: string; platform: string; ms: number }
-  | { ok: false; file: string; error: string };
+  | { ok: true; run: string; config: string; file: string; rows: number; side: string; platform: string; ms: number;
+    transport: Transport | null; n: number | null; pacing: UploadPacing; sides: Side[]; digest: string }
+  | { ok: false; file: string; error: string; duplicate?: boolean };
 
 const fail = (file: string, error: string): UploadResult => ({ ok: false, file, error: `${file}: ${error}` });
 
@@ -101,33 +157,68 @@ export function checkHead(head: Uint8Array, size: number): string | null {
   return headerError(first);
 }
 
+async function digestOf(bytes: Uint8Array): Promise<string> {
+  const h = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(h, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export interface UploadOptions extends UploadDeclaration {
+  /** Upload batch (one pick or drop): its files form one configuration per N and pacing. */
+  batch?: number;
+  /** Digests of the files already uploaded → their names: the same content again is refused as a duplicate. */
+  seen?: ReadonlyMap<string, string>;
+}
+
+let batchCounter = 0;
+/** A new upload batch number. */
+export const nextUploadBatch = (): number => ++batchCounter;
+
 /**
- * Checks and loads an uploaded CSV as a configuration of the run "uploads". Nothing is changed in the database
- * unless the whole file is valid.
+ * Checks and loads an uploaded CSV into the run "uploads", as a file of the configuration its name, ids and the
+ * declaration give (path, N, pacing), so that a pair of paths gets the same comparison as a published run. A file
+ * holding several sides (the Live view's export: front-end, back-end and floors) becomes one file per side.
+ * Nothing is changed in the database unless the whole file is valid and new.
  */
-export async function ingestUpload(db: Connector, src: UploadSource): Promise<UploadResult> {
+export async function ingestUpload(db: Connector, src: UploadSource, opts: UploadOptions = {}): Promise<UploadResult> {
   const t0 = performance.now();
   const headError = checkHead(new Uint8Array(await src.slice(0, 65536).arrayBuffer()), src.size);
   if (headError) return fail(src.name, headError);
+  const bytes = new Uint8Array(await src.arrayBuffer());
   let parsed;
   try {
-    parsed = parseTimingCsv(new Uint8Array(await src.arrayBuffer()), { rejectNegative: true });
+    parsed = parseTimingCsv(bytes, { rejectNegative: true });
   } catch (e) {
     if (e instanceof CsvError) return fail(src.name, e.message);
     throw e;
   }
+  const digest = await digestOf(bytes);
+  const twin = opts.seen?.get(digest);
+  if (twin !== undefined) {
+    return { ok: false, duplicate: true, file: src.name, error: `${src.name}: the same content as ${twin}, already uploaded; not loaded twice (remove the first from the runs, or reload the page, to load it again)` };
+  }
   const { side, platform } = guessShape(parsed.ids);
-  const fileKey = nextFileKey();
-  const config = `${String(fileKey).padStart(3, '0')}-${src.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+  const rec = recogniseUpload(src.name, parsed.ids, opts);
+  const config = uploadConfigId(opts.batch ?? nextUploadBatch(), rec);
+  const bySide = new Map<Side, Set<number>>();
+  parsed.ids.forEach((id, i) => { const sd = sideOfId(id); if (!bySide.has(sd)) bySide.set(sd, new Set()); bySide.get(sd)!.add(i); });
+  const parts: [Side, ParsedSamples][] = bySide.size <= 1 ? [[side, parsed]] : [...bySide].map(([sd, keep]) => [sd, subset(parsed, keep)]);
   await db.query(insertRunOnce({ run: UPLOAD_RUN, kind: 'upload', title: 'Uploaded CSVs', createdAt: null, timerResolutionNs: null, source: 'upload' }));
-  await db.query(insertConfig({ run: UPLOAD_RUN, config, title: src.name, scenario: 'upload', n: null, maxDistance: null, pacing: 'free', tickMs: null, timeScale: null, encoding: 'json' }));
-  // rows_loaded counts every row of the file: for an upload (negative values refused) the parser's count.
-  await db.query(insertFile({ fileKey, run: UPLOAD_RUN, config, file: src.name, side, platform, transport: null, rowsLoaded: parsed.rows }));
+  await db.query(insertConfigOnce({ run: UPLOAD_RUN, config, title: `uploaded: ${rec.n === null ? 'N ?' : `N = ${rec.n}`}, ${rec.pacing}`, scenario: 'upload', n: rec.n, maxDistance: null, pacing: rec.pacing, tickMs: null, timeScale: null, encoding: 'json' }));
+  const keys: number[] = [];
   try {
-    await db.appendArrowIpc('samples_raw', samplesIpc(fileKey, parsed));
+    for (const [sd, part] of parts) {
+      const fileKey = nextFileKey();
+      keys.push(fileKey);
+      // rows_loaded counts every row of the part: for an upload (negative values refused) the parser's count.
+      await db.query(insertFile({ fileKey, run: UPLOAD_RUN, config, file: src.name, side: sd, platform, transport: rec.transport, rowsLoaded: part.rows }));
+      await db.appendArrowIpc('samples_raw', samplesIpc(fileKey, part));
+    }
   } catch (e) {
-    await db.query(deleteFile(fileKey, UPLOAD_RUN, config)).catch(() => undefined);
+    for (const k of keys) await db.query(deleteFile(k, UPLOAD_RUN, config)).catch(() => undefined);
     throw e;
   }
-  return { ok: true, run: UPLOAD_RUN, config, file: src.name, rows: parsed.rows, side, platform, ms: performance.now() - t0 };
+  return {
+    ok: true, run: UPLOAD_RUN, config, file: src.name, rows: parsed.rows, side, platform, ms: performance.now() - t0,
+    transport: rec.transport, n: rec.n, pacing: rec.pacing, sides: parts.map(([sd]) => sd), digest,
+  };
 }

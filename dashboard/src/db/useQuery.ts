@@ -13,7 +13,7 @@ export function useQuery(db: Connector | null, sql: string | null, generation = 
     setState((s) => ({ ...s, loading: true }));
     const t0 = performance.now();
     db.query(sql).then(
-      (t) => { if (live) setState({ rows: rowsOf(t), columns: columnsOf(t).map((c) => c.name), error: null, loading: false, ms: performance.now() - t0, sql, generation }); },
+      (t) => { performance.measure(`query ${sql.trim().slice(0, 40).replace(/\s+/g, ' ')}`, { start: t0 }); if (live) setState({ rows: rowsOf(t), columns: columnsOf(t).map((c) => c.name), error: null, loading: false, ms: performance.now() - t0, sql, generation }); },
       (e: unknown) => { if (live) setState({ rows: null, columns: [], error: e instanceof Error ? e.message : String(e), loading: false, ms: null, sql, generation }); },
     );
     return () => { live = false; };

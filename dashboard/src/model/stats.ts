@@ -50,3 +50,31 @@ export function toMannWhitney(r: Row): MannWhitney {
   const z = sigma > 0 ? (u1 - mu) / sigma : 0;
   return { n1, n2, u: Math.min(u1, n1 * n2 - u1), z, p: Math.min(1, erfc(Math.abs(z) / Math.SQRT2)), effect: u1 / (n1 * n2) };
 }
+
+/**
+ * The sums `mannWhitneySql` computes (n1, n2, u1, u2, tie_term), from the samples themselves: average ranks for
+ * ties, U of the first sample, Σ(t³ − t) over tie groups. Exact for the sizes here (ranks are halves); the page
+ * uses it when it already holds both samples, to spare the database a query per pair.
+ */
+export function mannWhitneySums(a: ArrayLike<number>, b: ArrayLike<number>): Row {
+  const n1 = a.length; const n2 = b.length; const n = n1 + n2;
+  const xs = new Float64Array(n);
+  const fromA = new Uint8Array(n);
+  for (let i = 0; i < n1; i++) { xs[i] = a[i]; fromA[i] = 1; }
+  for (let i = 0; i < n2; i++) xs[n1 + i] = b[i];
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((p, q) => xs[p] - xs[q]);
+  let r1 = 0; let tie = 0;
+  for (let i = 0; i < n;) {
+    let j = i;
+    while (j + 1 < n && xs[order[j + 1]] === xs[order[i]]) j++;
+    const t = j - i + 1;
+    const rank = (i + 1 + j + 1) / 2;
+    for (let k = i; k <= j; k++) if (fromA[order[k]]) r1 += rank;
+    tie += t * t * t - t;
+    i = j + 1;
+  }
+  const u1 = r1 - (n1 * (n1 + 1)) / 2;
+  return { n1, n2, u1, u2: n1 * n2 - u1, tie_term: tie };
+}

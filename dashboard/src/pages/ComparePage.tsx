@@ -3,25 +3,28 @@
  * tests, in-process across platforms (web Wasm vs desktop native), the e2e decomposition, run facts (timer
  * resolution), and every series' statistics.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ComparisonTable, comparisonKey, type ComparisonExtras } from '../components/ComparisonTable';
 import { CrossPlatformTable } from '../components/CrossPlatformTable';
 import { Plot } from '../components/Plot';
 import { SummaryTable } from '../components/SummaryTable';
 import { useQuery } from '../db/useQuery';
 import { rowsOf } from '../model/arrow';
-import { comparisons } from '../model/comparison';
+import { comparisons, type ComparisonRow } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
 import { pairings } from '../model/runs';
-import { seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
+import { mannWhitneySums, seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
 import { formatDuration } from '../model/units';
 import { decompositionFigure } from '../plots/figures';
 import { apparentResolutionSql, blockMeansSql, mannWhitneySql, valuesSql } from '../sql/analysis';
 import type { Interval } from '../stats/bootstrap';
-import { runBootstrap, type BootstrapJob } from '../stats/bootstrapClient';
+import { bootstrapCached, bootstrapKnown, warmBootstrap } from '../stats/bootstrapClient';
 import type { ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
+
+/** Samples per series read for the intervals and U tests (longer series are thinned; their U test is in SQL). */
+const MAX_VALUES = 200000;
 
 export default function ComparePage({ state }: { state: ViewState }) {
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
@@ -39,45 +42,113 @@ export default function ComparePage({ state }: { state: ViewState }) {
     [crossPairs, blockQ.fresh, blockQ.rows]);
 
   const [extras, setExtras] = useState<Omit<ComparisonExtras, 'flags' | 'resamples'>>({ medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true });
+  const complete = data.complete;
+  const [ciProgress, setCiProgress] = useState<{ done: number; total: number } | null>(null);
+  const mwuCache = useRef(new Map<string, MannWhitney>());
+  const shownContext = useRef('');
+  useEffect(warmBootstrap, []);
   useEffect(() => {
     const db = data.db;
     if (!db || rows.length === 0) return;
     let live = true;
-    setExtras((e) => ({ ...e, ciPending: true }));
-    // Started after a pause and stopped between queries when the view changes again, so that a burst of
-    // control changes never queues work in front of the next summary query.
+    // Intervals are computed block by block in table order (the first block first) and shown as each block is
+    // done; each interval once per warm-up and resample count (bootstrapCached), so runs arriving later only add
+    // their own. Started after a pause when a control changed (so that a burst of changes queues no work in front of
+    // the next summary query), at once when only more data arrived. Intervals of
+    // another warm-up or resample count are cleared at once, never shown beside the new figures.
+    const context = `${state.warmup}|${state.boot}`;
+    const sameContext = shownContext.current === context;
+    shownContext.current = context;
+    setExtras((e) => (sameContext ? { ...e, ciPending: true } : { medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true }));
     const timer = window.setTimeout(() => void (async () => {
-      const series = rows.flatMap((r) => [r.inSeries, r.outSeries]).filter((s) => s !== null);
-      const files = [...new Set(series.map((s) => s.file))];
-      if (!live) return;
-      const vrows = rowsOf(await db.query(valuesSql(state.warmup, { runs: [...new Set(series.map((s) => s.run))], files }, 200000)));
-      const values = new Map<string, number[]>();
-      for (const r of vrows) {
-        const k = seriesKey({ run: String(r.run), config: String(r.config), file: String(r.file), id: String(r.id) });
-        let arr = values.get(k);
-        if (!arr) values.set(k, (arr = []));
-        arr.push(Number(r.duration_ns));
-      }
-      const mwu = new Map<string, MannWhitney>();
+      const blocks = new Map<string, ComparisonRow[]>();
       for (const r of rows) {
-        if (!live) return;
-        if (!r.inSeries || !r.outSeries) continue;
-        const [m] = rowsOf(await db.query(mannWhitneySql(state.warmup, r.inSeries, r.outSeries)));
-        mwu.set(comparisonKey(r), toMannWhitney(m));
+        const k = `${r.pairing.run}/${r.pairing.platform}/${r.pairing.n}/${r.pairing.inConfig}/${r.pairing.outConfig}`;
+        blocks.set(k, [...(blocks.get(k) ?? []), r]);
       }
-      if (live) setExtras((e) => ({ ...e, mwu }));
-      const keys = [...new Set(series.map(seriesKey))];
-      const jobs: BootstrapJob[] = keys.map((k) => ({ kind: 'median', a: Float64Array.from(values.get(k) ?? []), resamples: state.boot, seed: 42 }));
-      const ratioRows = rows.filter((r) => r.inSeries && r.outSeries);
-      for (const r of ratioRows) jobs.push({ kind: 'ratio', a: Float64Array.from(values.get(seriesKey(r.inSeries!)) ?? []), b: Float64Array.from(values.get(seriesKey(r.outSeries!)) ?? []), resamples: state.boot, seed: 42 });
-      const out: Interval[] = await runBootstrap(jobs);
-      if (!live) return;
-      const medianCi = new Map(keys.map((k, i) => [k, out[i]]));
-      const ratioCi = new Map(ratioRows.map((r, i) => [comparisonKey(r), out[keys.length + i]]));
-      setExtras({ medianCi, ratioCi, mwu, ciPending: false });
-    })().catch((e: unknown) => { console.error(e); if (live) setExtras((x) => ({ ...x, ciPending: false })); }), 400);
+      const medianCi = new Map<string, Interval>();
+      const ratioCi = new Map<string, Interval>();
+      const mwu = new Map<string, MannWhitney>();
+      const total = new Set(rows.flatMap((r) => [r.inSeries, r.outSeries]).filter((x) => x !== null).map(seriesKey)).size
+        + rows.filter((r) => r.inSeries && r.outSeries).length;
+      let done = 0;
+      setCiProgress({ done, total });
+      const ratioKey = (r: ComparisonRow) => `ratio|${seriesKey(r.inSeries!)}|${seriesKey(r.outSeries!)}`;
+      const mwuKey = (r: ComparisonRow) => `${state.warmup}|${seriesKey(r.inSeries!)}|${seriesKey(r.outSeries!)}`;
+      const values = new Map<string, Float64Array>();
+      /** Reads, in one query, the samples of the blocks' series whose intervals or U tests are not known yet. */
+      const readValues = async (group: ComparisonRow[]) => {
+        const series = group.flatMap((r) => [r.inSeries, r.outSeries]).filter((x) => x !== null)
+          .filter((x) => !values.has(seriesKey(x)));
+        const pairsOf = group.filter((r) => r.inSeries && r.outSeries);
+        const missing = series.some((x) => !bootstrapKnown(context, `median|${seriesKey(x)}`))
+          || pairsOf.some((r) => !bootstrapKnown(context, ratioKey(r)) || !mwuCache.current.has(mwuKey(r)));
+        if (!missing || series.length === 0) return;
+        const tv = performance.now();
+        const vrows = rowsOf(await db.query(valuesSql(state.warmup, {
+          runs: [...new Set(series.map((x) => x.run))], configs: [...new Set(series.map((x) => `${x.run}/${x.config}`))],
+          files: [...new Set(series.map((x) => x.file))], ids: [...new Set(series.map((x) => x.id))],
+        }, MAX_VALUES)));
+        performance.measure('ci values', { start: tv });
+        const lists = new Map<string, number[]>();
+        for (const r of vrows) {
+          const k = seriesKey({ run: String(r.run), config: String(r.config), file: String(r.file), id: String(r.id) });
+          let arr = lists.get(k);
+          if (!arr) lists.set(k, (arr = []));
+          arr.push(Number(r.duration_ns));
+        }
+        for (const [k, v] of lists) values.set(k, Float64Array.from(v));
+      };
+      const groups = [...blocks.values()];
+      for (let gi = 0; gi < groups.length; gi++) {
+        if (!live) return;
+        // The first block at once; the others once every run is loaded, so that their queries do not hold up the
+        // loading (one database worker; the effect runs again when loading completes), then read in one query.
+        if (gi > 0 && !complete) { setCiProgress({ done, total }); return; }
+        const group = groups[gi];
+        await readValues(gi === 0 ? group : groups.slice(gi).flat());
+        if (!live) return;
+        const keys = [...new Set(group.flatMap((r) => [r.inSeries, r.outSeries]).filter((x) => x !== null).map(seriesKey))];
+        const pairs = group.filter((r) => r.inSeries && r.outSeries);
+        const of = (k: string) => values.get(k) ?? new Float64Array();
+        const medians = keys.map((k) => bootstrapCached(context, `median|${k}`, () => ({ kind: 'median', a: of(k), resamples: state.boot, seed: 42 }))
+          .then((ci) => { if (!medianCi.has(k)) done++; medianCi.set(k, ci); }));
+        const ratios = pairs.map((r) => bootstrapCached(context, ratioKey(r), () => ({ kind: 'ratio', a: of(seriesKey(r.inSeries!)), b: of(seriesKey(r.outSeries!)), resamples: state.boot, seed: 42 }))
+          .then((ci) => { if (!ratioCi.has(comparisonKey(r))) done++; ratioCi.set(comparisonKey(r), ci); }));
+        // Mann–Whitney from the samples in hand (the same sums as mannWhitneySql), while the worker resamples;
+        // in the database only for a series thinned for the page (more than MAX_VALUES samples).
+        for (const r of pairs) {
+          if (!live) return;
+          const mk = mwuKey(r);
+          let m = mwuCache.current.get(mk);
+          if (!m) {
+            const a = r.inSeries!; const b = r.outSeries!;
+            if (a.count <= MAX_VALUES && b.count <= MAX_VALUES) m = toMannWhitney(mannWhitneySums(of(seriesKey(a)), of(seriesKey(b))));
+            else {
+              const tm = performance.now();
+              m = toMannWhitney(rowsOf(await db.query(mannWhitneySql(state.warmup, a, b)))[0]);
+              performance.measure('ci mann-whitney', { start: tm });
+            }
+            mwuCache.current.set(mk, m);
+          }
+          mwu.set(comparisonKey(r), m);
+        }
+        const tb = performance.now();
+        await Promise.all([...medians, ...ratios]);
+        performance.measure('ci bootstrap wait', { start: tb });
+        if (!live) return;
+        setExtras({ medianCi: new Map(medianCi), ratioCi: new Map(ratioCi), mwu: new Map(mwu), ciPending: true });
+        setCiProgress({ done, total });
+      }
+      if (live) { setExtras({ medianCi, ratioCi, mwu, ciPending: false }); setCiProgress(null); }
+    })().catch((e: unknown) => {
+      if (!live || (e instanceof Error && e.message === 'superseded')) return;
+      console.error(e);
+      setExtras((x) => ({ ...x, ciPending: false }));
+      setCiProgress(null);
+    }), sameContext ? 50 : 400);
     return () => { live = false; window.clearTimeout(timer); };
-  }, [data.db, rows, state.warmup, state.boot]);
+  }, [data.db, rows, state.warmup, state.boot, complete]);
 
   const decos = useMemo(() => {
     const seen = new Set<string>();
@@ -103,6 +174,12 @@ export default function ComparePage({ state }: { state: ViewState }) {
       data-ci={extras.ciPending ? '0' : '1'}>
       <section>
         <h2>In-process vs out-of-process</h2>
+        {ciProgress && (
+          <p className="muted small" data-testid="ci-progress" role="status">
+            <progress max={ciProgress.total} value={ciProgress.done} /> confidence intervals: {ciProgress.done} of {ciProgress.total} computed
+            {!data.complete ? '; more runs loading' : ''}…
+          </p>
+        )}
         <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot }} />
       </section>
       <section data-testid="cross-platform" data-ready={query.fresh && data.complete && !blockPending ? '1' : '0'}>
@@ -118,7 +195,7 @@ export default function ComparePage({ state }: { state: ViewState }) {
       </section>
       <section>
         <h2>Runs</h2>
-        <table className="data runs-table">
+        <div className="table-wrap"><table className="data runs-table">
           <thead><tr><th>run</th><th>kind</th><th>config</th><th>N</th><th>pacing</th><th>declared timer resolution</th><th>apparent resolution (files)</th></tr></thead>
           <tbody>
             {runs.flatMap((r) => r.configurations.map((c) => (
@@ -126,11 +203,11 @@ export default function ComparePage({ state }: { state: ViewState }) {
                 <td title={r.title}>{r.id}</td><td>{r.kind}</td><td>{c.id}</td><td className="num">{c.nodeCount}</td>
                 <td>{c.pacing}{c.tickMs ? `, tick ${c.tickMs} ms` : ''}{c.timeScale && c.timeScale !== 1 ? ` at time scale ${c.timeScale} (= ${c.tickMs ? c.tickMs / c.timeScale : '?'} ms real)` : ''}</td>
                 <td data-testid="timer-resolution">{r.environment.timerResolutionNs === null ? 'unknown' : formatDuration(r.environment.timerResolutionNs, 'auto')}</td>
-                <td>{(res.rows ?? []).filter((x) => x.run === r.id && x.config === c.id).map((x) => `${String(x.file).split('/').pop()}: ${formatDuration(Number(x.resolution_ns), 'auto')}`).join(', ')}</td>
+                <td className="wrap">{(res.rows ?? []).filter((x) => x.run === r.id && x.config === c.id).map((x) => `${String(x.file).split('/').pop()}: ${formatDuration(Number(x.resolution_ns), 'auto')}`).join(', ')}</td>
               </tr>
             )))}
           </tbody>
-        </table>
+        </table></div>
       </section>
       <section>
         <h2>Where the end-to-end time goes</h2>

@@ -1,7 +1,9 @@
 /** Distributions of the selected series after warm-up: box, violin, ECDF, histogram; floors as reference lines. */
 import { useMemo } from 'react';
 import { Plot } from '../components/Plot';
+import { ConfigPicker } from '../components/ConfigPicker';
 import { SeriesPicker } from '../components/SeriesPicker';
+import { pathRank } from '../plots/pathStyle';
 import { useData } from '../data/DataProvider';
 import { useQuery } from '../db/useQuery';
 import { distributionFigure, type Group, type RefLine } from '../plots/figures';
@@ -9,27 +11,34 @@ import { valuesSql } from '../sql/analysis';
 import { PLOTS, type PlotKind, type ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
 import { DEFAULT_IDS, useCatalog } from './useCatalog';
+import { seriesNamer, shortId, useConfigSelection } from './useConfigSelection';
 
 export default function DistributionsPage({ state, set }: { state: ViewState; set: (p: Partial<ViewState>) => void }) {
   const data = useData();
   const cat = useCatalog(state.runs);
   const ids = state.ids ?? DEFAULT_IDS.filter((i) => cat.ids.includes(i));
-  const filter = useMemo(() => ({ runs: state.runs, ids, transports: state.transports, nodeCounts: state.n }), [state.runs, ids.join(','), state.transports, state.n]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { configs, picker } = useConfigSelection(state, set);
+  const filter = useMemo(() => ({ runs: state.runs, configs, ids, transports: state.transports, nodeCounts: state.n }), [state.runs, configs, ids.join(','), state.transports, state.n]); // eslint-disable-line react-hooks/exhaustive-deps
   const q = useQuery(data.db, data.status === 'ready' ? valuesSql(state.warmup, filter) : null, data.generation);
-  const floorsFilter = useMemo(() => ({ runs: state.runs, ids: cat.ids.filter((i) => i.startsWith('floor.')) }), [state.runs, cat.ids]);
+  const floorsFilter = useMemo(() => ({ runs: state.runs, configs, ids: cat.ids.filter((i) => i.startsWith('floor.')) }), [state.runs, configs, cat.ids]);
   const { stats: floorStats } = useAnalysis(state.warmup, floorsFilter);
   const figure = useMemo(() => {
-    const groups = new Map<string, number[]>();
+    const groups = new Map<string, { run: string; config: string; path: string | null; id: string; values: number[] }>();
     for (const r of q.rows ?? []) {
       const k = `${r.run}/${r.config} ${r.transport ?? ''} ${r.id}`;
-      let a = groups.get(k);
-      if (!a) groups.set(k, (a = []));
-      a.push(Number(r.duration_ns));
+      let g = groups.get(k);
+      if (!g) groups.set(k, (g = { run: String(r.run), config: String(r.config), path: r.transport === null ? null : String(r.transport), id: String(r.id), values: [] }));
+      g.values.push(Number(r.duration_ns));
     }
-    const gs: Group[] = [...groups.entries()].map(([name, values]) => ({ name, values }));
-    const floors: RefLine[] = state.floors ? floorStats.filter((s) => s.side === 'floor' && (!state.transports || state.transports.includes(s.transport ?? ''))).map((s) => ({ name: `${s.id} (median)`, ns: s.median })) : [];
-    return { gs, fig: distributionFigure(state.plot, gs, { log: state.logx, floors, title: `${state.plot} after warm-up ${state.warmup}` }) };
-  }, [q.rows, state.plot, state.logx, state.floors, state.warmup, floorStats, state.transports]);
+    const raw = [...groups.values()].sort((a, b) => a.id.localeCompare(b.id) || pathRank(a.path) - pathRank(b.path) || `${a.run}/${a.config}`.localeCompare(`${b.run}/${b.config}`));
+    const name = seriesNamer(raw);
+    const gs: Group[] = raw.map((g) => ({ ...name(g, shortId(g.id)), values: g.values, path: g.path }));
+    // One line per floor id (the first selected configuration's), so labels stay few and readable.
+    const seen = new Set<string>();
+    const floors: RefLine[] = state.floors ? floorStats.filter((s) => s.side === 'floor' && (!state.transports || state.transports.includes(s.transport ?? '')))
+      .filter((s) => !seen.has(s.id) && seen.add(s.id)).map((s) => ({ name: `${s.id} (median)`, ns: s.median })) : [];
+    return { gs, fig: distributionFigure(state.plot, gs, { log: state.logx, floors, unit: state.unit, title: `${state.plot} after warm-up ${state.warmup}` }) };
+  }, [q.rows, state.plot, state.logx, state.floors, state.warmup, state.unit, floorStats, state.transports]);
   return (
     <div className="distributions" data-testid="distributions">
       <div className="toolbar">
@@ -39,6 +48,7 @@ export default function DistributionsPage({ state, set }: { state: ViewState; se
         <label><input type="checkbox" checked={state.logx} onChange={(e) => set({ logx: e.target.checked })} /> log scale</label>
         <label><input type="checkbox" checked={state.floors} onChange={(e) => set({ floors: e.target.checked })} /> floors</label>
       </div>
+      <ConfigPicker {...picker} />
       <SeriesPicker ids={cat.ids} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />
       {q.error && <pre className="error">{q.error}</pre>}
       <Plot figure={figure.fig} name={`distribution-${state.plot}`} height={480} busy={q.loading || !data.complete}

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { LiveRunner, type LiveConfig } from '../live/run/LiveRunner';
 import { installHooks } from '../live/run/benchHook';
 import { defaultWsUrl } from '../live/engines/wsEngine';
+import type { EngineKind } from '../live/model';
+import type { LiveState, ViewState } from '../state/viewState';
 import { IDS_BY_ENGINE, WEB_IDS } from '../live/timing/ids';
 import { TimingRecorder, measureTimerResolutionNs } from '../live/timing/recorder';
 import { Histogram } from '../live/components/Histogram';
@@ -12,7 +14,21 @@ import { ValuesTable } from '../live/components/ValuesTable';
 
 const HISTOGRAM_WINDOW = 2000;
 
-export default function LivePage() {
+/** Samples recorded so far (all ids). */
+const sampleCount = (r: TimingRecorder): number => r.ids().reduce((n, id) => n + r.count(id), 0);
+
+/** The Live view's settings as the URL keeps them (the server address only when it is not the default). */
+function toLiveState(c: LiveConfig, defaultWs: string | null): LiveState {
+  return { engine: c.engine, pacing: c.pacing, nodeCount: c.nodeCount, maxDistance: c.maxDistance, scenario: c.scenario,
+    wsUrl: c.wsUrl === defaultWs ? undefined : c.wsUrl, encoding: c.encoding };
+}
+
+export default function LivePage({ state, set }: { state: ViewState; set: (patch: Partial<ViewState>, opts?: { replace?: boolean }) => void }) {
+  const initial = useRef(state.live);
+  const defaultWsRef = useRef<string | null>(null);
+  /** A change that would clear the timings collected, waiting for the user's answer. */
+  const [pending, setPending] = useState<Partial<LiveConfig> | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const runnerRef = useRef<LiveRunner | null>(null);
   const floorsRef = useRef(new TimingRecorder());
@@ -30,8 +46,16 @@ export default function LivePage() {
     const onResize = () => runner.scene.resize();
     const observer = new ResizeObserver(onResize);
     observer.observe(canvas);
-    runner.configure({ wsUrl: defaultWsUrl() })
-      .then(() => runner.runSteps(1)) // one step so the scene shows values and links before Run
+    const { wsUrl, ...rest } = initial.current;
+    defaultWsUrl()
+      .then((d) => { defaultWsRef.current = d; return runner.configure({ ...rest, wsUrl: wsUrl ?? d }); })
+      .then(async () => {
+        // One step so the scene shows values and links before Run; not a measurement: timings start with Run
+        // (unless something reconfigured the runner meanwhile, e.g. the bench hook).
+        const rec = runner.rec;
+        await runner.runSteps(1);
+        if (runner.rec === rec && runner.steps === 1 && !runner.running) runner.rec = new TimingRecorder();
+      })
       .catch(() => { /* shown through runner.error */ })
       .finally(() => { setConfig({ ...runner.config }); setBusy(false); });
     const timer = setInterval(() => setTick((t) => t + 1), 250);
@@ -44,10 +68,11 @@ export default function LivePage() {
     };
   }, []);
 
-  const change = useCallback(async (next: Partial<LiveConfig>) => {
+  const apply = useCallback(async (next: Partial<LiveConfig>) => {
     const runner = runnerRef.current;
     if (!runner) return;
     setBusy(true);
+    setPending(null);
     const onlyPacing = Object.keys(next).every((k) => k === 'pacing');
     try {
       if (onlyPacing) {
@@ -61,9 +86,21 @@ export default function LivePage() {
       }
     } catch { /* shown through runner.error */ } finally {
       setConfig({ ...runner.config });
+      set({ live: toLiveState(runner.config, defaultWsRef.current) }, { replace: true });
       setBusy(false);
     }
-  }, []);
+  }, [set]);
+
+  // Every change of configuration starts new timings (two configurations' samples are never mixed): when some
+  // are collected, ask first (download them, or change and clear them).
+  const change = useCallback((next: Partial<LiveConfig>) => {
+    const runner = runnerRef.current;
+    if (!runner) return;
+    const changed = (Object.keys(next) as (keyof LiveConfig)[]).some((k) => next[k] !== runner.config[k]);
+    if (!changed) return;
+    if (sampleCount(runner.rec) > 0) setPending(next);
+    else void apply(next);
+  }, [apply]);
 
   // Click a device: toggle it as a source; drag it: move it (the engine gets the new position next step).
   const drag = useRef<{ id: number; x: number; y: number; moved: boolean } | null>(null);
@@ -93,8 +130,11 @@ export default function LivePage() {
   const download = () => {
     const runner = runnerRef.current;
     if (!runner) return;
-    const merge = (a: string, b: string) => a + b.split('\n').slice(1).join('\n');
-    const text = merge(runner.rec.toCsv(), floorsRef.current.toCsv());
+    const merge = (a: string, b: string | null) => (b ? a + b.replace(/\r/g, '').split('\n').slice(1).filter(Boolean).map((l) => `${l}\n`).join('') : a);
+    // Front-end timings, the back-end's when the engine records them in this page (the Wasm facade's
+    // step.service/step.compute; the Node server writes its own with --csv), and any floors: the dashboard's
+    // upload splits them by side again (docs/measurements.md ids).
+    const text = merge(merge(runner.rec.toCsv(), runner.engine?.backendCsv() ?? null), floorsRef.current.toCsv());
     const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
     const a = document.createElement('a');
     a.href = url;
@@ -117,15 +157,26 @@ export default function LivePage() {
         <LiveControls
           config={runner.config} running={!!runner?.running} busy={busy}
           onChange={change}
+          pending={pending ? { next: pending, samples: sampleCount(runner.rec) } : null}
+          onConfirm={() => { if (pending) void apply(pending); }}
+          onCancel={() => setPending(null)}
           onStart={() => { runnerRef.current?.start(); setTick((t) => t + 1); }}
           onPause={() => { runnerRef.current?.pause(); setTick((t) => t + 1); }}
-          onClearTimings={() => { if (runnerRef.current) runnerRef.current.rec = new TimingRecorder(); floorsRef.current = new TimingRecorder(); }}
+          onClearTimings={() => { if (runnerRef.current) runnerRef.current.rec = new TimingRecorder(); floorsRef.current = new TimingRecorder(); setTick((t) => t + 1); }}
           onDownload={download}
           onFloors={async () => {
             const r = runnerRef.current;
             if (!r) return;
             setBusy(true);
-            try { await r.measureFloors(floorsRef.current, 500, ['wasm', 'websocket']); } catch (e) { r.error = String(e); }
+            setNote(null);
+            // The current engine's floor; the other one's too when it can be reached (the ws server may not run:
+            // that is a note, not an error of the engine in use).
+            const mine = r.config.engine;
+            const other: EngineKind = mine === 'wasm' ? 'websocket' : 'wasm';
+            try { await r.measureFloors(floorsRef.current, 500, [mine]); } catch (e) { r.error = e instanceof Error ? e.message : String(e); }
+            try { await r.measureFloors(floorsRef.current, 500, [other]); } catch (e) {
+              setNote(`${other} floor not measured: ${e instanceof Error ? e.message : String(e)}`);
+            }
             setBusy(false);
           }}
           onE2eBlocks={async () => {
@@ -143,7 +194,8 @@ export default function LivePage() {
         {' · '}steps: <b data-testid="steps">{runner?.steps ?? 0}</b>
         {' · '}links: {runner?.scene.linkCount ?? 0}
         {' · '}max value: {runner ? runner.scene.maxValue.toFixed(2) : '–'}
-        {runner?.error && <span style={{ color: '#e5534b' }} data-testid="live-error"> · {runner.error}</span>}
+        {runner?.error && <span style={{ color: '#e5534b' }} role="alert" data-testid="live-error"> · {runner.error}</span>}
+        {note && <span className="muted" data-testid="live-note"> · {note}</span>}
       </div>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         <canvas

@@ -3,21 +3,19 @@
  * the data; hover shows the unit). No Plotly import here: the library is loaded lazily by components/Plot.
  */
 import { PHASES, type Decomposition } from '../model/decomposition';
-import { formatDuration, pickUnit, UNIT_LABEL } from '../model/units';
+import { formatDuration, pickUnit, UNIT_LABEL, type Unit } from '../model/units';
+import { DASHES, styleOf } from './pathStyle';
 
 export interface Figure { data: Record<string, unknown>[]; layout: Record<string, unknown> }
-export interface Group { name: string; values: number[] }
+/** A series: its label, values (ns), and the path whose colour and marker it takes; `variant` picks its dash. */
+export interface Group { name: string; values: number[]; path?: string | null; variant?: number }
 export interface RefLine { name: string; ns: number }
 
 const SCALE = { ns: 1, us: 1e3, ms: 1e6 } as const;
-const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22',
-  '#393b79', '#ad494a', '#637939', '#e7ba52', '#7b4173', '#3182bd', '#31a354', '#756bb1', '#636363', '#e6550d'];
 
-/** Marker shapes cycled with the palette, so that series of similar colour still differ in a busy legend. */
-const SYMBOLS = ['circle', 'square', 'diamond', 'triangle-up'];
-
-/** Unit for an axis: from the median of the groups' medians. */
-export function axisUnit(groups: Group[]): 'ns' | 'us' | 'ms' {
+/** Unit for an axis: the unit selector's, or with "auto" from the median of the groups' medians. */
+export function axisUnit(groups: Group[], unit: Unit = 'auto'): 'ns' | 'us' | 'ms' {
+  if (unit !== 'auto') return unit;
   const meds = groups.filter((g) => g.values.length).map((g) => g.values[Math.floor(g.values.length / 2)]).sort((a, b) => a - b);
   return meds.length ? pickUnit(meds[Math.floor(meds.length / 2)]) : 'us';
 }
@@ -32,27 +30,31 @@ const base = (title: string): Record<string, unknown> => ({
   font: { family: 'system-ui, sans-serif', size: 12 },
 });
 
-// Plotly places shapes on a log axis by data value but annotations by log10 of it.
-const refShapes = (lines: RefLine[], u: 'ns' | 'us' | 'ms', axis: 'x' | 'y', log = false) => ({
+// Plotly places shapes on a log axis by data value but annotations by log10 of it. Labels of lines sorted by
+// value step down (x axis) or sideways (y axis) in turn, so that close lines never print over each other.
+const refShapes = (unsorted: RefLine[], u: 'ns' | 'us' | 'ms', axis: 'x' | 'y', log = false) => {
+  const lines = [...unsorted].sort((a, b) => a.ns - b.ns);
+  return {
   shapes: lines.map((l) => (axis === 'x'
     ? { type: 'line', xref: 'x', yref: 'paper', x0: l.ns / SCALE[u], x1: l.ns / SCALE[u], y0: 0, y1: 1, line: { dash: 'dot', color: '#555', width: 1 } }
     : { type: 'line', yref: 'y', xref: 'paper', y0: l.ns / SCALE[u], y1: l.ns / SCALE[u], x0: 0, x1: 1, line: { dash: 'dot', color: '#555', width: 1 } })),
-  annotations: lines.map((l) => (axis === 'x'
-    ? { x: annotationAt(l.ns / SCALE[u], log), y: 1, xref: 'x', yref: 'paper', text: l.name, showarrow: false, font: { size: 10, color: '#555' }, xanchor: 'left', textangle: -90, yanchor: 'top' }
-    : { y: annotationAt(l.ns / SCALE[u], log), x: 1, yref: 'y', xref: 'paper', text: l.name, showarrow: false, font: { size: 10, color: '#555' }, xanchor: 'right', yanchor: 'bottom' })),
-});
+  annotations: lines.map((l, i) => (axis === 'x'
+    ? { x: annotationAt(l.ns / SCALE[u], log), y: 1 - 0.07 * (i % 4), xref: 'x', yref: 'paper', text: l.name, showarrow: false, font: { size: 10, color: '#555' }, xanchor: 'left', yanchor: 'top', bgcolor: 'rgba(255,255,255,0.8)' }
+    : { y: annotationAt(l.ns / SCALE[u], log), x: i % 2 ? 0 : 1, yref: 'y', xref: 'paper', text: l.name, showarrow: false, font: { size: 10, color: '#555' }, xanchor: i % 2 ? 'left' : 'right', yanchor: 'bottom', bgcolor: 'rgba(255,255,255,0.8)' })),
+  };
+};
 
-export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', groups: Group[], opts: { log: boolean; floors: RefLine[]; title: string }): Figure {
-  const u = axisUnit(groups);
+export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', groups: Group[], opts: { log: boolean; floors: RefLine[]; title: string; unit?: Unit }): Figure {
+  const u = axisUnit(groups, opts.unit);
   const lab = UNIT_LABEL[u];
-  const scaled = groups.map((g) => ({ name: g.name, v: g.values.map((x) => x / SCALE[u]) }));
+  const scaled = groups.map((g) => ({ name: g.name, v: g.values.map((x) => x / SCALE[u]), st: styleOf(g.path), variant: g.variant ?? 0, dash: DASHES[(g.variant ?? 0) % DASHES.length] }));
   const axisTitle = `duration (${lab})`;
   if (kind === 'box' || kind === 'violin') {
     // Many series: one-line names at an angle (stacked words of neighbouring boxes would overlap).
     const crowded = scaled.length > 8;
     return {
-      data: scaled.map((g, i) => ({
-        type: kind, name: crowded ? g.name : g.name.replace(/ /g, '<br>'), y: g.v, marker: { color: PALETTE[i % PALETTE.length], size: 3 },
+      data: scaled.map((g) => ({
+        type: kind, name: crowded ? g.name : g.name.replace(/ · /g, '<br>'), y: g.v, marker: { color: g.st.color, symbol: g.st.symbol, size: 3 }, line: { color: g.st.color },
         ...(kind === 'box' ? { boxpoints: 'outliers', boxmean: true } : { box: { visible: true }, meanline: { visible: true }, points: false, spanmode: 'hard' }),
         hovertemplate: `%{y:.3f} ${lab}<extra>${g.name}</extra>`,
       })),
@@ -61,11 +63,11 @@ export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', gro
   }
   if (kind === 'ecdf') {
     return {
-      data: scaled.map((g, i) => {
+      data: scaled.map((g) => {
         const sorted = [...g.v].sort((a, b) => a - b);
         return {
           type: 'scattergl', mode: 'lines', name: g.name, x: sorted, y: sorted.map((_, k) => (k + 1) / sorted.length),
-          line: { shape: 'hv', color: PALETTE[i % PALETTE.length] },
+          line: { shape: 'hv', color: g.st.color, dash: g.dash },
           hovertemplate: `%{x:.3f} ${lab}: %{y:.3f}<extra>${g.name}</extra>`,
         };
       }),
@@ -73,9 +75,9 @@ export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', gro
     };
   }
   return {
-    data: scaled.map((g, i) => ({
+    data: scaled.map((g) => ({
       type: 'histogram', name: g.name, x: opts.log ? g.v.map((x) => Math.log10(Math.max(x, 1e-9))) : g.v, opacity: 0.6, nbinsx: 80,
-      marker: { color: PALETTE[i % PALETTE.length] },
+      marker: { color: g.st.color, line: { color: g.st.color, width: g.variant ? 1 : 0 } },
       hovertemplate: opts.log ? `10^%{x:.2f} ${lab}: %{y}<extra>${g.name}</extra>` : `%{x:.3f} ${lab}: %{y}<extra>${g.name}</extra>`,
     })),
     layout: {
@@ -86,15 +88,17 @@ export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', gro
   };
 }
 
-export interface TimePoints { name: string; k: number[]; ns: number[] }
+export interface TimePoints { name: string; k: number[]; ns: number[]; path?: string | null; variant?: number }
 
-export function timeSeriesFigure(series: TimePoints[], warmup: number, opts: { log: boolean; title: string }): Figure {
-  const u = axisUnit(series.map((s) => ({ name: s.name, values: [...s.ns].sort((a, b) => a - b) })));
+const OPEN_SYMBOL = (symbol: string, variant = 0) => (variant % 2 ? `${symbol}-open` : symbol);
+
+export function timeSeriesFigure(series: TimePoints[], warmup: number, opts: { log: boolean; title: string; unit?: Unit }): Figure {
+  const u = axisUnit(series.map((s) => ({ name: s.name, values: [...s.ns].sort((a, b) => a - b) })), opts.unit);
   const lab = UNIT_LABEL[u];
   return {
-    data: series.map((s, i) => ({
+    data: series.map((s) => ({
       type: 'scattergl', mode: 'markers', name: s.name, x: s.k, y: s.ns.map((v) => v / SCALE[u]),
-      marker: { size: 3, color: PALETTE[i % PALETTE.length] },
+      marker: { size: 4, color: styleOf(s.path).color, symbol: OPEN_SYMBOL(styleOf(s.path).symbol, s.variant) },
       hovertemplate: `sample %{x}: %{y:.3f} ${lab}<extra>${s.name}</extra>`,
     })),
     layout: {
@@ -131,37 +135,48 @@ export function decompositionFigure(ds: Decomposition[], labelOf: (d: Decomposit
   };
 }
 
-export interface ScalePoint { series: string; n: number; ns: number }
+export interface ScalePoint { series: string; n: number; ns: number; path?: string | null; variant?: number }
 
-/** Metric vs N on log–log axes, one line per series (path × platform). */
-export function scaleFigure(points: ScalePoint[], metric: string): Figure {
+/** Metric vs N on log–log axes, one line per series, in its path's colour and marker. */
+export function scaleFigure(points: ScalePoint[], metric: string, unit: Unit = 'auto'): Figure {
   const names = [...new Set(points.map((p) => p.series))];
+  const u = axisUnit([{ name: '', values: points.map((p) => p.ns).sort((a, b) => a - b) }], unit);
+  const lab = UNIT_LABEL[u];
   return {
-    data: names.map((name, i) => {
+    data: names.map((name) => {
       const ps = points.filter((p) => p.series === name).sort((a, b) => a.n - b.n);
+      const st = styleOf(ps[0]?.path);
       return {
-        type: 'scatter', mode: 'lines+markers', name, x: ps.map((p) => p.n), y: ps.map((p) => p.ns / 1e3),
-        marker: { color: PALETTE[i % PALETTE.length], symbol: SYMBOLS[i % SYMBOLS.length], size: 8 }, hovertemplate: `N=%{x}: %{y:.3f} µs<extra>${name}</extra>`,
+        type: 'scatter', mode: 'lines+markers', name, x: ps.map((p) => p.n), y: ps.map((p) => p.ns / SCALE[u]),
+        marker: { color: st.color, symbol: st.symbol, size: 8 }, line: { color: st.color, dash: DASHES[(ps[0]?.variant ?? 0) % DASHES.length] },
+        hovertemplate: `N=%{x}: %{y:.3f} ${lab}<extra>${name}</extra>`,
       };
     }),
     layout: {
-      ...base(`${metric} vs N`), xaxis: { title: { text: 'devices N', standoff: 4 }, type: 'log' }, yaxis: { title: { text: 'median (µs)' }, type: 'log' },
+      ...base(`${metric} vs N`), xaxis: { title: { text: 'devices N', standoff: 4 }, type: 'log' }, yaxis: { title: { text: `median (${lab})` }, type: 'log' },
       legend: { orientation: 'h', x: 0, y: -0.22, yanchor: 'top', font: { size: 10 } }, margin: { l: 60, r: 10, t: 40, b: 10 },
     },
   };
 }
 
-export interface PlatformBar { phase: string; platform: string; path: string; ns: number }
+/** One bar: a phase's median on one path (`series`: the legend entry, one per path and configuration). */
+export interface PlatformBar { phase: string; series: string; path: string; ns: number; variant?: number }
 
-/** Desktop vs web, same phase: grouped bars of medians. */
-export function platformFigure(bars: PlatformBar[]): Figure {
+/** Desktop vs web, same phase: grouped bars of medians, one per path, in its colour. */
+export function platformFigure(bars: PlatformBar[], unit: Unit = 'auto'): Figure {
   const phases = [...PHASES, 'e2e'].filter((p) => bars.some((b) => b.phase === p));
-  const keys = [...new Set(bars.map((b) => `${b.platform} ${b.path}`))];
+  const keys = [...new Set(bars.map((b) => b.series))];
+  const u = axisUnit([{ name: '', values: bars.map((b) => b.ns).sort((a, b) => a - b) }], unit);
+  const lab = UNIT_LABEL[u];
   return {
-    data: keys.map((k, i) => ({
-      type: 'bar', name: k, x: phases, y: phases.map((p) => (bars.find((b) => b.phase === p && `${b.platform} ${b.path}` === k)?.ns ?? null) as number | null).map((v) => (v === null ? null : v / 1e3)),
-      marker: { color: PALETTE[i % PALETTE.length] }, hovertemplate: `%{x}: %{y:.3f} µs<extra>${k}</extra>`,
-    })),
-    layout: { ...base('Desktop vs web, per phase (medians)'), barmode: 'group', yaxis: { title: { text: 'median (µs)' }, type: 'log' } },
+    data: keys.map((k) => {
+      const first = bars.find((b) => b.series === k)!;
+      const st = styleOf(first.path);
+      return {
+        type: 'bar', name: k, x: phases, y: phases.map((p) => (bars.find((b) => b.phase === p && b.series === k)?.ns ?? null) as number | null).map((v) => (v === null ? null : v / SCALE[u])),
+        marker: { color: st.color, pattern: first.variant ? { shape: '/' } : undefined }, hovertemplate: `%{x}: %{y:.3f} ${lab}<extra>${k}</extra>`,
+      };
+    }),
+    layout: { ...base('Desktop vs web, per phase (medians)'), barmode: 'group', yaxis: { title: { text: `median (${lab})` }, type: 'log' } },
   };
 }

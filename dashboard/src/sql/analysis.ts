@@ -102,7 +102,7 @@ const seriesWhere = (alias: string, s: SeriesKey): string =>
  * normal approximation with tie correction (z; the p-value is computed from z by the model layer).
  */
 export const mannWhitneySql = (warmup: number, a: SeriesKey, b: SeriesKey): string => `
-WITH ${keptCtes(warmup, { runs: [...new Set([a.run, b.run])] })},
+WITH ${keptCtes(warmup, { runs: [...new Set([a.run, b.run])], configs: [...new Set([`${a.run}/${a.config}`, `${b.run}/${b.config}`])], files: [...new Set([a.file, b.file])], ids: [...new Set([a.id, b.id])] })},
 both_ AS (
   SELECT 1 AS g, duration_ns AS x FROM kept k WHERE ${seriesWhere('k', a)}
   UNION ALL

@@ -53,6 +53,10 @@ export const insertConfig = (c: ConfigRow): string =>
   `INSERT INTO configs VALUES (${str(c.run)}, ${str(c.config)}, ${str(c.title)}, ${str(c.scenario)}, ${nullable(c.n, int)}, ${nullable(c.maxDistance)}, ${str(c.pacing)}, ${nullable(c.tickMs)}, ${nullable(c.timeScale)}, ${str(c.encoding)})`;
 
 
+/** A configuration, unless the run already has one with that id (uploads add files to a configuration). */
+export const insertConfigOnce = (c: ConfigRow): string =>
+  `${insertConfig(c).replace(/^INSERT INTO configs VALUES \((.*)\)$/s, 'INSERT INTO configs SELECT $1')} WHERE NOT EXISTS (SELECT 1 FROM configs WHERE run = ${str(c.run)} AND config = ${str(c.config)})`;
+
 export const insertFile = (f: FileRow): string =>
   `INSERT INTO files VALUES (${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, ${nullable(f.rowsLoaded, int)})`;
 
@@ -79,7 +83,7 @@ FROM (SELECT row_number() OVER () AS seq, t_ns, id, duration_ns, (t_ns >= 0 AND 
 /** Removes one file (and its configuration) after a failed load. */
 export const deleteFile = (fileKey: number, run: string, config: string): string =>
   `DELETE FROM samples_raw WHERE file_key = ${int(fileKey)}; DELETE FROM files WHERE file_key = ${int(fileKey)}; ` +
-  `DELETE FROM configs WHERE run = ${str(run)} AND config = ${str(config)}`;
+  `DELETE FROM configs WHERE run = ${str(run)} AND config = ${str(config)} AND NOT EXISTS (SELECT 1 FROM files WHERE run = ${str(run)} AND config = ${str(config)})`;
 
 export const deleteRun = (run: string): string =>
   [`DELETE FROM samples_raw WHERE file_key IN (SELECT file_key FROM files WHERE run = ${str(run)})`,

@@ -22,15 +22,33 @@ export interface ViewState {
   transports?: string[];
   /** selected N (undefined: all) */
   n?: number[];
+  /** plotted configurations, `run/config` (undefined: the canonical ones; ['all']: every one) */
+  cfg?: string[];
   plot: PlotKind;
   logx: boolean;
   floors: boolean;
   /** bootstrap resamples */
   boot: number;
   sql?: string;
+  /** Live view settings (written only when they differ from the Live view's defaults) */
+  live: LiveState;
 }
 
-export const DEFAULTS: ViewState = { view: 'compare', warmup: 30, unit: 'auto', plot: 'box', logx: true, floors: true, boot: 1000 };
+/** The Live view's settings in the URL: engine=, pacing=, nodes=, maxd=, scenario=, ws= (server address), enc=. */
+export interface LiveState {
+  engine: 'wasm' | 'websocket';
+  pacing: 'frame' | 'free';
+  nodeCount: number;
+  maxDistance: number;
+  scenario: 'reference' | 'random';
+  /** undefined: the page's default (npm start's port, else 8787) */
+  wsUrl?: string;
+  encoding: 'json' | 'json-split' | 'batched' | 'binary';
+}
+
+export const LIVE_DEFAULTS: LiveState = { engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'reference', encoding: 'json' };
+
+export const DEFAULTS: ViewState = { view: 'compare', warmup: 30, unit: 'auto', plot: 'box', logx: true, floors: true, boot: 1000, live: LIVE_DEFAULTS };
 
 const list = (v: string | null): string[] | undefined => (v === null ? undefined : v === '' ? [] : v.split(','));
 const clampInt = (v: string | null, lo: number, hi: number, d: number): number => {
@@ -38,6 +56,20 @@ const clampInt = (v: string | null, lo: number, hi: number, d: number): number =
   return Number.isInteger(n) ? Math.min(hi, Math.max(lo, n)) : d;
 };
 const oneOf = <T extends string>(v: string | null, all: readonly T[], d: T): T => (all.includes(v as T) ? (v as T) : d);
+
+function parseLive(q: URLSearchParams): LiveState {
+  const d = LIVE_DEFAULTS;
+  const maxd = Number(q.get('maxd'));
+  return {
+    engine: oneOf(q.get('engine'), ['wasm', 'websocket'] as const, d.engine),
+    pacing: oneOf(q.get('pacing'), ['frame', 'free'] as const, d.pacing),
+    nodeCount: clampInt(q.get('nodes'), 1, 10000, d.nodeCount),
+    maxDistance: q.has('maxd') && Number.isFinite(maxd) && maxd >= 0.5 && maxd <= 10 ? maxd : d.maxDistance,
+    scenario: oneOf(q.get('scenario'), ['reference', 'random'] as const, d.scenario),
+    wsUrl: q.get('ws') || undefined,
+    encoding: oneOf(q.get('enc'), ['json', 'json-split', 'batched', 'binary'] as const, d.encoding),
+  };
+}
 
 export function parseState(search: string): ViewState {
   const q = new URLSearchParams(search);
@@ -50,11 +82,13 @@ export function parseState(search: string): ViewState {
     ids: list(q.get('ids')),
     transports: list(q.get('transports')),
     n,
+    cfg: list(q.get('cfg')),
     plot: oneOf(q.get('plot'), PLOTS, DEFAULTS.plot),
     logx: q.has('logx') ? q.get('logx') !== '0' : DEFAULTS.logx,
     floors: q.has('floors') ? q.get('floors') !== '0' : DEFAULTS.floors,
     boot: clampInt(q.get('boot'), 100, 10000, DEFAULTS.boot),
     sql: q.get('sql') ?? undefined,
+    live: parseLive(q),
   };
 }
 
@@ -67,11 +101,20 @@ export function toSearch(s: ViewState): string {
   if (s.ids) q.set('ids', s.ids.join(','));
   if (s.transports) q.set('transports', s.transports.join(','));
   if (s.n) q.set('n', s.n.join(','));
+  if (s.cfg) q.set('cfg', s.cfg.join(','));
   if (s.plot !== DEFAULTS.plot) q.set('plot', s.plot);
   if (s.logx !== DEFAULTS.logx) q.set('logx', s.logx ? '1' : '0');
   if (s.floors !== DEFAULTS.floors) q.set('floors', s.floors ? '1' : '0');
   if (s.boot !== DEFAULTS.boot) q.set('boot', String(s.boot));
   if (s.sql !== undefined) q.set('sql', s.sql);
+  const l = s.live; const d = LIVE_DEFAULTS;
+  if (l.engine !== d.engine) q.set('engine', l.engine);
+  if (l.pacing !== d.pacing) q.set('pacing', l.pacing);
+  if (l.nodeCount !== d.nodeCount) q.set('nodes', String(l.nodeCount));
+  if (l.maxDistance !== d.maxDistance) q.set('maxd', String(l.maxDistance));
+  if (l.scenario !== d.scenario) q.set('scenario', l.scenario);
+  if (l.wsUrl !== undefined) q.set('ws', l.wsUrl);
+  if (l.encoding !== d.encoding) q.set('enc', l.encoding);
   const out = q.toString();
   return out ? `?${out}` : '';
 }

@@ -1,4 +1,5 @@
 // Engine, pacing, N, maxDistance, scenario and run controls. Props only.
+import { useEffect, useState } from 'react';
 import type { LiveConfig } from '../run/LiveRunner';
 
 export interface LiveControlsProps {
@@ -13,7 +14,31 @@ export interface LiveControlsProps {
   onFloors: () => void;
   /** Times step.web.e2e.block (in-page engine only). */
   onE2eBlocks: () => void;
+  /** A change that would clear `samples` timings, waiting for an answer. */
+  pending: { next: Partial<LiveConfig>; samples: number } | null;
+  onConfirm: () => void;
+  onCancel: () => void;
 }
+
+/**
+ * The server address, applied on Enter or when the field loses focus (each keystroke would reconnect); Escape
+ * puts the applied address back.
+ */
+function ServerField({ value, onApply }: { value: string; onApply: (url: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const commit = () => { const v = draft.trim(); if (v && v !== value) onApply(v); else setDraft(value); };
+  return (
+    <input data-testid="ws-url" value={draft} spellCheck={false} style={{ width: 190 }}
+      title="WebSocket server address; Enter applies it"
+      onChange={(e) => setDraft(e.target.value)}
+      onKeyDown={(e) => { if (e.key === 'Enter') commit(); if (e.key === 'Escape') setDraft(value); }}
+      onBlur={commit} />
+  );
+}
+
+const describe = (next: Partial<LiveConfig>): string =>
+  Object.entries(next).map(([k, v]) => `${k === 'nodeCount' ? 'N' : k === 'wsUrl' ? 'server' : k} → ${String(v)}`).join(', ');
 
 export function LiveControls(p: LiveControlsProps) {
   const { config: c } = p;
@@ -49,7 +74,7 @@ export function LiveControls(p: LiveControlsProps) {
       {c.engine === 'websocket' && (
         <>
           <label style={label}>server
-            <input data-testid="ws-url" value={c.wsUrl} disabled={p.busy} onChange={(e) => p.onChange({ wsUrl: e.target.value })} style={{ width: 170 }} />
+            <ServerField value={c.wsUrl} onApply={(wsUrl) => p.onChange({ wsUrl })} />
           </label>
           <label style={label}>encoding
             <select data-testid="encoding" value={c.encoding} disabled={p.busy} onChange={(e) => p.onChange({ encoding: e.target.value as LiveConfig['encoding'] })}>
@@ -71,6 +96,15 @@ export function LiveControls(p: LiveControlsProps) {
       )}
       <button onClick={p.onClearTimings}>Clear timings</button>
       <button data-testid="download" onClick={p.onDownload}>Download CSV</button>
+      {p.pending && (
+        <div role="alertdialog" aria-label="keep the timings?" data-testid="confirm-change" className="note" style={{ flexBasis: '100%' }}>
+          {describe(p.pending.next)} starts new timings: the {p.pending.samples.toLocaleString('en-US')} samples collected
+          so far would be cleared.{' '}
+          <button data-testid="confirm-download" onClick={p.onDownload}>Download CSV first</button>{' '}
+          <button data-testid="confirm-apply" onClick={p.onConfirm}>Change and clear</button>{' '}
+          <button data-testid="confirm-cancel" onClick={p.onCancel}>Keep them (cancel)</button>
+        </div>
+      )}
     </div>
   );
 }

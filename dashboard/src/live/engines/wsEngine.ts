@@ -10,11 +10,48 @@ interface Pending {
   done: (o: StepOutcome) => void;
 }
 
-/** Default server address: the page's host on the server's default port, overridable with ?ws=ws://host:port. */
-export function defaultWsUrl(): string {
-  const fromQuery = new URLSearchParams(location.search).get('ws')
-    ?? new URLSearchParams(location.hash.split('?')[1] ?? '').get('ws');
-  return fromQuery ?? 'ws://127.0.0.1:8787';
+/** The Node ws server's default port (`npm run server:node`, `npm start`). */
+export const DEFAULT_WS_PORT = 8787;
+
+/**
+ * Default server address: `?ws=` in the URL, else the port `npm start -- --ws-port N` handed to the page
+ * (`live-server.json`, answered by the preview and dev servers; see vite.config.ts), else the page's host on
+ * the server's default port.
+ */
+export async function defaultWsUrl(): Promise<string> {
+  const fromQuery = new URLSearchParams(location.search).get('ws');
+  if (fromQuery) return fromQuery;
+  const host = location.hostname && location.hostname !== 'localhost' ? location.hostname : '127.0.0.1';
+  try {
+    const r = await fetch(new URL(`${import.meta.env.BASE_URL}live-server.json`, document.baseURI));
+    const j = r.ok ? await r.json() as { wsPort?: number | null } : null;
+    if (j && Number.isInteger(j.wsPort) && j.wsPort! > 0) return `ws://${host}:${j.wsPort}`;
+  } catch { /* static hosting without the file: the default below */ }
+  return `ws://${host}:${DEFAULT_WS_PORT}`;
+}
+
+/**
+ * Why a WebSocket to `url` could not open, as a message with the next step. The browser hides the HTTP status of
+ * a failed upgrade, so the server's `GET /origin-check` (CORS-readable) tells a 403 from the Origin check apart
+ * from no server at all.
+ */
+export async function explainConnectFailure(url: string): Promise<string> {
+  let u: URL;
+  try { u = new URL(url); } catch { return `"${url}" is not a WebSocket address; type one such as ws://127.0.0.1:${DEFAULT_WS_PORT} and press Enter`; }
+  if (u.protocol !== 'ws:' && u.protocol !== 'wss:') return `"${url}" is not a WebSocket address (ws:// or wss://); type one such as ws://127.0.0.1:${DEFAULT_WS_PORT} and press Enter`;
+  const port = u.port || (u.protocol === 'wss:' ? '443' : '80');
+  try {
+    const r = await fetch(`${u.protocol === 'wss:' ? 'https' : 'http'}://${u.host}/origin-check`, { cache: 'no-store' });
+    const j = await r.json() as { allowed?: boolean; origin?: string | null };
+    if (j.allowed === false) {
+      const origin = j.origin ?? location.origin;
+      return `the server at ${url} refused this page: its Origin check does not allow ${origin}. `
+        + `Restart it allowing this origin: npm run server:node -- --port ${port} --allow-origin ${origin}`;
+    }
+    return `the server at ${url} answers but refused the WebSocket; see its log`;
+  } catch {
+    return `cannot connect to ${url}: no server there. Start it: npm run server:node -- --port ${port} (or npm start -- --ws-port ${port})`;
+  }
 }
 
 export class WsEngine implements LiveEngine {
@@ -29,12 +66,14 @@ export class WsEngine implements LiveEngine {
 
   private async connect(): Promise<WebSocket> {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) return this.ws;
-    const ws = new WebSocket(this.url);
+    let ws: WebSocket;
+    try { ws = new WebSocket(this.url); } catch { throw new Error(await explainConnectFailure(this.url)); }
     ws.binaryType = 'arraybuffer';
-    await new Promise<void>((resolve, reject) => {
-      ws.onopen = () => resolve();
-      ws.onerror = () => reject(new Error(`cannot connect to ${this.url} (start it: npm run server:node -- --port 8787)`));
+    const opened = await new Promise<boolean>((resolve) => {
+      ws.onopen = () => resolve(true);
+      ws.onerror = () => resolve(false);
     });
+    if (!opened) throw new Error(await explainConnectFailure(this.url));
     ws.onmessage = (ev) => this.onMessage(ev);
     ws.onclose = () => { if (this.ws === ws) this.ws = null; };
     this.ws = ws;
