@@ -6,7 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useState, type React
 import { useDuckDB } from '../db/DuckDBProvider';
 import type { Connector } from '../db/connector';
 import type { Manifest, RunJson } from '../model/runs';
-import { createTables, ingestRun, ingestUpload, type UploadResult, type UploadSource } from './ingest';
+import { createTables, ingestRun, ingestUpload, runFiles, type UploadResult, type UploadSource } from './ingest';
 
 export interface DataState {
   status: 'loading' | 'ready' | 'error';
@@ -38,7 +38,7 @@ async function fetchPublished(): Promise<{ run: RunJson; files: (p: string) => P
   return Promise.all(manifest.runs.map(async (e) => {
     const folder = e.run.replace(/run\.json$/, '');
     const run = (await (await fetchOk(dataUrl(e.run))).json()) as RunJson;
-    const bytes = new Map(run.configurations.flatMap((c) => c.files).map((f) => [f.file,
+    const bytes = new Map(runFiles(run).map(({ f }) => [f.file,
       fetchOk(dataUrl(folder + f.file)).then(async (r) => new Uint8Array(await r.arrayBuffer()))]));
     bytes.forEach((p) => p.catch(() => undefined));
     return { run, files: (p: string) => bytes.get(p) ?? Promise.reject(new Error(`${p}: not listed`)) };

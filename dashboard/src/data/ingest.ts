@@ -27,9 +27,19 @@ const registeredName = (hint: string) => `f${++fileCounter}_${hint.replace(/[^A-
 let lastFileKey = 0;
 const nextFileKey = () => ++lastFileKey;
 
+/**
+ * Every CSV a run lists: each configuration's merged files (invocation null), then its invocations' own files
+ * tagged with the invocation index (docs/measurements.md, "Invocations"). Both are loaded: the merged files drive the
+ * reference analysis unchanged, the invocation files the invocation-level intervals (see dashboard/README.md).
+ */
+export const runFiles = (run: RunJson) => run.configurations.flatMap((c) => [
+  ...c.files.map((f) => ({ c, f, invocation: null as number | null })),
+  ...(c.invocations ?? []).flatMap((inv) => inv.files.map((f) => ({ c, f, invocation: inv.index as number | null }))),
+]);
+
 /** Loads every CSV of a run; `fetchBytes` resolves a path relative to the run folder. */
 export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: string) => Promise<Uint8Array>): Promise<void> {
-  const files = run.configurations.flatMap((c) => c.files.map((f) => ({ c, f })));
+  const files = runFiles(run);
   const bytes = await Promise.all(files.map(({ f }) => fetchBytes(f.file)));
   await db.query(insertRun({
     run: run.id, kind: run.kind, title: run.title, createdAt: run.createdAt,
@@ -42,10 +52,10 @@ export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: 
     }));
   }
   for (let i = 0; i < files.length; i++) {
-    const { c, f } = files[i];
+    const { c, f, invocation } = files[i];
     const name = registeredName(f.file);
     const fileKey = nextFileKey();
-    await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport }));
+    await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport, invocation }));
     await db.registerFile(name, bytes[i]);
     try {
       await db.query(insertSamplesFromCsv(fileKey, name));

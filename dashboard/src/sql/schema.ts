@@ -3,11 +3,13 @@
  *
  * - `runs`: one row per run (run.json), with the declared timer resolution.
  * - `configs`: one row per configuration (N, pacing, tick, time scale, encoding).
- * - `files`: one row per CSV file (file_key, side, platform, declared transport).
+ * - `files`: one row per CSV file (file_key, side, platform, declared transport, and the invocation index for an
+ *   invocation's own file, NULL for the configuration's merged files; docs/measurements.md, "Invocations").
  * - `samples_raw`: every CSV row: file_key, seq (1-based row position in the file), k (rank of the row within
  *   its file and id by (t_ns, seq) among valid rows — the reference method's stable sort; 0 for rows with a
  *   negative t_ns or duration_ns, which the method drops), t_ns, id, duration_ns.
- * - `samples` (view): samples_raw with its file's run/config/file/side/platform/transport, what queries use.
+ * - `samples` (view): samples_raw of the merged files with its file's run/config/file/side/platform/transport,
+ *   what the analysis uses; `invocation_samples` (view): the same columns plus `invocation`, for invocation files.
  */
 import { int, num, str } from './literals';
 
@@ -17,15 +19,19 @@ CREATE TABLE IF NOT EXISTS runs (run VARCHAR, kind VARCHAR, title VARCHAR, creat
 CREATE TABLE IF NOT EXISTS configs (run VARCHAR, config VARCHAR, title VARCHAR, scenario VARCHAR, n INTEGER,
   max_distance DOUBLE, pacing VARCHAR, tick_ms DOUBLE, time_scale DOUBLE, encoding VARCHAR);
 CREATE TABLE IF NOT EXISTS files (file_key INTEGER, run VARCHAR, config VARCHAR, file VARCHAR, side VARCHAR,
-  platform VARCHAR, transport VARCHAR, rows_loaded BIGINT);
+  platform VARCHAR, transport VARCHAR, rows_loaded BIGINT, invocation INTEGER);
 CREATE TABLE IF NOT EXISTS samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id VARCHAR, duration_ns BIGINT);
-CREATE OR REPLACE VIEW samples AS
-  SELECT f.run, f.config, f.file, f.side, f.platform,
+CREATE OR REPLACE VIEW samples_all AS
+  SELECT f.run, f.config, f.file, f.side, f.platform, f.invocation,
     CASE WHEN f.transport IS NOT NULL THEN f.transport
       WHEN s.id LIKE '%.web.wasm.%' THEN 'wasm' WHEN s.id LIKE '%.web.ws.%' THEN 'websocket'
       WHEN s.id LIKE '%.native.%' THEN 'native' WHEN s.id LIKE '%.socket.%' THEN 'socket' ELSE NULL END AS transport,
     s.seq, s.k, s.t_ns, s.id, s.duration_ns
   FROM samples_raw s JOIN files f ON f.file_key = s.file_key;
+CREATE OR REPLACE VIEW samples AS
+  SELECT run, config, file, side, platform, transport, seq, k, t_ns, id, duration_ns FROM samples_all WHERE invocation IS NULL;
+CREATE OR REPLACE VIEW invocation_samples AS
+  SELECT run, config, file, side, platform, transport, invocation, seq, k, t_ns, id, duration_ns FROM samples_all WHERE invocation IS NOT NULL;
 `;
 
 export interface RunRow { run: string; kind: string; title: string; createdAt: string | null; timerResolutionNs: number | null; source: string }
@@ -37,6 +43,8 @@ export interface FileRow {
   fileKey: number; run: string; config: string; file: string; side: string; platform: string; transport: string | null;
   /** every row of the file (valid or not), when known before loading (uploads); else set by countFileRows */
   rowsLoaded?: number;
+  /** index of the invocation whose own file this is (docs/measurements.md, "Invocations"); absent for merged files */
+  invocation?: number | null;
 }
 
 const nullable = (v: number | null | undefined, f = num): string => (v === null || v === undefined ? 'NULL' : f(v));
@@ -54,7 +62,7 @@ export const insertConfig = (c: ConfigRow): string =>
 
 
 export const insertFile = (f: FileRow): string =>
-  `INSERT INTO files VALUES (${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, ${nullable(f.rowsLoaded, int)})`;
+  `INSERT INTO files VALUES (${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, ${nullable(f.rowsLoaded, int)}, ${nullable(f.invocation, int)})`;
 
 export const countFileRows = (fileKey: number): string =>
   `UPDATE files SET rows_loaded = (SELECT count(*) FROM samples_raw WHERE file_key = ${int(fileKey)}) WHERE file_key = ${int(fileKey)}`;
