@@ -128,8 +128,8 @@ describe('a run with invocations', () => {
       const got = toIntervals(await computeIntervals(db, WARMUP, figures, { runs: [FIXTURE_RUN] }, inner, OPTIONS));
       cases.forEach(({ fig, stat, c }, i) => {
         const js = c.kind === 'path'
-          ? ref.pathInterval((c as { invocations: number[][] }).invocations, { ...OPTIONS, statistic: stat, salt: (c as { salt: number }).salt })
-          : ref.ratioInterval((c as { num: never }).num, (c as { den: never }).den, { ...OPTIONS, statistic: stat });
+          ? ref.pathInterval(c.invocations!, { ...OPTIONS, statistic: stat, salt: c.salt })
+          : ref.ratioInterval(c.num!, c.den!, { ...OPTIONS, statistic: stat });
         const s = got.get(`${fig}|${stat}`);
         const what = `${fig} ${stat} (${inner === 'sql' ? 'SQL' : 'worker'} inner level)`;
         expect(js.ci95, what).not.toBeNull();

@@ -17,7 +17,7 @@
  * h32(h32(…)) would expand its argument 8 times per level).
  */
 import { inList, int, num, str } from './literals';
-import { OVERHEAD_ID, type SampleFilter } from './analysis';
+import { filterSql, OVERHEAD_ID, type SampleFilter } from './analysis';
 
 /** Bootstrap parameters (docs/measurements.md, "Intervals"). */
 export interface IntervalOptions { resamples: number; innerResamples: number; seed: number; level: number }
@@ -65,10 +65,7 @@ const KEY_SQL = (a: string) => `${a}.run || '|' || ${a}.config || '|' || ${a}.si
  */
 export function invocationValuesSql(warmup: number, f: SampleFilter = {}): string {
   const w = int(warmup);
-  const where = (a: string) => [
-    inList(`${a}.run`, f.runs), inList(`${a}.run || '/' || ${a}.config`, f.configs), inList(`${a}.transport`, f.transports),
-    `${a}.transport IN (${Object.keys(PATH_SALT).map(str).join(', ')})`,
-  ].filter((c) => c !== 'TRUE').join(' AND ');
+  const where = (a: string) => `${filterSql({ ...f, files: undefined }, a)} AND ${a}.transport IN (${Object.keys(PATH_SALT).map(str).join(', ')})`;
   const ids = f.ids;
   const salt = `CASE transport ${Object.entries(PATH_SALT).map(([t, s]) => `WHEN ${str(t)} THEN ${int(s)}`).join(' ')} END`;
   return `
