@@ -43,10 +43,14 @@ export default function ComparePage({ state }: { state: ViewState }) {
   const crossRows = useMemo(() => crossPlatformRows(crossPairs, blockQ.fresh && blockQ.rows ? toBlockMedians(blockQ.rows) : []),
     [crossPairs, blockQ.fresh, blockQ.rows]);
 
+  // Invocation-level intervals (below) come first: the within-one-invocation bootstrap waits for them, so the two
+  // do not share the CPU.
+  const [ivs, setIvs] = useState<{ map: Map<string, Map<string, InvocationInterval>>; done: boolean; ms: number | null }>({ map: new Map(), done: false, ms: null });
+  const ivCache = useRef(new Map<string, Map<string, InvocationInterval>>());
   const [extras, setExtras] = useState<Omit<ComparisonExtras, 'flags' | 'resamples'>>({ medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true });
   useEffect(() => {
     const db = data.db;
-    if (!db || rows.length === 0) return;
+    if (!db || rows.length === 0 || !ivs.done) return;
     let live = true;
     setExtras((e) => ({ ...e, ciPending: true }));
     // Started after a pause and stopped between queries when the view changes again, so that a burst of
@@ -82,12 +86,10 @@ export default function ComparePage({ state }: { state: ViewState }) {
       setExtras({ medianCi, ratioCi, mwu, ciPending: false });
     })().catch((e: unknown) => { console.error(e); if (live) setExtras((x) => ({ ...x, ciPending: false })); }), 400);
     return () => { live = false; window.clearTimeout(timer); };
-  }, [data.db, rows, state.warmup, state.boot]);
+  }, [data.db, rows, state.warmup, state.boot, ivs.done]);
 
   // Invocation-level intervals (docs/measurements.md, "Intervals"), one pairing after another in page order, so the
   // first table fills first; the inner bootstrap level runs in a worker, the outer level and percentiles in SQL.
-  const [ivs, setIvs] = useState<{ map: Map<string, Map<string, InvocationInterval>>; done: boolean; ms: number | null }>({ map: new Map(), done: false, ms: null });
-  const ivCache = useRef(new Map<string, Map<string, InvocationInterval>>());
   const pairKey = (p: Pairing) => `${p.run}/${p.platform}/${p.n}/${p.inConfig}/${p.outConfig}`;
   const pairR = (p: Pairing) => Math.min(invocationCount(runs, p.run, p.inConfig), invocationCount(runs, p.run, p.outConfig));
   useEffect(() => {
