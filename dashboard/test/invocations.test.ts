@@ -1,6 +1,7 @@
 // Invocation-level intervals in DuckDB (dashboard/src/sql/intervals.ts, docs/measurements.md "Intervals") against the
 // JavaScript reference (measurement/src/intervals.mjs) and the independent Python implementation
 // (measurement/test/independent/intervals.py) on a generated run with invocations; loading, model and noise.
+import Ajv from 'ajv';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,6 +77,28 @@ beforeAll(async () => {
   db = await dbWithRun(run, loaded.bytesOf);
 }, 60000);
 afterAll(async () => { await db?.close(); });
+
+describe('the worker\'s inner level', () => {
+  it('gives the reference inner replicates exactly (median, p95, p99; ties; 1 to 3 samples)', () => {
+    const cases = [[5], [3, 1], [2, 2, 9], [4, 4, 4, 1, 7, 7, 2, 9, 9, 9, 3], Array.from({ length: 257 }, (_, i) => (i * 7919) % 101)];
+    for (const stat of ['median', 'p95', 'p99'] as const) {
+      const want = (ref as unknown as { innerReplicates(v: number[][], o: object): Float64Array[] }).innerReplicates(cases, { statistic: stat, salt: 3, seed: 1, innerResamples: 30 });
+      cases.forEach((v, kk) => {
+        const got = innerReplicates({ series: 's', salt: 3, invocations: cases.map((x) => Float64Array.from(x)) }, 30, 1);
+        const arr = stat === 'median' ? got.q50 : stat === 'p95' ? got.q95 : got.q99;
+        expect(Array.from(arr.subarray(kk * 30, kk * 30 + 30)), `${stat} of ${v.length} samples`).toEqual(Array.from(want[kk]));
+      });
+    }
+  });
+});
+
+describe('the generated run', () => {
+  it('validates against public/data/schema/run.schema.json', () => {
+    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+    const ok = ajv.compile(JSON.parse(readFileSync(join(repoRoot, 'public/data/schema/run.schema.json'), 'utf8')));
+    expect(ok(run), JSON.stringify(ok.errors)).toBe(true);
+  });
+});
 
 describe('the hash in SQL', () => {
   it('gives the reference h32 and chain values', async () => {

@@ -20,8 +20,8 @@ export interface InvocationIntervalsProps {
 
 const STATS_OF: Record<string, IntervalStat[]> = { overhead: ['median', 'p95', 'p99'], e2e: ['median', 'p95', 'p99'] };
 
-function Cell({ iv, fmt, stat, what }: { iv: InvocationInterval | undefined; fmt: (v: number | null) => string; stat: string; what: string }) {
-  if (!iv) return <td className="num" data-stat={stat}>…</td>;
+function Cell({ iv, fmt, stat, what, pending }: { iv: InvocationInterval | undefined; fmt: (v: number | null) => string; stat: string; what: string; pending: boolean }) {
+  if (!iv) return <td className="num" data-stat={stat}>{pending ? '…' : '—'}</td>;
   const ci = iv.lo !== null && iv.hi !== null;
   return (
     <td className="num" data-stat={stat} data-estimate={iv.estimate ?? ''} data-lo={iv.lo ?? ''} data-hi={iv.hi ?? ''} data-invocations={iv.invocations}
@@ -56,16 +56,16 @@ export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, inte
             return (
               <tr key={`${r.metric.key}/${stat}`} data-metric={r.metric.key} data-row-stat={stat}>
                 <td>{r.metric.label}</td><td>{stat}</td>
-                <Cell iv={get('in')} fmt={dur} stat={stat} what={`${p.inTransport} ${r.metric.label}`} />
-                <Cell iv={get('out')} fmt={dur} stat={stat} what={`${p.outTransport} ${r.metric.label}`} />
-                <Cell iv={get('ratio')} fmt={formatRatio} stat={`ratio-${stat}`} what={`${p.outTransport}/${p.inTransport} ${r.metric.label}`} />
+                <Cell iv={get('in')} fmt={dur} stat={stat} what={`${p.inTransport} ${r.metric.label}`} pending={pending} />
+                <Cell iv={get('out')} fmt={dur} stat={stat} what={`${p.outTransport} ${r.metric.label}`} pending={pending} />
+                <Cell iv={get('ratio')} fmt={formatRatio} stat={`ratio-${stat}`} what={`${p.outTransport}/${p.inTransport} ${r.metric.label}`} pending={pending} />
               </tr>
             );
           }))}
           {(pending || te) && (
             <tr data-metric="transport-echo" data-row-stat="median">
               <td>Transport / echo floor ({p.outTransport}: wait − service, over the echo round trip)</td><td>median</td><td /><td />
-              <Cell iv={te} fmt={formatRatio} stat="ratio-median" what="transport / echo floor" />
+              <Cell iv={te} fmt={formatRatio} stat="ratio-median" what="transport / echo floor" pending={pending} />
             </tr>
           )}
         </tbody>

@@ -13,6 +13,11 @@
  */
 import { int, num, str } from './literals';
 
+/** A row's path: its file's declared transport, else derived from the id (floors.csv holds both paths' floors). */
+const TRANSPORT_OF_ROW = `CASE WHEN f.transport IS NOT NULL THEN f.transport
+      WHEN s.id LIKE '%.web.wasm.%' THEN 'wasm' WHEN s.id LIKE '%.web.ws.%' THEN 'websocket'
+      WHEN s.id LIKE '%.native.%' THEN 'native' WHEN s.id LIKE '%.socket.%' THEN 'socket' ELSE NULL END`;
+
 export const CREATE_TABLES = `
 CREATE TABLE IF NOT EXISTS runs (run VARCHAR, kind VARCHAR, title VARCHAR, created_at VARCHAR,
   timer_resolution_ns DOUBLE, source VARCHAR);
@@ -21,17 +26,14 @@ CREATE TABLE IF NOT EXISTS configs (run VARCHAR, config VARCHAR, title VARCHAR, 
 CREATE TABLE IF NOT EXISTS files (file_key INTEGER, run VARCHAR, config VARCHAR, file VARCHAR, side VARCHAR,
   platform VARCHAR, transport VARCHAR, rows_loaded BIGINT, invocation INTEGER);
 CREATE TABLE IF NOT EXISTS samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id VARCHAR, duration_ns BIGINT);
-CREATE OR REPLACE VIEW samples_all AS
-  SELECT f.run, f.config, f.file, f.side, f.platform, f.invocation,
-    CASE WHEN f.transport IS NOT NULL THEN f.transport
-      WHEN s.id LIKE '%.web.wasm.%' THEN 'wasm' WHEN s.id LIKE '%.web.ws.%' THEN 'websocket'
-      WHEN s.id LIKE '%.native.%' THEN 'native' WHEN s.id LIKE '%.socket.%' THEN 'socket' ELSE NULL END AS transport,
-    s.seq, s.k, s.t_ns, s.id, s.duration_ns
-  FROM samples_raw s JOIN files f ON f.file_key = s.file_key;
 CREATE OR REPLACE VIEW samples AS
-  SELECT run, config, file, side, platform, transport, seq, k, t_ns, id, duration_ns FROM samples_all WHERE invocation IS NULL;
+  SELECT f.run, f.config, f.file, f.side, f.platform, ${TRANSPORT_OF_ROW} AS transport,
+    s.seq, s.k, s.t_ns, s.id, s.duration_ns
+  FROM samples_raw s JOIN files f ON f.file_key = s.file_key WHERE f.invocation IS NULL;
 CREATE OR REPLACE VIEW invocation_samples AS
-  SELECT run, config, file, side, platform, transport, invocation, seq, k, t_ns, id, duration_ns FROM samples_all WHERE invocation IS NOT NULL;
+  SELECT f.run, f.config, f.file, f.side, f.platform, ${TRANSPORT_OF_ROW} AS transport, f.invocation,
+    s.seq, s.k, s.t_ns, s.id, s.duration_ns
+  FROM samples_raw s JOIN files f ON f.file_key = s.file_key WHERE f.invocation IS NOT NULL;
 `;
 
 export interface RunRow { run: string; kind: string; title: string; createdAt: string | null; timerResolutionNs: number | null; source: string }

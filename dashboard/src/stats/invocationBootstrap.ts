@@ -1,11 +1,41 @@
 /**
  * The inner level of the invocation-level bootstrap (docs/measurements.md, "Intervals"), pure, run in a worker:
  * for invocation kk and inner replicate c, n draws with replacement, draw j taking sample
- * `chain(seed, salt, 0, kk, c, j) mod n`; the replicate's median, p95 and p99 (linear interpolation). The same
+ * `chain(seed, salt, 0, kk, c, j) mod n`; the replicate's median, p95 and p99 (linear interpolation, the needed
+ * order statistics found by quickselect rather than a full sort). The same
  * counter-based draws as `measurement/src/intervals.mjs` and the SQL in `sql/intervals.ts`, so the outer level and
  * the percentiles run in SQL over these replicates and give the same interval.
  */
-import { quantileSorted } from './bootstrap';
+/** Rearranges a[lo..hi] so that a[k] is the k-th smallest, smaller ones before it, larger after (quickselect). */
+function select(a: Float64Array, k: number, lo: number, hi: number): void {
+  while (hi > lo) {
+    const pivot = a[(lo + hi) >> 1];
+    let i = lo; let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) { const t = a[i]; a[i] = a[j]; a[j] = t; i++; j--; }
+    }
+    if (k <= j) hi = j; else if (k >= i) lo = i; else return;
+  }
+}
+
+const LEVELS = [0.5, 0.95, 0.99] as const;
+
+/**
+ * Quantiles at LEVELS of a (reordered in place), linear interpolation between order statistics: the same values
+ * as sorting and interpolating (quantile_cont), with only the order statistics they need selected.
+ */
+function quantiles3(a: Float64Array, out: Float64Array): void {
+  const n = a.length;
+  const need = [...new Set(LEVELS.flatMap((q) => { const h = (n - 1) * q; const lo = Math.floor(h); return [lo, Math.min(lo + 1, n - 1)]; }))].sort((x, y) => x - y);
+  let from = 0;
+  for (const k of need) { select(a, k, from, n - 1); from = k + 1; }
+  LEVELS.forEach((q, i) => {
+    const h = (n - 1) * q; const lo = Math.floor(h); const hi = Math.min(lo + 1, n - 1);
+    out[i] = a[lo] + (h - lo) * (a[hi] - a[lo]);
+  });
+}
 
 /** 32-bit integer hash (two multiply-xorshift rounds); x and the result in [0, 2^32). */
 export function h32(x: number): number {
@@ -34,11 +64,12 @@ export function innerReplicates(job: InnerJob, innerResamples: number, seed: num
     const n = values.length;
     const buf = new Float64Array(n);
     const prefix = chain(seed, job.salt, 0, kk);
+    const q = new Float64Array(3);
     for (let c = 0; c < C; c++) {
       const base = h32(prefix + c);
       for (let j = 0; j < n; j++) buf[j] = values[h32(base + j) % n];
-      buf.sort();
-      q50[kk * C + c] = quantileSorted(buf, 0.5); q95[kk * C + c] = quantileSorted(buf, 0.95); q99[kk * C + c] = quantileSorted(buf, 0.99);
+      quantiles3(buf, q);
+      q50[kk * C + c] = q[0]; q95[kk * C + c] = q[1]; q99[kk * C + c] = q[2];
     }
   });
   return { series: job.series, r: R, c: C, q50, q95, q99 };
