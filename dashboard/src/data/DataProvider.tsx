@@ -74,7 +74,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const t0 = performance.now();
       const runsData = await published;
       await createTables(db);
-      await db.query('DELETE FROM samples_raw; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
+      await db.query('DELETE FROM samples_raw; DELETE FROM invocation_samples_raw; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
       const loaded: RunJson[] = [];
       const problems: string[] = [];
       for (const { run, files } of runsData) {

@@ -58,13 +58,13 @@ export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: 
     await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport, invocation }));
     await db.registerFile(name, bytes[i]);
     try {
-      await db.query(insertSamplesFromCsv(fileKey, name));
+      await db.query(insertSamplesFromCsv(fileKey, name, invocation === null ? 'samples_raw' : 'invocation_samples_raw'));
     } catch (e) {
       throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       await db.dropFile(name).catch(() => undefined);
     }
-    await db.query(countFileRows(fileKey));
+    await db.query(countFileRows(fileKey, invocation === null ? 'samples_raw' : 'invocation_samples_raw'));
   }
 }
 

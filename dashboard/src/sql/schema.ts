@@ -8,8 +8,10 @@
  * - `samples_raw`: every CSV row: file_key, seq (1-based row position in the file), k (rank of the row within
  *   its file and id by (t_ns, seq) among valid rows — the reference method's stable sort; 0 for rows with a
  *   negative t_ns or duration_ns, which the method drops), t_ns, id, duration_ns.
- * - `samples` (view): samples_raw of the merged files with its file's run/config/file/side/platform/transport,
- *   what the analysis uses; `invocation_samples` (view): the same columns plus `invocation`, for invocation files.
+ * - `invocation_samples_raw`: the same for each invocation's own files (docs/measurements.md, "Invocations"), kept
+ *   apart so the analysis of the merged files reads exactly what it read before invocations existed.
+ * - `samples` (view): samples_raw with its file's run/config/file/side/platform/transport, what queries use;
+ *   `invocation_samples` (view): invocation_samples_raw with the same columns plus `invocation`.
  */
 import { int, num, str } from './literals';
 
@@ -26,14 +28,15 @@ CREATE TABLE IF NOT EXISTS configs (run VARCHAR, config VARCHAR, title VARCHAR, 
 CREATE TABLE IF NOT EXISTS files (file_key INTEGER, run VARCHAR, config VARCHAR, file VARCHAR, side VARCHAR,
   platform VARCHAR, transport VARCHAR, rows_loaded BIGINT, invocation INTEGER);
 CREATE TABLE IF NOT EXISTS samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id VARCHAR, duration_ns BIGINT);
+CREATE TABLE IF NOT EXISTS invocation_samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id VARCHAR, duration_ns BIGINT);
 CREATE OR REPLACE VIEW samples AS
   SELECT f.run, f.config, f.file, f.side, f.platform, ${TRANSPORT_OF_ROW} AS transport,
     s.seq, s.k, s.t_ns, s.id, s.duration_ns
-  FROM samples_raw s JOIN files f ON f.file_key = s.file_key WHERE f.invocation IS NULL;
+  FROM samples_raw s JOIN files f ON f.file_key = s.file_key;
 CREATE OR REPLACE VIEW invocation_samples AS
   SELECT f.run, f.config, f.file, f.side, f.platform, ${TRANSPORT_OF_ROW} AS transport, f.invocation,
     s.seq, s.k, s.t_ns, s.id, s.duration_ns
-  FROM samples_raw s JOIN files f ON f.file_key = s.file_key WHERE f.invocation IS NOT NULL;
+  FROM invocation_samples_raw s JOIN files f ON f.file_key = s.file_key;
 `;
 
 export interface RunRow { run: string; kind: string; title: string; createdAt: string | null; timerResolutionNs: number | null; source: string }
@@ -66,8 +69,11 @@ export const insertConfig = (c: ConfigRow): string =>
 export const insertFile = (f: FileRow): string =>
   `INSERT INTO files VALUES (${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, ${nullable(f.rowsLoaded, int)}, ${nullable(f.invocation, int)})`;
 
-export const countFileRows = (fileKey: number): string =>
-  `UPDATE files SET rows_loaded = (SELECT count(*) FROM samples_raw WHERE file_key = ${int(fileKey)}) WHERE file_key = ${int(fileKey)}`;
+export const countFileRows = (fileKey: number, table: SamplesTable = 'samples_raw'): string =>
+  `UPDATE files SET rows_loaded = (SELECT count(*) FROM ${table} WHERE file_key = ${int(fileKey)}) WHERE file_key = ${int(fileKey)}`;
+
+/** Where a file's rows go: the merged (or only) files, or an invocation's own files. */
+export type SamplesTable = 'samples_raw' | 'invocation_samples_raw';
 
 /** CSV reader over a registered file with the fixed schema (no type sniffing). */
 export const readCsv = (registered: string): string =>
@@ -78,8 +84,8 @@ export const readCsv = (registered: string): string =>
  * Loads a published CSV (registered with DuckDB) into samples_raw: seq = file order, k = rank by (t_ns, seq)
  * within each id among valid rows (0 for rows with negative values).
  */
-export const insertSamplesFromCsv = (fileKey: number, registered: string): string => `
-INSERT INTO samples_raw
+export const insertSamplesFromCsv = (fileKey: number, registered: string, table: SamplesTable = 'samples_raw'): string => `
+INSERT INTO ${table}
 SELECT ${int(fileKey)}, seq,
   CASE WHEN valid THEN row_number() OVER (PARTITION BY id, valid ORDER BY t_ns, seq) ELSE 0 END,
   t_ns, id, duration_ns
@@ -93,4 +99,5 @@ export const deleteFile = (fileKey: number, run: string, config: string): string
 
 export const deleteRun = (run: string): string =>
   [`DELETE FROM samples_raw WHERE file_key IN (SELECT file_key FROM files WHERE run = ${str(run)})`,
+    `DELETE FROM invocation_samples_raw WHERE file_key IN (SELECT file_key FROM files WHERE run = ${str(run)})`,
     ...['files', 'configs', 'runs'].map((t) => `DELETE FROM ${t} WHERE run = ${str(run)}`)].join(';\n');
