@@ -100,7 +100,9 @@ export default function ComparePage({ state }: { state: ViewState }) {
     let live = true;
     // A pairing's intervals depend on its own files and the warm-up only: kept while other runs arrive.
     const cached = (k: string) => ivCache.current.get(`${state.warmup}|${k}`);
-    setIvs({ map: new Map([...groups.keys()].filter(cached).map((k) => [k, cached(k)!])), done: groups.size === 0, ms: groups.size === 0 ? 0 : null });
+    // Without invocations (every run published before them) nothing changes: no re-render.
+    setIvs((prev) => (groups.size === 0 && prev.done && prev.map.size === 0 ? prev
+      : { map: new Map([...groups.keys()].filter(cached).map((k) => [k, cached(k)!])), done: groups.size === 0, ms: groups.size === 0 ? 0 : null }));
     const t0 = performance.now();
     void (async () => {
       for (const [k, group] of groups) {
