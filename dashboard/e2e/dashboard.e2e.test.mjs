@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { launch, root, startServer, waitForComparison } from './support.mjs';
+import { FIXTURE_RUN, writeInvocationFixture } from '../test/support/invocationFixture.mjs';
 
 const dist = join(root, 'dist', 'dashboard');
 const checker = (warmup = 30) => {
@@ -568,5 +569,98 @@ describe('hosting', () => {
     await page.goto(`${server.url}?view=live`);
     await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Live') || document.querySelector('main canvas'), null, { timeout: 30000 });
     assert.equal(await page.locator('[data-testid="compare"]').count(), 0);
+  });
+});
+
+describe('invocations', () => {
+  // A generated run with 5 invocations (dashboard/test/support/invocationFixture.mjs), served beside the published
+  // runs: the manifest gets one more entry, its files come from a temporary folder.
+  let fixture;
+  const openWithFixture = async (query) => {
+    fixture ??= writeInvocationFixture();
+    const page = await b.context.newPage();
+    await page.route('**/data/manifest.json', async (route) => {
+      const response = await route.fetch();
+      const m = await response.json();
+      m.runs.push({ id: FIXTURE_RUN, kind: 'desktop', title: fixture.runJson.title, createdAt: fixture.runJson.createdAt, run: `runs/${FIXTURE_RUN}/run.json` });
+      await route.fulfill({ response, json: m });
+    });
+    await page.route(new RegExp(`/data/runs/${FIXTURE_RUN}/`), (route) => {
+      const rel = decodeURIComponent(new URL(route.request().url()).pathname.split(`/data/runs/${FIXTURE_RUN}/`)[1]);
+      route.fulfill({ body: readFileSync(join(fixture.dir, rel)), contentType: rel.endsWith('.json') ? 'application/json' : 'text/csv' });
+    });
+    const t0 = Date.now();
+    await page.goto(`${server.url}${query}`);
+    return { page, t0 };
+  };
+
+  test('a run with invocations shows the interval over its invocations, a legacy run says "1 invocation"', async () => {
+    const { page, t0 } = await openWithFixture(`?runs=reference-study,${FIXTURE_RUN}`);
+    try {
+      const first = `.comparison[data-run="${FIXTURE_RUN}"] [data-testid="invocation-ci"][data-ready="1"] tr[data-metric="e2e"][data-row-stat="median"] td[data-stat="ratio-median"][data-lo]`;
+      const complete = page.waitForSelector('[data-testid="compare"][data-complete="1"]', { timeout: 30000 }).then(() => Date.now() - t0);
+      await page.waitForSelector(first, { timeout: 30000 });
+      const firstMs = Date.now() - t0;
+      const completeMs = await complete;
+      await page.waitForSelector('[data-testid="compare"][data-iv="1"]', { timeout: 30000 });
+      const ivMs = Number(await page.getAttribute('[data-testid="compare"]', 'data-iv-ms'));
+      console.log(`invocation intervals: every run loaded ${completeMs} ms after navigation, the first interval at ${firstMs} ms; all intervals ${ivMs} ms after the summary query`);
+      const box = page.locator(`.comparison[data-run="${FIXTURE_RUN}"] [data-testid="invocation-ci"]`);
+      assert.equal(await box.getAttribute('data-invocations'), '5');
+      assert.match(await box.locator('caption').innerText(), /95 % CI over 5 invocations/);
+      for (const [metric, stat] of [['e2e', 'median'], ['e2e', 'p95'], ['e2e', 'p99'], ['overhead', 'median'], ['overhead', 'p95'], ['overhead', 'p99'], ['service', 'median'], ['transport-echo', 'median']]) {
+        const cell = box.locator(`tr[data-metric="${metric}"][data-row-stat="${stat}"] td[data-stat="ratio-${stat}"]`);
+        const [est, lo, hi] = await Promise.all(['data-estimate', 'data-lo', 'data-hi'].map((a) => cell.getAttribute(a).then(Number)));
+        assert.ok(lo > 0 && lo <= est && est <= hi, `${metric} ${stat} ratio: ${est} [${lo}, ${hi}]`);
+        assert.match(await cell.innerText(), /×.*\[.*×, .*×\]/);
+        assert.match(await cell.getAttribute('title'), /95 % CI over 5 invocations/);
+      }
+      // socket e2e is ~30× native in the fixture, with invocation levels 260–410 µs vs 8.8–10.2 µs.
+      const e2e = box.locator('tr[data-metric="e2e"][data-row-stat="median"] td[data-stat="ratio-median"]');
+      const est = Number(await e2e.getAttribute('data-estimate'));
+      assert.ok(est > 25 && est < 40, `e2e ratio ${est}`);
+      const native = box.locator('tr[data-metric="e2e"][data-row-stat="median"] td[data-stat="median"]').first();
+      assert.ok(Number(await native.getAttribute('data-lo')) < Number(await native.getAttribute('data-hi')));
+      // The within-one-invocation CI stays, labelled as such.
+      assert.match(await page.locator(`.comparison[data-run="${FIXTURE_RUN}"] .comparison-table thead`).innerText(), /within one invocation/);
+      // Legacy run: one invocation, no invocation-level interval; its reference figures are unchanged (tested above).
+      const legacy = page.locator('.comparison[data-run="reference-study"] [data-testid="invocation-ci"]');
+      assert.equal(await legacy.getAttribute('data-invocations'), '1');
+      assert.match(await legacy.innerText(), /1 invocation — no invocation-level interval/);
+      assert.equal(await page.locator('.comparison[data-run="reference-study"] [data-testid="invocation-ci"] td[data-lo]').count(), 0);
+      // Noise: load and other processes' CPU time per invocation, the busy one flagged and warned about.
+      const noise = page.locator('[data-testid="noise"]');
+      assert.equal(await noise.locator('tr[data-invocation]').count(), 10);
+      assert.equal(await noise.locator('tr[data-busy="1"]').count(), 1);
+      assert.equal(await noise.locator('tr[data-busy="1"]').getAttribute('data-invocation'), '3');
+      assert.match(await page.locator('[data-testid="busy-warning"]').innerText(), /1 busy invocation.*invocation 3 \(socket\)/s);
+    } finally { await page.close(); }
+  });
+
+  test('box and violin show each invocation\'s median as a point over the box', async () => {
+    for (const plot of ['box', 'violin']) {
+      const { page } = await openWithFixture(`?view=distributions&plot=${plot}&runs=${FIXTURE_RUN}&ids=step.unity.e2e&logx=0`);
+      try {
+        const sel = `figure.plot[data-plot="distribution-${plot}"]`;
+        await page.locator(sel).waitFor({ state: 'attached', timeout: 30000 });
+        await page.locator(sel).scrollIntoViewIfNeeded();
+        await page.waitForSelector(`[data-testid="distributions"]:not([data-strips="0"]) ${sel}[data-state="ready"]`, { timeout: 30000 });
+        await page.waitForFunction(() => document.querySelector('figure.plot .plot-area')?.data?.some((t) => t.meta === 'invocation-strip'), null, { timeout: 30000 });
+        const traces = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => ({ type: t.type, meta: t.meta, x: t.x, y: t.y, name: t.name })));
+        const strips = traces.filter((t) => t.meta === 'invocation-strip');
+        const dists = traces.filter((t) => t.type === plot);
+        assert.equal(strips.length, 2, 'one strip per path');
+        for (const s of strips) {
+          assert.equal(s.y.length, 5, `${s.name}: 5 invocations`);
+          assert.ok(dists.some((d) => d.name === s.x[0]), `${s.name} sits on a ${plot} (${s.x[0]})`);
+        }
+        // The strip's points are drawn (markers in the scatter layer), and differ between invocations.
+        assert.ok(await page.locator(`${sel} .scatterlayer .point`).count() >= 10);
+        assert.ok(new Set(strips[0].y).size === 5);
+        if (plot === 'box') await page.locator(sel).screenshot({ path: join(root, 'dist', 'invocation-strip.png') });
+        await page.uncheck('input[name="invocation-strips"]');
+        await page.waitForFunction(() => !document.querySelector('figure.plot .plot-area')?.data?.some((t) => t.meta === 'invocation-strip'), null, { timeout: 10000 });
+      } finally { await page.close(); }
+    }
   });
 });

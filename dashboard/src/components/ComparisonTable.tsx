@@ -2,8 +2,10 @@
  * The reference comparison: per in-/out-of-process pairing, each metric's statistics for both paths, the
  * out/in ratios, the bootstrap CI of each median and of the median ratio, Mann–Whitney U, and tick flags.
  */
+import type { ReactNode } from 'react';
 import type { Interval } from '../stats/bootstrap';
 import type { ComparisonRow } from '../model/comparison';
+import type { Pairing } from '../model/runs';
 import type { TickFlag } from '../model/flags';
 import { seriesKey, type MannWhitney, type SeriesStats } from '../model/stats';
 import { formatDuration, formatP, formatRatio, type Unit } from '../model/units';
@@ -44,7 +46,8 @@ function SeriesRow({ label, s, unit, extras, first, metric, rows }: { label: str
   );
 }
 
-export function ComparisonTable({ rows, unit, extras }: { rows: ComparisonRow[]; unit: Unit; extras: ComparisonExtras }) {
+/** `pairExtra`: rendered under each pairing's heading, above its table (the invocation-level intervals). */
+export function ComparisonTable({ rows, unit, extras, pairExtra }: { rows: ComparisonRow[]; unit: Unit; extras: ComparisonExtras; pairExtra?: (p: Pairing, group: ComparisonRow[]) => ReactNode }) {
   const byPair = new Map<string, ComparisonRow[]>();
   for (const r of rows) {
     const k = `${r.pairing.run}/${r.pairing.platform}/${r.pairing.n}/${r.pairing.inConfig}/${r.pairing.outConfig}`;
@@ -59,10 +62,11 @@ export function ComparisonTable({ rows, unit, extras }: { rows: ComparisonRow[];
           <div key={k} className="comparison" data-run={p.run}>
             <h3>{p.run}: {p.platform}, N = {p.n || '?'} — {p.inTransport} ({p.inConfig}) vs {p.outTransport} ({p.outConfig})</h3>
             {p.pacingNote && <p className="note">⚠ {p.pacingNote}. Ratios of front-end times mix pacing with transport.</p>}
+            {pairExtra?.(p, group)}
             <table className="data comparison-table">
               <thead>
                 <tr>
-                  <th>metric</th><th>path</th><th>n</th><th>median</th><th>median 95% CI</th><th>mean</th><th>p95</th><th>p99</th><th>std</th><th>flags</th>
+                  <th>metric</th><th>path</th><th>n</th><th>median</th><th title="percentile bootstrap over the steps of the merged samples: how precisely they were measured, not what a re-run would give">median 95% CI within one invocation</th><th>mean</th><th>p95</th><th>p99</th><th>std</th><th>flags</th>
                 </tr>
               </thead>
               {group.map((r) => {
@@ -91,7 +95,7 @@ export function ComparisonTable({ rows, unit, extras }: { rows: ComparisonRow[];
         );
       })}
       <p className="muted small">
-        Medians: 95% percentile bootstrap CI, {extras.resamples} seeded resamples (seed 42). Ratio CI: both samples resampled
+        Medians: 95% percentile bootstrap CI within one invocation (the steps of the merged samples resampled), {extras.resamples} seeded resamples (seed 42). Ratio CI: both samples resampled
         independently. p: two-sided Mann–Whitney U (normal approximation, tie-corrected). Hover a figure for its exact value in ns.
       </p>
     </>

@@ -8,7 +8,7 @@ import type { Connector } from '../db/connector';
 import type { Manifest, RunJson } from '../model/runs';
 import { uploadRun } from './uploadRun';
 import {
-  createTables, ingestRun, ingestUpload, nextUploadBatch, type UploadDeclaration, type UploadResult, type UploadSource,
+  createTables, ingestRun, ingestUpload, nextUploadBatch, runFiles, type UploadDeclaration, type UploadResult, type UploadSource,
 } from './ingest';
 
 /** An upload's outcome as the page lists it (dismissable by its key). */
@@ -47,7 +47,7 @@ async function fetchPublished(): Promise<{ run: RunJson; files: (p: string) => P
   return Promise.all(manifest.runs.map(async (e) => {
     const folder = e.run.replace(/run\.json$/, '');
     const run = (await (await fetchOk(dataUrl(e.run))).json()) as RunJson;
-    const bytes = new Map(run.configurations.flatMap((c) => c.files).map((f) => [f.file,
+    const bytes = new Map(runFiles(run).map(({ f }) => [f.file,
       fetchOk(dataUrl(folder + f.file)).then(async (r) => new Uint8Array(await r.arrayBuffer()))]));
     bytes.forEach((p) => p.catch(() => undefined));
     return { run, files: (p: string) => bytes.get(p) ?? Promise.reject(new Error(`${p}: not listed`)) };
@@ -86,7 +86,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const t0 = performance.now();
       const runsData = await published;
       await createTables(db);
-      await db.query('DELETE FROM samples_raw; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
+      await db.query('DELETE FROM samples_raw; DELETE FROM invocation_samples_raw; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
       const loaded: RunJson[] = [];
       const problems: string[] = [];
       for (const { run, files } of runsData) {

@@ -26,12 +26,22 @@ let lastFileKey = 0;
 const nextFileKey = () => ++lastFileKey;
 
 /**
+ * Every CSV a run lists: each configuration's merged files (invocation null), then its invocations' own files
+ * tagged with the invocation index (docs/measurements.md, "Invocations"). Both are loaded: the merged files drive the
+ * reference analysis unchanged, the invocation files the invocation-level intervals (see dashboard/README.md).
+ */
+export const runFiles = (run: RunJson) => run.configurations.flatMap((c) => [
+  ...c.files.map((f) => ({ c, f, invocation: null as number | null })),
+  ...(c.invocations ?? []).flatMap((inv) => inv.files.map((f) => ({ c, f, invocation: inv.index as number | null }))),
+]);
+
+/**
  * Loads every CSV of a run; `fetchBytes` resolves a path relative to the run folder. Each file is parsed here
  * (csvParse.ts: the same seq and k as `insertSamplesFromCsv`, negative rows kept with k = 0) and appended as one
- * Arrow stream: a few database round trips per file instead of a CSV scan and a window sort in the database.
+ * Arrow stream to samples_raw (merged files) or invocation_samples_raw (an invocation's own files).
  */
 export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: string) => Promise<Uint8Array>): Promise<void> {
-  const files = run.configurations.flatMap((c) => c.files.map((f) => ({ c, f })));
+  const files = runFiles(run);
   const bytes = await Promise.all(files.map(({ f }) => fetchBytes(f.file)));
   const parsed = files.map(({ f }, i) => {
     try {
@@ -51,11 +61,11 @@ export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: 
     }));
   }
   for (let i = 0; i < files.length; i++) {
-    const { c, f } = files[i];
+    const { c, f, invocation } = files[i];
     const fileKey = nextFileKey();
-    await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport, rowsLoaded: parsed[i].rows }));
+    await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport, rowsLoaded: parsed[i].rows, invocation }));
     try {
-      await db.appendArrowIpc('samples_raw', samplesIpc(fileKey, parsed[i]));
+      await db.appendArrowIpc(invocation === null ? 'samples_raw' : 'invocation_samples_raw', samplesIpc(fileKey, parsed[i]));
     } catch (e) {
       throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -14,7 +14,17 @@ export interface RunConfiguration {
   /** K of `step.web.e2e.block` (each sample: mean e2e of K back-to-back steps); web Wasm runs only */
   e2eBlockSteps?: number;
   files: RunFile[];
+  /** independent process invocations (docs/measurements.md, "Invocations"); absent: one invocation */
+  invocations?: RunInvocation[];
 }
+/** What one invocation's path (process group) recorded about the machine (docs/measurements.md, "Invocations"). */
+export interface InvocationPath {
+  startedAt?: string | null; endedAt?: string | null;
+  loadAverage?: { before?: number[]; after?: number[] };
+  cpus?: Record<string, string | null> | null;
+  ownCpuSeconds?: number | null; otherCpuSeconds?: number | null; busy?: boolean | null;
+}
+export interface RunInvocation { index: number; dir: string; order?: Transport[]; files: RunFile[]; paths?: Record<string, InvocationPath> }
 export interface RunJson {
   schemaVersion: 1; id: string; title: string; kind: string; createdAt: string | null; commit: string | null;
   description?: string; frontEnd?: { name: string; version?: string | null };

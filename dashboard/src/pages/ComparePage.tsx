@@ -6,6 +6,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ComparisonTable, comparisonKey, type ComparisonExtras } from '../components/ComparisonTable';
 import { CrossPlatformTable } from '../components/CrossPlatformTable';
+import { InvocationIntervals } from '../components/InvocationIntervals';
+import { InvocationNoiseTable } from '../components/InvocationNoiseTable';
+import { computeIntervals } from '../data/invocationIntervals';
 import { Plot } from '../components/Plot';
 import { SummaryTable } from '../components/SummaryTable';
 import { useQuery } from '../db/useQuery';
@@ -13,13 +16,15 @@ import { rowsOf } from '../model/arrow';
 import { comparisons, type ComparisonRow } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
-import { pairings } from '../model/runs';
+import { invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
+import { pairings, type Pairing } from '../model/runs';
 import { mannWhitneySums, seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
 import { formatDuration } from '../model/units';
 import { decompositionFigure } from '../plots/figures';
 import { apparentResolutionSql, blockMeansSql, mannWhitneySql, valuesSql } from '../sql/analysis';
 import type { Interval } from '../stats/bootstrap';
 import { bootstrapCached, bootstrapKnown, warmBootstrap } from '../stats/bootstrapClient';
+import { runInnerInWorker } from '../stats/invocationClient';
 import type { ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
 
@@ -41,6 +46,10 @@ export default function ComparePage({ state }: { state: ViewState }) {
   const crossRows = useMemo(() => crossPlatformRows(crossPairs, blockQ.fresh && blockQ.rows ? toBlockMedians(blockQ.rows) : []),
     [crossPairs, blockQ.fresh, blockQ.rows]);
 
+  // Invocation-level intervals (below) come first: the within-one-invocation bootstrap waits for them, so the two
+  // do not share the CPU.
+  const [ivs, setIvs] = useState<{ map: Map<string, Map<string, InvocationInterval>>; done: boolean; ms: number | null }>({ map: new Map(), done: false, ms: null });
+  const ivCache = useRef(new Map<string, Map<string, InvocationInterval>>());
   const [extras, setExtras] = useState<Omit<ComparisonExtras, 'flags' | 'resamples'>>({ medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true });
   const complete = data.complete;
   const [ciProgress, setCiProgress] = useState<{ done: number; total: number } | null>(null);
@@ -49,7 +58,7 @@ export default function ComparePage({ state }: { state: ViewState }) {
   useEffect(warmBootstrap, []);
   useEffect(() => {
     const db = data.db;
-    if (!db || rows.length === 0) return;
+    if (!db || rows.length === 0 || !ivs.done) return;
     let live = true;
     // Intervals are computed block by block in table order (the first block first) and shown as each block is
     // done; each interval once per warm-up and resample count (bootstrapCached), so runs arriving later only add
@@ -148,7 +157,41 @@ export default function ComparePage({ state }: { state: ViewState }) {
       setCiProgress(null);
     }), sameContext ? 50 : 400);
     return () => { live = false; window.clearTimeout(timer); };
-  }, [data.db, rows, state.warmup, state.boot, complete]);
+  }, [data.db, rows, state.warmup, state.boot, complete, ivs.done]);
+
+  // Invocation-level intervals (docs/measurements.md, "Intervals"), one pairing after another in page order, so the
+  // first table fills first; the inner bootstrap level runs in a worker, the outer level and percentiles in SQL.
+  const pairKey = (p: Pairing) => `${p.run}/${p.platform}/${p.n}/${p.inConfig}/${p.outConfig}`;
+  const pairR = (p: Pairing) => Math.min(invocationCount(runs, p.run, p.inConfig), invocationCount(runs, p.run, p.outConfig));
+  useEffect(() => {
+    const db = data.db;
+    if (!db || !query.fresh) return;
+    const groups = new Map<string, typeof rows>();
+    for (const r of rows) if (pairR(r.pairing) >= 2) groups.set(pairKey(r.pairing), [...(groups.get(pairKey(r.pairing)) ?? []), r]);
+    let live = true;
+    // A pairing's intervals depend on its own files and the warm-up only: kept while other runs arrive.
+    const cached = (k: string) => ivCache.current.get(`${state.warmup}|${k}`);
+    // Without invocations (every run published before them) nothing changes: no re-render.
+    setIvs((prev) => (groups.size === 0 && prev.done && prev.map.size === 0 ? prev
+      : { map: new Map([...groups.keys()].filter(cached).map((k) => [k, cached(k)!])), done: groups.size === 0, ms: groups.size === 0 ? 0 : null }));
+    const t0 = performance.now();
+    void (async () => {
+      for (const [k, group] of groups) {
+        if (cached(k)) continue;
+        const p = group[0].pairing;
+        const figures = pairFigures(group, stats, comparisonKey);
+        const ids = [...new Set(figures.flatMap((f) => [f.num, f.minus, f.den]).filter((x): x is string => !!x).map((x) => x.split('|')[4]))];
+        const out = await computeIntervals(db, state.warmup, figures, { configs: [...new Set([`${p.run}/${p.inConfig}`, `${p.run}/${p.outConfig}`])], ids }, runInnerInWorker);
+        if (!live) return;
+        const iv = toIntervals(out);
+        ivCache.current.set(`${state.warmup}|${k}`, iv);
+        setIvs((x) => ({ ...x, map: new Map(x.map).set(k, iv) }));
+      }
+      if (live) setIvs((x) => ({ ...x, done: true, ms: performance.now() - t0 }));
+    })().catch((e: unknown) => { console.error(e); if (live) setIvs((x) => ({ ...x, done: true })); });
+    return () => { live = false; };
+  }, [data.db, rows, stats, state.warmup, query.fresh]); // eslint-disable-line react-hooks/exhaustive-deps
+  const noise = useMemo(() => invocationNoise(runs), [runs]);
 
   const decos = useMemo(() => {
     const seen = new Set<string>();
@@ -171,7 +214,7 @@ export default function ComparePage({ state }: { state: ViewState }) {
   // data-complete: and every published run has arrived.
   return (
     <div className="compare" data-testid="compare" data-ready={query.fresh ? '1' : '0'} data-complete={query.fresh && data.complete ? '1' : '0'} data-warmup={query.fresh ? state.warmup : ''} data-query-ms={query.ms?.toFixed(1) ?? ''}
-      data-ci={extras.ciPending ? '0' : '1'}>
+      data-ci={extras.ciPending ? '0' : '1'} data-iv={ivs.done ? '1' : '0'} data-iv-ms={ivs.ms?.toFixed(0) ?? ''}>
       <section>
         <h2>In-process vs out-of-process</h2>
         {ciProgress && (
@@ -180,7 +223,12 @@ export default function ComparePage({ state }: { state: ViewState }) {
             {!data.complete ? '; more runs loading' : ''}…
           </p>
         )}
-        <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot }} />
+        <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot }}
+          pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairKey(p))} unit={state.unit} />} />
+      </section>
+      <section>
+        <h2>Invocations and machine noise</h2>
+        <InvocationNoiseTable noise={noise} />
       </section>
       <section data-testid="cross-platform" data-ready={query.fresh && data.complete && !blockPending ? '1' : '0'}>
         <h2>In-process across platforms</h2>

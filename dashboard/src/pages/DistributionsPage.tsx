@@ -1,5 +1,5 @@
 /** Distributions of the selected series after warm-up: box, violin, ECDF, histogram; floors as reference lines. */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Plot } from '../components/Plot';
 import { ConfigPicker } from '../components/ConfigPicker';
 import { SeriesPicker } from '../components/SeriesPicker';
@@ -8,6 +8,8 @@ import { useData } from '../data/DataProvider';
 import { useQuery } from '../db/useQuery';
 import { distributionFigure, type Group, type RefLine } from '../plots/figures';
 import { valuesSql } from '../sql/analysis';
+import { perInvocationSql } from '../sql/intervals';
+import { withInvocationStrips, type Strip } from '../plots/invocationStrip';
 import { PLOTS, type PlotKind, type ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
 import { DEFAULT_IDS, useCatalog } from './useCatalog';
@@ -22,6 +24,10 @@ export default function DistributionsPage({ state, set }: { state: ViewState; se
   const q = useQuery(data.db, data.status === 'ready' ? valuesSql(state.warmup, filter) : null, data.generation);
   const floorsFilter = useMemo(() => ({ runs: state.runs, configs, ids: cat.ids.filter((i) => i.startsWith('floor.')) }), [state.runs, configs, cat.ids]);
   const { stats: floorStats } = useAnalysis(state.warmup, floorsFilter);
+  // Per-invocation medians as points over boxes and violins, for runs that record invocations.
+  const [strips, setStrips] = useState(true);
+  const hasInvocations = data.runs.some((r) => (!state.runs || state.runs.includes(r.id)) && r.configurations.some((c) => (c.invocations?.length ?? 0) > 1));
+  const stripQ = useQuery(data.db, data.status === 'ready' && hasInvocations && strips && (state.plot === 'box' || state.plot === 'violin') ? perInvocationSql(state.warmup, filter) : null, data.generation);
   const figure = useMemo(() => {
     const groups = new Map<string, { run: string; config: string; path: string | null; id: string; values: number[] }>();
     for (const r of q.rows ?? []) {
@@ -37,16 +43,30 @@ export default function DistributionsPage({ state, set }: { state: ViewState; se
     const seen = new Set<string>();
     const floors: RefLine[] = state.floors ? floorStats.filter((s) => s.side === 'floor' && (!state.transports || state.transports.includes(s.transport ?? '')))
       .filter((s) => !seen.has(s.id) && seen.add(s.id)).map((s) => ({ name: `${s.id} (median)`, ns: s.median })) : [];
-    return { gs, fig: distributionFigure(state.plot, gs, { log: state.logx, floors, unit: state.unit, title: `${state.plot} after warm-up ${state.warmup}` }) };
-  }, [q.rows, state.plot, state.logx, state.floors, state.warmup, state.unit, floorStats, state.transports]);
+    const fig = distributionFigure(state.plot, gs, { log: state.logx, floors, unit: state.unit, title: `${state.plot} after warm-up ${state.warmup}` });
+    // Per-invocation medians join their series by run, configuration, path and id, under the series' display name.
+    const nameOf = new Map(raw.map((g, i) => [`${g.run}/${g.config} ${g.path ?? ''} ${g.id}`, gs[i].name]));
+    const byName = new Map<string, Strip>();
+    for (const r of stripQ.fresh ? stripQ.rows ?? [] : []) {
+      const display = nameOf.get(`${r.run}/${r.config} ${r.transport ?? ''} ${r.id}`);
+      if (!display) continue;
+      const strip = byName.get(display) ?? { name: display, invocations: [], medians: [] };
+      strip.invocations.push(Number(r.invocation)); strip.medians.push(Number(r.median));
+      byName.set(display, strip);
+    }
+    return { gs, fig: byName.size ? withInvocationStrips(fig, gs, [...byName.values()]) : fig, strips: byName.size };
+  }, [q.rows, state.plot, state.logx, state.floors, state.warmup, state.unit, floorStats, state.transports, stripQ.fresh, stripQ.rows]);
   return (
-    <div className="distributions" data-testid="distributions">
+    <div className="distributions" data-testid="distributions" data-strips={figure.strips}>
       <div className="toolbar">
         <span className="seg" role="group" aria-label="plot type">
           {PLOTS.map((p) => <button type="button" key={p} className={p === state.plot ? 'on' : ''} aria-pressed={p === state.plot} onClick={() => set({ plot: p as PlotKind })}>{p === 'ecdf' ? 'ECDF' : p === 'hist' ? 'histogram' : p}</button>)}
         </span>
         <label><input type="checkbox" checked={state.logx} onChange={(e) => set({ logx: e.target.checked })} /> log scale</label>
         <label><input type="checkbox" checked={state.floors} onChange={(e) => set({ floors: e.target.checked })} /> floors</label>
+        {hasInvocations && (state.plot === 'box' || state.plot === 'violin') && (
+          <label title="each invocation's median (after its own warm-up) as a point over the box: the spread between runs"><input type="checkbox" name="invocation-strips" checked={strips} onChange={(e) => setStrips(e.target.checked)} /> per-invocation medians</label>
+        )}
       </div>
       <ConfigPicker {...picker} />
       <SeriesPicker ids={cat.ids} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />

@@ -3,13 +3,22 @@
  *
  * - `runs`: one row per run (run.json), with the declared timer resolution.
  * - `configs`: one row per configuration (N, pacing, tick, time scale, encoding).
- * - `files`: one row per CSV file (file_key, side, platform, declared transport).
+ * - `files`: one row per CSV file (file_key, side, platform, declared transport, and the invocation index for an
+ *   invocation's own file, NULL for the configuration's merged files; docs/measurements.md, "Invocations").
  * - `samples_raw`: every CSV row: file_key, seq (1-based row position in the file), k (rank of the row within
  *   its file and id by (t_ns, seq) among valid rows — the reference method's stable sort; 0 for rows with a
  *   negative t_ns or duration_ns, which the method drops), t_ns, id, duration_ns.
- * - `samples` (view): samples_raw with its file's run/config/file/side/platform/transport, what queries use.
+ * - `invocation_samples_raw`: the same for each invocation's own files (docs/measurements.md, "Invocations"), kept
+ *   apart so the analysis of the merged files reads exactly what it read before invocations existed.
+ * - `samples` (view): samples_raw with its file's run/config/file/side/platform/transport, what queries use;
+ *   `invocation_samples` (view): invocation_samples_raw with the same columns plus `invocation`.
  */
 import { int, num, str } from './literals';
+
+/** A row's path: its file's declared transport, else derived from the id (floors.csv holds both paths' floors). */
+const TRANSPORT_OF_ROW = `CASE WHEN f.transport IS NOT NULL THEN f.transport
+      WHEN s.id LIKE '%.web.wasm.%' THEN 'wasm' WHEN s.id LIKE '%.web.ws.%' THEN 'websocket'
+      WHEN s.id LIKE '%.native.%' THEN 'native' WHEN s.id LIKE '%.socket.%' THEN 'socket' ELSE NULL END`;
 
 export const CREATE_TABLES = `
 CREATE TABLE IF NOT EXISTS runs (run VARCHAR, kind VARCHAR, title VARCHAR, created_at VARCHAR,
@@ -17,15 +26,17 @@ CREATE TABLE IF NOT EXISTS runs (run VARCHAR, kind VARCHAR, title VARCHAR, creat
 CREATE TABLE IF NOT EXISTS configs (run VARCHAR, config VARCHAR, title VARCHAR, scenario VARCHAR, n INTEGER,
   max_distance DOUBLE, pacing VARCHAR, tick_ms DOUBLE, time_scale DOUBLE, encoding VARCHAR);
 CREATE TABLE IF NOT EXISTS files (file_key INTEGER, run VARCHAR, config VARCHAR, file VARCHAR, side VARCHAR,
-  platform VARCHAR, transport VARCHAR, rows_loaded BIGINT);
+  platform VARCHAR, transport VARCHAR, rows_loaded BIGINT, invocation INTEGER);
 CREATE TABLE IF NOT EXISTS samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id VARCHAR, duration_ns BIGINT);
+CREATE TABLE IF NOT EXISTS invocation_samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id VARCHAR, duration_ns BIGINT);
 CREATE OR REPLACE VIEW samples AS
-  SELECT f.run, f.config, f.file, f.side, f.platform,
-    CASE WHEN f.transport IS NOT NULL THEN f.transport
-      WHEN s.id LIKE '%.web.wasm.%' THEN 'wasm' WHEN s.id LIKE '%.web.ws.%' THEN 'websocket'
-      WHEN s.id LIKE '%.native.%' THEN 'native' WHEN s.id LIKE '%.socket.%' THEN 'socket' ELSE NULL END AS transport,
+  SELECT f.run, f.config, f.file, f.side, f.platform, ${TRANSPORT_OF_ROW} AS transport,
     s.seq, s.k, s.t_ns, s.id, s.duration_ns
   FROM samples_raw s JOIN files f ON f.file_key = s.file_key;
+CREATE OR REPLACE VIEW invocation_samples AS
+  SELECT f.run, f.config, f.file, f.side, f.platform, ${TRANSPORT_OF_ROW} AS transport, f.invocation,
+    s.seq, s.k, s.t_ns, s.id, s.duration_ns
+  FROM invocation_samples_raw s JOIN files f ON f.file_key = s.file_key;
 `;
 
 export interface RunRow { run: string; kind: string; title: string; createdAt: string | null; timerResolutionNs: number | null; source: string }
@@ -37,6 +48,8 @@ export interface FileRow {
   fileKey: number; run: string; config: string; file: string; side: string; platform: string; transport: string | null;
   /** every row of the file (valid or not), when known before loading (uploads); else set by countFileRows */
   rowsLoaded?: number;
+  /** index of the invocation whose own file this is (docs/measurements.md, "Invocations"); absent for merged files */
+  invocation?: number | null;
 }
 
 const nullable = (v: number | null | undefined, f = num): string => (v === null || v === undefined ? 'NULL' : f(v));
@@ -58,10 +71,13 @@ export const insertConfigOnce = (c: ConfigRow): string =>
   `${insertConfig(c).replace(/^INSERT INTO configs VALUES \((.*)\)$/s, 'INSERT INTO configs SELECT $1')} WHERE NOT EXISTS (SELECT 1 FROM configs WHERE run = ${str(c.run)} AND config = ${str(c.config)})`;
 
 export const insertFile = (f: FileRow): string =>
-  `INSERT INTO files VALUES (${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, ${nullable(f.rowsLoaded, int)})`;
+  `INSERT INTO files VALUES (${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, ${nullable(f.rowsLoaded, int)}, ${nullable(f.invocation, int)})`;
 
-export const countFileRows = (fileKey: number): string =>
-  `UPDATE files SET rows_loaded = (SELECT count(*) FROM samples_raw WHERE file_key = ${int(fileKey)}) WHERE file_key = ${int(fileKey)}`;
+export const countFileRows = (fileKey: number, table: SamplesTable = 'samples_raw'): string =>
+  `UPDATE files SET rows_loaded = (SELECT count(*) FROM ${table} WHERE file_key = ${int(fileKey)}) WHERE file_key = ${int(fileKey)}`;
+
+/** Where a file's rows go: the merged (or only) files, or an invocation's own files. */
+export type SamplesTable = 'samples_raw' | 'invocation_samples_raw';
 
 /** CSV reader over a registered file with the fixed schema (no type sniffing). */
 export const readCsv = (registered: string): string =>
@@ -72,8 +88,8 @@ export const readCsv = (registered: string): string =>
  * Loads a published CSV (registered with DuckDB) into samples_raw: seq = file order, k = rank by (t_ns, seq)
  * within each id among valid rows (0 for rows with negative values).
  */
-export const insertSamplesFromCsv = (fileKey: number, registered: string): string => `
-INSERT INTO samples_raw
+export const insertSamplesFromCsv = (fileKey: number, registered: string, table: SamplesTable = 'samples_raw'): string => `
+INSERT INTO ${table}
 SELECT ${int(fileKey)}, seq,
   CASE WHEN valid THEN row_number() OVER (PARTITION BY id, valid ORDER BY t_ns, seq) ELSE 0 END,
   t_ns, id, duration_ns
@@ -87,4 +103,5 @@ export const deleteFile = (fileKey: number, run: string, config: string): string
 
 export const deleteRun = (run: string): string =>
   [`DELETE FROM samples_raw WHERE file_key IN (SELECT file_key FROM files WHERE run = ${str(run)})`,
+    `DELETE FROM invocation_samples_raw WHERE file_key IN (SELECT file_key FROM files WHERE run = ${str(run)})`,
     ...['files', 'configs', 'runs'].map((t) => `DELETE FROM ${t} WHERE run = ${str(run)}`)].join(';\n');

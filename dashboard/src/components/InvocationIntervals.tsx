@@ -1,0 +1,75 @@
+/**
+ * The hierarchical interval of one in-/out-of-process pairing (docs/measurements.md, "Intervals"): each path's
+ * median (and p95, p99 for the overhead and the e2e) as the mean over invocations with its 95 % CI over R
+ * invocations, the out/in ratios, and transport / echo floor. A pairing of configurations without invocations says
+ * it is one invocation and shows no interval. Props only.
+ */
+import type { ComparisonRow } from '../model/comparison';
+import { figureKey, intervalOf, transportEchoKey, type InvocationInterval } from '../model/invocations';
+import type { Pairing } from '../model/runs';
+import { formatDuration, formatRatio, type Unit } from '../model/units';
+import type { IntervalStat } from '../sql/intervals';
+
+export interface InvocationIntervalsProps {
+  pairing: Pairing; rows: ComparisonRow[]; keyOf: (r: ComparisonRow) => string;
+  /** invocations of the pairing's configurations (the smaller of the two) */
+  invocations: number;
+  intervals: Map<string, InvocationInterval> | undefined;
+  unit: Unit;
+}
+
+const STATS_OF: Record<string, IntervalStat[]> = { overhead: ['median', 'p95', 'p99'], e2e: ['median', 'p95', 'p99'] };
+
+function Cell({ iv, fmt, stat, what, pending }: { iv: InvocationInterval | undefined; fmt: (v: number | null) => string; stat: string; what: string; pending: boolean }) {
+  if (!iv) return <td className="num" data-stat={stat}>{pending ? '…' : '—'}</td>;
+  const ci = iv.lo !== null && iv.hi !== null;
+  return (
+    <td className="num" data-stat={stat} data-estimate={iv.estimate ?? ''} data-lo={iv.lo ?? ''} data-hi={iv.hi ?? ''} data-invocations={iv.invocations}
+      title={`${what}: mean over ${iv.invocations} invocations of each invocation's ${stat}${ci ? `; 95 % CI over ${iv.invocations} invocations (two-level bootstrap: invocations, then samples within each)` : '; no interval'}`}>
+      {fmt(iv.estimate)}{ci && <span className="ci"> [{fmt(iv.lo)}, {fmt(iv.hi)}]</span>}
+    </td>
+  );
+}
+
+export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, intervals, unit }: InvocationIntervalsProps) {
+  if (invocations < 2) {
+    return (
+      <p className="muted small" data-testid="invocation-ci" data-invocations={invocations}>
+        1 invocation — no invocation-level interval. This run has one process invocation per path, so nothing says how far a
+        re-run would move its figures; the CI below covers only the steps within that one invocation.
+      </p>
+    );
+  }
+  const dur = (v: number | null) => formatDuration(v, unit);
+  const te = intervals && intervalOf(intervals, transportEchoKey(p.run, p.outConfig), 'median');
+  const pending = intervals === undefined;
+  return (
+    <div data-testid="invocation-ci" data-invocations={invocations} data-ready={pending ? '0' : '1'}>
+      <table className="data invocation-table">
+        <caption>Estimate and <strong>95 % CI over {invocations} invocations</strong> (mean of each invocation&apos;s statistic; two-level
+          bootstrap: invocations, then samples within each; docs/measurements.md). It covers what a re-run on this machine would give.</caption>
+        <thead><tr><th>metric</th><th>statistic</th><th>{p.inTransport}</th><th>{p.outTransport}</th><th>{p.outTransport}/{p.inTransport}</th></tr></thead>
+        <tbody>
+          {rows.flatMap((r) => (STATS_OF[r.metric.key] ?? ['median']).map((stat) => {
+            const k = keyOf(r);
+            const get = (part: 'in' | 'out' | 'ratio') => (intervals ? intervalOf(intervals, figureKey(k, part), stat) : undefined);
+            return (
+              <tr key={`${r.metric.key}/${stat}`} data-metric={r.metric.key} data-row-stat={stat}>
+                <td>{r.metric.label}</td><td>{stat}</td>
+                <Cell iv={get('in')} fmt={dur} stat={stat} what={`${p.inTransport} ${r.metric.label}`} pending={pending} />
+                <Cell iv={get('out')} fmt={dur} stat={stat} what={`${p.outTransport} ${r.metric.label}`} pending={pending} />
+                <Cell iv={get('ratio')} fmt={formatRatio} stat={`ratio-${stat}`} what={`${p.outTransport}/${p.inTransport} ${r.metric.label}`} pending={pending} />
+              </tr>
+            );
+          }))}
+          {(pending || te) && (
+            <tr data-metric="transport-echo" data-row-stat="median">
+              <td>Transport / echo floor ({p.outTransport}: wait − service, over the echo round trip)</td><td>median</td><td /><td />
+              <Cell iv={te} fmt={formatRatio} stat="ratio-median" what="transport / echo floor" pending={pending} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Invocation-level figures of the comparison (docs/measurements.md, "Invocations" and "Intervals"): which figures get
+ * a hierarchical interval, their keys, and the rows of the interval SQL as domain values. A configuration without
+ * `invocations` in run.json is one invocation and gets none.
+ */
+import type { Row } from './arrow';
+import { findSeries, type ComparisonRow } from './comparison';
+import type { RunJson } from './runs';
+import type { SeriesStats } from './stats';
+import { intervalSeriesKey, type FigureSpec, type IntervalStat } from '../sql/intervals';
+
+/** A figure with its interval over invocations; lo/hi null without an interval. */
+export interface InvocationInterval { estimate: number | null; lo: number | null; hi: number | null; invocations: number }
+
+/** Number of invocations of a configuration (1 when run.json lists none). */
+export function invocationCount(runs: RunJson[], run: string, config: string): number {
+  const c = runs.find((r) => r.id === run)?.configurations.find((x) => x.id === config);
+  return c?.invocations?.length ? c.invocations.length : 1;
+}
+
+export const figureKey = (comparisonKey: string, part: 'in' | 'out' | 'ratio'): string => `${comparisonKey}|${part}`;
+export const transportEchoKey = (run: string, config: string): string => `${run}/${config}|transport-echo`;
+
+const WAIT: Record<string, { wait: string; echo: string }> = {
+  socket: { wait: 'step.socket.wait', echo: 'floor.socket.echo' },
+  websocket: { wait: 'step.web.ws.wait', echo: 'floor.web.ws.echo' },
+};
+
+/** A pairing's figures: each metric's two medians (and p95, p99) and their ratio; transport / echo floor. */
+export function pairFigures(rows: ComparisonRow[], stats: SeriesStats[], keyOf: (r: ComparisonRow) => string): FigureSpec[] {
+  const out: FigureSpec[] = [];
+  const k = (s: SeriesStats) => intervalSeriesKey(s);
+  for (const r of rows) {
+    if (r.inSeries) out.push({ key: figureKey(keyOf(r), 'in'), num: k(r.inSeries) });
+    if (r.outSeries) out.push({ key: figureKey(keyOf(r), 'out'), num: k(r.outSeries) });
+    if (r.inSeries && r.outSeries) out.push({ key: figureKey(keyOf(r), 'ratio'), num: k(r.outSeries), den: k(r.inSeries) });
+  }
+  const p = rows[0]?.pairing;
+  const ids = p ? WAIT[p.outTransport] : undefined;
+  if (p && ids) {
+    const wait = findSeries(stats, p.run, p.outConfig, p.outTransport, 'frontend', ids.wait);
+    const service = findSeries(stats, p.run, p.outConfig, p.outTransport, 'backend', 'step.service');
+    const echo = findSeries(stats, p.run, p.outConfig, p.outTransport, 'floor', ids.echo);
+    if (wait && service && echo) out.push({ key: transportEchoKey(p.run, p.outConfig), num: k(wait), minus: k(service), den: k(echo) });
+  }
+  return out;
+}
+
+/** Rows of intervalsSql → figure|stat → interval. */
+export function toIntervals(rows: Row[]): Map<string, InvocationInterval> {
+  const m = new Map<string, InvocationInterval>();
+  for (const r of rows) {
+    const n = (v: unknown) => (v === null || v === undefined || !Number.isFinite(Number(v)) ? null : Number(v));
+    m.set(`${r.figure}|${r.stat}`, { estimate: n(r.estimate), lo: n(r.lo), hi: n(r.hi), invocations: Number(r.invocations) });
+  }
+  return m;
+}
+
+export const intervalOf = (m: Map<string, InvocationInterval>, figure: string, stat: IntervalStat): InvocationInterval | undefined =>
+  m.get(`${figure}|${stat}`);
+
+/** One path of one invocation, with what the machine did meanwhile (run.json `invocations[].paths`). */
+export interface InvocationNoise {
+  run: string; config: string; invocation: number; path: string; order: string;
+  startedAt: string | null; loadBefore: number | null; loadAfter: number | null;
+  ownCpuSeconds: number | null; otherCpuSeconds: number | null; busy: boolean; cpus: string;
+}
+
+export function invocationNoise(runs: RunJson[]): InvocationNoise[] {
+  const out: InvocationNoise[] = [];
+  for (const r of runs) {
+    for (const c of r.configurations) {
+      for (const inv of c.invocations ?? []) {
+        for (const [path, p] of Object.entries(inv.paths ?? {})) {
+          out.push({
+            run: r.id, config: c.id, invocation: inv.index, path, order: (inv.order ?? []).join(' > '),
+            startedAt: p.startedAt ?? null, loadBefore: p.loadAverage?.before?.[0] ?? null, loadAfter: p.loadAverage?.after?.[0] ?? null,
+            ownCpuSeconds: p.ownCpuSeconds ?? null, otherCpuSeconds: p.otherCpuSeconds ?? null, busy: p.busy === true,
+            cpus: p.cpus ? Object.entries(p.cpus).map(([k, v]) => `${k}: ${v ?? 'any'}`).join(', ') : 'not pinned',
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
