@@ -14,7 +14,8 @@ import { root } from './toolchain.mjs';
 export const TOXIPROXY_VERSION = 'v2.5.0';
 export const TOXIPROXY_MODULE = 'github.com/Shopify/toxiproxy/v2';
 export const toxiproxyBinDir = join(root, '.toolchain', `toxiproxy-${TOXIPROXY_VERSION.slice(1)}`, 'bin');
-export const toxiproxyServer = join(toxiproxyBinDir, 'server');
+/** The server binary; TOXIPROXY_SERVER overrides it (a test points it at a missing file to see the message). */
+export const toxiproxyServer = process.env.TOXIPROXY_SERVER || join(toxiproxyBinDir, 'server');
 /** What a user types to install it: the project's build step, which runs `go install` into .toolchain/. */
 export const TOXIPROXY_INSTALL = 'node scripts/build.mjs toxiproxy';
 export const goInstallCommand = () =>
@@ -34,6 +35,9 @@ export function toxiproxyMissing() {
   return `Toxiproxy ${TOXIPROXY_VERSION} is not installed at ${toxiproxyServer}: run \`${TOXIPROXY_INSTALL}\` `
     + `(it runs \`${goInstallCommand()}\`)${go ? `; ${go}` : ''}`;
 }
+
+/** For a test suite's requirements: null when Toxiproxy is installed or Go can build it (build step toxiproxy). */
+export const toxiproxyInstallable = () => (existsSync(toxiproxyServer) ? null : goMissing());
 
 /** Throws with the install message when Toxiproxy (or Go to build it) is missing. */
 export function requireToxiproxy() {
