@@ -28,6 +28,8 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
   --paths desktop,web        platforms (desktop: socket vs native; web: websocket vs wasm)
   --profiles ${Object.keys(PROFILES).join(',')}
   --n 10,100,1000            device counts
+  --web-n 10,100             device counts of the web path (default: --n); N = 1000 is render-bound in software GL
+  --rate-max-n 100           bandwidth-limited profiles (mobile) only up to this N: 1 Mbit/s moves N = 1000 at a few frames/s
   --encodings json,binary    json | batched | binary
   --pacing frame,free        frame: desktop fixed 60 Hz tick, web one step per rendered frame; free: back to back
   --in-flight 1,2,4          desktop pipelined cells (free pacing, json, N = --pipeline-n): steps kept in flight
@@ -45,7 +47,7 @@ try {
   args = parseArgs({
     options: {
       paths: { type: 'string', default: 'desktop,web' }, profiles: { type: 'string', default: Object.keys(PROFILES).join(',') },
-      n: { type: 'string', default: '10,100,1000' }, encodings: { type: 'string', default: 'json,binary' },
+      n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' },
       pacing: { type: 'string', default: 'frame,free' }, 'in-flight': { type: 'string', default: '1,2,4' },
       'pipeline-n': { type: 'string', default: '100' }, invocations: { type: 'string', default: '3' },
       frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' },
@@ -72,7 +74,11 @@ const P = {
   inFlight: ints('in-flight', 1), pipelineN: ints('pipeline-n', 1)[0], invocations: ints('invocations', 1)[0],
   frames: ints('frames', 2)[0], warmup: ints('warmup', 0)[0], capacity: ints('capacity', 1), capacitySeconds: Number(args['capacity-seconds']),
 };
+P.webNs = args['web-n'] ? ints('web-n', 1) : P.ns;
+P.rateMaxN = ints('rate-max-n', 1)[0];
 const FRAME_TICK_MS = 1000 / 60;
+/** Bandwidth-limited profiles run only up to --rate-max-n devices (docs/network.md, "Grid"). */
+const profileFits = (profile, n) => PROFILES[profile].rateKBps === null || n <= P.rateMaxN;
 
 const missing = toxiproxyMissing();
 if (missing) { console.error(`[bench:network] ${missing}`); process.exit(1); }
@@ -134,7 +140,7 @@ function desktopCells() {
   for (const n of P.ns) {
     for (const encoding of P.encodings) {
       const group = [];
-      for (const profile of P.profiles) {
+      for (const profile of P.profiles.filter((p) => profileFits(p, n))) {
         for (const pacing of P.pacings) group.push({ platform: 'desktop', transport: 'socket', profile, n, encoding, pacing, inFlight: 1 });
         if (P.pacings.includes('free') && n === P.pipelineN && encoding === 'json') {
           for (const k of P.inFlight.filter((x) => x > 1)) group.push({ platform: 'desktop', transport: 'socket', profile, n, encoding, pacing: 'free', inFlight: k });
@@ -145,7 +151,7 @@ function desktopCells() {
   }
   return out;
 }
-const baselineCells = (platform) => P.ns.flatMap((n) => P.pacings.map((pacing) => ({ platform, transport: platform === 'desktop' ? 'native' : 'wasm', profile: 'in-process', n, encoding: platform === 'desktop' ? 'binary' : 'json', pacing, inFlight: 1 })));
+const baselineCells = (platform) => (platform === 'web' ? P.webNs : P.ns).flatMap((n) => P.pacings.map((pacing) => ({ platform, transport: platform === 'desktop' ? 'native' : 'wasm', profile: 'in-process', n, encoding: platform === 'desktop' ? 'binary' : 'json', pacing, inFlight: 1 })));
 const cellId = (c) => `${c.platform}-${c.transport}-${c.profile}-n${c.n}-${c.pacing}-${c.encoding}${c.inFlight > 1 ? `-k${c.inFlight}` : ''}`;
 
 async function desktopInvocation(r, tp, tmp, bar) {
@@ -183,7 +189,7 @@ async function desktopInvocation(r, tp, tmp, bar) {
 
 function webCells() {
   const out = [];
-  for (const n of P.ns) for (const encoding of P.encodings) for (const profile of P.profiles) for (const pacing of P.pacings) out.push({ platform: 'web', transport: 'websocket', profile, n, encoding, pacing, inFlight: 1 });
+  for (const n of P.webNs) for (const encoding of P.encodings) for (const profile of P.profiles.filter((p) => profileFits(p, n))) for (const pacing of P.pacings) out.push({ platform: 'web', transport: 'websocket', profile, n, encoding, pacing, inFlight: 1 });
   return out;
 }
 

@@ -28,7 +28,7 @@ describe('bench:network through Toxiproxy (both servers)', () => {
   let runDir;
   test('a tiny run: desktop and web, proxy hop and 5 ms RTT, 2 invocations', () => {
     const r = spawnSync(process.execPath, ['scripts/bench-network.mjs', '--paths', 'desktop,web', '--profiles', 'loopback,rtt5',
-      '--n', '10', '--encodings', 'json', '--pacing', 'free', '--in-flight', '1', '--invocations', '2', '--frames', '20', '--warmup', '5',
+      '--n', '10', '--encodings', 'json', '--pacing', 'free', '--in-flight', '1,3', '--pipeline-n', '10', '--invocations', '2', '--frames', '20', '--warmup', '5',
       '--capacity', '1', '--capacity-seconds', '1', '--out-dir', tmp, '--run-id', 'network-test', '--no-publish', '--quiet'],
     { cwd: root, encoding: 'utf8', timeout: 420000 });
     assert.equal(r.status, 0, `bench:network failed (${r.status}):\n${r.stderr}\n${r.stdout}`);
@@ -64,6 +64,17 @@ describe('bench:network through Toxiproxy (both servers)', () => {
       assert.ok(cell.figures.wait.median >= 5e6 && cell.figures.wait.medianCi.length === 2, 'the published figure carries the latency and a CI');
     });
   }
+
+  test('pipelined: 3 steps in flight through 5 ms RTT apply states at least twice as often as one in flight', () => {
+    assert.ok(run, 'no run');
+    const one = run.network.cells.find((c) => c.id === 'desktop-socket-rtt5-n10-free-json');
+    const three = run.network.cells.find((c) => c.id === 'desktop-socket-rtt5-n10-free-json-k3');
+    assert.ok(three, 'no pipelined cell');
+    assert.ok(three.figures.period.median * 2 <= one.figures.period.median,
+      `period with 3 in flight ${three.figures.period.median} ns vs one in flight ${one.figures.period.median} ns`);
+    // Each state is older: its e2e spans the steps queued before it.
+    assert.ok(three.figures.e2e.median >= one.figures.e2e.median * 0.9, 'e2e of a pipelined step covers at least one RTT');
+  });
 
   test('the in-process baseline ran in the same run, and capacity was measured for both servers', () => {
     assert.ok(run, 'no run');
