@@ -14,10 +14,11 @@ const WarmupPage = lazy(() => import('./pages/WarmupPage'));
 const ScalePage = lazy(() => import('./pages/ScalePage'));
 const SqlPage = lazy(() => import('./pages/SqlPage'));
 const LivePage = lazy(() => import('./pages/LivePage'));
+const NetworkPage = lazy(() => import('./pages/NetworkPage'));
 
 const TABS: [View, string][] = [
   ['compare', 'Comparison'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
-  ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'],
+  ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'], ['network', 'Network'],
 ];
 
 function Shell() {
@@ -54,7 +55,7 @@ function Shell() {
               onClick={(e) => { e.preventDefault(); set({ view: v }); }}>{label}</a>
           ))}
         </nav>
-        {state.view !== 'live' && (
+        {state.view !== 'live' && state.view !== 'network' && (
           <div className="header-row">
             <Controls warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
             <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} />
@@ -70,6 +71,7 @@ function Shell() {
           {state.view === 'scale' && <ScalePage state={state} />}
           {state.view === 'sql' && <SqlPage state={state} set={set} />}
           {state.view === 'live' && <LivePage />}
+          {state.view === 'network' && <NetworkPage />}
         </Suspense>
       </main>
       <footer className="muted small">
