@@ -206,7 +206,7 @@ async function webInvocation(r, tp, web, bar) {
       await proxy.setProfile(c.transport === 'websocket' ? PROFILES[c.profile] : PROFILES.loopback);
       const res = await web.browser.page.evaluate((cfg) => window.__bench.run(cfg), {
         nodeCount: c.n, pacing: c.pacing, rounds: P.warmup + P.frames, engines: [c.transport], wsUrl, encoding: c.encoding,
-        floorSamples: 1, scenario: scenarioFor(c.n), seed: 1, e2eBlocks: 0,
+        floorSamples: 1, scenario: scenarioFor(c.n), seed: 1, e2eBlocks: 0, framePeriodFrames: 10,
       });
       web.framePeriodMs = res.framePeriodMs;
       web.timerResolutionNs = res.timerResolutionNs;

@@ -90,6 +90,32 @@ describe('bench:network through Toxiproxy (both servers)', () => {
   });
 });
 
+describe('dashboard Network view (published network runs, headless Chromium)', () => {
+  test('the view lists the break-even points and draws the e2e-vs-RTT, pipelining and capacity plots', async () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'public', 'data', 'manifest.json'), 'utf8'));
+    const net = manifest.runs.filter((r) => r.kind === 'network');
+    assert.ok(net.length >= 1, 'no network run in public/data/manifest.json (npm run bench:network)');
+    const last = JSON.parse(readFileSync(join(root, 'public', 'data', net[net.length - 1].run), 'utf8'));
+    const { launchBrowser, startPreview } = await import('../../dashboard/src/live/e2e/harness.mjs');
+    const preview = await startPreview();
+    const browser = await launchBrowser({ collectErrors: true });
+    try {
+      const { page } = browser;
+      await page.goto(`${preview.url}?view=network`, { waitUntil: 'load', timeout: 60000 });
+      await page.waitForSelector('[data-testid="break-even"] tbody tr', { timeout: 60000 });
+      assert.equal(await page.locator('[data-testid="break-even"] tbody tr').count(), last.network.breakEvens.length);
+      for (const name of ['network-e2e-desktop', 'network-pipelining', 'network-capacity']) {
+        await page.waitForSelector(`[data-plot="${name}"][data-state="ready"]`, { timeout: 60000 });
+      }
+      assert.equal(await page.locator('nav a[aria-current="page"]').innerText(), 'Network');
+      assert.deepEqual(browser.errors, []);
+    } finally {
+      await browser.close();
+      await preview.stop();
+    }
+  });
+});
+
 describe('missing Go or Toxiproxy', () => {
   test('bench:network exits 1 naming the install command when the Toxiproxy binary is missing', () => {
     const r = spawnSync(process.execPath, ['scripts/bench-network.mjs', '--no-publish'], {

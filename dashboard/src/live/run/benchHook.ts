@@ -19,6 +19,8 @@ export interface BenchConfig {
   floorSamples?: number;
   /** step.web.e2e.block samples after the rounds (in-page engine, free pacing); 0 = none. Default 250. */
   e2eBlocks?: number;
+  /** Animation frames timed for framePeriodMs before the run (default 60, about a second). */
+  framePeriodFrames?: number;
 }
 
 export interface BenchResult {
@@ -107,7 +109,7 @@ export function installHooks(runner: LiveRunner): () => void {
       const engines = config.engines ?? ['wasm', 'websocket'];
       const result: BenchResult = {
         frontend: {}, backendWasm: null, floors: '', noopBatch: NOOP_BATCH, e2eBlockSteps: null,
-        timerResolutionNs: measureTimerResolutionNs(), framePeriodMs: await framePeriod(60), crossOriginIsolated: window.crossOriginIsolated,
+        timerResolutionNs: measureTimerResolutionNs(), framePeriodMs: await framePeriod(config.framePeriodFrames ?? 60), crossOriginIsolated: window.crossOriginIsolated,
         userAgent: navigator.userAgent, lastValues: {}, meanDegree: null,
       };
       for (const engine of engines) {
