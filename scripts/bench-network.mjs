@@ -37,7 +37,7 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
   --invocations 3            independent invocations per cell (fresh server process each)
   --frames 40 --warmup 10    measured frames per cell and invocation, and warm-up frames before them
   --capacity 1,2,4,8,16,32,64   M levels of the capacity test (empty: none); stops after the first level missing the frame
-  --capacity-seconds 4       measured seconds per level (after 1.5 s of warm-up)
+  --capacity-seconds 4       measured seconds per level (after 3 s of warm-up)
   --run-id ID --title T      run folder / title (default <date>-network-<commit>)
   --out-dir DIR --no-publish
   --quiet`;
@@ -77,6 +77,8 @@ const P = {
 P.webNs = args['web-n'] ? ints('web-n', 1) : P.ns;
 P.rateMaxN = ints('rate-max-n', 1)[0];
 const FRAME_TICK_MS = 1000 / 60;
+/** Capacity: unrecorded warm-up per level (a fresh JVM compiles its hot paths in the first seconds). */
+const CAPACITY_WARMUP_MS = 3000;
 /** Bandwidth-limited profiles run only up to --rate-max-n devices (docs/network.md, "Grid"). */
 const profileFits = (profile, n) => PROFILES[profile].rateKBps === null || n <= P.rateMaxN;
 
@@ -113,7 +115,8 @@ function record(meta, invocation, csvText) {
   cell.invocations[invocation] = series;
   const dir = join(runDir, key, `i${invocation}`);
   mkdirSync(dir, { recursive: true });
-  const kept = [...series.values()].flat().sort((a, b) => a.t - b.t);
+  // Published: e2e and the transport wait only (the frame-wait figure is in run.json), to keep the run small.
+  const kept = [...series.entries()].filter(([id]) => id !== 'step.frame.wait').flatMap(([, v]) => v).sort((a, b) => a.t - b.t);
   writeFileSync(join(dir, FILE[meta.transport]), `t_ns,id,duration_ns\n${kept.map((r) => `${r.t},${r.id},${r.d}`).join('\n')}\n`);
   cell.files[invocation] = { file: `${key}/i${invocation}/${FILE[meta.transport]}`, side: 'frontend', platform: meta.platform, transport: meta.transport };
 }
@@ -234,7 +237,7 @@ async function capacity(bar, web) {
         bar.update({ cell: `capacity ${transport} M=${m} #${r}` });
         const server = transport === 'socket' ? await startJvmServer({ timeoutMs: 60000 }) : await web.harness.startWsServer();
         try {
-          const res = await runLevel({ transport, port: server.port, m, n: 100, durationMs: P.capacitySeconds * 1000 + 1500, warmupMs: 1500 });
+          const res = await runLevel({ transport, port: server.port, m, n: 100, durationMs: P.capacitySeconds * 1000 + CAPACITY_WARMUP_MS, warmupMs: CAPACITY_WARMUP_MS });
           invocations.push(res.latenciesNs);
           extra.push({ sent: res.sent, received: res.received, lateSendsP99Ns: res.lateSendsP99Ns, loadAverage: load() });
         } finally {
@@ -246,7 +249,7 @@ async function capacity(bar, web) {
       const last = v.levels[v.levels.length - 1];
       if (last.verdict === 'not met') break;
     }
-    const v = capacityVerdict(levels);
+    const v = capacityVerdict(levels, undefined, levels.map((l) => l.extra.map((e) => e.lateSendsP99Ns)));
     v.levels.forEach((l, i) => { l.generator = levels[i].extra; });
     out[transport] = { server: transport === 'socket' ? 'collektive-jvm-server' : 'collektive-node-server', n: 100, hz: 60, ...v };
   }
@@ -308,7 +311,7 @@ function printReport(s, cap) {
   for (const b of s.breakEvens) console.log(`  ${b.platform} ${b.transport} N=${b.n} ${b.encoding} ${b.pacing}: 60 Hz ${fmtBe(b.median['60Hz'])}, 30 Hz ${fmtBe(b.median['30Hz'])}; p95: 60 Hz ${fmtBe(b.p95['60Hz'])}, 30 Hz ${fmtBe(b.p95['30Hz'])}`);
   for (const [t, v] of Object.entries(cap ?? {})) {
     console.log(`\ncapacity ${v.server} (N=100, 60 Hz, open loop): largest M with p99 ≤ 16.7 ms: ${v.largestM} (interval [${v.largestMCi[0]}, ${v.largestMCi[1]}])`);
-    for (const l of v.levels) console.log(`  M=${String(l.m).padStart(3)}: p99 ${fmtMs(l.p99)} ms ${fmtCi(l.p99Ci)} ${l.verdict}`);
+    for (const l of v.levels) console.log(`  M=${String(l.m).padStart(3)}: p99 ${fmtMs(l.p99)} ms ${fmtCi(l.p99Ci)} ${l.verdict}; load generator's own send lateness p99 ${fmtMs(l.generatorLateP99)} ms${l.generatorBound ? ' (GENERATOR-BOUND: the machine, not the server, set this level)' : ''}`);
     void t;
   }
 }

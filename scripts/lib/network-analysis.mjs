@@ -82,10 +82,17 @@ export function breakEven(cells, { statistic = 'median' } = {}) {
  * whose p99 interval lies wholly under the 60 Hz frame ("met"), and the largest that is not wholly over it (the
  * upper end of the capacity's interval), and the largest M whose point estimate is under it.
  */
-export function capacityVerdict(levels, budget = BUDGETS_NS['60Hz']) {
-  const rows = levels.map(({ m, invocations }) => {
+export function capacityVerdict(levels, budget = BUDGETS_NS['60Hz'], generatorLateNs = null) {
+  const rows = levels.map(({ m, invocations }, i) => {
     const iv = pathInterval(invocations, { statistic: 'p99', salt: PATH_SALT.socket });
-    return { m, p99: round(iv.estimate), p99Ci: iv.ci95?.map(round) ?? null, perInvocation: iv.perInvocation.map(round), verdict: verdict(iv, budget), samples: invocations.map((v) => v.length) };
+    const row = { m, p99: round(iv.estimate), p99Ci: iv.ci95?.map(round) ?? null, perInvocation: iv.perInvocation.map(round), verdict: verdict(iv, budget), samples: invocations.map((v) => v.length) };
+    if (generatorLateNs) {
+      // The generator's own lateness (p99 of how late it sent, per invocation; median over invocations) counts in
+      // the latencies; above a quarter frame the machine, not the server, set the level (docs/network.md).
+      const late = [...generatorLateNs[i]].sort((a, b) => a - b)[Math.floor(generatorLateNs[i].length / 2)];
+      Object.assign(row, { generatorLateP99: round(late), generatorBound: late > budget / 4 });
+    }
+    return row;
   });
   // The levels are tried in increasing M: a level counts only when every smaller one passed as well.
   const maxBy = (pred) => { let best = 0; for (const r of [...rows].sort((a, b) => a.m - b.m)) { if (!pred(r)) break; best = r.m; } return best; };
