@@ -14,7 +14,7 @@ interface Cell {
 }
 interface BreakPoint { rttMs: number | null; ci95: [number, number] | null }
 interface BreakEven { platform: string; transport: string; n: number; encoding: string; pacing: string; median: Record<string, BreakPoint>; p95: Record<string, BreakPoint> }
-interface Level { m: number; p99: number | null; p99Ci: [number, number] | null; verdict: string }
+interface Level { m: number; p99: number | null; p99Ci: [number, number] | null; verdict: string; generatorLateP99?: number | null; generatorBound?: boolean }
 interface Capacity { server: string; n: number; hz: number; levels: Level[]; largestM: number; largestMCi: [number, number] }
 interface NetworkRun {
   id: string; title: string; createdAt: string | null; kind: string;
@@ -160,6 +160,21 @@ export default function NetworkPage() {
       </table>
       {run.network.cells.some((c) => c.inFlight > 1) && <Plot name="network-pipelining" figure={figs.pipe} />}
       {figs.cap && <Plot name="network-capacity" figure={figs.cap} />}
+      {run.network.capacity && (
+        <table className="data" data-testid="capacity">
+          <thead><tr><th>server</th><th>M</th><th>p99 [95 % CI]</th><th>verdict (≤ 16.7 ms)</th><th>load generator's own lateness, p99</th></tr></thead>
+          <tbody>
+            {Object.values(run.network.capacity).flatMap((c) => c.levels.map((l) => (
+              <tr key={`${c.server}-${l.m}`} data-server={c.server} data-m={l.m}>
+                <td>{c.server}</td><td className="num">{l.m}</td>
+                <td className="num">{l.p99 === null ? '–' : `${(l.p99 / 1e6).toFixed(2)} ms`}{l.p99Ci ? ` [${(l.p99Ci[0] / 1e6).toFixed(2)}, ${(l.p99Ci[1] / 1e6).toFixed(2)}]` : ''}</td>
+                <td>{l.verdict}</td>
+                <td className="num">{l.generatorLateP99 === undefined || l.generatorLateP99 === null ? '–' : `${(l.generatorLateP99 / 1e6).toFixed(2)} ms${l.generatorBound ? ' (generator-bound: the machine set this level)' : ''}`}</td>
+              </tr>
+            )))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }
