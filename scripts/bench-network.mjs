@@ -40,7 +40,8 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
   --capacity-seconds 4       measured seconds per level (after 3 s of warm-up)
   --run-id ID --title T      run folder / title (default <date>-network-<commit>)
   --out-dir DIR --no-publish
-  --quiet`;
+  --quiet
+  --reanalyse DIR            recompute the figures of a published network run from its CSVs (run.json rewritten; capacity kept)`;
 
 let args;
 try {
@@ -53,7 +54,7 @@ try {
       frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' },
       capacity: { type: 'string', default: '1,2,4,8,16,32,64' }, 'capacity-seconds': { type: 'string', default: '4' },
       'run-id': { type: 'string' }, title: { type: 'string' }, 'out-dir': { type: 'string' },
-      'no-publish': { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
+      'no-publish': { type: 'boolean', default: false }, reanalyse: { type: 'string' }, quiet: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
     },
   }).values;
 } catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
@@ -83,7 +84,7 @@ const CAPACITY_WARMUP_MS = 3000;
 const profileFits = (profile, n) => PROFILES[profile].rateKBps === null || n <= P.rateMaxN;
 
 const missing = toxiproxyMissing();
-if (missing) { console.error(`[bench:network] ${missing}`); process.exit(1); }
+if (missing && !args.reanalyse) { console.error(`[bench:network] ${missing}`); process.exit(1); }
 
 const runsDir = resolve(args['out-dir'] ?? join(dataDir, 'runs'));
 const publish = !args['no-publish'] && runsDir === resolve(dataDir, 'runs');
@@ -302,10 +303,10 @@ const fmtCi = (ci) => (ci ? `[${fmtMs(ci[0])}, ${fmtMs(ci[1])}]` : '');
 const fmtBe = (b) => (b.rttMs === null ? '–' : `${b.rttMs} ms${b.ci95 ? ` [${b.ci95[0]}, ${b.ci95[1]}]` : ''}`);
 
 function printReport(s, cap) {
-  console.log('\ncell                                                        e2e median [95% CI] ms        p95 ms   wait median ms   period ms');
+  console.log('\ncell                                                        e2e median [95% CI] ms        p95 ms   wait median ms   mean period ms');
   for (const c of [...s.cells].sort((a, b) => a.id.localeCompare(b.id))) {
     const f = c.figures;
-    console.log(`${c.id.padEnd(58)} ${fmtMs(f.e2e?.median).padStart(8)} ${fmtCi(f.e2e?.medianCi).padEnd(20)} ${fmtMs(f.e2e?.p95).padStart(8)} ${fmtMs(f.wait?.median).padStart(10)} ${fmtMs(f.period?.median).padStart(10)}`);
+    console.log(`${c.id.padEnd(58)} ${fmtMs(f.e2e?.median).padStart(8)} ${fmtCi(f.e2e?.medianCi).padEnd(20)} ${fmtMs(f.e2e?.p95).padStart(8)} ${fmtMs(f.wait?.median).padStart(10)} ${fmtMs(f.periodMean?.mean).padStart(10)}`);
   }
   console.log('\nbreak-even RTT (median e2e reaches the frame; free pacing unless noted; [95% CI])');
   for (const b of s.breakEvens) console.log(`  ${b.platform} ${b.transport} N=${b.n} ${b.encoding} ${b.pacing}: 60 Hz ${fmtBe(b.median['60Hz'])}, 30 Hz ${fmtBe(b.median['30Hz'])}; p95: 60 Hz ${fmtBe(b.p95['60Hz'])}, 30 Hz ${fmtBe(b.p95['30Hz'])}`);
@@ -381,4 +382,31 @@ async function main() {
   console.log(`\n[bench:network] ${minutes.toFixed(1)} min; wrote ${relative(root, runDir)}/${publish ? '; added to public/data/manifest.json' : ''}`);
 }
 
-main().catch((e) => { console.error(`\n[bench:network] ${e.stack ?? e.message}`); process.exit(1); });
+async function reanalyse() {
+  // Figures from the published CSVs (the measured frames, warm-up already dropped); frame-wait figures, whose
+  // samples are not published, are kept from the run.json.
+  const dir = resolve(args.reanalyse);
+  const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+  P.warmup = 0;
+  const old = new Map(run.network.cells.map((c) => [c.id, c]));
+  for (const c of run.configurations) {
+    const o = old.get(c.id);
+    const meta = { id: c.id, platform: o.platform, transport: o.transport, profile: o.profile, n: o.n, encoding: o.encoding, pacing: o.pacing, inFlight: o.inFlight };
+    for (const inv of c.invocations) {
+      const series = seriesOf(parseTimingCsv(readFileSync(join(dir, inv.files[0].file), 'utf8'), inv.files[0].file), 0);
+      if (!cells.has(c.id)) cells.set(c.id, { meta, invocations: [], files: [] });
+      cells.get(c.id).invocations[inv.index] = series;
+      cells.get(c.id).files[inv.index] = inv.files[0];
+    }
+  }
+  const s = summarise();
+  for (const c of s.cells) c.figures = { ...(old.get(c.id)?.figures ?? {}), ...c.figures };
+  run.network = { ...run.network, breakEvens: s.breakEvens, cells: s.cells.map(({ files, ...c }) => c) };
+  run.parameters.reanalysed = `node scripts/bench-network.mjs --reanalyse ${relative(root, dir)}`;
+  await writeRunRecord(run, { runsDir: resolve(dir, '..') });
+  printReport(s, run.network.capacity);
+  console.log(`\n[bench:network] re-analysed ${relative(root, dir)}/run.json`);
+}
+
+
+(args.reanalyse ? reanalyse() : main()).catch((e) => { console.error(`\n[bench:network] ${e.stack ?? e.message}`); process.exit(1); });

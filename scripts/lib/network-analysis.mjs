@@ -29,6 +29,14 @@ export function cellFigures(invocations, ids, salt) {
     if (per.every((v) => v.length === 0)) continue;
     const m = pathInterval(per, { statistic: 'median', salt });
     const p = pathInterval(per, { statistic: 'p95', salt });
+    if (key === 'period') {
+      // Pipelined replies arrive in bursts (k back to back, then a gap of about one RTT): the median interval says
+      // little about the rate. The mean period, (last end − first end) / (count − 1) per invocation, is the rate's
+      // inverse; its interval comes from resampling the invocations (inner level off: one value each).
+      const means = per.filter((v) => v.length).map((v) => [v.reduce((a, b) => a + b, 0) / v.length]);
+      const mean = pathInterval(means, { statistic: 'median', salt, inner: false });
+      f.periodMean = { mean: round(mean.estimate), meanCi: mean.ci95?.map(round) ?? null, perInvocation: mean.perInvocation.map(round) };
+    }
     f[key] = { median: round(m.estimate), medianCi: m.ci95?.map(round) ?? null, p95: round(p.estimate), p95Ci: p.ci95?.map(round) ?? null, perInvocation: m.perInvocation.map(round), samples: per.map((v) => v.length) };
   }
   return f;

@@ -10,7 +10,7 @@ import type { Figure } from '../plots/figures';
 interface Fig { median: number | null; medianCi: [number, number] | null; p95: number | null; p95Ci: [number, number] | null }
 interface Cell {
   id: string; platform: string; transport: string; profile: string; rttMs: number; jitterMs: number; rateKBps: number | null;
-  n: number; encoding: string; pacing: string; inFlight: number; figures: { e2e?: Fig; wait?: Fig; period?: Fig };
+  n: number; encoding: string; pacing: string; inFlight: number; figures: { e2e?: Fig; wait?: Fig; period?: Fig; periodMean?: { mean: number | null; meanCi: [number, number] | null } };
 }
 interface BreakPoint { rttMs: number | null; ci95: [number, number] | null }
 interface BreakEven { platform: string; transport: string; n: number; encoding: string; pacing: string; median: Record<string, BreakPoint>; p95: Record<string, BreakPoint> }
@@ -78,13 +78,13 @@ function pipelineFigure(cells: Cell[]): Figure {
   return {
     data: ks.map((k, i) => {
       const cs = pipe.filter((c) => c.inFlight === k).sort((a, b) => a.rttMs - b.rttMs);
-      const y = cs.map((c) => ms(c.figures.period?.median));
+      const y = cs.map((c) => ms(c.figures.periodMean?.mean));
       return { type: 'scatter', mode: 'lines+markers', name: `${k} in flight${k > 1 ? ` (results ${k - 1} frame${k > 2 ? 's' : ''} late)` : ' (reference)'}`, x: cs.map((c) => c.rttMs), y,
-        error_y: errorY(cs.map((c) => c.figures.period?.medianCi ?? null), y), line: { color: COLORS[i % COLORS.length] }, text: cs.map((c) => c.profile) };
+        error_y: errorY(cs.map((c) => c.figures.periodMean?.meanCi ?? null), y), line: { color: COLORS[i % COLORS.length] }, text: cs.map((c) => c.profile) };
     }),
     layout: {
-      title: { text: 'pipelining (desktop socket): time between applied states (median, 95 % CI)', font: { size: 14 } },
-      xaxis: { title: { text: 'added RTT (ms)' } }, yaxis: { title: { text: 'period (ms)' }, rangemode: 'tozero' },
+      title: { text: 'pipelining (desktop socket, N = 100, json): mean time between applied states (95 % CI)', font: { size: 14 } },
+      xaxis: { title: { text: 'added RTT (ms)' } }, yaxis: { title: { text: 'mean period (ms)' }, type: 'log' },
       margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
     },
   };
