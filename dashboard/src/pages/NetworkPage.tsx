@@ -46,7 +46,8 @@ const errorY = (ci: ([number, number] | null)[], y: (number | null)[]) => ({
 
 /** e2e (median, 95 % CI) against RTT, one trace per path × N × encoding (free pacing, one step in flight). */
 function e2eFigure(cells: Cell[], platform: string): Figure {
-  const out = cells.filter((c) => c.platform === platform && c.profile !== 'in-process' && c.pacing === 'free' && c.inFlight === 1);
+  // The RTT curve: profiles without a bandwidth limit (the bandwidth-limited one is listed under the plot).
+  const out = cells.filter((c) => c.platform === platform && c.profile !== 'in-process' && c.pacing === 'free' && c.inFlight === 1 && c.rateKBps === null);
   const keys = [...new Set(out.map((c) => `${c.transport} N=${c.n} ${c.encoding}`))].sort();
   const data: Record<string, unknown>[] = keys.map((k, i) => {
     const cs = out.filter((c) => `${c.transport} N=${c.n} ${c.encoding}` === k).sort((a, b) => a.rttMs - b.rttMs);
@@ -84,7 +85,7 @@ function pipelineFigure(cells: Cell[]): Figure {
     }),
     layout: {
       title: { text: 'pipelining (desktop socket, N = 100, json): mean time between applied states (95 % CI)', font: { size: 14 } },
-      xaxis: { title: { text: 'added RTT (ms)' } }, yaxis: { title: { text: 'mean period (ms)' }, type: 'log' },
+      xaxis: { title: { text: 'added RTT (ms)' } }, yaxis: { title: { text: 'mean period (ms)' }, rangemode: 'tozero' },
       margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
     },
   };
@@ -100,7 +101,8 @@ function capacityFigure(cap: Record<string, Capacity>): Figure {
     }),
     layout: {
       title: { text: 'capacity: p99 latency from the intended send time (N = 100, 60 Hz each, open loop)', font: { size: 14 } },
-      xaxis: { title: { text: 'M concurrent front-ends' }, type: 'log', dtick: Math.log10(2) }, yaxis: { title: { text: 'p99 (ms)' }, type: 'log' },
+      xaxis: { title: { text: 'M concurrent front-ends' }, tickvals: [...new Set(Object.values(cap).flatMap((c) => c.levels.map((l) => l.m)))] },
+      yaxis: { title: { text: 'p99 (ms)' }, rangemode: 'tozero' },
       margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
     },
   };
@@ -145,6 +147,13 @@ export default function NetworkPage() {
         — <code>{run.parameters.command}</code>{run.environment.loadAverage ? `; load average ${run.environment.loadAverage.start.join('/')} → ${run.environment.loadAverage.end.join('/')}` : ''}.
       </p>
       {['desktop', 'web'].filter((p) => platforms.has(p)).map((p) => <Plot key={p} name={`network-e2e-${p}`} figure={figs[p as 'desktop' | 'web']} />)}
+      {run.network.cells.some((c) => c.rateKBps !== null) && (
+        <p className="muted small" data-testid="rate-limited">
+          Bandwidth-limited profile (not on the RTT curve), free pacing, median e2e:{' '}
+          {run.network.cells.filter((c) => c.rateKBps !== null && c.pacing === 'free' && c.inFlight === 1)
+            .map((c) => `${c.platform} ${c.transport} ${c.profile} N=${c.n} ${c.encoding} ${(ms(c.figures.e2e?.median) ?? NaN).toFixed(1)} ms`).join('; ')}.
+        </p>
+      )}
       <h3>Break-even RTT (one step in flight, free pacing; median e2e reaches the frame)</h3>
       <table className="data" data-testid="break-even">
         <thead><tr><th>path</th><th>N</th><th>encoding</th><th>60 Hz (median)</th><th>30 Hz (median)</th><th>60 Hz (p95)</th><th>30 Hz (p95)</th></tr></thead>
