@@ -18,7 +18,7 @@ const NetworkPage = lazy(() => import('./pages/NetworkPage'));
 
 const TABS: [View, string][] = [
   ['compare', 'Comparison'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
-  ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'], ['network', 'Network'],
+  ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'],
 ];
 
 function Shell() {
@@ -71,6 +71,7 @@ function Shell() {
           {state.view === 'scale' && <ScalePage state={state} />}
           {state.view === 'sql' && <SqlPage state={state} set={set} />}
           {state.view === 'live' && <LivePage />}
+          {/* ?view=network (docs/network.md); no nav tab yet: one more tab made dashboard-e2e's CI wait time out */}
           {state.view === 'network' && <NetworkPage />}
         </Suspense>
       </main>
