@@ -15,11 +15,12 @@ const WarmupPage = lazy(() => import('./pages/WarmupPage'));
 const ScalePage = lazy(() => import('./pages/ScalePage'));
 const SqlPage = lazy(() => import('./pages/SqlPage'));
 const LivePage = lazy(() => import('./pages/LivePage'));
+const NetworkPage = lazy(() => import('./pages/NetworkPage'));
 
 /** The global controls each view uses: the SQL view queries every table as it is, so it shows none. */
 const CONTROLS: Record<View, readonly ControlName[]> = {
   compare: ['warmup', 'unit', 'boot', 'runs'], distributions: ['warmup', 'unit', 'runs'], warmup: ['warmup', 'unit', 'runs'],
-  scale: ['warmup', 'unit', 'runs'], sql: [], live: [],
+  scale: ['warmup', 'unit', 'runs'], sql: [], live: [], network: [],
 };
 
 const TABS: [View, string][] = [
@@ -62,7 +63,7 @@ function Shell() {
               onClick={(e) => { e.preventDefault(); set({ view: v }); }}>{label}</a>
           ))}
         </nav>
-        {state.view !== 'live' && (
+        {state.view !== 'live' && state.view !== 'network' && (
           <div className="header-row">
             <Controls show={CONTROLS[state.view]} warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
             <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} onDismiss={data.dismiss} declared={declared} onDeclare={setDeclared} />
@@ -78,6 +79,8 @@ function Shell() {
           {state.view === 'scale' && <ScalePage state={state} set={set} />}
           {state.view === 'sql' && <SqlPage state={state} set={set} />}
           {state.view === 'live' && <LivePage state={state} set={set} />}
+          {/* ?view=network (docs/network.md); no nav tab yet: one more tab made dashboard-e2e's CI wait time out */}
+          {state.view === 'network' && <NetworkPage />}
         </Suspense>
       </main>
       <footer className="muted small">

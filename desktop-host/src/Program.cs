@@ -26,6 +26,7 @@ namespace Collektive.DesktopHost
           [--pacing free|fixed] [--tick-ms 20] [--time-scale 1] [--host 127.0.0.1] [--port P]
           [--out unity_native.csv|unity_socket.csv] [--backend-csv native.csv] [--floors 0] [--floor-batch 100]
           [--floors-out floors.csv] [--spin-us 50] [--progress 0]
+          [--in-flight 1] (free pacing: steps kept in flight, results k - 1 frames late; docs/network.md)
   verify  --engine native|socket --vectors FILE [--vectors FILE ...] [--host 127.0.0.1] [--port P] [--encoding json]
   info    prints clock resolution and runtime versions";
 
@@ -87,7 +88,11 @@ namespace Collektive.DesktopHost
                 TimeScale = o.Double("time-scale", 1.0),
                 Frames = o.Int("frames", 1030),
                 TimeoutMs = o.Int("timeout-ms", 10000),
+                InFlight = o.Int("in-flight", 1),
             };
+            if (options.InFlight < 1) throw new ArgumentException("--in-flight must be >= 1");
+            if (options.InFlight > 1 && (o.Str("engine", null) != "socket" || options.Pacing != Pacing.Free))
+                throw new ArgumentException("--in-flight > 1 needs --engine socket and --pacing free");
             if (options.Frames < 1) throw new ArgumentException("--frames must be >= 1");
             if (!(options.TimeScale > 0) || !(options.TickMs > 0)) throw new ArgumentException("--tick-ms and --time-scale must be > 0");
             string engineKind = o.Str("engine", null);

@@ -44,7 +44,8 @@ async function fetchOk(url: string): Promise<Response> {
 /** Manifest, run records and every CSV's bytes, fetched in parallel; a failed run is reported, not fatal. */
 async function fetchPublished(): Promise<{ run: RunJson; files: (p: string) => Promise<Uint8Array> }[]> {
   const manifest = (await (await fetchOk(dataUrl('manifest.json'))).json()) as Manifest;
-  return Promise.all(manifest.runs.map(async (e) => {
+  // Network runs are read by the Network view from their run.json figures only (docs/network.md).
+  return Promise.all(manifest.runs.filter((e) => e.kind !== 'network').map(async (e) => {
     const folder = e.run.replace(/run\.json$/, '');
     const run = (await (await fetchOk(dataUrl(e.run))).json()) as RunJson;
     const bytes = new Map(runFiles(run).map(({ f }) => [f.file,

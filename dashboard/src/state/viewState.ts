@@ -4,7 +4,7 @@
  */
 import type { Unit } from '../model/units';
 
-export const VIEWS = ['compare', 'distributions', 'warmup', 'scale', 'sql', 'live'] as const;
+export const VIEWS = ['compare', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network'] as const;
 export type View = (typeof VIEWS)[number];
 export const PLOTS = ['box', 'violin', 'ecdf', 'hist'] as const;
 export type PlotKind = (typeof PLOTS)[number];

@@ -21,6 +21,8 @@ export interface BenchConfig {
   e2eBlocks?: number;
   /** K of step.web.e2e.block; sized from this run's median e2e when absent (a later invocation reuses the first's K). */
   e2eBlockSteps?: number;
+  /** Animation frames timed for framePeriodMs before the run (default 60, about a second). */
+  framePeriodFrames?: number;
 }
 
 export interface BenchResult {
@@ -109,7 +111,7 @@ export function installHooks(runner: LiveRunner): () => void {
       const engines = config.engines ?? ['wasm', 'websocket'];
       const result: BenchResult = {
         frontend: {}, backendWasm: null, floors: '', noopBatch: NOOP_BATCH, e2eBlockSteps: null,
-        timerResolutionNs: measureTimerResolutionNs(), framePeriodMs: await framePeriod(60), crossOriginIsolated: window.crossOriginIsolated,
+        timerResolutionNs: measureTimerResolutionNs(), framePeriodMs: await framePeriod(config.framePeriodFrames ?? 60), crossOriginIsolated: window.crossOriginIsolated,
         userAgent: navigator.userAgent, lastValues: {}, meanDegree: null,
       };
       for (const engine of engines) {

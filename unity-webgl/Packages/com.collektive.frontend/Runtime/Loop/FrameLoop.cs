@@ -83,9 +83,11 @@ namespace Collektive.Frontend.Loop
 
         private void RunFree()
         {
+            int depth = Math.Max(1, _options.InFlight);
             while (_applied < _options.Frames)
             {
-                StartFrame();
+                // Pipelined (InFlight > 1): fill up to `depth` pending steps, then wait for the oldest reply.
+                while (_sent < _options.Frames && _sent - _applied < depth) StartFrame();
                 if (!_engine.WaitForState(_options.TimeoutMs))
                     throw new EngineException("no response within " + _options.TimeoutMs + " ms (frame " + _applied + ")");
                 if (!TryApply()) throw new EngineException("engine reported a state but none could be received (frame " + _applied + ")");

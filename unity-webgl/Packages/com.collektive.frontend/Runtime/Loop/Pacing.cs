@@ -29,6 +29,14 @@ namespace Collektive.Frontend.Loop
         public int RoundsPerStep = 1;
         /// <summary>Longest wait for one response before the run fails, ms.</summary>
         public int TimeoutMs = 10000;
+        /// <summary>
+        /// Free pacing only: steps kept in flight (default 1, the reference protocol's one step at a time). With k
+        /// &gt; 1 the loop starts a new step whenever fewer than k are pending, so each applied state is the reply
+        /// to a request made k − 1 steps earlier: the scene shows results k − 1 frames late (docs/network.md,
+        /// "Pipelining"). Needs an engine that queues requests (the socket engine does; the native engine is
+        /// synchronous and never has more than one).
+        /// </summary>
+        public int InFlight = 1;
 
         /// <summary>Real-time tick period in ms.</summary>
         public double RealTickMs { get { return TickMs / TimeScale; } }

@@ -56,6 +56,31 @@ namespace Collektive.Frontend.Tests
         }
 
         [Test]
+        public void InFlightKeepsKStepsPendingUnderFreePacing()
+        {
+            var s = Scenario.Reference(10, 3.0);
+            var engine = Engine(s);
+            var scene = new SceneModel(s.Positions, s.Sources, s.MaxDistance);
+            var log = new TimingLog();
+            var loop = new FrameLoop(engine, scene, log, new FrameLoopOptions { Pacing = Pacing.Free, Frames = 20, InFlight = 3 });
+            int maxPending = 0;
+            int sentAtFirstApply = -1;
+            loop.OnFrameApplied = delegate (int done)
+            {
+                maxPending = System.Math.Max(maxPending, loop.Sent - done);
+                if (done == 1) sentAtFirstApply = loop.Sent;
+            };
+            loop.Run();
+            Assert.AreEqual(20, loop.Applied);
+            Assert.AreEqual(20, loop.Sent, "no step beyond Frames");
+            Assert.AreEqual(20, ById(log)[TimingIds.UnityE2e].Count);
+            // After the first apply, two more requests are still pending: the state shown is 2 frames behind.
+            Assert.AreEqual(2, maxPending);
+            // The first three requests go out before any state is applied.
+            Assert.AreEqual(3, sentAtFirstApply);
+        }
+
+        [Test]
         public void GradientFollowsDistanceOnAConnectedScene()
         {
             var pos = new[] { new Vec3(0, 0, 0), new Vec3(2, 0, 0), new Vec3(4, 0, 0) };

@@ -1,0 +1,189 @@
+// Network view (docs/network.md): the out-of-process paths through shaped networks. Reads the figures that
+// `npm run bench:network` computed into its run.json (`network`: per-cell figures with 95 % intervals over
+// invocations, break-even RTTs, the open-loop capacity test); the network runs' CSVs are not loaded into the
+// database (they would only repeat these figures at the cost of hundreds of small files). Lazily loaded route.
+import { useEffect, useMemo, useState } from 'react';
+import { Plot } from '../components/Plot';
+import { dataUrl } from '../data/DataProvider';
+import type { Figure } from '../plots/figures';
+
+interface Fig { median: number | null; medianCi: [number, number] | null; p95: number | null; p95Ci: [number, number] | null }
+interface Cell {
+  id: string; platform: string; transport: string; profile: string; rttMs: number; jitterMs: number; rateKBps: number | null;
+  n: number; encoding: string; pacing: string; inFlight: number; figures: { e2e?: Fig; wait?: Fig; period?: Fig; periodMean?: { mean: number | null; meanCi: [number, number] | null } };
+}
+interface BreakPoint { rttMs: number | null; ci95: [number, number] | null }
+interface BreakEven { platform: string; transport: string; n: number; encoding: string; pacing: string; median: Record<string, BreakPoint>; p95: Record<string, BreakPoint> }
+interface Level { m: number; p99: number | null; p99Ci: [number, number] | null; verdict: string; generatorLateP99?: number | null; generatorBound?: boolean }
+interface Capacity { server: string; n: number; hz: number; levels: Level[]; largestM: number; largestMCi: [number, number] }
+interface NetworkRun {
+  id: string; title: string; createdAt: string | null; kind: string;
+  parameters: { command?: string; invocations?: number; durationMinutes?: number };
+  environment: { loadAverage?: { start: number[]; end: number[] } };
+  network: { cells: Cell[]; breakEvens: BreakEven[]; capacity: Record<string, Capacity> | null };
+}
+
+const FRAME_60 = 1000 / 60;
+const FRAME_30 = 1000 / 30;
+const ms = (ns: number | null | undefined): number | null => (ns === null || ns === undefined ? null : ns / 1e6);
+const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf'];
+
+/** Horizontal frame-budget lines (16.7 ms and 33.3 ms) as shapes + labels. */
+function frameLines(): Record<string, unknown> {
+  const line = (y: number, name: string) => ({
+    shape: { type: 'line', xref: 'paper', x0: 0, x1: 1, y0: y, y1: y, line: { dash: 'dot', color: '#444', width: 1 } },
+    annotation: { xref: 'paper', x: 1, y, text: name, showarrow: false, xanchor: 'right', yanchor: 'bottom', font: { size: 11 } },
+  });
+  const lines = [line(FRAME_60, '16.7 ms (60 Hz)'), line(FRAME_30, '33.3 ms (30 Hz)')];
+  return { shapes: lines.map((l) => l.shape), annotations: lines.map((l) => l.annotation) };
+}
+
+const errorY = (ci: ([number, number] | null)[], y: (number | null)[]) => ({
+  type: 'data', symmetric: false,
+  array: ci.map((c, i) => (c && y[i] !== null ? c[1] / 1e6 - (y[i] as number) : 0)),
+  arrayminus: ci.map((c, i) => (c && y[i] !== null ? (y[i] as number) - c[0] / 1e6 : 0)),
+});
+
+/** e2e (median, 95 % CI) against RTT, one trace per path × N × encoding (free pacing, one step in flight). */
+function e2eFigure(cells: Cell[], platform: string): Figure {
+  // The RTT curve: profiles without a bandwidth limit (the bandwidth-limited one is listed under the plot).
+  const out = cells.filter((c) => c.platform === platform && c.profile !== 'in-process' && c.pacing === 'free' && c.inFlight === 1 && c.rateKBps === null);
+  const keys = [...new Set(out.map((c) => `${c.transport} N=${c.n} ${c.encoding}`))].sort();
+  const data: Record<string, unknown>[] = keys.map((k, i) => {
+    const cs = out.filter((c) => `${c.transport} N=${c.n} ${c.encoding}` === k).sort((a, b) => a.rttMs - b.rttMs);
+    const y = cs.map((c) => ms(c.figures.e2e?.median));
+    return {
+      type: 'scatter', mode: 'lines+markers', name: k, x: cs.map((c) => c.rttMs), y, line: { color: COLORS[i % COLORS.length] },
+      text: cs.map((c) => c.profile), error_y: errorY(cs.map((c) => c.figures.e2e?.medianCi ?? null), y),
+      hovertemplate: '%{text}: RTT %{x} ms → e2e %{y:.3f} ms<extra>%{fullData.name}</extra>',
+    };
+  });
+  const base = cells.filter((c) => c.platform === platform && c.profile === 'in-process' && c.pacing === 'free');
+  for (const b of base) {
+    data.push({ type: 'scatter', mode: 'markers', name: `in-process ${b.transport} N=${b.n}`, x: [0], y: [ms(b.figures.e2e?.median)], marker: { symbol: 'star', size: 10 } });
+  }
+  return {
+    data,
+    layout: {
+      title: { text: `${platform}: e2e per step (median, 95 % CI) against added RTT, free pacing`, font: { size: 14 } },
+      xaxis: { title: { text: 'added RTT (ms; Toxiproxy profile)' } }, yaxis: { title: { text: 'e2e (ms)' }, rangemode: 'tozero' },
+      margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
+    },
+  };
+}
+
+/** Period between applied states with k steps in flight (pipelining) against RTT. */
+function pipelineFigure(cells: Cell[]): Figure {
+  const pipe = cells.filter((c) => c.platform === 'desktop' && c.transport === 'socket' && c.pacing === 'free' && cells.some((d) => d.inFlight > 1 && d.n === c.n && d.encoding === c.encoding));
+  const ks = [...new Set(pipe.map((c) => c.inFlight))].sort((a, b) => a - b);
+  return {
+    data: ks.map((k, i) => {
+      const cs = pipe.filter((c) => c.inFlight === k).sort((a, b) => a.rttMs - b.rttMs);
+      const y = cs.map((c) => ms(c.figures.periodMean?.mean));
+      return { type: 'scatter', mode: 'lines+markers', name: `${k} in flight${k > 1 ? ` (results ${k - 1} frame${k > 2 ? 's' : ''} late)` : ' (reference)'}`, x: cs.map((c) => c.rttMs), y,
+        error_y: errorY(cs.map((c) => c.figures.periodMean?.meanCi ?? null), y), line: { color: COLORS[i % COLORS.length] }, text: cs.map((c) => c.profile) };
+    }),
+    layout: {
+      title: { text: 'pipelining (desktop socket, N = 100, json): mean time between applied states (95 % CI)', font: { size: 14 } },
+      xaxis: { title: { text: 'added RTT (ms)' } }, yaxis: { title: { text: 'mean period (ms)' }, rangemode: 'tozero' },
+      margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
+    },
+  };
+}
+
+/** p99 latency from the intended send time against M (open loop), per server. */
+function capacityFigure(cap: Record<string, Capacity>): Figure {
+  return {
+    data: Object.values(cap).map((c, i) => {
+      const y = c.levels.map((l) => ms(l.p99));
+      return { type: 'scatter', mode: 'lines+markers', name: `${c.server} (largest M ${c.largestM}, interval [${c.largestMCi.join(', ')}])`, x: c.levels.map((l) => l.m), y,
+        error_y: errorY(c.levels.map((l) => l.p99Ci), y), line: { color: COLORS[i % COLORS.length] } };
+    }),
+    layout: {
+      title: { text: 'capacity: p99 latency from the intended send time (N = 100, 60 Hz each, open loop)', font: { size: 14 } },
+      xaxis: { title: { text: 'M concurrent front-ends' }, tickvals: [...new Set(Object.values(cap).flatMap((c) => c.levels.map((l) => l.m)))] },
+      yaxis: { title: { text: 'p99 (ms)' }, rangemode: 'tozero' },
+      margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
+    },
+  };
+}
+
+const fmtBe = (b: BreakPoint | undefined): string => (!b || b.rttMs === null ? '–' : `${b.rttMs.toFixed(1)} ms${b.ci95 ? ` [${b.ci95[0].toFixed(1)}, ${b.ci95[1].toFixed(1)}]` : ''}`);
+
+export default function NetworkPage() {
+  const [runs, setRuns] = useState<NetworkRun[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const manifest = await (await fetch(dataUrl('manifest.json'))).json() as { runs: { id: string; kind: string; run: string }[] };
+      const list = await Promise.all(manifest.runs.filter((r) => r.kind === 'network').map(async (r) => {
+        const res = await fetch(dataUrl(r.run));
+        if (!res.ok) throw new Error(`${r.run}: HTTP ${res.status}`);
+        return await res.json() as NetworkRun;
+      }));
+      if (live) { setRuns(list); setSelected(list.length ? list[list.length - 1].id : null); }
+    })().catch((e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
+    return () => { live = false; };
+  }, []);
+  const run = runs?.find((r) => r.id === selected) ?? null;
+  const figs = useMemo(() => (run ? {
+    desktop: e2eFigure(run.network.cells, 'desktop'), web: e2eFigure(run.network.cells, 'web'),
+    pipe: pipelineFigure(run.network.cells), cap: run.network.capacity ? capacityFigure(run.network.capacity) : null,
+  } : null), [run]);
+  if (error) return <p className="error" role="alert">{error}</p>;
+  if (!runs) return <p className="muted">loading network runs…</p>;
+  if (!run || !figs) return <p className="muted" data-testid="network-empty">No network run published yet: <code>npm run bench:network</code> (docs/network.md).</p>;
+  const platforms = new Set(run.network.cells.map((c) => c.platform));
+  return (
+    <div data-testid="network">
+      <p className="muted small">
+        Out-of-process paths through a Toxiproxy on loopback (latency, jitter, bandwidth), in-process baseline in the same run;
+        figures are means over {run.parameters.invocations ?? '?'} invocations with 95 % intervals (docs/network.md).{' '}
+        Run <select value={run.id} onChange={(e) => setSelected(e.target.value)} aria-label="network run">
+          {runs.map((r) => <option key={r.id} value={r.id}>{r.title} ({r.id})</option>)}
+        </select>{' '}
+        — <code>{run.parameters.command}</code>{run.environment.loadAverage ? `; load average ${run.environment.loadAverage.start.join('/')} → ${run.environment.loadAverage.end.join('/')}` : ''}.
+      </p>
+      {['desktop', 'web'].filter((p) => platforms.has(p)).map((p) => <Plot key={p} name={`network-e2e-${p}`} figure={figs[p as 'desktop' | 'web']} />)}
+      {run.network.cells.some((c) => c.rateKBps !== null) && (
+        <p className="muted small" data-testid="rate-limited">
+          Bandwidth-limited profile (not on the RTT curve), free pacing, median e2e:{' '}
+          {run.network.cells.filter((c) => c.rateKBps !== null && c.pacing === 'free' && c.inFlight === 1)
+            .map((c) => `${c.platform} ${c.transport} ${c.profile} N=${c.n} ${c.encoding} ${(ms(c.figures.e2e?.median) ?? NaN).toFixed(1)} ms`).join('; ')}.
+        </p>
+      )}
+      <h3>Break-even RTT (one step in flight, free pacing; median e2e reaches the frame)</h3>
+      <table className="data" data-testid="break-even">
+        <thead><tr><th>path</th><th>N</th><th>encoding</th><th>60 Hz (median)</th><th>30 Hz (median)</th><th>60 Hz (p95)</th><th>30 Hz (p95)</th></tr></thead>
+        <tbody>
+          {run.network.breakEvens.map((b) => (
+            <tr key={`${b.platform}-${b.n}-${b.encoding}`} data-path={`${b.platform}-${b.transport}`} data-n={b.n}>
+              <td>{b.platform} {b.transport}</td><td className="num">{b.n}</td><td>{b.encoding}</td>
+              <td className="num" data-stat="60Hz">{fmtBe(b.median['60Hz'])}</td><td className="num">{fmtBe(b.median['30Hz'])}</td>
+              <td className="num">{fmtBe(b.p95['60Hz'])}</td><td className="num">{fmtBe(b.p95['30Hz'])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {run.network.cells.some((c) => c.inFlight > 1) && <Plot name="network-pipelining" figure={figs.pipe} />}
+      {figs.cap && <Plot name="network-capacity" figure={figs.cap} />}
+      {run.network.capacity && (
+        <table className="data" data-testid="capacity">
+          <thead><tr><th>server</th><th>M</th><th>p99 [95 % CI]</th><th>verdict (≤ 16.7 ms)</th><th>load generator's own lateness, p99</th></tr></thead>
+          <tbody>
+            {Object.values(run.network.capacity).flatMap((c) => c.levels.map((l) => (
+              <tr key={`${c.server}-${l.m}`} data-server={c.server} data-m={l.m}>
+                <td>{c.server}</td><td className="num">{l.m}</td>
+                <td className="num">{l.p99 === null ? '–' : `${(l.p99 / 1e6).toFixed(2)} ms`}{l.p99Ci ? ` [${(l.p99Ci[0] / 1e6).toFixed(2)}, ${(l.p99Ci[1] / 1e6).toFixed(2)}]` : ''}</td>
+                <td>{l.verdict}</td>
+                <td className="num">{l.generatorLateP99 === undefined || l.generatorLateP99 === null ? '–' : `${(l.generatorLateP99 / 1e6).toFixed(2)} ms${l.generatorBound ? ' (generator-bound: the machine set this level)' : ''}`}</td>
+              </tr>
+            )))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

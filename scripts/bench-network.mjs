@@ -1,0 +1,412 @@
+#!/usr/bin/env node
+// npm run bench:network [-- options]: the out-of-process paths across shaped networks (docs/network.md). Starts a
+// Toxiproxy (pinned, built by the build step `toxiproxy`) and puts it between the front-end and the server on
+// loopback: the desktop host (Mono) → proxy → JVM server (socket), headless Chromium's Live view → proxy → Node ws
+// server (websocket). Per invocation (a fresh server process each) it runs every cell (profile × N × encoding ×
+// pacing, and the pipelined cells) in a shuffled order, and the in-process path of the same platform (native,
+// wasm) as the baseline; then the open-loop capacity test (M simulated front-ends per server at 60 Hz, N = 100).
+// Figures are means over invocations with 95 % intervals (measurement/src/intervals.mjs); the run goes to
+// public/data/runs/<id>/ (compact CSVs of the measured frames + run.json with the figures) and the manifest.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { ensureBuilt, root } from './lib/build-steps.mjs';
+import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
+import { parseTimingCsv } from './lib/analysis.mjs';
+import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from './lib/toxiproxy.mjs';
+import { BUDGETS_NS, breakEven, capacityVerdict, cellFigures, seriesOf } from './lib/network-analysis.mjs';
+import { runLevel } from './lib/capacity.mjs';
+import { PATH_SALT } from '../measurement/src/intervals.mjs';
+import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
+import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
+import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
+
+const USAGE = `usage: npm run bench:network -- [options]      (method: docs/network.md)
+  --paths desktop,web        platforms (desktop: socket vs native; web: websocket vs wasm)
+  --profiles ${Object.keys(PROFILES).join(',')}
+  --n 10,100,1000            device counts
+  --web-n 10,100             device counts of the web path (default: --n); N = 1000 is render-bound in software GL
+  --rate-max-n 100           bandwidth-limited profiles (mobile) only up to this N: 1 Mbit/s moves N = 1000 at a few frames/s
+  --encodings json,binary    json | batched | binary
+  --pacing frame,free        frame: desktop fixed 60 Hz tick, web one step per rendered frame; free: back to back
+  --in-flight 1,2,4          desktop pipelined cells (free pacing, json, N = --pipeline-n): steps kept in flight
+  --pipeline-n 100           N of the pipelined cells
+  --invocations 3            independent invocations per cell (fresh server process each)
+  --frames 40 --warmup 10    measured frames per cell and invocation, and warm-up frames before them
+  --capacity 1,2,4,8,16,32,64   M levels of the capacity test (empty: none); stops after the first level missing the frame
+  --capacity-seconds 4       measured seconds per level (after 3 s of warm-up)
+  --run-id ID --title T      run folder / title (default <date>-network-<commit>)
+  --out-dir DIR --no-publish
+  --quiet
+  --reanalyse DIR            recompute the figures of a published network run from its CSVs (run.json rewritten; capacity kept)`;
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      paths: { type: 'string', default: 'desktop,web' }, profiles: { type: 'string', default: Object.keys(PROFILES).join(',') },
+      n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' },
+      pacing: { type: 'string', default: 'frame,free' }, 'in-flight': { type: 'string', default: '1,2,4' },
+      'pipeline-n': { type: 'string', default: '100' }, invocations: { type: 'string', default: '3' },
+      frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' },
+      capacity: { type: 'string', default: '1,2,4,8,16,32,64' }, 'capacity-seconds': { type: 'string', default: '4' },
+      'run-id': { type: 'string' }, title: { type: 'string' }, 'out-dir': { type: 'string' },
+      'no-publish': { type: 'boolean', default: false }, reanalyse: { type: 'string' }, quiet: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
+    },
+  }).values;
+} catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
+if (args.help) { console.log(USAGE); process.exit(0); }
+const list = (name, allowed) => {
+  const v = args[name].split(',').map((s) => s.trim()).filter(Boolean);
+  for (const x of v) if (allowed && !allowed.includes(x)) { console.error(`--${name}: "${x}" is not one of ${allowed.join(', ')}`); process.exit(2); }
+  return v;
+};
+const ints = (name, min) => {
+  const v = list(name).map(Number);
+  if (v.some((x) => !Number.isInteger(x) || x < min)) { console.error(`--${name} must list integers >= ${min}`); process.exit(2); }
+  return v;
+};
+const P = {
+  paths: list('paths', ['desktop', 'web']), profiles: list('profiles', Object.keys(PROFILES)), ns: ints('n', 1),
+  encodings: list('encodings', ['json', 'batched', 'binary']), pacings: list('pacing', ['frame', 'free']),
+  inFlight: ints('in-flight', 1), pipelineN: ints('pipeline-n', 1)[0], invocations: ints('invocations', 1)[0],
+  frames: ints('frames', 2)[0], warmup: ints('warmup', 0)[0], capacity: ints('capacity', 1), capacitySeconds: Number(args['capacity-seconds']),
+};
+P.webNs = args['web-n'] ? ints('web-n', 1) : P.ns;
+P.rateMaxN = ints('rate-max-n', 1)[0];
+const FRAME_TICK_MS = 1000 / 60;
+/** Capacity: unrecorded warm-up per level (a fresh JVM compiles its hot paths in the first seconds). */
+const CAPACITY_WARMUP_MS = 3000;
+/** Bandwidth-limited profiles run only up to --rate-max-n devices (docs/network.md, "Grid"). */
+const profileFits = (profile, n) => PROFILES[profile].rateKBps === null || n <= P.rateMaxN;
+
+const missing = toxiproxyMissing();
+if (missing && !args.reanalyse) { console.error(`[bench:network] ${missing}`); process.exit(1); }
+
+const runsDir = resolve(args['out-dir'] ?? join(dataDir, 'runs'));
+const publish = !args['no-publish'] && runsDir === resolve(dataDir, 'runs');
+const commit = gitCommit({ paths: ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'collektive-node-server', 'collektive-wasm', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'dashboard/src/live', 'scripts'] });
+const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const runId = args['run-id'] ?? `${createdAt.slice(0, 10)}-network-${(commit ?? 'nocommit').slice(0, 7)}-${createdAt.slice(11, 16).replace(':', '')}`;
+const runDir = join(runsDir, runId);
+
+const rng = (() => { let a = Date.now() >>> 0; return () => { a = (a + 0x6D2B79F5) >>> 0; let t = a; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();
+const shuffle = (xs) => { const a = [...xs]; for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(rng() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; } return a; };
+const load = () => os.loadavg().map((x) => Number(x.toFixed(2)));
+
+// Ids kept in the published CSVs (the rest of the front-end's ids are not needed for the network figures).
+const IDS = {
+  desktop: { socket: { e2e: 'step.unity.e2e', wait: 'step.socket.wait', frameWait: 'step.frame.wait', period: 'period' }, native: { e2e: 'step.unity.e2e', period: 'period' } },
+  web: { websocket: { e2e: 'step.web.e2e', wait: 'step.web.ws.wait', frameWait: 'step.frame.wait', period: 'period' }, wasm: { e2e: 'step.web.e2e', period: 'period' } },
+};
+const FILE = { socket: 'unity_socket.csv', native: 'unity_native.csv', websocket: 'web_websocket.csv', wasm: 'web_wasm.csv' };
+
+/** cell key → { meta, invocations: [Map id → rows] , files } */
+const cells = new Map();
+function record(meta, invocation, csvText) {
+  const key = meta.id;
+  if (!cells.has(key)) cells.set(key, { meta, invocations: [], files: [] });
+  const cell = cells.get(key);
+  const keep = new Set(Object.values(IDS[meta.platform][meta.transport]));
+  const rows = parseTimingCsv(csvText, key).filter((r) => keep.has(r.id));
+  const series = seriesOf(rows, P.warmup);
+  cell.invocations[invocation] = series;
+  const dir = join(runDir, key, `i${invocation}`);
+  mkdirSync(dir, { recursive: true });
+  // Published: e2e and the transport wait only (the frame-wait figure is in run.json), to keep the run small.
+  const kept = [...series.entries()].filter(([id]) => id !== 'step.frame.wait').flatMap(([, v]) => v).sort((a, b) => a.t - b.t);
+  writeFileSync(join(dir, FILE[meta.transport]), `t_ns,id,duration_ns\n${kept.map((r) => `${r.t},${r.id},${r.d}`).join('\n')}\n`);
+  cell.files[invocation] = { file: `${key}/i${invocation}/${FILE[meta.transport]}`, side: 'frontend', platform: meta.platform, transport: meta.transport };
+}
+
+// ---------------------------------------------------------------- desktop ----
+
+function runHost(hostArgs, cwd) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn('mono', [hostExe, 'run', ...hostArgs], { cwd, env: hostEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('error', (e) => reject(new Error(`cannot start mono: ${e.message}`)));
+    child.on('close', (code) => (code === 0 ? resolveRun(out) : reject(new Error(`desktop host failed (${code}): ${hostArgs.join(' ')}\n${err}`))));
+  });
+}
+
+const hostScenario = (n) => ['--scenario', scenarioFor(n), '--nodes', String(n), ...(scenarioFor(n) === 'random' ? ['--seed', '1', '--mean-degree', '8'] : [])];
+const hostPacing = (pacing) => (pacing === 'frame' ? ['--pacing', 'fixed', '--tick-ms', String(FRAME_TICK_MS)] : ['--pacing', 'free']);
+
+function desktopCells() {
+  const out = [];
+  for (const n of P.ns) {
+    for (const encoding of P.encodings) {
+      const group = [];
+      for (const profile of P.profiles.filter((p) => profileFits(p, n))) {
+        for (const pacing of P.pacings) group.push({ platform: 'desktop', transport: 'socket', profile, n, encoding, pacing, inFlight: 1 });
+        if (P.pacings.includes('free') && n === P.pipelineN && encoding === 'json') {
+          for (const k of P.inFlight.filter((x) => x > 1)) group.push({ platform: 'desktop', transport: 'socket', profile, n, encoding, pacing: 'free', inFlight: k });
+        }
+      }
+      out.push({ n, encoding, group });
+    }
+  }
+  return out;
+}
+const baselineCells = (platform) => (platform === 'web' ? P.webNs : P.ns).flatMap((n) => P.pacings.map((pacing) => ({ platform, transport: platform === 'desktop' ? 'native' : 'wasm', profile: 'in-process', n, encoding: platform === 'desktop' ? 'binary' : 'json', pacing, inFlight: 1 })));
+const cellId = (c) => `${c.platform}-${c.transport}-${c.profile}-n${c.n}-${c.pacing}-${c.encoding}${c.inFlight > 1 ? `-k${c.inFlight}` : ''}`;
+
+async function desktopInvocation(r, tp, tmp, bar) {
+  const dir = join(tmp, `desktop-${r}`);
+  mkdirSync(dir, { recursive: true });
+  const framesArgs = ['--frames', String(P.warmup + P.frames), '--timeout-ms', '60000'];
+  for (const c of shuffle(baselineCells('desktop'))) {
+    bar.update({ cell: `${cellId(c)} #${r}` });
+    const out = join(dir, 'native.csv');
+    await runHost([...hostScenario(c.n), ...hostPacing(c.pacing), '--engine', 'native', ...framesArgs, '--out', out, '--backend-csv', join(dir, 'backend.csv')], dir);
+    record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'));
+    bar.increment();
+  }
+  for (const { n, encoding, group } of shuffle(desktopCells())) {
+    const server = await startJvmServer({ timeoutMs: 60000 });
+    const proxy = await tp.proxy(server.port);
+    try {
+      for (const c of shuffle(group)) {
+        bar.update({ cell: `${cellId(c)} #${r}` });
+        await proxy.setProfile(PROFILES[c.profile]);
+        const out = join(dir, 'socket.csv');
+        await runHost([...hostScenario(n), ...hostPacing(c.pacing), '--engine', 'socket', '--encoding', encoding, '--port', String(proxy.port),
+          '--in-flight', String(c.inFlight), ...framesArgs, '--out', out], dir);
+        record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'));
+        bar.increment();
+      }
+    } finally {
+      await proxy.remove().catch(() => {});
+      await server.stop();
+    }
+  }
+}
+
+// -------------------------------------------------------------------- web ----
+
+function webCells() {
+  const out = [];
+  for (const n of P.webNs) for (const encoding of P.encodings) for (const profile of P.profiles.filter((p) => profileFits(p, n))) for (const pacing of P.pacings) out.push({ platform: 'web', transport: 'websocket', profile, n, encoding, pacing, inFlight: 1 });
+  return out;
+}
+
+async function webInvocation(r, tp, web, bar) {
+  const { startWsServer, openLive } = web.harness;
+  const server = await startWsServer();
+  const proxy = await tp.proxy(server.port);
+  const wsUrl = `ws://127.0.0.1:${proxy.port}`;
+  try {
+    await openLive(web.browser.page, web.preview.url, wsUrl);
+    const cellsHere = shuffle([...baselineCells('web'), ...webCells()]);
+    for (const c of cellsHere) {
+      bar.update({ cell: `${cellId(c)} #${r}` });
+      await proxy.setProfile(c.transport === 'websocket' ? PROFILES[c.profile] : PROFILES.loopback);
+      const res = await web.browser.page.evaluate((cfg) => window.__bench.run(cfg), {
+        nodeCount: c.n, pacing: c.pacing, rounds: P.warmup + P.frames, engines: [c.transport], wsUrl, encoding: c.encoding,
+        floorSamples: 1, scenario: scenarioFor(c.n), seed: 1, e2eBlocks: 0, framePeriodFrames: 10,
+      });
+      web.framePeriodMs = res.framePeriodMs;
+      web.timerResolutionNs = res.timerResolutionNs;
+      record({ ...c, id: cellId(c) }, r, res.frontend[c.transport]);
+      bar.increment();
+    }
+  } finally {
+    await proxy.remove().catch(() => {});
+    const code = await server.stop('SIGTERM');
+    if (code !== 0 && code !== null) console.error(`[bench:network] ws server exited with ${code}`);
+  }
+}
+
+// --------------------------------------------------------------- capacity ----
+
+async function capacity(bar, web) {
+  const out = {};
+  for (const transport of ['socket', 'websocket']) {
+    if (transport === 'websocket' && !web) continue;
+    const levels = [];
+    for (const m of P.capacity) {
+      const invocations = [];
+      const extra = [];
+      for (let r = 0; r < P.invocations; r++) {
+        bar.update({ cell: `capacity ${transport} M=${m} #${r}` });
+        const server = transport === 'socket' ? await startJvmServer({ timeoutMs: 60000 }) : await web.harness.startWsServer();
+        try {
+          const res = await runLevel({ transport, port: server.port, m, n: 100, durationMs: P.capacitySeconds * 1000 + CAPACITY_WARMUP_MS, warmupMs: CAPACITY_WARMUP_MS });
+          invocations.push(res.latenciesNs);
+          extra.push({ sent: res.sent, received: res.received, lateSendsP99Ns: res.lateSendsP99Ns, loadAverage: load() });
+        } finally {
+          if (transport === 'socket') await server.stop(); else await server.stop('SIGTERM');
+        }
+      }
+      levels.push({ m, invocations, extra });
+      const v = capacityVerdict(levels);
+      const last = v.levels[v.levels.length - 1];
+      if (last.verdict === 'not met') break;
+    }
+    const v = capacityVerdict(levels, undefined, levels.map((l) => l.extra.map((e) => e.lateSendsP99Ns)));
+    v.levels.forEach((l, i) => { l.generator = levels[i].extra; });
+    out[transport] = { server: transport === 'socket' ? 'collektive-jvm-server' : 'collektive-node-server', n: 100, hz: 60, ...v };
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------- main ----
+
+function summarise() {
+  const list = [...cells.values()].map(({ meta, invocations, files }) => {
+    const prof = PROFILES[meta.profile];
+    return {
+      id: meta.id, platform: meta.platform, transport: meta.transport, profile: meta.profile, rttMs: prof ? prof.rttMs : 0,
+      jitterMs: prof?.jitterMs ?? 0, rateKBps: prof?.rateKBps ?? null, n: meta.n, encoding: meta.encoding, pacing: meta.pacing, inFlight: meta.inFlight,
+      figures: cellFigures(invocations.filter(Boolean), IDS[meta.platform][meta.transport], PATH_SALT[meta.transport]), files: files.filter(Boolean),
+    };
+  });
+  // Break-even: free-paced, one step in flight, profiles without a bandwidth limit (the RTT is then the only change).
+  const breakEvens = [];
+  const groups = new Map();
+  // Frame-paced e2e is quantised to frames (a reply waits for the next tick): the break-even is the free-paced one.
+  for (const c of list.filter((x) => (x.transport === 'socket' || x.transport === 'websocket') && x.pacing === 'free' && x.inFlight === 1 && x.rateKBps === null)) {
+    const k = `${c.platform}|${c.transport}|${c.n}|${c.encoding}|${c.pacing}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(c);
+  }
+  for (const [k, cs] of groups) {
+    const [platform, transport, n, encoding, pacing] = k.split('|');
+    const base = list.find((b) => b.platform === platform && b.profile === 'in-process' && b.n === Number(n) && b.pacing === pacing);
+    breakEvens.push({ platform, transport, n: Number(n), encoding, pacing, median: breakEven(cs), p95: breakEven(cs, { statistic: 'p95' }),
+      inProcessE2e: base?.figures.e2e ?? null });
+  }
+  return { cells: list, breakEvens };
+}
+
+function configurationOf(c) {
+  const scenario = scenarioFor(c.n);
+  return {
+    id: c.id, title: `${c.platform} ${c.transport}, ${c.profile}, N=${c.n}, ${c.pacing} pacing, ${c.encoding}${c.inFlight > 1 ? `, ${c.inFlight} in flight` : ''}`,
+    scenario, nodeCount: c.n, maxDistance: 3, seed: scenario === 'random' ? 1 : null,
+    pacing: c.platform === 'desktop' && c.pacing === 'frame' ? 'fixed' : c.pacing, tickMs: c.pacing === 'frame' ? Math.round(FRAME_TICK_MS * 1000) / 1000 : null, timeScale: 1,
+    encoding: c.encoding, files: c.files,
+    invocations: c.files.map((f, i) => ({ index: i, dir: `${c.id}/i${i}`, files: [f] })),
+    network: { profile: c.profile, rttMs: c.rttMs, jitterMs: c.jitterMs, rateKBps: c.rateKBps, inFlight: c.inFlight },
+  };
+}
+
+const fmtMs = (ns) => (ns === null || ns === undefined ? '–' : (ns / 1e6).toFixed(ns < 1e5 ? 4 : 2));
+const fmtCi = (ci) => (ci ? `[${fmtMs(ci[0])}, ${fmtMs(ci[1])}]` : '');
+const fmtBe = (b) => (b.rttMs === null ? '–' : `${b.rttMs} ms${b.ci95 ? ` [${b.ci95[0]}, ${b.ci95[1]}]` : ''}`);
+
+function printReport(s, cap) {
+  console.log('\ncell                                                        e2e median [95% CI] ms        p95 ms   wait median ms   mean period ms');
+  for (const c of [...s.cells].sort((a, b) => a.id.localeCompare(b.id))) {
+    const f = c.figures;
+    console.log(`${c.id.padEnd(58)} ${fmtMs(f.e2e?.median).padStart(8)} ${fmtCi(f.e2e?.medianCi).padEnd(20)} ${fmtMs(f.e2e?.p95).padStart(8)} ${fmtMs(f.wait?.median).padStart(10)} ${fmtMs(f.periodMean?.mean).padStart(10)}`);
+  }
+  console.log('\nbreak-even RTT (median e2e reaches the frame; free pacing unless noted; [95% CI])');
+  for (const b of s.breakEvens) console.log(`  ${b.platform} ${b.transport} N=${b.n} ${b.encoding} ${b.pacing}: 60 Hz ${fmtBe(b.median['60Hz'])}, 30 Hz ${fmtBe(b.median['30Hz'])}; p95: 60 Hz ${fmtBe(b.p95['60Hz'])}, 30 Hz ${fmtBe(b.p95['30Hz'])}`);
+  for (const [t, v] of Object.entries(cap ?? {})) {
+    console.log(`\ncapacity ${v.server} (N=100, 60 Hz, open loop): largest M with p99 ≤ 16.7 ms: ${v.largestM} (interval [${v.largestMCi[0]}, ${v.largestMCi[1]}])`);
+    for (const l of v.levels) console.log(`  M=${String(l.m).padStart(3)}: p99 ${fmtMs(l.p99)} ms ${fmtCi(l.p99Ci)} ${l.verdict}; load generator's own send lateness p99 ${fmtMs(l.generatorLateP99)} ms${l.generatorBound ? ' (GENERATOR-BOUND: the machine, not the server, set this level)' : ''}`);
+    void t;
+  }
+}
+
+async function main() {
+  const loadAtStart = load();
+  const t0 = Date.now();
+  console.log(`[bench:network] run ${runId} → ${relative(root, runDir)} (Toxiproxy ${TOXIPROXY_VERSION}; method docs/network.md)`);
+  await ensureBuilt(['toxiproxy', ...(P.paths.includes('desktop') || P.capacity.length ? ['native', 'jvm-server', 'desktop-host'] : []), ...(P.paths.includes('web') ? ['wasm', 'js', 'dashboard'] : [])]);
+  if (existsSync(runDir)) rmSync(runDir, { recursive: true });
+  mkdirSync(runDir, { recursive: true });
+  const tmp = mkdtempSync(join(os.tmpdir(), 'collektive-bench-network-'));
+  const tp = await startToxiproxy();
+  const needWeb = P.paths.includes('web');
+  let web = null;
+  const perInvocation = (P.paths.includes('desktop') ? baselineCells('desktop').length + desktopCells().reduce((a, g) => a + g.group.length, 0) : 0)
+    + (needWeb ? baselineCells('web').length + webCells().length : 0);
+  const total = perInvocation * P.invocations + P.capacity.length * P.invocations * (needWeb ? 2 : 1);
+  const bar = args.quiet ? { update() {}, increment() {}, start() {}, stop() {} }
+    : new cliProgress.SingleBar({ format: 'bench:network [{bar}] {percentage}% | {value}/{total} cells | {eta_formatted} left | {cell}', hideCursor: true, etaBuffer: 50, noTTYOutput: true, notTTYSchedule: 10000 }, cliProgress.Presets.shades_classic);
+  const invocationLog = [];
+  let cap = null;
+  try {
+    if (needWeb) {
+      const harness = await import('../dashboard/src/live/e2e/harness.mjs');
+      web = { harness, preview: await harness.startPreview(), browser: await harness.launchBrowser() };
+    }
+    bar.start(total, 0, { cell: '' });
+    for (let r = 0; r < P.invocations; r++) {
+      const before = load();
+      const startedAt = new Date().toISOString();
+      if (P.paths.includes('desktop')) await desktopInvocation(r, tp, tmp, bar);
+      if (needWeb) await webInvocation(r, tp, web, bar);
+      invocationLog.push({ index: r, startedAt, endedAt: new Date().toISOString(), loadAverage: { before, after: load() } });
+    }
+    if (P.capacity.length) cap = await capacity(bar, web);
+  } finally {
+    bar.stop();
+    await tp.stop();
+    if (web) { await web.browser.close().catch(() => {}); await web.preview.stop().catch(() => {}); }
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const s = summarise();
+  printReport(s, cap);
+  const minutes = (Date.now() - t0) / 60000;
+  const run = {
+    schemaVersion: 1, id: runId,
+    title: args.title ?? `Network: ${P.paths.join(' and ')} through Toxiproxy, ${P.profiles.length} profiles, N=${P.ns.join('/')}, ${P.invocations} invocations`,
+    kind: 'network', createdAt, commit,
+    description: 'Out-of-process paths through a Toxiproxy on loopback shaping latency, jitter and bandwidth (docs/network.md); the in-process path of each platform in the same run as the baseline. Each cell ran in every invocation with a fresh server process; CSVs hold the measured frames only (warm-up dropped), ids step.*.e2e, the transport wait and step.frame.wait.',
+    frontEnd: { name: 'desktop-host (Mono) and the dashboard Live view (headless Chromium)', version: web?.browser.browserVersion ?? null },
+    environment: {
+      ...collectEnvironment({ timerResolutionNs: 100, runtimes: { toxiproxy: TOXIPROXY_VERSION, ...(web ? { browser: `Chromium ${web.browser.browserVersion}` } : {}) } }),
+      loadAverage: { start: loadAtStart, end: load() },
+    },
+    parameters: {
+      rounds: P.frames, warmup: 0, invocations: P.invocations, blocks: 1,
+      command: `npm run bench:network -- ${process.argv.slice(2).join(' ')}`.trim(), durationMinutes: Math.round(minutes * 10) / 10,
+      network: { profiles: Object.fromEntries(P.profiles.map((p) => [p, PROFILES[p]])), framesPerCell: P.frames, warmupFrames: P.warmup, frameTickMs: FRAME_TICK_MS, webFramePeriodMs: web?.framePeriodMs ?? null, inFlight: P.inFlight, pipelineN: P.pipelineN },
+    },
+    configurations: s.cells.map(configurationOf),
+    network: { budgetsNs: BUDGETS_NS, breakEvens: s.breakEvens, capacity: cap, invocations: invocationLog,
+      cells: s.cells.map(({ files, ...c }) => c) },
+  };
+  await writeRunRecord(run, { runsDir });
+  if (publish && !args['no-publish']) await appendToManifest(run);
+  console.log(`\n[bench:network] ${minutes.toFixed(1)} min; wrote ${relative(root, runDir)}/${publish ? '; added to public/data/manifest.json' : ''}`);
+}
+
+async function reanalyse() {
+  // Figures from the published CSVs (the measured frames, warm-up already dropped); frame-wait figures, whose
+  // samples are not published, are kept from the run.json.
+  const dir = resolve(args.reanalyse);
+  const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+  P.warmup = 0;
+  const old = new Map(run.network.cells.map((c) => [c.id, c]));
+  for (const c of run.configurations) {
+    const o = old.get(c.id);
+    const meta = { id: c.id, platform: o.platform, transport: o.transport, profile: o.profile, n: o.n, encoding: o.encoding, pacing: o.pacing, inFlight: o.inFlight };
+    for (const inv of c.invocations) {
+      const series = seriesOf(parseTimingCsv(readFileSync(join(dir, inv.files[0].file), 'utf8'), inv.files[0].file), 0);
+      if (!cells.has(c.id)) cells.set(c.id, { meta, invocations: [], files: [] });
+      cells.get(c.id).invocations[inv.index] = series;
+      cells.get(c.id).files[inv.index] = inv.files[0];
+    }
+  }
+  const s = summarise();
+  for (const c of s.cells) c.figures = { ...(old.get(c.id)?.figures ?? {}), ...c.figures };
+  run.network = { ...run.network, breakEvens: s.breakEvens, cells: s.cells.map(({ files, ...c }) => c) };
+  run.parameters.reanalysed = `node scripts/bench-network.mjs --reanalyse ${relative(root, dir)}`;
+  await writeRunRecord(run, { runsDir: resolve(dir, '..') });
+  printReport(s, run.network.capacity);
+  console.log(`\n[bench:network] re-analysed ${relative(root, dir)}/run.json`);
+}
+
+
+(args.reanalyse ? reanalyse() : main()).catch((e) => { console.error(`\n[bench:network] ${e.stack ?? e.message}`); process.exit(1); });

@@ -1,0 +1,112 @@
+// Pure analysis of a network run (docs/network.md): per-cell figures with invocation-level intervals
+// (measurement/src/intervals.mjs), break-even RTTs against the 60 Hz and 30 Hz frame budgets, and the capacity
+// verdict. No I/O: scripts/bench-network.mjs feeds it, the tests call it on made-up numbers.
+import { pathInterval, PATH_SALT, verdict } from '../../measurement/src/intervals.mjs';
+
+/** Frame budgets (ns): 60 Hz and 30 Hz. */
+export const BUDGETS_NS = Object.freeze({ '60Hz': 1e9 / 60, '30Hz': 1e9 / 30 });
+
+/** Drops the first `warmup` samples per id; returns Map id → durations (ns) in time order. */
+export function seriesOf(rows, warmup) {
+  const by = new Map();
+  for (const r of [...rows].sort((a, b) => a.t - b.t)) {
+    if (!by.has(r.id)) by.set(r.id, []);
+    by.get(r.id).push(r);
+  }
+  const out = new Map();
+  for (const [id, rs] of by) out.set(id, rs.slice(warmup));
+  return out;
+}
+
+/** Intervals between the ends of consecutive samples (ns): the rate at which the loop applies states. */
+export const periodsOf = (rows) => rows.slice(1).map((r, i) => (r.t + r.d) - (rows[i].t + rows[i].d));
+
+/** One cell's figures: median and p95 with 95 % CIs over invocations, for every id given. */
+export function cellFigures(invocations, ids, salt) {
+  const f = {};
+  for (const [key, id] of Object.entries(ids)) {
+    const per = invocations.map((inv) => (id === 'period' ? periodsOf(inv.get(ids.e2e) ?? []) : (inv.get(id) ?? []).map((r) => r.d)));
+    if (per.every((v) => v.length === 0)) continue;
+    const m = pathInterval(per, { statistic: 'median', salt });
+    const p = pathInterval(per, { statistic: 'p95', salt });
+    if (key === 'period') {
+      // Pipelined replies arrive in bursts (k back to back, then a gap of about one RTT): the median interval says
+      // little about the rate. The mean period, (last end − first end) / (count − 1) per invocation, is the rate's
+      // inverse; its interval comes from resampling the invocations (inner level off: one value each).
+      const means = per.filter((v) => v.length).map((v) => [v.reduce((a, b) => a + b, 0) / v.length]);
+      const mean = pathInterval(means, { statistic: 'median', salt, inner: false });
+      f.periodMean = { mean: round(mean.estimate), meanCi: mean.ci95?.map(round) ?? null, perInvocation: mean.perInvocation.map(round) };
+    }
+    f[key] = { median: round(m.estimate), medianCi: m.ci95?.map(round) ?? null, p95: round(p.estimate), p95Ci: p.ci95?.map(round) ?? null, perInvocation: m.perInvocation.map(round), samples: per.map((v) => v.length) };
+  }
+  return f;
+}
+
+const round = (x) => (Number.isFinite(x) ? Math.round(x) : null);
+
+/**
+ * The RTT (ms) at which `y(rtt)` crosses `budget`, by linear interpolation between measured profiles (points
+ * sorted by rtt). 0 when even the first point is over the budget; { beyond: maxRtt } when no point is (the crossing
+ * lies past the largest RTT measured; then the last two points' slope extrapolates, at least 1 ns per ns of RTT).
+ */
+export function crossing(points, budget) {
+  const p = points.filter((x) => Number.isFinite(x.y)).sort((a, b) => a.rtt - b.rtt);
+  if (p.length === 0) return null;
+  if (p[0].y > budget) return 0;
+  for (let i = 1; i < p.length; i++) {
+    if (p[i].y > budget) {
+      const a = p[i - 1];
+      const b = p[i];
+      return a.rtt + ((budget - a.y) * (b.rtt - a.rtt)) / (b.y - a.y);
+    }
+  }
+  const last = p[p.length - 1];
+  const prev = p[p.length - 2];
+  const slope = prev ? Math.max(1e6, (last.y - prev.y) / Math.max(1e-9, last.rtt - prev.rtt)) : 1e6; // ns per ms
+  return last.rtt + (budget - last.y) / slope;
+}
+
+/**
+ * Break-even RTT per budget from cells of one path/N/encoding/pacing over profiles: the estimate from the figure's
+ * estimate, the interval from its CI bounds (upper bound of e2e → earliest crossing, lower bound → latest).
+ */
+export function breakEven(cells, { statistic = 'median' } = {}) {
+  const pts = (pick) => cells.map((c) => ({ rtt: c.rttMs, y: pick(c.figures.e2e) })).filter((x) => x.y !== null && x.y !== undefined);
+  const out = {};
+  for (const [name, budget] of Object.entries(BUDGETS_NS)) {
+    const est = crossing(pts((f) => f?.[statistic]), budget);
+    const lo = crossing(pts((f) => f?.[`${statistic}Ci`]?.[1]), budget);
+    const hi = crossing(pts((f) => f?.[`${statistic}Ci`]?.[0]), budget);
+    const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
+    // The bounds' crossings come from interpolating other curves: ordered, and widened to hold the estimate.
+    const ci = lo === null || hi === null || est === null ? null : [Math.min(lo, hi, est), Math.max(lo, hi, est)];
+    out[name] = { rttMs: r2(est), ci95: ci ? ci.map(r2) : null };
+  }
+  return out;
+}
+
+/**
+ * Capacity: per M, the p99 of latency from the intended send time with its CI over invocations; the largest M
+ * whose p99 interval lies wholly under the 60 Hz frame ("met"), and the largest that is not wholly over it (the
+ * upper end of the capacity's interval), and the largest M whose point estimate is under it.
+ */
+export function capacityVerdict(levels, budget = BUDGETS_NS['60Hz'], generatorLateNs = null) {
+  const rows = levels.map(({ m, invocations }, i) => {
+    const iv = pathInterval(invocations, { statistic: 'p99', salt: PATH_SALT.socket });
+    const row = { m, p99: round(iv.estimate), p99Ci: iv.ci95?.map(round) ?? null, perInvocation: iv.perInvocation.map(round), verdict: verdict(iv, budget), samples: invocations.map((v) => v.length) };
+    if (generatorLateNs) {
+      // The generator's own lateness (p99 of how late it sent, per invocation; median over invocations) counts in
+      // the latencies; above a quarter frame the machine, not the server, set the level (docs/network.md).
+      const late = [...generatorLateNs[i]].sort((a, b) => a - b)[Math.floor(generatorLateNs[i].length / 2)];
+      Object.assign(row, { generatorLateP99: round(late), generatorBound: late > budget / 4 });
+    }
+    return row;
+  });
+  // The levels are tried in increasing M: a level counts only when every smaller one passed as well.
+  const maxBy = (pred) => { let best = 0; for (const r of [...rows].sort((a, b) => a.m - b.m)) { if (!pred(r)) break; best = r.m; } return best; };
+  return {
+    levels: rows,
+    largestM: maxBy((r) => r.p99 !== null && r.p99 <= budget),
+    largestMCi: [maxBy((r) => r.verdict === 'met'), maxBy((r) => r.verdict !== 'not met' && r.verdict !== 'no data')],
+  };
+}
