@@ -124,7 +124,7 @@ async function runEngine(p, engine, k, dir) {
   let result;
   let ownCpu = null;
   try {
-    await browser.page.exposeFunction('__benchProgress', ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s }));
+    await browser.page.exposeFunction('__benchProgress', ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s, rounds: steps }));
     await openLive(browser.page, preview.url, server?.url ?? 'ws://127.0.0.1:9');
     result = await browser.page.evaluate((c) => window.__bench.run(c), {
       nodeCount: p.n, pacing: p.pacing, rounds: steps, engines: [engine], wsUrl: server?.url, encoding: p.encoding,
