@@ -41,9 +41,9 @@ export function comparisonSpec(rows, { titleA = 'run A', titleB = 'run B' } = {}
     data: { values },
     width: 520,
     encoding: {
-      y: { field: 'row', type: 'nominal', title: null, sort: null },
+      y: { field: 'row', type: 'nominal', title: null, sort: null, axis: { labelLimit: 360 } },
       yOffset: { field: 'run' },
-      color: { field: 'run', type: 'nominal', title: null, legend: { orient: 'bottom' } },
+      color: { field: 'run', type: 'nominal', title: null, legend: { orient: 'bottom', labelLimit: 480, direction: 'vertical' } },
     },
     layer: [
       { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', scale: { type: 'log' }, title: 'ratio (×, log scale)' }, x2: { field: 'hi' } } },

@@ -1,7 +1,8 @@
 /**
  * The configurations every plot opens on (one visual grammar: the canonical configuration first, more on request):
- * per platform, the first run in manifest order with an N = 10 free-paced configuration of that platform (its
- * default encoding), so a plot opens on 4–8 traces — native, socket, wasm and websocket. Scale plots open on the
+ * per platform, the newest run with independent invocations (docs/measurements.md, "Invocations"), else the first in
+ * manifest order, with an N = 10 free-paced configuration of that platform (its default encoding), so a plot opens on
+ * 4–8 traces — native, socket, wasm and websocket. Scale plots open on the
  * first run per platform with several N under free pacing.
  */
 import type { Platform, RunConfiguration, RunJson } from './runs';
@@ -15,10 +16,16 @@ const hasPlatform = (c: RunConfiguration, p: Platform) => c.files.some((f) => f.
 /** Among equivalent configurations, the default encoding (json, the reference protocol) before variants. */
 const encodingRank = (c: RunConfiguration) => (c.encoding === 'json' || c.encoding === 'binary' && !c.id.includes('binary') ? 0 : 1);
 
+/** Runs with invocations first, newest first among them; the others in manifest order. */
+const byPreference = (runs: readonly RunJson[]): RunJson[] => {
+  const repeated = (r: RunJson) => r.configurations.some((c) => (c.invocations?.length ?? 0) > 1);
+  return [...runs.filter(repeated).sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? ''))), ...runs.filter((r) => !repeated(r))];
+};
+
 export function canonicalConfigs(runs: readonly RunJson[]): string[] {
   const out: string[] = [];
   for (const p of ['desktop', 'web'] as const) {
-    for (const r of runs) {
+    for (const r of byPreference(runs)) {
       const cs = r.configurations.filter((c) => c.nodeCount === CANONICAL_N && c.pacing === CANONICAL_PACING && hasPlatform(c, p))
         .sort((a, b) => encodingRank(a) - encodingRank(b));
       if (cs.length) { out.push(configKey(r.id, cs[0].id)); break; }
