@@ -395,8 +395,9 @@ describe('uploads', () => {
 describe('readable defaults, one visual grammar', () => {
   // The colour and marker of each path (dashboard/src/plots/pathStyle.ts).
   const STYLE = { native: ['#0072B2', 'circle'], socket: ['#D55E00', 'square'], wasm: ['#009E73', 'diamond'], websocket: ['#CC79A7', 'triangle-up'] };
+  // Series only: the per-invocation strips drawn over a box are marks of its series, not series of their own.
   const traces = (page, name) => page.evaluate((n) => document.querySelector(`figure.plot[data-plot="${n}"] .plot-area`).data
-    .map((t) => ({ name: t.name, color: t.marker?.color ?? t.line?.color, symbol: t.marker?.symbol, x: t.xaxis })), name);
+    .filter((t) => t.meta !== 'invocation-strip').map((t) => ({ name: t.name, color: t.marker?.color ?? t.line?.color, symbol: t.marker?.symbol, x: t.xaxis })), name);
   const ready = async (page, name) => {
     const fig = page.locator(`figure.plot[data-plot="${name}"]`);
     await fig.waitFor({ state: 'attached', timeout: 30000 });
