@@ -126,4 +126,7 @@ export function stacksMatching(map, re) {
 }
 
 /** The engine's step function as each path names it (docs/profiles.md, "The step function"). */
-export const STEP_FRAME = /GradientEngine[#.$_:]+step|GradientEngine\.step|collektive_step|simple_gradient_step/;
+// Kotlin/Native: kfun:collektive.engine.GradientEngine#step(kotlin.Int){}; JVM: collektive/engine/GradientEngine.step;
+// Kotlin/Wasm (name section): collektive.engine.GradientEngine.step...; Kotlin/JS: step_gqwpj0_k$ (the mangled name
+// of GradientEngine.step(Int), the only method of that name in collektive-wasm.mjs).
+export const STEP_FRAME = /GradientEngine[#.$_:/]+step\b|^step_gqwpj0_k\$/;
