@@ -143,7 +143,7 @@ async function desktopSession(path, n, dir) {
     ensureAsyncProfiler();
     const out = join(dir, 'jvm-server.collapsed.raw');
     // cpu-clock sampling through perf_events (as perf), 1 ms, collapsed output written when the JVM exits.
-    server = await startJvmServer({ jvmArgs: [`-agentpath:${ASYNC_PROFILER_SO}=start,event=cpu,interval=1ms,cstack=fp,file=${out},collapsed`] });
+    server = await startJvmServer({ jvmArgs: [`-agentpath:${ASYNC_PROFILER_SO}=start,event=cpu,interval=1ms,cstack=fp,ann,file=${out},collapsed`] });
     extra.push('--port', String(server.port), '--spin-us', '50');
     server.rawOut = out;
   } else extra.push('--backend-csv', join(dir, 'native.csv'));
@@ -225,6 +225,9 @@ async function webSession(path, n, dir) {
 
 // ----------------------------------------------------------------- main ----
 
+/** Sampling interval per process kind, µs: each sample stands for this much CPU time (docs/profiles.md). */
+const INTERVAL_US = { 'csharp-host': 1e6 / 997, 'jvm-server': 1000, 'node-server': 500, 'node-worker': 500, page: 500 };
+
 async function main() {
   log(`run ${runId} → ${relative(root, runDir) || runDir}`);
   if (paths.some((p) => p === 'native' || p === 'socket')) {
@@ -254,7 +257,9 @@ async function main() {
           writeFileSync(join(dir, `${name}.collapsed`), formatCollapsed(map));
           const shares = categoryShares([map]);
           const step = stacksMatching(map, STEP_FRAME);
-          record.processes[name] = { file: `${id}/${name}.collapsed`, samples: shares.total, counts: shares.counts, shares: shares.shares, stepFrames: step.frames, stepStacks: step.stacks, stepSamples: step.samples };
+          const intervalUs = INTERVAL_US[name.replace(/-\d+$/, '')];
+          const usPerStep = Object.fromEntries(CATEGORIES.map((c) => [c, window.steps ? (shares.counts[c] * intervalUs) / window.steps : null]));
+          record.processes[name] = { intervalUs, usPerStep, file: `${id}/${name}.collapsed`, samples: shares.total, counts: shares.counts, shares: shares.shares, stepFrames: step.frames, stepStacks: step.stacks, stepSamples: step.samples };
         }
         const all = categoryShares(Object.values(processes));
         record.samples = all.total;

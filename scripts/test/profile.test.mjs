@@ -12,7 +12,7 @@ import { classify, parseCollapsed, perfScriptToCollapsed } from '../../measureme
 const root = join(import.meta.dirname, '..', '..');
 const STEP = {
   native: { process: 'csharp-host', frame: 'kfun:collektive.engine.GradientEngine#step(kotlin.Int){}' },
-  socket: { process: 'jvm-server', frame: 'collektive/engine/GradientEngine.step' },
+  socket: { process: 'jvm-server', frame: /^collektive\/engine\/GradientEngine\.step_\[[ij01]\]$/ },
   wasm: { process: 'page', frame: /^collektive\.engine\.GradientEngine\.step.* \[collektive-wasm-[^\]]+\.wasm\]$/ },
   websocket: { process: 'node-worker', frame: 'step_gqwpj0_k$ [collektive-wasm.mjs]' },
 };
