@@ -30,6 +30,7 @@ const USAGE = `usage: npm run profile -- [options]
   --warmup-seconds 3       free-paced running before the profiler starts (JIT tiers, caches)
   --out-dir DIR            profiles folder (default public/data/profiles)
   --run-id ID              run folder name (default <date>-profile-<commit>)
+  --reclassify DIR         recompute the category figures of an existing profile run from its collapsed stacks
   --quiet                  no progress lines
   --help`;
 
@@ -39,7 +40,7 @@ try {
     options: {
       path: { type: 'string', default: PATHS.join(',') }, n: { type: 'string', default: '10,1000' },
       seconds: { type: 'string', default: '20' }, 'warmup-seconds': { type: 'string', default: '3' },
-      'out-dir': { type: 'string' }, 'run-id': { type: 'string' }, quiet: { type: 'boolean', default: false },
+      'out-dir': { type: 'string' }, 'run-id': { type: 'string' }, reclassify: { type: 'string' }, quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -60,7 +61,7 @@ const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const runId = args['run-id'] ?? `${createdAt.slice(0, 10)}-profile-${commit.slice(0, 7)}-${createdAt.slice(11, 19).replace(/:/g, '')}`;
 const outDir = resolve(args['out-dir'] ?? join(dataDir, 'profiles'));
 const runDir = join(outDir, runId);
-if (existsSync(runDir)) bad(`profile folder ${runDir} exists already; choose another --run-id`);
+if (existsSync(runDir) && !args.reclassify) bad(`profile folder ${runDir} exists already; choose another --run-id`);
 const log = (m) => { if (!args.quiet) console.log(`[profile] ${m}`); };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -228,7 +229,43 @@ async function webSession(path, n, dir) {
 /** Sampling interval per process kind, µs: each sample stands for this much CPU time (docs/profiles.md). */
 const INTERVAL_US = { 'csharp-host': 1e6 / 997, 'jvm-server': 1000, 'node-server': 500, 'node-worker': 500, page: 500 };
 
+/** profile.json of one session: per process and over the path, samples per category, shares, CPU µs per step. */
+function summarise(base, processes) {
+  const { id, window } = base;
+  const record = { ...base, processes: {} };
+  for (const [name, map] of Object.entries(processes)) {
+    const shares = categoryShares([map]);
+    const step = stacksMatching(map, STEP_FRAME);
+    const intervalUs = INTERVAL_US[name.replace(/-\d+$/, '')];
+    const usPerStep = Object.fromEntries(CATEGORIES.map((c) => [c, window.steps ? (shares.counts[c] * intervalUs) / window.steps : null]));
+    record.processes[name] = { file: `${id}/${name}.collapsed`, intervalUs, samples: shares.total, counts: shares.counts, shares: shares.shares, usPerStep, stepFrames: step.frames, stepStacks: step.stacks, stepSamples: step.samples };
+  }
+  const all = categoryShares(Object.values(processes));
+  record.samples = all.total;
+  record.shares = all.shares;
+  // CPU µs per step per category over every process of the path.
+  record.usPerStep = Object.fromEntries(CATEGORIES.map((c) => [c, Object.values(record.processes).reduce((a, p) => a + (p.usPerStep[c] ?? 0), 0)]));
+  return record;
+}
+
+/** --reclassify DIR: the category figures of an existing profile run recomputed from its collapsed stacks (after a rule change). */
+function reclassify(dir) {
+  const index = JSON.parse(readFileSync(join(dir, 'profiles.json'), 'utf8'));
+  for (const e of index.entries) {
+    const old = JSON.parse(readFileSync(join(dir, e.dir, 'profile.json'), 'utf8'));
+    const processes = Object.fromEntries(Object.keys(old.processes).map((name) => [name, parseCollapsed(readFileSync(join(dir, e.dir, `${name}.collapsed`), 'utf8'))]));
+    const { processes: _p, shares: _s, usPerStep: _u, samples: _n, samplesPerStep: _x, ...base } = old;
+    const record = summarise(base, processes);
+    writeFileSync(join(dir, e.dir, 'profile.json'), `${JSON.stringify(record, null, 2)}\n`);
+    e.shares = record.shares;
+    e.usPerStep = record.usPerStep;
+  }
+  writeFileSync(join(dir, 'profiles.json'), `${JSON.stringify(index, null, 2)}\n`);
+  log(`reclassified ${index.entries.length} entries of ${dir}`);
+}
+
 async function main() {
+  if (args.reclassify) { reclassify(resolve(args.reclassify)); return; }
   log(`run ${runId} → ${relative(root, runDir) || runDir}`);
   if (paths.some((p) => p === 'native' || p === 'socket')) {
     const problem = perfProblem();
@@ -252,20 +289,8 @@ async function main() {
         const dir = join(runDir, id);
         mkdirSync(dir, { recursive: true });
         const { processes, window } = path === 'native' || path === 'socket' ? await desktopSession(path, n, dir) : await webSession(path, n, dir);
-        const record = { id, path, nodeCount: n, scenario: scenarioFor(n), pacing: 'free', window, processes: {} };
-        for (const [name, map] of Object.entries(processes)) {
-          writeFileSync(join(dir, `${name}.collapsed`), formatCollapsed(map));
-          const shares = categoryShares([map]);
-          const step = stacksMatching(map, STEP_FRAME);
-          const intervalUs = INTERVAL_US[name.replace(/-\d+$/, '')];
-          const usPerStep = Object.fromEntries(CATEGORIES.map((c) => [c, window.steps ? (shares.counts[c] * intervalUs) / window.steps : null]));
-          record.processes[name] = { intervalUs, usPerStep, file: `${id}/${name}.collapsed`, samples: shares.total, counts: shares.counts, shares: shares.shares, stepFrames: step.frames, stepStacks: step.stacks, stepSamples: step.samples };
-        }
-        const all = categoryShares(Object.values(processes));
-        record.samples = all.total;
-        record.shares = all.shares;
-        // Busy samples per step, per category, over every process of the path (1 sample ≈ the sampling interval).
-        record.samplesPerStep = Object.fromEntries(CATEGORIES.map((c) => [c, window.steps ? all.counts[c] / window.steps : null]));
+        for (const [name, map] of Object.entries(processes)) writeFileSync(join(dir, `${name}.collapsed`), formatCollapsed(map));
+        const record = summarise({ id, path, nodeCount: n, scenario: scenarioFor(n), pacing: 'free', window }, processes);
         writeFileSync(join(dir, 'profile.json'), `${JSON.stringify(record, null, 2)}\n`);
         entries.push(record);
         const top = Object.entries(all.shares).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c, s]) => `${c} ${(100 * s).toFixed(1)} %`).join(', ');
@@ -282,7 +307,7 @@ async function main() {
       'csharp-host': 'perf record -e cpu-clock -F 997 -g (Mono --jitmap perf map)', 'jvm-server': 'async-profiler 4.1, event=cpu, interval=1ms',
       'node-*': 'node --cpu-prof --cpu-prof-interval 500 (µs)', page: 'Chromium CDP Profiler, 500 µs',
     },
-    entries: entries.map((e) => ({ id: e.id, path: e.path, nodeCount: e.nodeCount, dir: e.id, processes: Object.keys(e.processes), shares: e.shares, steps: e.window.steps })),
+    entries: entries.map((e) => ({ id: e.id, path: e.path, nodeCount: e.nodeCount, dir: e.id, processes: Object.keys(e.processes), steps: e.window.steps, shares: e.shares, usPerStep: e.usPerStep })),
   }, null, 2)}\n`);
   log(`wrote ${relative(root, runDir)}/ (profiles.json, ${entries.length} folders)`);
 }
