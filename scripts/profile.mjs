@@ -164,6 +164,8 @@ async function desktopSession(path, n, dir) {
     if (server) await server.stop().catch((e) => log(`JVM server stop: ${e.message}`));
   }
   processes['csharp-host'] = perfCollapse(join(dir, 'host.perf.data'));
+  // The host's timing CSVs of a profiled session are not measurements (docs/profiles.md): not kept.
+  for (const f of ['native.csv', `unity_${path}.csv`]) rmSync(join(dir, f), { force: true });
   rmSync(join(dir, 'host.perf.data'), { force: true });
   rmSync(`/tmp/perf-${host.child.pid}.map`, { force: true });
   if (server) {
