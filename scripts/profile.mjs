@@ -295,8 +295,8 @@ async function main() {
         const record = summarise({ id, path, nodeCount: n, scenario: scenarioFor(n), pacing: 'free', window }, processes);
         writeFileSync(join(dir, 'profile.json'), `${JSON.stringify(record, null, 2)}\n`);
         entries.push(record);
-        const top = Object.entries(all.shares).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c, s]) => `${c} ${(100 * s).toFixed(1)} %`).join(', ');
-        log(`${id}: ${window.steps} steps in ${window.seconds.toFixed(1)} s, ${all.total} samples; ${top}`);
+        const top = Object.entries(record.shares).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c, s]) => `${c} ${(100 * s).toFixed(1)} %`).join(', ');
+        log(`${id}: ${window.steps} steps in ${window.seconds.toFixed(1)} s, ${record.samples} samples; ${top}`);
       }
     }
   } finally {
