@@ -9,7 +9,7 @@
 // per step, the step function's frames), plus <run-id>/profiles.json listing them. Profiling runs are never
 // benchmark runs: nothing here is written to public/data/runs/ or the manifest.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
@@ -76,8 +76,11 @@ function ensureAsyncProfiler() {
   log('fetching tools.profiler:async-profiler:4.1 through Maven into .toolchain/async-profiler/');
   const r = spawnSync('mvn', ['-B', '-q', 'dependency:copy', '-Dartifact=tools.profiler:async-profiler:4.1', `-DoutputDirectory=${ASYNC_PROFILER_DIR}`], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('mvn dependency:copy of tools.profiler:async-profiler:4.1 failed');
-  const u = spawnSync('unzip', ['-o', '-q', '-j', join(ASYNC_PROFILER_DIR, 'async-profiler-4.1.jar'), 'linux-x64/libasyncProfiler.so', '-d', ASYNC_PROFILER_DIR], { stdio: 'inherit' });
-  if (u.status !== 0 || !existsSync(ASYNC_PROFILER_SO)) throw new Error('cannot unpack linux-x64/libasyncProfiler.so from the async-profiler jar (needs unzip)');
+  // The JDK's jar tool unpacks it (Maven needs a JDK anyway).
+  const u = spawnSync('jar', ['xf', 'async-profiler-4.1.jar', 'linux-x64/libasyncProfiler.so'], { cwd: ASYNC_PROFILER_DIR, stdio: 'inherit' });
+  if (u.status !== 0) throw new Error('cannot unpack linux-x64/libasyncProfiler.so from the async-profiler jar (jar xf)');
+  renameSync(join(ASYNC_PROFILER_DIR, 'linux-x64', 'libasyncProfiler.so'), ASYNC_PROFILER_SO);
+  rmSync(join(ASYNC_PROFILER_DIR, 'linux-x64'), { recursive: true, force: true });
 }
 
 /** perf present and cpu-clock sampling allowed, else a message naming the install command. */
