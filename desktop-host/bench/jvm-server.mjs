@@ -10,23 +10,24 @@ import { root } from '../toolchain.mjs';
 export const JVM_SERVER_JAR = join(root, 'collektive-jvm-server', 'target', 'collektive-jvm-server.jar');
 
 /** `java <flags> -jar <jar>` as in package.json's server:jvm script (fallback: plain java -jar). */
-export function jvmServerCommand(jar = JVM_SERVER_JAR) {
+export function jvmServerCommand(jar = JVM_SERVER_JAR, jvmArgs = []) {
   let flags = [];
   try {
     const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts?.['server:jvm'] ?? '';
     const m = script.match(/java\s+(.*?)\s*-jar\s/);
     if (m) flags = m[1].split(/\s+/).filter(Boolean);
   } catch { /* keep defaults */ }
-  return ['java', ...flags, '-jar', jar];
+  return ['java', ...flags, ...jvmArgs, '-jar', jar];
 }
 
 /**
- * Starts a server; options: csv (path), cpu (taskset CPU list), jar (default: the build's), timeoutMs.
+ * Starts a server; options: csv (path), cpu (taskset CPU list), jar (default: the build's), timeoutMs, jvmArgs (extra
+ * java flags before -jar, e.g. a profiler agent: docs/profiles.md).
  * Resolves { port, pid, startedAtNs, stop }.
  */
-export function startJvmServer({ csv = null, cpu = null, jar = JVM_SERVER_JAR, timeoutMs = 60000, now = () => 0 } = {}) {
+export function startJvmServer({ csv = null, cpu = null, jar = JVM_SERVER_JAR, timeoutMs = 60000, now = () => 0, jvmArgs = [] } = {}) {
   return new Promise((resolveStart, reject) => {
-    const base = [...jvmServerCommand(jar), '--host', '127.0.0.1', '--port', '0', '--quiet', ...(csv ? ['--csv', csv] : [])];
+    const base = [...jvmServerCommand(jar, jvmArgs), '--host', '127.0.0.1', '--port', '0', '--quiet', ...(csv ? ['--csv', csv] : [])];
     const cmd = cpu !== null && cpu !== undefined ? ['taskset', '-c', String(cpu), ...base] : base;
     const startedAtNs = now();
     const child = spawn(cmd[0], cmd.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });

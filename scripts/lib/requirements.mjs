@@ -31,3 +31,4 @@ export const mono = () => need(onPath('mcs') && onPath('mono'), 'Mono (mcs, mono
 export const newtonsoft = () => need(newtonsoftDll() !== null, 'Newtonsoft.Json for Mono', 'libnewtonsoft-json-cil-dev');
 export const nunit = () => need(onPath('nunit-console') && nunitFrameworkDll() !== null, 'NUnit 2.6 (nunit-console, nunit.framework.dll)', 'libnunit-cil-dev nunit-console');
 export const maven = () => need(onPath('mvn') && onPath('java'), 'Maven and a JDK 17', 'maven openjdk-17-jdk-headless');
+export const linuxPerf = () => need(onPath('perf'), 'perf (Debian linux-perf), for the profile suite', 'linux-perf');

@@ -45,10 +45,10 @@ async function startProcess(cmd, args, ready, { timeoutMs = 60000, env = {} } = 
   };
 }
 
-/** The Node ws server on an ephemeral loopback port (`csv`: back-end timings written on stop). */
-export async function startWsServer({ csv } = {}) {
+/** The Node ws server on an ephemeral loopback port (`csv`: back-end timings written on stop; `nodeArgs`: extra node flags). */
+export async function startWsServer({ csv, nodeArgs = [] } = {}) {
   const s = await startProcess(process.execPath,
-    ['collektive-node-server/src/cli.mjs', '--port', '0', ...(csv ? ['--csv', csv] : [])],
+    [...nodeArgs, 'collektive-node-server/src/cli.mjs', '--port', '0', ...(csv ? ['--csv', csv] : [])],
     /listening on ws:\/\/127\.0\.0\.1:(\d+)/);
   return { ...s, port: Number(s.match[1]), url: `ws://127.0.0.1:${s.match[1]}` };
 }

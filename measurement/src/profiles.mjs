@@ -1,0 +1,133 @@
+// Sampling profiles in one format (docs/profiles.md): collapsed stacks, one line per distinct stack,
+// "root;caller;...;leaf count". Converters from each profiler's own output (perf script, V8/Chromium .cpuprofile,
+// async-profiler already writes collapsed), and the one set of rules that puts every sample into a category.
+
+/**
+ * `perf script` text → Map(stack → count). Kernel frames get the suffix "_[k]", unresolved frames are named by
+ * their object file in brackets ("[libfoo.so]"); the comm (process or thread name) is the root frame.
+ */
+export function perfScriptToCollapsed(text) {
+  const out = new Map();
+  let comm = null;
+  let frames = [];
+  const flush = () => {
+    if (comm !== null) {
+      const key = [comm, ...frames.reverse()].join(';');
+      out.set(key, (out.get(key) ?? 0) + 1);
+    }
+    comm = null;
+    frames = [];
+  };
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') { flush(); continue; }
+    if (!/^\s/.test(line)) { flush(); comm = line.trim().replace(/\s+\d+(\/\d+)?(\s.*)?$/, '').replace(/;/g, ':'); continue; }
+    const m = line.trim().match(/^[0-9a-f]+\s+(.*?)\s+\(([^)]*)\)$/);
+    if (!m) continue;
+    let sym = m[1].replace(/\+0x[0-9a-f]+$/, '');
+    const dso = m[2];
+    if (sym === '[unknown]') sym = dso === '[unknown]' ? '[unknown]' : `[${dso.split('/').pop()}]`;
+    if (dso.includes('kernel.kallsyms') || dso.startsWith('[kernel')) sym += '_[k]';
+    sym = sym.replace(/;/g, ':');
+    // Runs of one unresolved frame (frames without frame pointers) collapse into one.
+    if (sym.startsWith('[') && frames[frames.length - 1] === sym) continue;
+    frames.push(sym);
+  }
+  flush();
+  return out;
+}
+
+/** V8 / Chromium CPU profile (nodes, samples) → Map(stack → count); a frame is "function [file]" (file: last URL segment). */
+export function cpuProfileToCollapsed(profile, root = 'js') {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (n) => {
+    const f = n.callFrame;
+    const fn = f.functionName || '(anonymous)';
+    const file = f.url ? f.url.split(/[/?#]/).filter(Boolean).pop() : '';
+    return `${fn}${file ? ` [${file}]` : ''}`.replace(/;/g, ':');
+  };
+  const stackOf = new Map();
+  const stack = (id) => {
+    if (stackOf.has(id)) return stackOf.get(id);
+    const frames = [];
+    for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+      const n = byId.get(cur);
+      if (n.callFrame.functionName !== '(root)') frames.push(name(n));
+    }
+    const s = [root, ...frames.reverse()].join(';');
+    stackOf.set(id, s);
+    return s;
+  };
+  const out = new Map();
+  for (const id of profile.samples ?? []) { const k = stack(id); out.set(k, (out.get(k) ?? 0) + 1); }
+  return out;
+}
+
+/** Parses collapsed text ("stack count" per line) into a Map. */
+export function parseCollapsed(text) {
+  const out = new Map();
+  for (const line of text.split('\n')) {
+    const m = line.match(/^(.*) (\d+)$/);
+    if (m) out.set(m[1], (out.get(m[1]) ?? 0) + Number(m[2]));
+  }
+  return out;
+}
+
+export const formatCollapsed = (map) => [...map].sort((a, b) => b[1] - a[1]).map(([s, c]) => `${s} ${c}`).join('\n') + '\n';
+
+export const CATEGORIES = ['engine', 'serialization', 'transport', 'runtime', 'frontend', 'idle', 'other'];
+
+/**
+ * The classification rules. A stack with any frame matching the idle rule is "idle" (CPU spent entering or leaving
+ * a blocking wait); else the rules are tried on each frame from the leaf towards the root, and the first frame that
+ * matches one decides the sample's category; a stack with no matching frame is "other". Order within one frame:
+ * idle, runtime, serialization, transport, engine, frontend (docs/profiles.md, "Categories").
+ */
+export const RULES = [
+  ['idle', /^\(idle\)$|epoll_wait|futex_wait|do_futex|schedule_timeout|__schedule|do_idle|cpu_idle|pthread_cond_(timed)?wait|__pthread_cond|nanosleep|clock_nanosleep|do_sys_poll|__poll|Monitor\.Wait|Thread::sleep|Unsafe\.park|LockSupport\.park|WaitForSingleObject|Atomics\.wait/],
+  ['runtime', /^\(garbage collector\)|sgen_|mono_gc|\[mono-sgen\]|\[libmono|kotlinx\.cinterop|__tls_get_addr|GC_|Scavenge|MarkCompact|v8::internal::Heap|G1|SerialHeap|DefNewGeneration|GenCollect|CompileBroker|C2Compiler|C1Compiler|Compile::|mini_method_compile|mono_jit_compile|mono_compile|mono_marshal|wrapper_managed_to_native|wrapper_native_to_managed|mono_threads_enter_gc|kotlin::gc|kotlin::mm|kotlin::alloc|Kotlin_|InterpreterRuntime|SharedRuntime|JVM_|^Phase[A-Za-z]+::|^Compile::|^Parse::|^GraphKit::|^Matcher::|^ciEnv::|^Compilation::|^LinearScan|^GenerateOopMap|^Interpreter$|^\[mono-sgen\]/],
+  ['serialization', /[Jj]son|JSON|[Ss]eriali[sz]|[Cc]odec|Utf8|UTF8|utf8|Encoding|encodeBatch|decodeBatch|parseRequest|parseResponse|stringify|JsonParse|NumberFormat|Double\.parse|StringNumberConversions|toDoubleOrNull|toLongOrNull|nestingDepth|Session\$Companion|ToString|toString|StringBuilder|Newtonsoft|FormatDouble|dtoa|strtod|vfprintf|printf/],
+  ['transport', /entry_SYSCALL|do_syscall_64|^__x64_sys_|^(send|recv|read|write|__libc_(send|recv|read|write)|sendto|recvfrom)$|[Ss]ocket|NetworkStream|SocketChannel|sun\.nio|java\.net|TCP|tcp_|writev|readv|WebSocket|websocket|\[ws\]|ws\/lib|receiver\.js|sender\.js|net\.js|stream_base|onStreamRead|^postMessage$|collektive\/server\/connection\/(Connection|LineReader|WriteTracker)/],
+  ['engine', /collektive[./](engine|aggregate|stdlib|network)[./]|GradientEngine|kfun:|\[collektive-wasm(-[^\]]+)?\.(mjs|wasm)\]$|_konan_function|checkRangeIndexes|simple_gradient|Collektive_/],
+  ['frontend', /Collektive\.Frontend|Frontend\.|Apply|applyResult|apply\b|LiveRunner|Scene|scene|three\.module|render|Render|FrameLoop|desktop-host|DesktopHost|requestAnimationFrame|scheduleFree/],
+];
+
+/** The category of one collapsed stack (frames root→leaf, separated by ";"). */
+export function classify(stack) {
+  const frames = stack.split(';');
+  // A thread entering or leaving a blocking wait: idle or wait, whatever called it (the CPU time of the wait itself).
+  if (frames.some((f, i) => i > 0 && RULES[0][1].test(f))) return 'idle';
+  for (let i = frames.length - 1; i >= 1; i -= 1) {
+    for (const [cat, re] of RULES) if (re.test(frames[i])) return cat;
+  }
+  return 'other';
+}
+
+/** Samples per category and their shares of all samples of the given collapsed maps. */
+export function categoryShares(maps) {
+  const counts = Object.fromEntries(CATEGORIES.map((c) => [c, 0]));
+  let total = 0;
+  for (const m of maps) for (const [s, c] of m) { counts[classify(s)] += c; total += c; }
+  const shares = Object.fromEntries(CATEGORIES.map((c) => [c, total ? counts[c] / total : 0]));
+  return { total, counts, shares };
+}
+
+/** Stacks containing a frame that matches `re`, with their sample count. */
+export function stacksMatching(map, re) {
+  let stacks = 0;
+  let samples = 0;
+  const frames = new Set();
+  for (const [s, c] of map) {
+    const hit = s.split(';').filter((f) => re.test(f));
+    if (hit.length) { stacks += 1; samples += c; for (const f of hit) frames.add(f); }
+  }
+  return { stacks, samples, frames: [...frames] };
+}
+
+/** The engine's step function as each path names it (docs/profiles.md, "The step function"). */
+// Kotlin/Native: kfun:collektive.engine.GradientEngine#step(kotlin.Int){}; JVM: collektive/engine/GradientEngine.step_[j]
+// (async-profiler's annotation: _[j] JIT-compiled, _[i] inlined, _[1] C1, _[0] interpreted);
+// Kotlin/Wasm (name section): collektive.engine.GradientEngine.step...; Kotlin/JS: step_gqwpj0_k$ (the mangled name
+// of GradientEngine.step(Int), the only method of that name in collektive-wasm.mjs).
+export const STEP_FRAME = /GradientEngine[#.$_:/]+step(\b|_\[)|^step_gqwpj0_k\$/;

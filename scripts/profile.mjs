@@ -1,0 +1,320 @@
+#!/usr/bin/env node
+// npm run profile [-- options]: sampling profiles of the four paths (docs/profiles.md). Per path and N, one long
+// free-paced session with every process of the path under a sampling profiler:
+//   native    the C# host (Mono, JIT perf map) + the Kotlin/Native .so in it: perf record -e cpu-clock -g
+//   socket    the C# host as above + the JVM server: async-profiler (agent from .toolchain/async-profiler/)
+//   wasm      the Live view in headless Chromium: the page's CPU profiler over CDP
+//   websocket the page as above + the Node ws server with --cpu-prof (main thread and its worker threads)
+// Writes <out-dir>/<run-id>/<path>-n<N>/<process>.collapsed (collapsed stacks) and profile.json (category shares
+// per step, the step function's frames), plus <run-id>/profiles.json listing them. Profiling runs are never
+// benchmark runs: nothing here is written to public/data/runs/ or the manifest.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBuilt, root } from './lib/build-steps.mjs';
+import { dataDir, gitCommit } from './lib/publish-run.mjs';
+import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
+import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
+import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/src/live/e2e/harness.mjs';
+import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
+import {
+  CATEGORIES, STEP_FRAME, categoryShares, cpuProfileToCollapsed, formatCollapsed, parseCollapsed, perfScriptToCollapsed, stacksMatching,
+} from '../measurement/src/profiles.mjs';
+
+const PATHS = ['native', 'socket', 'wasm', 'websocket'];
+const USAGE = `usage: npm run profile -- [options]
+  --path native,socket,wasm,websocket   paths to profile
+  --n 10,1000              device counts (10 = reference scenario, larger = random scenario)
+  --seconds 20             profiled seconds per path and N (after --warmup-seconds of unprofiled running)
+  --warmup-seconds 3       free-paced running before the profiler starts (JIT tiers, caches)
+  --out-dir DIR            profiles folder (default public/data/profiles)
+  --run-id ID              run folder name (default <date>-profile-<commit>)
+  --reclassify DIR         recompute the category figures of an existing profile run from its collapsed stacks
+  --quiet                  no progress lines
+  --help`;
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      path: { type: 'string', default: PATHS.join(',') }, n: { type: 'string', default: '10,1000' },
+      seconds: { type: 'string', default: '20' }, 'warmup-seconds': { type: 'string', default: '3' },
+      'out-dir': { type: 'string' }, 'run-id': { type: 'string' }, reclassify: { type: 'string' }, quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }).values;
+} catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
+if (args.help) { console.log(USAGE); process.exit(0); }
+const bad = (msg) => { console.error(`${msg}\n${USAGE}`); process.exit(2); };
+const paths = args.path.split(',').map((s) => s.trim()).filter(Boolean);
+for (const p of paths) if (!PATHS.includes(p)) bad(`--path: "${p}" is not one of ${PATHS.join(', ')}`);
+const ns = args.n.split(',').map(Number);
+if (!ns.length || ns.some((n) => !Number.isInteger(n) || n < 1)) bad('--n must list positive integers');
+const seconds = Number(args.seconds);
+const warmupSeconds = Number(args['warmup-seconds']);
+if (!(seconds > 0)) bad('--seconds must be a positive number');
+if (!(warmupSeconds >= 0)) bad('--warmup-seconds must be >= 0');
+
+const commit = gitCommit({ paths: ['collektive-core', 'scripts', 'desktop-host', 'dashboard', 'collektive-jvm-server', 'collektive-node-server'] });
+const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const runId = args['run-id'] ?? `${createdAt.slice(0, 10)}-profile-${commit.slice(0, 7)}-${createdAt.slice(11, 19).replace(/:/g, '')}`;
+const outDir = resolve(args['out-dir'] ?? join(dataDir, 'profiles'));
+const runDir = join(outDir, runId);
+if (existsSync(runDir) && !args.reclassify) bad(`profile folder ${runDir} exists already; choose another --run-id`);
+const log = (m) => { if (!args.quiet) console.log(`[profile] ${m}`); };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------ profilers ----
+
+const ASYNC_PROFILER_DIR = join(root, '.toolchain', 'async-profiler');
+const ASYNC_PROFILER_SO = join(ASYNC_PROFILER_DIR, 'libasyncProfiler.so');
+/** async-profiler 4.1 from Maven Central (its Linux x64 agent is inside the jar), unpacked under .toolchain/. */
+function ensureAsyncProfiler() {
+  if (existsSync(ASYNC_PROFILER_SO)) return;
+  mkdirSync(ASYNC_PROFILER_DIR, { recursive: true });
+  log('fetching tools.profiler:async-profiler:4.1 through Maven into .toolchain/async-profiler/');
+  const r = spawnSync('mvn', ['-B', '-q', 'dependency:copy', '-Dartifact=tools.profiler:async-profiler:4.1', `-DoutputDirectory=${ASYNC_PROFILER_DIR}`], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('mvn dependency:copy of tools.profiler:async-profiler:4.1 failed');
+  // The JDK's jar tool unpacks it (Maven needs a JDK anyway).
+  const u = spawnSync('jar', ['xf', 'async-profiler-4.1.jar', 'linux-x64/libasyncProfiler.so'], { cwd: ASYNC_PROFILER_DIR, stdio: 'inherit' });
+  if (u.status !== 0) throw new Error('cannot unpack linux-x64/libasyncProfiler.so from the async-profiler jar (jar xf)');
+  renameSync(join(ASYNC_PROFILER_DIR, 'linux-x64', 'libasyncProfiler.so'), ASYNC_PROFILER_SO);
+  rmSync(join(ASYNC_PROFILER_DIR, 'linux-x64'), { recursive: true, force: true });
+}
+
+/** perf present and cpu-clock sampling allowed, else a message naming the install command. */
+function perfProblem() {
+  const r = spawnSync('perf', ['record', '-q', '-e', 'cpu-clock', '-o', '/dev/null', 'true'], { encoding: 'utf8' });
+  if (r.error) return 'perf is missing: apt-get update && apt-get install -y linux-perf';
+  if (r.status !== 0) return `perf record -e cpu-clock fails (${(r.stderr || '').trim().split('\n').pop()}); as root: sysctl kernel.perf_event_paranoid=-1`;
+  return null;
+}
+
+/** perf record of one running process for `secs` seconds into `dataFile`. */
+async function perfRecordPid(pid, secs, dataFile) {
+  const rec = spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', '997', '-g', '-p', String(pid), '-o', dataFile, '--', 'sleep', String(secs)],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  rec.stderr.on('data', (d) => { err += d; });
+  const code = await new Promise((r) => rec.on('close', r));
+  if (code !== 0 && !existsSync(dataFile)) throw new Error(`perf record failed (${code}): ${err}`);
+}
+
+/** perf script of a recording → collapsed stacks. Run after the process exited: Mono flushes its perf map then. */
+function perfCollapse(dataFile) {
+  const s = spawnSync('perf', ['script', '-i', dataFile, '-F', 'comm,tid,ip,sym,dso'], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  if (s.status !== 0) throw new Error(`perf script failed: ${s.stderr}`);
+  return perfScriptToCollapsed(s.stdout);
+}
+
+// ------------------------------------------------------------- sessions ----
+
+/** The C# host's `run` command, free pacing, as bench:desktop invokes it; resolves when `steps` frames were reported. */
+function startHost(n, engine, extra, dir) {
+  const scenario = scenarioFor(n);
+  const a = ['run', '--scenario', scenario, '--nodes', String(n), '--max-distance', '3', '--pacing', 'free', '--encoding', 'json',
+    '--engine', engine, '--frames', '100000000', '--floors', '0', '--progress', '1000', '--out', join(dir, `unity_${engine}.csv`), ...extra];
+  if (scenario === 'random') a.push('--seed', '1', '--mean-degree', '8');
+  // --jitmap: Mono writes /tmp/perf-<pid>.map, so perf names the JIT-compiled managed frames.
+  const child = spawn('mono', [hostExe, ...a], { cwd: dir, env: hostEnv({ MONO_ENV_OPTIONS: '--jitmap' }), stdio: ['ignore', 'ignore', 'pipe'] });
+  const state = { child, frames: 0, err: '' };
+  let partial = '';
+  child.stderr.on('data', (d) => {
+    partial += d;
+    const lines = partial.split('\n');
+    partial = lines.pop();
+    for (const l of lines) { const m = l.match(/^progress (\d+) /); if (m) state.frames = Number(m[1]); else state.err += `${l}\n`; }
+  });
+  state.exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
+  return state;
+}
+
+async function waitFrames(state, min, timeoutMs = 60000) {
+  const t = Date.now();
+  while (state.frames < min) {
+    if (state.child?.exitCode !== null && state.child?.exitCode !== undefined) throw new Error(`host exited early:\n${state.err}`);
+    if (Date.now() - t > timeoutMs) throw new Error(`no progress in ${timeoutMs} ms:\n${state.err ?? ''}`);
+    await sleep(50);
+  }
+}
+
+async function desktopSession(path, n, dir) {
+  const processes = {};
+  let server = null;
+  const extra = [];
+  if (path === 'socket') {
+    ensureAsyncProfiler();
+    const out = join(dir, 'jvm-server.collapsed.raw');
+    // cpu-clock sampling through perf_events (as perf), 1 ms, collapsed output written when the JVM exits.
+    server = await startJvmServer({ jvmArgs: [`-agentpath:${ASYNC_PROFILER_SO}=start,event=cpu,interval=1ms,cstack=fp,ann,file=${out},collapsed`] });
+    extra.push('--port', String(server.port), '--spin-us', '50');
+    server.rawOut = out;
+  } else extra.push('--backend-csv', join(dir, 'native.csv'));
+  const host = startHost(n, path, extra, dir);
+  let window;
+  try {
+    await sleep(warmupSeconds * 1000);
+    await waitFrames(host, 1);
+    const before = host.frames;
+    log(`${path} n=${n}: perf record of the C# host (pid ${host.child.pid}) for ${seconds} s`);
+    const tStart = Date.now();
+    await perfRecordPid(host.child.pid, seconds, join(dir, 'host.perf.data'));
+    window = { steps: host.frames - before, seconds: (Date.now() - tStart) / 1000 };
+  } finally {
+    if (host.child.exitCode === null) host.child.kill('SIGTERM');
+    await host.exited;
+    if (server) await server.stop().catch((e) => log(`JVM server stop: ${e.message}`));
+  }
+  processes['csharp-host'] = perfCollapse(join(dir, 'host.perf.data'));
+  // The host's timing CSVs of a profiled session are not measurements (docs/profiles.md): not kept.
+  for (const f of ['native.csv', `unity_${path}.csv`]) rmSync(join(dir, f), { force: true });
+  rmSync(join(dir, 'host.perf.data'), { force: true });
+  rmSync(`/tmp/perf-${host.child.pid}.map`, { force: true });
+  if (server) {
+    if (!existsSync(server.rawOut)) throw new Error('async-profiler wrote no output for the JVM server');
+    const m = parseCollapsed(readFileSync(server.rawOut, 'utf8'));
+    processes['jvm-server'] = new Map([...m].map(([s, c]) => [`java;${s}`, c]));
+    rmSync(server.rawOut, { force: true });
+  }
+  return { processes, window };
+}
+
+let preview = null;
+async function webSession(path, n, dir) {
+  const processes = {};
+  preview ??= await startPreview();
+  const profDir = join(dir, 'node-cpuprof');
+  const server = path === 'websocket' ? await startWsServer({ nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profDir, '--cpu-prof-interval', '500'] }) : null;
+  const browser = await launchBrowser();
+  const state = { frames: 0, err: '' };
+  let window;
+  try {
+    await browser.page.exposeFunction('__benchProgress', ({ steps }) => { state.frames = steps; });
+    await openLive(browser.page, preview.url, server?.url ?? 'ws://127.0.0.1:9');
+    const cdp = await browser.context.newCDPSession(browser.page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    const running = browser.page.evaluate((c) => window.__bench.run(c), {
+      nodeCount: n, pacing: 'free', rounds: 10000000, engines: [path], wsUrl: server?.url, encoding: 'json',
+      floorSamples: 0, scenario: scenarioFor(n), seed: 1, e2eBlocks: 0,
+    }).catch((e) => { state.err += String(e); });
+    await sleep(warmupSeconds * 1000);
+    await waitFrames(state, 1);
+    const before = state.frames;
+    log(`${path} n=${n}: Chromium CPU profiler on the page for ${seconds} s`);
+    const tStart = Date.now();
+    await cdp.send('Profiler.start');
+    await sleep(seconds * 1000);
+    const { profile } = await cdp.send('Profiler.stop');
+    window = { steps: state.frames - before, seconds: (Date.now() - tStart) / 1000 };
+    processes.page = cpuProfileToCollapsed(profile, 'chromium-page');
+    void running;
+  } finally {
+    await browser.close().catch(() => {});
+    if (server) await server.stop('SIGTERM');
+  }
+  if (server) {
+    const files = existsSync(profDir) ? readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')).sort() : [];
+    if (!files.length) throw new Error('node --cpu-prof wrote no profile for the ws server');
+    // One file per thread: the largest sample count is the main thread's or the engine worker's; name them by content.
+    let w = 0;
+    for (const f of files) {
+      const m = cpuProfileToCollapsed(JSON.parse(readFileSync(join(profDir, f), 'utf8')), 'node');
+      const isWorker = [...m.keys()].some((s) => /worker\.mjs|parse-worker\.mjs/.test(s)) && ![...m.keys()].some((s) => /cli\.mjs/.test(s));
+      processes[isWorker ? `node-worker-${w++}` : 'node-server'] = m;
+    }
+    rmSync(profDir, { recursive: true, force: true });
+  }
+  return { processes, window };
+}
+
+// ----------------------------------------------------------------- main ----
+
+/** Sampling interval per process kind, µs: each sample stands for this much CPU time (docs/profiles.md). */
+const INTERVAL_US = { 'csharp-host': 1e6 / 997, 'jvm-server': 1000, 'node-server': 500, 'node-worker': 500, page: 500 };
+
+/** profile.json of one session: per process and over the path, samples per category, shares, CPU µs per step. */
+function summarise(base, processes) {
+  const { id, window } = base;
+  const record = { ...base, processes: {} };
+  for (const [name, map] of Object.entries(processes)) {
+    const shares = categoryShares([map]);
+    const step = stacksMatching(map, STEP_FRAME);
+    const intervalUs = INTERVAL_US[name.replace(/-\d+$/, '')];
+    const usPerStep = Object.fromEntries(CATEGORIES.map((c) => [c, window.steps ? (shares.counts[c] * intervalUs) / window.steps : null]));
+    record.processes[name] = { file: `${id}/${name}.collapsed`, intervalUs, samples: shares.total, counts: shares.counts, shares: shares.shares, usPerStep, stepFrames: step.frames, stepStacks: step.stacks, stepSamples: step.samples };
+  }
+  const all = categoryShares(Object.values(processes));
+  record.samples = all.total;
+  record.shares = all.shares;
+  // CPU µs per step per category over every process of the path.
+  record.usPerStep = Object.fromEntries(CATEGORIES.map((c) => [c, Object.values(record.processes).reduce((a, p) => a + (p.usPerStep[c] ?? 0), 0)]));
+  return record;
+}
+
+/** --reclassify DIR: the category figures of an existing profile run recomputed from its collapsed stacks (after a rule change). */
+function reclassify(dir) {
+  const index = JSON.parse(readFileSync(join(dir, 'profiles.json'), 'utf8'));
+  for (const e of index.entries) {
+    const old = JSON.parse(readFileSync(join(dir, e.dir, 'profile.json'), 'utf8'));
+    const processes = Object.fromEntries(Object.keys(old.processes).map((name) => [name, parseCollapsed(readFileSync(join(dir, e.dir, `${name}.collapsed`), 'utf8'))]));
+    const { processes: _p, shares: _s, usPerStep: _u, samples: _n, samplesPerStep: _x, ...base } = old;
+    const record = summarise(base, processes);
+    writeFileSync(join(dir, e.dir, 'profile.json'), `${JSON.stringify(record, null, 2)}\n`);
+    e.shares = record.shares;
+    e.usPerStep = record.usPerStep;
+  }
+  writeFileSync(join(dir, 'profiles.json'), `${JSON.stringify(index, null, 2)}\n`);
+  log(`reclassified ${index.entries.length} entries of ${dir}`);
+}
+
+async function main() {
+  if (args.reclassify) { reclassify(resolve(args.reclassify)); return; }
+  log(`run ${runId} → ${relative(root, runDir) || runDir}`);
+  if (paths.some((p) => p === 'native' || p === 'socket')) {
+    const problem = perfProblem();
+    if (problem) { console.error(`[profile] ${problem}`); process.exit(1); }
+  }
+  const builds = new Set();
+  for (const p of paths) {
+    if (p === 'native') ['native', 'desktop-host'].forEach((b) => builds.add(b));
+    if (p === 'socket') ['jvm-server', 'desktop-host'].forEach((b) => builds.add(b));
+    if (p === 'wasm' || p === 'websocket') ['wasm', 'js', 'dashboard'].forEach((b) => builds.add(b));
+  }
+  await ensureBuilt([...builds]);
+  mkdirSync(runDir, { recursive: true });
+  const entries = [];
+  const total = paths.length * ns.length;
+  try {
+    for (const n of ns) {
+      for (const path of paths) {
+        const id = `${path}-n${n}`;
+        log(`(${entries.length + 1}/${total}) ${id}: ${warmupSeconds} s warm-up, then ${seconds} s profiled`);
+        const dir = join(runDir, id);
+        mkdirSync(dir, { recursive: true });
+        const { processes, window } = path === 'native' || path === 'socket' ? await desktopSession(path, n, dir) : await webSession(path, n, dir);
+        for (const [name, map] of Object.entries(processes)) writeFileSync(join(dir, `${name}.collapsed`), formatCollapsed(map));
+        const record = summarise({ id, path, nodeCount: n, scenario: scenarioFor(n), pacing: 'free', window }, processes);
+        writeFileSync(join(dir, 'profile.json'), `${JSON.stringify(record, null, 2)}\n`);
+        entries.push(record);
+        const top = Object.entries(record.shares).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c, s]) => `${c} ${(100 * s).toFixed(1)} %`).join(', ');
+        log(`${id}: ${window.steps} steps in ${window.seconds.toFixed(1)} s, ${record.samples} samples; ${top}`);
+      }
+    }
+  } finally {
+    if (preview) await preview.stop().catch(() => {});
+  }
+  writeFileSync(join(runDir, 'profiles.json'), `${JSON.stringify({
+    schemaVersion: 1, id: runId, createdAt, commit, seconds, warmupSeconds,
+    command: `npm run profile -- ${process.argv.slice(2).join(' ')}`.trim(),
+    profilers: {
+      'csharp-host': 'perf record -e cpu-clock -F 997 -g (Mono --jitmap perf map)', 'jvm-server': 'async-profiler 4.1, event=cpu, interval=1ms',
+      'node-*': 'node --cpu-prof --cpu-prof-interval 500 (µs)', page: 'Chromium CDP Profiler, 500 µs',
+    },
+    entries: entries.map((e) => ({ id: e.id, path: e.path, nodeCount: e.nodeCount, dir: e.id, processes: Object.keys(e.processes), steps: e.window.steps, shares: e.shares, usPerStep: e.usPerStep })),
+  }, null, 2)}\n`);
+  log(`wrote ${relative(root, runDir)}/ (profiles.json, ${entries.length} folders)`);
+}
+
+main().catch((e) => { console.error(`[profile] ${e.stack ?? e.message}`); process.exit(1); });
