@@ -1,4 +1,4 @@
-// Decoder of the DESIGN §2 state buffer (LE: int32 n, per node float64 value, int32 k, k × int32 ids), for the
+// Decoder of the docs/reference-study.md state buffer (LE: int32 n, per node float64 value, int32 k, k × int32 ids), for the
 // measurement client only.
 export const StateCodec = {
   decode(bytes) {

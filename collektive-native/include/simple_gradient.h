@@ -1,7 +1,7 @@
 /*
  * simple_gradient.h: C ABI of libsimple_gradient.so (Kotlin/Native build of the collektive engine).
  *
- * The first block is the reference study's ABI (DESIGN §2): same names, signatures and calling convention
+ * The first block is the reference study's ABI (docs/reference-study.md): same names, signatures and calling convention
  * (cdecl), so the reference Unity scripts load this library unchanged. The second block holds the extensions.
  * This header is hand-written; the native test suite checks it against the compiler-generated
  * libsimple_gradient_api.h and the library's exported symbols.

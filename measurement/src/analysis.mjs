@@ -82,7 +82,7 @@ export function pairedRatio(a = [], b = []) {
   return { mean: s.mean, median: s.median, p95: s.p95, p99: s.p99 };
 }
 
-/** Ratios of statistics a/b for mean, median, p95, p99 (DESIGN §2 "ratios socket/native of mean, median, p95, p99"). */
+/** Ratios of statistics a/b for mean, median, p95, p99 (docs/reference-study.md "ratios socket/native of mean, median, p95, p99"). */
 export function statRatio(a, b) {
   const r = (k) => (b[k] > 0 ? a[k] / b[k] : NaN);
   return { mean: r('mean'), median: r('median'), p95: r('p95'), p99: r('p99') };

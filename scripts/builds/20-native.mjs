@@ -1,5 +1,5 @@
 // Kotlin/Native builds (collektive-native, owner: native/web engine builds): the offline toolchain and the C ABI
-// shared library `libsimple_gradient.so` with its header. Recipe: DESIGN §3, scripts/lib/toolchain.mjs.
+// shared library `libsimple_gradient.so` with its header. Recipe: docs/toolchain.md, scripts/lib/toolchain.mjs.
 import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { coreSourceDir, ensureKonan, ensureNode24, konanc, konancCompile, kotlinSources, node24, root } from '../lib/toolchain.mjs';

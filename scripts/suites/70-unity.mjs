@@ -1,4 +1,4 @@
-// Unity project (issue 6), everything checkable without the Unity Editor:
+// Unity project, everything checkable without the Unity Editor:
 //  - unity-csharp: every C# file of unity-webgl/ compiled with mcs (C# 7.2) per assembly definition and build target
 //    (Editor, Linux player, WebGL player, and the headless host's view of the package), the package against the real
 //    Newtonsoft.Json / NUnit 2.6, the MonoBehaviours and Editor scripts against the UnityEngine/UnityEditor type stub

@@ -50,7 +50,7 @@ export interface EngineFacade {
   stepAndGetState(handle: number, rounds?: number): EngineStateArrays;
   /** The state of the last round (no step, not timed). */
   state(handle: number): EngineStateArrays;
-  /** Runs `rounds` rounds and returns the binary state buffer of DESIGN §2 (LE: int32 n, per node f64 value, int32 k, k × int32). */
+  /** Runs `rounds` rounds and returns the binary state buffer of docs/reference-study.md (LE: int32 n, per node f64 value, int32 k, k × int32). */
   stepAndGetStateBuffer(handle: number, rounds?: number): Uint8Array;
   /** The binary state buffer of the last round (no step, not timed). */
   stateBuffer(handle: number): Uint8Array;

@@ -144,7 +144,7 @@ function facade(kind, k, check, bulk) {
 }
 
 /**
- * Decodes the binary state buffer of DESIGN §2 (little-endian: int32 n, per node float64 value, int32 k,
+ * Decodes the binary state buffer of docs/reference-study.md (little-endian: int32 n, per node float64 value, int32 k,
  * k × int32 ids) into the flat layout of `stepAndGetState`.
  * @param {Uint8Array} bytes
  */

@@ -12,7 +12,7 @@ export type Pacing = 'frame' | 'free';
 export type WsEncoding = 'json' | 'json-split' | 'batched' | 'binary';
 export type ScenarioKind = 'reference' | 'random';
 
-/** Parses the DESIGN §2 state buffer (LE int32 n; per node float64 value, int32 k, k × int32 ids). */
+/** Parses the docs/reference-study.md state buffer (LE int32 n; per node float64 value, int32 k, k × int32 ids). */
 export function parseStateBuffer(bytes: ArrayBuffer | Uint8Array): SceneState {
   const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   const view = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);

@@ -1,4 +1,4 @@
-// Device layouts. The reference layout is computed the way the reference Unity scene does (DESIGN §2): BFS tree
+// Device layouts. The reference layout is computed the way the reference Unity scene does (docs/reference-study.md): BFS tree
 // from device 0 over the first round's neighbourhoods, horizontal spacing 3, vertical spacing 6, unreachable
 // devices on an extra bottom row. The first round runs with every device at the origin, so all devices are
 // neighbours of device 0: device 0 on the top row, devices 1..n-1 on the second row, centred on x = 0.

@@ -1,5 +1,5 @@
 /**
- * The analysis as SQL text, built by pure functions (no database here). The reference method (DESIGN §2):
+ * The analysis as SQL text, built by pure functions (no database here). The reference method (docs/reference-study.md):
  * drop rows with negative t_ns or duration_ns; stable-sort by t_ns within each series (run, config, file, id) —
  * done once at load time as the rank k (schema.ts) —; drop the first `warmup` samples of each series (k > warmup); per series count, median, mean, p95, p99 (quantile_cont:
  * linear interpolation between order statistics) and sample standard deviation (n − 1). Back-end overhead =

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent implementation of the reference analysis (DESIGN.md section 2), Python standard library only,
+"""Independent implementation of the reference analysis (docs/reference-study.md), Python standard library only,
 in exact rational arithmetic (fractions.Fraction; the standard deviation via decimal with 40 digits).
 
 Usage: reference_analysis.py RUN_DIR [--warmup 30] [--in native --out socket]

@@ -1,4 +1,4 @@
-// The web bench's summary table: the reference analysis (DESIGN §2, measurement/src/analysis.mjs, shared with
+// The web bench's summary table: the reference analysis (docs/reference-study.md, measurement/src/analysis.mjs, shared with
 // bench:desktop) applied to the web CSVs: medians per id, overheads paired by order, truncated to the shorter.
 
 import { fmtNs, pairedDiff, parseTimingCsv, series as seriesOfRows, stats } from '../../../../measurement/src/analysis.mjs';

@@ -1,4 +1,4 @@
-// The out-of-process path: the engine in Node (collektive-node-server) behind a WebSocket, DESIGN §2 protocol.
+// The out-of-process path: the engine in Node (collektive-node-server) behind a WebSocket, docs/reference-study.md protocol.
 import { fromJsonValues, parseJsonWithInfinity, parseStateBuffer, type WsEncoding } from '../model';
 import { WEB_IDS } from '../timing/ids';
 import type { TimingRecorder } from '../timing/recorder';

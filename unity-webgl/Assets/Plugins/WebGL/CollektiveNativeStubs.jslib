@@ -1,4 +1,4 @@
-// WebGL stand-ins for the desktop C ABI of libsimple_gradient.so (DESIGN §2), which the shared package's NativeApi
+// WebGL stand-ins for the desktop C ABI of libsimple_gradient.so (docs/reference-study.md), which the shared package's NativeApi
 // imports with [DllImport("simple_gradient")]. A WebGL player has no dynamic libraries: if IL2CPP links these
 // imports statically, these definitions resolve them, so the build links; calling one (the desktop-only Native
 // engine) fails with a clear error. EngineFactory never creates the Native engine in a WebGL player.

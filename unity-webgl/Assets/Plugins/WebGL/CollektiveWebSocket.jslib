@@ -1,5 +1,5 @@
 // Out-of-process web path: a browser WebSocket from the Unity page to the Node `ws` server
-// (collektive-node-server, `npm run server:node -- --port <p>`), speaking the JSON-lines protocol of DESIGN §2
+// (collektive-node-server, `npm run server:node -- --port <p>`), speaking the JSON-lines protocol of docs/reference-study.md
 // (a text message holds one JSON request, or several as '\n'-separated lines: WebSocketEngine sends a json frame's
 // newPosition lines and its step line as one message) plus the opt-in binary state frame. This plugin does not look
 // inside messages.

@@ -5,7 +5,7 @@ namespace Collektive.Frontend.Engines
 {
     /// <summary>
     /// P/Invoke declarations of <c>libsimple_gradient.so</c> (collektive-native; cdecl). The reference study's
-    /// symbols and signatures (DESIGN §2) plus this project's extensions (batched positions, error query, no-op,
+    /// symbols and signatures (docs/reference-study.md) plus this project's extensions (batched positions, error query, no-op,
     /// timing CSV control). Unsafe by nature: use <see cref="NativeEngine"/>; raw pointers never leave this file
     /// and <see cref="NativeEngine"/>.
     /// </summary>

@@ -9,7 +9,7 @@ namespace Collektive.Frontend.Engines
 {
     /// <summary>
     /// Out-of-process engine: a <see cref="TcpClient"/> to the JVM server speaking newline-delimited JSON
-    /// (DESIGN §2), with a background reader thread as in the reference scene. Per frame: one <c>newPosition</c>
+    /// (docs/reference-study.md), with a background reader thread as in the reference scene. Per frame: one <c>newPosition</c>
     /// message per device (or one batched <c>positions {xyz}</c>), then <c>step {rid, stepCount}</c>; all of a frame's
     /// messages go out in one write (TCP_NODELAY), timed as <c>step.socket.send</c>. The reader thread stamps each
     /// response when it arrives; on pickup the response is parsed on the caller's thread
@@ -229,7 +229,7 @@ namespace Collektive.Frontend.Engines
         }
 
         // Reader thread: splits the byte stream into JSON lines and binary state frames (collektive-jvm-server
-        // README): marker 0x00, int32 LE length (= 8 + state size), int64 LE rid, the DESIGN §2 state buffer.
+        // README): marker 0x00, int32 LE length (= 8 + state size), int64 LE rid, the docs/reference-study.md state buffer.
         // A JSON reply line always starts with '{', so the first byte tells the two apart.
         private void ReadLoop()
         {

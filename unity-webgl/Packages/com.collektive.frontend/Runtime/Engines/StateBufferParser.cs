@@ -4,7 +4,7 @@ using Collektive.Frontend.Model;
 namespace Collektive.Frontend.Engines
 {
     /// <summary>
-    /// Parser of the binary state buffer (DESIGN §2, little-endian): int32 nodeCount, then per node float64 value,
+    /// Parser of the binary state buffer (docs/reference-study.md, little-endian): int32 nodeCount, then per node float64 value,
     /// int32 neighbourCount, neighbourCount × int32 ids. Used for the native engine's buffer and the socket's binary
     /// frame. Rejects truncated buffers, negative counts and trailing bytes with a <see cref="FormatException"/>.
     /// </summary>

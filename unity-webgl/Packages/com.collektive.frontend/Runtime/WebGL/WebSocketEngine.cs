@@ -10,7 +10,7 @@ namespace Collektive.Frontend.WebGL
 {
     /// <summary>
     /// Out-of-process web engine for the Unity WebGL player: a browser WebSocket (CollektiveWebSocket.jslib) to the
-    /// Node <c>ws</c> server, speaking the JSON-lines protocol of DESIGN §2.
+    /// Node <c>ws</c> server, speaking the JSON-lines protocol of docs/reference-study.md.
     /// <see cref="WireEncoding.Json"/>: one <c>newPosition</c> per device then <c>step {rid, stepCount}</c> (the
     /// reference requests), sent as ONE text message per frame holding those requests as lines joined by '\n' — the
     /// desktop socket's framing, which <c>SocketEngine</c> also hands over in one write; the server

@@ -140,7 +140,7 @@ namespace Collektive.Frontend.WebGL.Tests
             Assert.AreEqual(-1.0, BitConverter.ToDouble(b, 4 + 2 * 24 + 16));
             Assert.AreEqual(3, bridge.Sent.Count);
             Assert.AreEqual("{\"op\":\"step\",\"data\":{\"rid\":1,\"stepCount\":2,\"encoding\":\"binary\"}}", bridge.Sent[2]);
-            // the binary state frame of DESIGN §2 comes back
+            // the binary state frame of docs/reference-study.md comes back
             var frame = new ByteWriter();
             frame.Int32LE(3).Float64LE(0.0).Int32LE(1).Int32LE(1).Float64LE(2.5).Int32LE(1).Int32LE(0).Float64LE(double.PositiveInfinity).Int32LE(0);
             bridge.Events.OnBinary(frame.Buffer, frame.Length);

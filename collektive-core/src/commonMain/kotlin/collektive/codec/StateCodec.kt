@@ -4,7 +4,7 @@ import collektive.engine.EngineState
 import collektive.engine.GradientEngine
 
 /**
- * The binary state buffer of the reference C ABI (DESIGN §2), little-endian: int32 nodeCount, then per node:
+ * The binary state buffer of the reference C ABI (docs/reference-study.md), little-endian: int32 nodeCount, then per node:
  * float64 value, int32 neighbourCount, neighbourCount × int32 ids. Infinities are plain IEEE-754 values.
  */
 public object StateCodec {

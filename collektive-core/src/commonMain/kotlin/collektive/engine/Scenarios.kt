@@ -12,7 +12,7 @@ public object Scenarios {
     public const val REFERENCE_VERTICAL_SPACING: Double = 6.0
 
     /**
-     * The reference study's layout (DESIGN §2): a BFS tree rooted at device 0 over the neighbourhoods of the
+     * The reference study's layout (docs/reference-study.md): a BFS tree rooted at device 0 over the neighbourhoods of the
      * first round (all devices start at the origin, so all are neighbours of device 0), one row per BFS level
      * (y = −level × 6), devices of a row spaced by 3 along x and centred on x = 0, unreachable devices on an
      * extra bottom row; z = 0. Returns x0 y0 z0 x1 ... For 10 devices: device 0 at (0, 0, 0), devices 1..9 at

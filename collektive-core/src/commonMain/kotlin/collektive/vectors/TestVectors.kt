@@ -85,7 +85,7 @@ public object TestVectors {
             rounds.add(round(VectorOp.UpdatePositions(xyz)))
         }
         return TestVector(
-            name, "reference layout (DESIGN §2), source 0; devices 1..9 rise 0.25 per round and connect to device 0",
+            name, "reference layout (docs/reference-study.md), source 0; devices 1..9 rise 0.25 per round and connect to device 0",
             10, 3.0, program, null, rounds,
         )
     }

@@ -5,7 +5,7 @@ import collektive.engine.Program
 
 /**
  * Reads and writes the test-vector files (format: collektive-core/README.md). These files are fixtures of this
- * project, not protocol messages: common code has no JSON library (DESIGN §3), so the fixed schema is written
+ * project, not protocol messages: common code has no JSON library (docs/toolchain.md), so the fixed schema is written
  * and read here, strictly (any deviation is an [IllegalArgumentException]).
  *
  * Doubles are JSON strings: "Infinity", "-Infinity", "NaN" or a decimal that parses back to the exact same

@@ -36,7 +36,7 @@ internal fun copyToMalloc(ids: IntArray): CPointer<IntVar>? {
 }
 
 /**
- * The engine's last-round state in the binary layout of DESIGN §2 ([forEachStateRun]: no snapshot, no
+ * The engine's last-round state in the binary layout of docs/reference-study.md ([forEachStateRun]: no snapshot, no
  * intermediate arrays) in one malloc'd block. The words are stored in a Kotlin array (plain array stores), then
  * copied with one memcpy; linux_x64 is little-endian, so native stores give the layout. Returns the block and
  * stores its size in [sizeOut].

@@ -11,7 +11,7 @@ import kotlinx.cinterop.UByteVar
 import kotlinx.cinterop.pointed
 import kotlinx.cinterop.value
 
-// The reference study's C ABI (DESIGN §2), same names and signatures, so its Unity scripts load this library
+// The reference study's C ABI (docs/reference-study.md), same names and signatures, so its Unity scripts load this library
 // unchanged. Sentinels on failure (error state set, see ErrorState): handle -1, value NaN, pointers NULL with
 // *outSize = 0; void calls only set the error state.
 
@@ -86,7 +86,7 @@ public fun freeNeighborhoodWithDistance(pointer: CPointer<IntVar>?) {
 
 /**
  * `unsigned char* step_and_get_state_with_distance(int h, int rounds, int* outSize)`: runs [rounds] rounds and
- * returns the state buffer of DESIGN §2 (LE: int32 n, per node float64 value, int32 k, k × int32 ids) in a
+ * returns the state buffer of docs/reference-study.md (LE: int32 n, per node float64 value, int32 k, k × int32 ids) in a
  * malloc'd block freed with `free_state_buffer`; NULL and *outSize = 0 on error.
  */
 @CName("step_and_get_state_with_distance")

@@ -32,7 +32,7 @@ public class StateArrays internal constructor(
         StateArrays(flat.values, flat.offsets, flat.ids)
     }
 
-/** Steps (when [rounds] > 0) and returns the binary state buffer (DESIGN §2) as an Int8Array; null on error. */
+/** Steps (when [rounds] > 0) and returns the binary state buffer (docs/reference-study.md) as an Int8Array; null on error. */
 @JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): ByteArray? =
     Facade.service(handle, rounds, null) { engine -> StateCodec.encode(engine) }
 

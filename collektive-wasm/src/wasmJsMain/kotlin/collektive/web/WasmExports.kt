@@ -96,9 +96,9 @@ private fun MemoryAllocator.aligned(size: Int): Int {
     0
 }
 
-/** Steps (when [rounds] > 0) and hands the binary state buffer (DESIGN §2) to the host's `bytes(addr, length)`. */
+/** Steps (when [rounds] > 0) and hands the binary state buffer (docs/reference-study.md) to the host's `bytes(addr, length)`. */
 @JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): Int = Facade.service(handle, rounds, -1) { engine ->
-    // The layout of StateCodec.encode (DESIGN §2), written straight into linear memory (little-endian, as
+    // The layout of StateCodec.encode (docs/reference-study.md), written straight into linear memory (little-endian, as
     // Wasm stores are); the facade tests compare it with the test vectors through a decoder.
     val size = stateBufferSize(engine)
     withScopedMemoryAllocator { allocator ->

@@ -15,7 +15,7 @@ import java.io.OutputStream
  * | 0 | 1 | marker `0x00` (a JSON reply line always starts with `{`, so a reader can tell the two apart) |
  * | 1 | 4 | int32 `length`: bytes after this field = 8 + state buffer size |
  * | 5 | 8 | int64 `rid` (-1 when the request had none) |
- * | 13 | length − 8 | the DESIGN §2 state buffer ([StateCodec]): int32 n, per node float64 value, int32 k, k × int32 ids |
+ * | 13 | length − 8 | the docs/reference-study.md state buffer ([StateCodec]): int32 n, per node float64 value, int32 k, k × int32 ids |
  */
 public object BinaryStateFrame {
     /** First byte of every frame. */

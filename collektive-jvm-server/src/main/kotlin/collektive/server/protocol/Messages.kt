@@ -5,7 +5,7 @@ import kotlinx.serialization.Serializable
 import kotlinx.serialization.json.JsonElement
 
 /*
- * The messages of the socket protocol (README.md beside the module; DESIGN §2 for the reference part).
+ * The messages of the socket protocol (README.md beside the module; docs/reference-study.md for the reference part).
  * Requests are `{"op": OP, "data": {...}}`, one per line; the `data` classes below are the bodies per op.
  * Unknown keys are ignored (as the reference server does), so clients may send more than is listed.
  */
