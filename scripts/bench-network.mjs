@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
-import { parseTimingCsv } from './lib/analysis.mjs';
+import { parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from './lib/toxiproxy.mjs';
 import { BUDGETS_NS, breakEven, capacityVerdict, cellFigures, seriesOf } from './lib/network-analysis.mjs';
 import { runLevel } from './lib/capacity.mjs';

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTimingCsv } from '../lib/analysis.mjs';
+import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
 import { validateRun } from '../lib/publish-run.mjs';
 import { breakEven, capacityVerdict, crossing } from '../lib/network-analysis.mjs';
 import { PROFILES, goMissing, toxicsOf, toxiproxyMissing } from '../lib/toxiproxy.mjs';
