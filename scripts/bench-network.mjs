@@ -337,7 +337,7 @@ async function main() {
   let cap = null;
   try {
     if (needWeb) {
-      const harness = await import('../dashboard/src/live/e2e/harness.mjs');
+      const harness = await import('../dashboard/e2e/harness.mjs');
       web = { harness, preview: await harness.startPreview(), browser: await harness.launchBrowser() };
     }
     bar.start(total, 0, { cell: '' });

@@ -16,7 +16,7 @@ import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { dataDir, gitCommit } from './lib/publish-run.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
-import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/src/live/e2e/harness.mjs';
+import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
 import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
 import {
   CATEGORIES, STEP_FRAME, categoryShares, cpuProfileToCollapsed, formatCollapsed, parseCollapsed, perfScriptToCollapsed, stacksMatching,

@@ -1,5 +1,5 @@
 // Step period (median interval between step starts) in SQL over DuckDB (Node build), against bench:web's own
-// summary (src/live/e2e/summary.mjs) over the valid rows, on synthetic rows and the published scale runs.
+// summary (measurement/src/webSummary.mjs) over the valid rows, on synthetic rows and the published scale runs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import type { RunJson } from '../src/model/runs';
 import { toStepPeriods } from '../src/model/stats';
 import { stepPeriodSql } from '../src/sql/analysis';
 // @ts-expect-error: plain ES modules without types (bench:web's summary and the shared CSV parser)
-import { stepPeriod } from '../src/live/e2e/summary.mjs';
+import { stepPeriod } from '../../measurement/src/webSummary.mjs';
 // @ts-expect-error: see above
 import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
 import { dbWithRun, loadedDb, runDir } from './support/nodeConnector';

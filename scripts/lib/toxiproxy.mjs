@@ -6,9 +6,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { root } from './toolchain.mjs';
+import { freePort } from '../../dashboard/e2e/harness.mjs';
 
 /** The pinned Toxiproxy version (the newest the Go module proxy served when this was written). */
 export const TOXIPROXY_VERSION = 'v2.5.0';
@@ -57,15 +57,6 @@ export async function installToxiproxy({ log = console.log } = {}) {
   const [code] = await once(child, 'exit');
   if (code !== 0 || !existsSync(toxiproxyServer)) throw new Error(`go install of Toxiproxy failed (${code}); command: ${goInstallCommand()}`);
   return toxiproxyServer;
-}
-
-async function freePort() {
-  const srv = createServer();
-  srv.listen(0, '127.0.0.1');
-  await once(srv, 'listening');
-  const { port } = srv.address();
-  await new Promise((r) => srv.close(r));
-  return port;
 }
 
 /**

@@ -18,7 +18,7 @@ export const suites = [
     build: ['wasm', 'js', 'dashboard'],
     requires: [chromium],
     cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000',
-      'dashboard/src/live/e2e/live.e2e.test.mjs', 'dashboard/src/live/e2e/liveControls.e2e.test.mjs'],
+      'dashboard/e2e/live.e2e.test.mjs', 'dashboard/e2e/liveControls.e2e.test.mjs'],
     parse: nodeTap,
   },
 ];

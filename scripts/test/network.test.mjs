@@ -103,7 +103,7 @@ describe('dashboard Network view (published network runs, headless Chromium)', (
     const net = manifest.runs.filter((r) => r.kind === 'network');
     assert.ok(net.length >= 1, 'no network run in public/data/manifest.json (npm run bench:network)');
     const last = JSON.parse(readFileSync(join(root, 'public', 'data', net[net.length - 1].run), 'utf8'));
-    const { launchBrowser, startPreview } = await import('../../dashboard/src/live/e2e/harness.mjs');
+    const { launchBrowser, startPreview } = await import('../../dashboard/e2e/harness.mjs');
     const preview = await startPreview();
     const browser = await launchBrowser({ collectErrors: true });
     try {

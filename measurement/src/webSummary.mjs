@@ -1,7 +1,7 @@
 // The web bench's summary table: the reference analysis (docs/reference-study.md, measurement/src/analysis.mjs, shared with
 // bench:desktop) applied to the web CSVs: medians per id, overheads paired by order, truncated to the shorter.
 
-import { fmtNs, pairedDiff, parseTimingCsv, series as seriesOfRows, stats } from '../../../../measurement/src/analysis.mjs';
+import { fmtNs, pairedDiff, parseTimingCsv, series as seriesOfRows, stats } from './analysis.mjs';
 
 /** Parses `t_ns,id,duration_ns` → Map id → durations (ns, in t_ns order, warm-up dropped). */
 export const series = (csv, warmup = 30) => seriesOfRows(parseTimingCsv(csv), warmup);

@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { launchBrowser, root, startPreview } from './harness.mjs';
+import { freePort, launchBrowser, root, startPreview } from './harness.mjs';
 
 /** A process started here, its output, and a stop() that ends exactly that process. */
 function start(args, ready, { timeoutMs = 60000 } = {}) {
@@ -39,15 +38,6 @@ const wsServer = async (extra = []) => {
   const m = await s.matched;
   return { ...s, port: Number(m[1]), url: `ws://127.0.0.1:${m[1]}` };
 };
-
-async function freePort() {
-  const srv = createServer();
-  srv.listen(0, '127.0.0.1');
-  await once(srv, 'listening');
-  const { port } = srv.address();
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 let preview; let browser; let page; let serverA; let serverB;
 const stops = [];

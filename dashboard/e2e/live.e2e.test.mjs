@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, openLive, root, startPreview, startWsServer } from './harness.mjs';
 import { decodePng } from './png.mjs';
-import { parseTimingCsv, series } from '../../../../measurement/src/analysis.mjs';
+import { parseTimingCsv, series } from '../../measurement/src/analysis.mjs';
 
 const vectorsDir = join(root, 'collektive-core', 'test-vectors');
 const vector = (name) => JSON.parse(readFileSync(join(vectorsDir, name), 'utf8'));

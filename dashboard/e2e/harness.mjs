@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -53,7 +53,8 @@ export async function startWsServer({ csv, nodeArgs = [] } = {}) {
   return { ...s, port: Number(s.match[1]), url: `ws://127.0.0.1:${s.match[1]}` };
 }
 
-async function freePort() {
+/** A free loopback TCP port (closed again before it is returned). */
+export async function freePort() {
   const srv = createServer();
   srv.listen(0, '127.0.0.1');
   await once(srv, 'listening');
