@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTimingCsv, quantileSorted, stats } from '../../measurement/src/analysis.mjs';
-import { StateCodec } from './state-codec.mjs';
+import { decodeStateBuffer, parseJsonWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const jar = join(here, '..', 'target', 'collektive-jvm-server.jar');
@@ -73,14 +73,14 @@ let rid = 0;
 for (let r = 0; r < ROUNDS; r++) {
   sock.write(frameLines);
   let t = ns(); const reply = await ask(line('step', { rid: ++rid, stepCount: 1 })); rtt.json.push(Number(ns() - t));
-  t = ns(); JSON.parse(reply.replace(/\bInfinity\b/g, '1e999')); parse.json.push(Number(ns() - t));
+  t = ns(); parseJsonWithInfinity(reply); parse.json.push(Number(ns() - t));
 
   sock.write(positions);
   t = ns(); await ask(line('step', { rid: ++rid, stepCount: 1 })); rtt.batched.push(Number(ns() - t));
 
   sock.write(frameLines);
   t = ns(); const frame = await ask(line('step', { rid: ++rid, stepCount: 1, encoding: 'binary' }), true); rtt.binary.push(Number(ns() - t));
-  t = ns(); StateCodec.decode(frame.subarray(13)); parse.binary.push(Number(ns() - t));
+  t = ns(); decodeStateBuffer(frame.subarray(13)); parse.binary.push(Number(ns() - t));
 
   t = ns(); await ask(line('echo', { t: r })); rtt.echo.push(Number(ns() - t));
 }

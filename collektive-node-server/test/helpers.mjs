@@ -63,20 +63,6 @@ export async function connect(port, options = {}) {
   };
 }
 
-/** Reads the binary state buffer (docs/protocol.md): LE int32 n, per node float64 value, int32 k, k × int32. */
-export function decodeState(bytes) {
-  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const n = v.getInt32(0, true);
-  let o = 4;
-  const values = [];
-  const neighbors = [];
-  for (let i = 0; i < n; i++) {
-    values.push(v.getFloat64(o, true)); o += 8;
-    const k = v.getInt32(o, true); o += 4;
-    const ids = [];
-    for (let j = 0; j < k; j++) { ids.push(v.getInt32(o, true)); o += 4; }
-    neighbors.push(ids);
-  }
-  if (o !== bytes.byteLength) throw new Error(`state buffer has ${bytes.byteLength - o} trailing bytes`);
-  return { values, neighbors };
-}
+/** The neighbour list of every node of an EngineState (collektive-wasm/src/js/state.mjs), for readable assertions. */
+export const neighborLists = (state) => Array.from({ length: state.nodeCount },
+  (_, i) => [...state.neighborIds.subarray(state.neighborOffsets[i], state.neighborOffsets[i + 1])]);

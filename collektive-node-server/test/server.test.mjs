@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import WebSocket from 'ws';
-import { connect, decodeState, root, startServer } from './helpers.mjs';
-import { parseWithInfinity } from '../src/json-infinity.mjs';
+import { decodeStateBuffer, parseJsonWithInfinity as parseWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
+import { connect, neighborLists, root, startServer } from './helpers.mjs';
 
 // A line of five devices 2 apart and one far away: converged gradient 0, 2, 4, 6, 8, +Infinity.
 const LINE = [[0, 0, 0], [2, 0, 0], [4, 0, 0], [6, 0, 0], [8, 0, 0], [100, 0, 0]];
@@ -142,9 +142,9 @@ test('opt-in extensions: batched positions (JSON and binary), positions in step,
     c.send('step', { rid: 9, stepCount: 20, encoding: 'binary' });
     const bin = await c.next();
     assert.ok(bin instanceof Uint8Array, 'binary frame expected');
-    const state = decodeState(bin);
-    assert.deepEqual(state.values, [0, 1, 4, 6, 8, Infinity]);
-    assert.deepEqual(state.neighbors, [[1], [0, 2], [1, 3], [2, 4], [3], []]);
+    const state = decodeStateBuffer(bin);
+    assert.deepEqual([...state.values], [0, 1, 4, 6, 8, Infinity]);
+    assert.deepEqual(neighborLists(state), [[1], [0, 2], [1, 3], [2, 4], [3], []]);
 
     // positions inside step (one message per frame), reply without rid when none was sent
     c.send('step', { stepCount: 20, xyz: LINE.flat() });

@@ -28,8 +28,8 @@ const line = (n, spacing = 2) => Float64Array.from({ length: 3 * n }, (_, k) => 
 
 test(`${label}: facade kind`, () => assert.equal(facade.kind, kind));
 
-test(`${label}: the facade has exactly the members declared in engine.d.ts`, () => {
-  const dts = readFileSync(join(here, '..', 'src', 'js', 'engine.d.ts'), 'utf8');
+test(`${label}: the facade has exactly the members declared in engine.d.mts`, () => {
+  const dts = readFileSync(join(here, '..', 'src', 'js', 'engine.d.mts'), 'utf8');
   const body = dts.slice(dts.indexOf('export interface EngineFacade'), dts.indexOf('\n}', dts.indexOf('export interface EngineFacade')));
   const declared = [...body.matchAll(/^\s+(?:readonly\s+)?(\w+)[(:]/gm)].map((m) => m[1]).sort();
   assert.deepEqual(Object.keys(facade).sort(), declared);

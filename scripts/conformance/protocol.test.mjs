@@ -4,6 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseJsonWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
 import { SERVERS } from './servers.mjs';
 
 const MAX_RID = 2 ** 53 - 1;
@@ -17,7 +18,7 @@ const DEFAULT_LIMITS = {
 /** Parses a JSON reply that may hold bare Infinity (only fixed keys and numbers in it). */
 const parse = (text) => {
   assert.equal(typeof text, 'string', 'a JSON text reply');
-  return JSON.parse(text.replaceAll('Infinity', '1e999'));
+  return parseJsonWithInfinity(text);
 };
 
 /** Asserts an error reply (docs/protocol.md, "Error reply") and returns it. */

@@ -18,9 +18,9 @@ export const suites = [
   },
   {
     name: 'facade-js-node',
-    description: 'Kotlin/JS facade in the system Node (20): test vectors bit for bit, errors, batched positions, state buffer, timings',
+    description: 'Kotlin/JS facade in the system Node (20): test vectors bit for bit, errors, batched positions, state buffer, timings; the state readers (state.mjs)',
     build: ['js'],
-    cmd: [process.execPath, ...tap('collektive-wasm/test/facade.test.mjs')],
+    cmd: [process.execPath, ...tap('collektive-wasm/test/facade.test.mjs', 'collektive-wasm/test/state.test.mjs')],
     env: { ENGINE: 'js' },
     parse: nodeTap,
   },

@@ -1,7 +1,9 @@
-// The engine facade for the browser and Node: one interface (EngineFacade, see engine.d.ts and
+// The engine facade for the browser and Node: one interface (EngineFacade, see engine.d.mts and
 // collektive-wasm/README.md) over the Kotlin/Wasm build (build/wasm/) and the Kotlin/JS build (build/js/) of the
 // same Kotlin facade source. Hides how bulk data crosses: Wasm copies through linear memory inside the call
 // (host callbacks below), JS passes typed arrays as they are. Errors become JS `Error`s with the engine's message.
+
+export { decodeStateBuffer } from './state.mjs';
 
 const PROGRAMS = { euclidean: 0, hop: 1 };
 const defaultWasmUrl = () => new URL('../../build/wasm/collektive-wasm.wasm', import.meta.url);
@@ -141,34 +143,4 @@ function facade(kind, k, check, bulk) {
     clearTimings() { k.clearTimings(); },
     setTimingEnabled(enabled) { k.setTimingEnabled(!!enabled); },
   });
-}
-
-/**
- * Decodes the binary state buffer of docs/reference-study.md (little-endian: int32 n, per node float64 value, int32 k,
- * k × int32 ids) into the flat layout of `stepAndGetState`.
- * @param {Uint8Array} bytes
- */
-export function decodeStateBuffer(bytes) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const need = (p, size) => { if (p + size > bytes.byteLength) throw new Error(`state buffer truncated at byte ${p}`); };
-  need(0, 4);
-  const n = view.getInt32(0, true);
-  if (n < 0) throw new Error(`negative node count ${n}`);
-  const values = new Float64Array(n);
-  const neighborOffsets = new Int32Array(n + 1);
-  const ids = [];
-  let p = 4;
-  for (let i = 0; i < n; i++) {
-    need(p, 12);
-    values[i] = view.getFloat64(p, true);
-    const count = view.getInt32(p + 8, true);
-    p += 12;
-    if (count < 0) throw new Error(`negative neighbour count at node ${i}`);
-    need(p, 4 * count);
-    for (let j = 0; j < count; j++) ids.push(view.getInt32(p + 4 * j, true));
-    p += 4 * count;
-    neighborOffsets[i + 1] = ids.length;
-  }
-  if (p !== bytes.byteLength) throw new Error(`${bytes.byteLength - p} trailing bytes in state buffer`);
-  return { nodeCount: n, values, neighborOffsets, neighborIds: Int32Array.from(ids) };
 }

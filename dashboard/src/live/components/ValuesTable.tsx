@@ -1,7 +1,7 @@
 // The values the scene shows, as text (small N only): device, value, neighbours. Props only.
-import type { SceneState } from '../model';
+import type { EngineState } from '../model';
 
-export function ValuesTable({ state, sources, limit = 32 }: { state: SceneState | null; sources: Set<number>; limit?: number }) {
+export function ValuesTable({ state, sources, limit = 32 }: { state: EngineState | null; sources: Set<number>; limit?: number }) {
   if (!state) return <p data-testid="live-values-empty">no state yet</p>;
   const n = state.values.length;
   if (n > limit) return <p>{n} devices (values table shown for N ≤ {limit})</p>;
@@ -12,7 +12,7 @@ export function ValuesTable({ state, sources, limit = 32 }: { state: SceneState 
       <tr key={i} data-device={i}>
         <td>{i}{sources.has(i) ? ' ★' : ''}</td>
         <td data-testid={`value-${i}`}>{Number.isFinite(v) ? String(v) : 'Infinity'}</td>
-        <td data-testid={`neighbors-${i}`}>{Array.from(state.ids.subarray(state.offsets[i], state.offsets[i + 1])).join(',')}</td>
+        <td data-testid={`neighbors-${i}`}>{Array.from(state.neighborIds.subarray(state.neighborOffsets[i], state.neighborOffsets[i + 1])).join(',')}</td>
       </tr>,
     );
   }

@@ -1,10 +1,10 @@
 // What the Live view needs from an engine, whichever side of a process boundary it lives on.
-import type { EngineKind, SceneState } from '../model';
+import type { EngineKind, EngineState } from '../model';
 import type { TimingRecorder } from '../timing/recorder';
 
 /** A finished step: the parsed state and when it became available to the frame loop (performance.now(), ms). */
 export interface StepOutcome {
-  state: SceneState;
+  state: EngineState;
   readyAt: number;
 }
 

@@ -1,5 +1,6 @@
 // The out-of-process path: the engine in Node (collektive-node-server) behind a WebSocket, docs/reference-study.md protocol.
-import { fromJsonValues, parseJsonWithInfinity, parseStateBuffer, type WsEncoding } from '../model';
+import { decodeStateBuffer, parseJsonWithInfinity, stateFromJsonValues } from '../../../../collektive-wasm/src/js/state.mjs';
+import type { WsEncoding } from '../model';
 import { WEB_IDS } from '../timing/ids';
 import type { TimingRecorder } from '../timing/recorder';
 import type { LiveEngine, StepOutcome } from './types';
@@ -100,9 +101,9 @@ export class WsEngine implements LiveEngine {
     let state;
     if (typeof data === 'string') {
       const msg = parseJsonWithInfinity(data) as { values: Array<{ value: number; neighbors: number[] }> };
-      state = fromJsonValues(msg.values);
+      state = stateFromJsonValues(msg.values);
     } else {
-      state = parseStateBuffer(data);
+      state = decodeStateBuffer(data);
     }
     const parsed = performance.now();
     p.rec.add(WEB_IDS.wsParse, arrived, parsed);

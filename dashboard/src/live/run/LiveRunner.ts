@@ -1,6 +1,6 @@
 // Drives one engine and the scene: pacing, positions, sources, timings. No React here: the page wraps it, and the
 // benchmark hook (run/benchHook.ts) drives the same object, so measured runs go through the code users watch.
-import type { EngineKind, Pacing, ScenarioKind, SceneState, WsEncoding } from '../model';
+import type { EngineKind, Pacing, ScenarioKind, EngineState, WsEncoding } from '../model';
 import { referencePositions, randomPositions } from '../scenario';
 import { DeviceScene } from '../scene/DeviceScene';
 import { WEB_IDS } from '../timing/ids';
@@ -44,7 +44,7 @@ export class LiveRunner {
   sources = new Set<number>([0]);
   engine: LiveEngine | null = null;
   /** Last applied state (what the scene shows). */
-  state: SceneState | null = null;
+  state: EngineState | null = null;
   steps = 0;
   running = false;
   error: string | null = null;

@@ -88,7 +88,7 @@ export function installHooks(runner: LiveRunner): () => void {
       const s = runner.state;
       if (!s) return null;
       const values = Array.from(s.values, (v) => (Number.isFinite(v) ? v : 'Infinity' as const));
-      const neighbors = Array.from({ length: s.values.length }, (_, i) => Array.from(s.ids.subarray(s.offsets[i], s.offsets[i + 1])));
+      const neighbors = Array.from({ length: s.values.length }, (_, i) => Array.from(s.neighborIds.subarray(s.neighborOffsets[i], s.neighborOffsets[i + 1])));
       return { steps: runner.steps, values, neighbors };
     },
     pixelStats: () => runner.scene.pixelStats(),
@@ -136,7 +136,7 @@ export function installHooks(runner: LiveRunner): () => void {
         }
         result.frontend[engine] = runner.rec.toCsv();
         result.lastValues[engine] = runner.state ? Array.from(runner.state.values) : [];
-        if (runner.state) result.meanDegree = runner.state.ids.length / runner.state.values.length;
+        if (runner.state) result.meanDegree = runner.state.neighborIds.length / runner.state.values.length;
       }
       // Floors after the runs, in a warm page (measured right after the page loaded, the echo round trip came out
       // ~1.5× slower, which would flatter transport / echo), with drawing paused: a floor is the round trip with

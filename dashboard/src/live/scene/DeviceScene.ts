@@ -2,7 +2,7 @@
 // one LineSegments object whose buffers are rewritten each step, sources ringed by a second Points object.
 // Orthographic camera looking at the z = 0 plane; the engine's positions are drawn as they are (x, y).
 import * as THREE from 'three';
-import type { SceneState } from '../model';
+import type { EngineState } from '../model';
 import { colorValues } from './colors';
 
 function discTexture(): THREE.Texture {
@@ -99,11 +99,11 @@ export class DeviceScene {
   }
 
   /** Applies a step's state: colours by value and link buffers (each link i < j once). */
-  apply(state: SceneState): void {
+  apply(state: EngineState): void {
     const n = Math.min(this.nodeCount, state.values.length);
     this.maxValue = colorValues(state.values.subarray(0, n), this.colors);
     (this.points.geometry.getAttribute('color') as THREE.BufferAttribute).needsUpdate = true;
-    const { offsets, ids } = state;
+    const { neighborOffsets: offsets, neighborIds: ids } = state;
     let links = 0;
     for (let i = 0; i < n; i++) for (let k = offsets[i]; k < offsets[i + 1]; k++) if (ids[k] > i && ids[k] < n) links += 1;
     const lg = this.links.geometry;

@@ -1,20 +1,11 @@
 // Types of engine.mjs: the engine facade shared by the Kotlin/Wasm and Kotlin/JS builds (collektive-wasm/README.md).
+import type { EngineState } from './state.mjs';
+
+export type { EngineState } from './state.mjs';
+export { decodeStateBuffer } from './state.mjs';
 
 /** Aggregate program every device runs. */
 export type Program = 'euclidean' | 'hop' | 0 | 1;
-
-/**
- * An engine state as flat typed arrays (copies: later calls never change them). Node i has value `values[i]`
- * (+Infinity when unreachable) and neighbours `neighborIds.subarray(neighborOffsets[i], neighborOffsets[i + 1])`,
- * ascending, self excluded.
- */
-export interface EngineStateArrays {
-  nodeCount: number;
-  values: Float64Array;
-  /** nodeCount + 1 entries. */
-  neighborOffsets: Int32Array;
-  neighborIds: Int32Array;
-}
 
 /**
  * One loaded engine module. Engines are addressed by integer handles. Every method throws an `Error` carrying the
@@ -47,9 +38,9 @@ export interface EngineFacade {
   /** Runs `rounds` (default 1) aggregate rounds; timed (step.service, step.compute). */
   step(handle: number, rounds?: number): void;
   /** Runs `rounds` (default 1) rounds and returns the state; timed. */
-  stepAndGetState(handle: number, rounds?: number): EngineStateArrays;
+  stepAndGetState(handle: number, rounds?: number): EngineState;
   /** The state of the last round (no step, not timed). */
-  state(handle: number): EngineStateArrays;
+  state(handle: number): EngineState;
   /** Runs `rounds` rounds and returns the binary state buffer of docs/reference-study.md (LE: int32 n, per node f64 value, int32 k, k × int32). */
   stepAndGetStateBuffer(handle: number, rounds?: number): Uint8Array;
   /** The binary state buffer of the last round (no step, not timed). */
@@ -81,5 +72,3 @@ export function loadWasmEngine(wasmUrlOrPathOrLoader?: string | URL | WasmLoader
 /** Loads the Kotlin/JS build (any JS runtime). Default: build/js/collektive-wasm.mjs. */
 export function loadJsEngine(moduleUrlOrPath?: string | URL): Promise<EngineFacade>;
 
-/** Decodes the binary state buffer into the flat layout; throws on truncated or trailing bytes. */
-export function decodeStateBuffer(bytes: Uint8Array): EngineStateArrays;
