@@ -15,7 +15,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
+import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from '../measurement/src/runRecord.mjs';
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration, readTimingCsv } from '../measurement/src/analysis.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
@@ -24,7 +24,7 @@ import { uniqueRunId } from '../measurement/src/runId.mjs';
 import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { DESKTOP_FILES, printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
-import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
+import { scenarioFor } from '../measurement/src/scenario.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { collectEnvironment } from './lib/publish-run.mjs';
+import { collectEnvironment } from '../measurement/src/runRecord.mjs';
 import { execFileSync } from 'node:child_process';
 import { node24 } from './lib/toolchain.mjs';
 import { PATH_SALT, pathInterval, ratioInterval, verdict } from '../measurement/src/intervals.mjs';

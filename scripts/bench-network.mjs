@@ -14,7 +14,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from './lib/publish-run.mjs';
+import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from '../measurement/src/runRecord.mjs';
 import { parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from './lib/toxiproxy.mjs';
 import { BUDGETS_NS, breakEven, capacityVerdict, cellFigures, seriesOf } from './lib/network-analysis.mjs';
@@ -22,7 +22,7 @@ import { runLevel } from './lib/capacity.mjs';
 import { PATH_SALT } from '../measurement/src/intervals.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
-import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
+import { scenarioFor } from '../measurement/src/scenario.mjs';
 
 const USAGE = `usage: npm run bench:network -- [options]      (method: docs/network.md)
   --paths desktop,web        platforms (desktop: socket vs native; web: websocket vs wasm)

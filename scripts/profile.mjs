@@ -13,11 +13,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { dataDir, gitCommit } from './lib/publish-run.mjs';
+import { dataDir, gitCommit } from '../measurement/src/runRecord.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
-import { scenarioFor } from '../dashboard/src/live/scenarioKind.mjs';
+import { scenarioFor } from '../measurement/src/scenario.mjs';
 import {
   CATEGORIES, STEP_FRAME, categoryShares, cpuProfileToCollapsed, formatCollapsed, parseCollapsed, perfScriptToCollapsed, stacksMatching,
 } from '../measurement/src/profiles.mjs';

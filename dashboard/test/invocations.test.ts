@@ -93,9 +93,9 @@ describe('the worker\'s inner level', () => {
 });
 
 describe('the generated run', () => {
-  it('validates against public/data/schema/run.schema.json', () => {
+  it('validates against measurement/schema/run.schema.json', () => {
     const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-    const ok = ajv.compile(JSON.parse(readFileSync(join(repoRoot, 'public/data/schema/run.schema.json'), 'utf8')));
+    const ok = ajv.compile(JSON.parse(readFileSync(join(repoRoot, 'measurement/schema/run.schema.json'), 'utf8')));
     expect(ok(run), JSON.stringify(ok.errors)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-// The published data validates against the JSON Schemas in public/data/schema/, and the schemas reject
+// The published data validates against the JSON Schemas in measurement/schema/, and the schemas reject
 // malformed records. Every file a run lists exists and has the CSV header.
 import Ajv from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,9 +8,10 @@ import { repoRoot } from './support/nodeConnector';
 
 const dataDir = join(repoRoot, 'public', 'data');
 const read = (p: string) => JSON.parse(readFileSync(join(dataDir, p), 'utf8'));
+const schema = (name: string) => JSON.parse(readFileSync(join(repoRoot, 'measurement', 'schema', name), 'utf8'));
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-const manifestOk = ajv.compile(read('schema/manifest.schema.json'));
-const runOk = ajv.compile(read('schema/run.schema.json'));
+const manifestOk = ajv.compile(schema('manifest.schema.json'));
+const runOk = ajv.compile(schema('run.schema.json'));
 
 describe('published data', () => {
   const manifest = read('manifest.json');

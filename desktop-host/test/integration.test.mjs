@@ -1,7 +1,7 @@
 // Integration of the headless C# host (build step desktop-host) with both real back-ends: libsimple_gradient.so
 // through P/Invoke and the JVM server over loopback TCP (ephemeral port). Checks the engine's test vectors through
 // the same IEngine calls the frame loop makes, a few hundred frames per path with the CSV schema of every output,
-// and bench:desktop end to end on a tiny configuration (merged CSVs, run.json against public/data/schema).
+// and bench:desktop end to end on a tiny configuration (merged CSVs, run.json against measurement/schema).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { spawnSync } from 'node:child_process';
@@ -141,7 +141,7 @@ describe('host against the JVM server (loopback TCP)', () => {
 });
 
 describe('bench:desktop end to end (tiny configuration)', () => {
-  test('invocation folders, merged CSVs, run.json valid against public/data/schema, summary with intervals, manifest untouched, no overwrite', () => {
+  test('invocation folders, merged CSVs, run.json valid against measurement/schema, summary with intervals, manifest untouched, no overwrite', () => {
     const manifest = join(root, 'public', 'data', 'manifest.json');
     const before = existsSync(manifest) ? readFileSync(manifest, 'utf8') : null;
     const out = join(tmp, 'runs');
@@ -155,7 +155,7 @@ describe('bench:desktop end to end (tiny configuration)', () => {
     const runDir = join(out, 'it-run');
     const run = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
     const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
-    const check = ajv.compile(JSON.parse(readFileSync(join(root, 'public', 'data', 'schema', 'run.schema.json'), 'utf8')));
+    const check = ajv.compile(JSON.parse(readFileSync(join(root, 'measurement', 'schema', 'run.schema.json'), 'utf8')));
     assert.ok(check(run), ajv.errorsText(check.errors));
     assert.equal(run.kind, 'desktop');
     assert.equal(run.environment.timerResolutionNs, 100);

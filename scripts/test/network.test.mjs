@@ -12,7 +12,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
-import { validateRun } from '../lib/publish-run.mjs';
+import { validateRun } from '../../measurement/src/runRecord.mjs';
 import { breakEven, capacityVerdict, crossing } from '../lib/network-analysis.mjs';
 import { PROFILES, goMissing, toxicsOf, toxiproxyMissing } from '../lib/toxiproxy.mjs';
 
@@ -38,7 +38,7 @@ describe('bench:network through Toxiproxy (both servers)', () => {
     assert.equal(run.parameters.invocations, 2);
   });
 
-  test('run.json validates against public/data/schema/run.schema.json', async () => {
+  test('run.json validates against measurement/schema/run.schema.json', async () => {
     assert.ok(run, 'no run');
     await validateRun(run);
   });

@@ -1,4 +1,4 @@
-/** Published-run metadata (public/data/manifest.json, runs/<id>/run.json; JSON Schemas in public/data/schema/). */
+/** Published-run metadata (public/data/manifest.json, runs/<id>/run.json; JSON Schemas in measurement/schema/). */
 
 export type Side = 'backend' | 'frontend' | 'floor';
 export type Platform = 'desktop' | 'web';

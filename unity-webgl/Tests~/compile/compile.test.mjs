@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { assemblies, packageDir, project } from './assemblies.mjs';
-import { newtonsoftDll, nunitFrameworkDll } from '../../../scripts/lib/requirements.mjs';
+import { newtonsoftDll, nunitFrameworkDll } from '../../../desktop-host/toolchain.mjs';
 
 const out = join(project, 'Tests~', 'out');
 const stubDir = join(project, 'Tests~', 'UnityStub');
@@ -117,7 +117,7 @@ for (const target of targets) {
 test('desktop-host view: every Runtime/**/*.cs of the package compiles without Unity (Newtonsoft only, warnings as errors)', () => {
   const files = assemblies().defs.filter((d) => d.dir.startsWith(join(packageDir, 'Runtime'))).flatMap((d) => d.sources);
   assert.ok(files.length > 0);
-  // the flags of desktop-host/build.mjs: warnings are errors, XML docs checked
+  // the flags of the desktop-host build step (scripts/builds/40-desktop-host.mjs): warnings are errors, XML docs checked
   const r = mcs([`-out:${join(out, 'desktop-host-view.dll')}`, '-warnaserror', '-nowarn:1591', `-doc:${join(out, 'desktop-host-view.xml')}`,
     `-r:${NEWTONSOFT}`, ...files]);
   assert.ok(r.ok, r.text);

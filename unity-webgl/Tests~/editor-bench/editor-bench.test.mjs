@@ -2,7 +2,7 @@
 // the UnityEngine/UnityEditor stub standing in for the Editor: real libsimple_gradient.so, real JVM server
 // (`npm run server:jvm`, started and SIGTERM'd by the runner), the shared frame loop; checks the published layout
 // (CSVs with the reference ids and columns, counts after the per-block warm-up merge, run.json valid against
-// public/data/schema/run.schema.json, kind "unity"). What it cannot check: the Editor's own runtime (Unity's Mono),
+// measurement/schema/run.schema.json, kind "unity"). What it cannot check: the Editor's own runtime (Unity's Mono),
 // the menu items, play mode.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
-import { newtonsoftDll } from '../../../scripts/lib/requirements.mjs';
+import { newtonsoftDll } from '../../../desktop-host/toolchain.mjs';
 import { assemblies } from '../compile/assemblies.mjs';
 
 const project = fileURLToPath(new URL('../../', import.meta.url));
@@ -99,10 +99,10 @@ test('RunDesktop completes and exits 0 through EditorApplication.Exit', () => {
   assert.match(result.stderr, /block 2\/2 socket/);
 });
 
-test('run.json is valid against public/data/schema/run.schema.json, kind unity, front-end Unity with its version', () => {
+test('run.json is valid against measurement/schema/run.schema.json, kind unity, front-end Unity with its version', () => {
   const run = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
   const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-  const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'public', 'data', 'schema', 'run.schema.json'), 'utf8')));
+  const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'measurement', 'schema', 'run.schema.json'), 'utf8')));
   assert.ok(validate(run), JSON.stringify(validate.errors, null, 2));
   assert.equal(run.kind, 'unity');
   assert.deepEqual(run.frontEnd, { name: 'Unity', version: '6000.2.15f1 (stub under Mono)' });

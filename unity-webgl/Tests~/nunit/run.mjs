@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newtonsoftDll, nunitFrameworkDll } from '../../../scripts/lib/requirements.mjs';
+import { newtonsoftDll, nunitFrameworkDll } from '../../../desktop-host/toolchain.mjs';
 
 const project = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = join(project, 'Packages', 'com.collektive.frontend');

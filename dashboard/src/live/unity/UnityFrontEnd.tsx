@@ -7,7 +7,7 @@
 // step.frame.wait) through window events, offered here as downloads.
 import { useCallback, useEffect, useState } from 'react';
 import { Unity, useUnityContext } from 'react-unity-webgl';
-import { scenarioFor } from '../scenarioKind.mjs';
+import { scenarioFor } from '../../../../measurement/src/scenario.mjs';
 import { exposeWasmFacade } from './wasmBridge';
 
 export type UnityEngineChoice = 'wasm' | 'websocket';

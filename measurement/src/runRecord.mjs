@@ -1,8 +1,7 @@
-// Publishing of benchmark runs under public/data/ (docs/measurements.md): the environment record shared by the
-// desktop and web benches, writing a run's run.json, and appending the run to public/data/manifest.json (newest
-// last, never removing other runs; re-publishing an id replaces its entry). Both files are validated against the
-// JSON Schemas in public/data/schema/ when present, and written atomically under a lock so two benches can publish
-// at the same time.
+// The run record (docs/measurements.md): the environment block every bench records, writing a run's run.json, and
+// appending the run to public/data/manifest.json (newest last, never removing other runs; re-publishing an id
+// replaces its entry). Both files are validated against the JSON Schemas beside this package (measurement/schema/)
+// and written atomically under a lock so two benches can publish at the same time.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const dataDir = join(root, 'public', 'data');
+/** The JSON Schemas of run.json and manifest.json (draft-07, normative: docs/measurements.md). */
+export const schemaDir = join(root, 'measurement', 'schema');
 
 const tryRun = (cmd, args) => {
   const r = spawnSync(cmd, args, { encoding: 'utf8' });
@@ -64,8 +65,7 @@ export function collectEnvironment({ timerResolutionNs, pinning = null, runtimes
 
 let validators = null;
 async function validate(kind, value) {
-  const file = join(dataDir, 'schema', `${kind}.schema.json`);
-  if (!existsSync(file)) return;
+  const file = join(schemaDir, `${kind}.schema.json`);
   if (!validators) {
     const { default: Ajv } = await import('ajv');
     validators = new Ajv({ strict: false, validateFormats: false, allErrors: true });
@@ -92,7 +92,7 @@ async function withLock(dir, fn) {
   try { return await fn(); } finally { rmdirSync(lock); }
 }
 
-/** Throws when `run` does not match public/data/schema/run.schema.json. */
+/** Throws when `run` does not match measurement/schema/run.schema.json. */
 export const validateRun = (run) => validate('run', run);
 
 /**
