@@ -9,17 +9,20 @@
 //  5. in the same cold runs: the first view's intervals (every median and ratio CI of the first comparison block
 //     filled), every published run loaded (the comparison marked complete), and every interval of every run
 //     filled, ms from navigationStart.
-// Prints medians and every sample; writes dist/bench-dashboard.json. Options: --runs N (default 5).
+// Prints medians and every sample; writes dist/bench-dashboard.json. Options: --invocations N (default 5).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import { stats } from '../measurement/src/analysis.mjs';
 import { ensureBuilt } from './lib/build-steps.mjs';
+import { parseCli } from './lib/cli.mjs';
 import { launch, root, startServer, waitForComparison } from '../dashboard/e2e/support.mjs';
 
-const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1] || 5) || 5;
+const USAGE = `usage: npm run bench:dashboard -- [options]
+  --invocations 5          cold page loads (a fresh browser profile each) for the first-view and interval figures
+  Writes dist/bench-dashboard.json; nothing is published.`;
+const runs = parseCli({ usage: USAGE, options: { invocations: { type: 'string', default: '5' } } }).int('invocations', 1);
 const dist = join(root, 'dist', 'dashboard');
 
 await ensureBuilt(['dashboard']);

@@ -12,7 +12,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from '../measurement/src/runRecord.mjs';
@@ -25,6 +24,7 @@ import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { DESKTOP_FILES, printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
+import { COMMON, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -47,61 +47,39 @@ const USAGE = `usage: npm run bench:desktop -- [options]
   --no-publish             do not append the run to public/data/manifest.json
   --quiet                  no progress bar`;
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      n: { type: 'string', default: '10' }, pacing: { type: 'string', default: 'fixed,free' },
-      encodings: { type: 'string', default: 'json' }, rounds: { type: 'string', default: '1000' },
-      warmup: { type: 'string', default: '30' }, invocations: { type: 'string' }, blocks: { type: 'string' },
-      'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
-      floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' },
-      seed: { type: 'string', default: '1' }, 'mean-degree': { type: 'string', default: '8' },
-      'max-distance': { type: 'string', default: '3' }, pin: { type: 'boolean', default: false },
-      'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
-      'spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
-      'run-id': { type: 'string' }, title: { type: 'string' }, 'out-dir': { type: 'string' },
-      'no-publish': { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }).values;
-} catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
-if (args.help) { console.log(USAGE); process.exit(0); }
-
-const int = (name, min = 0) => {
-  const v = Number(args[name]);
-  if (!Number.isInteger(v) || v < min) { console.error(`--${name} must be an integer >= ${min}, got ${args[name]}`); process.exit(2); }
-  return v;
-};
-const num = (name) => {
-  const v = Number(args[name]);
-  if (!(v > 0)) { console.error(`--${name} must be a positive number, got ${args[name]}`); process.exit(2); }
-  return v;
-};
-const list = (name, allowed) => {
-  const v = args[name].split(',').map((s) => s.trim()).filter(Boolean);
-  for (const x of v) if (allowed && !allowed.includes(x)) { console.error(`--${name}: "${x}" is not one of ${allowed.join(', ')}`); process.exit(2); }
-  return v;
-};
+const { values: args, fail, list, int, positive: num } = parseCli({
+  usage: USAGE,
+  options: {
+    ...COMMON,
+    n: { type: 'string', default: '10' }, pacing: { type: 'string', default: 'fixed,free' },
+    encodings: { type: 'string', default: 'json' }, rounds: { type: 'string', default: '1000' },
+    warmup: { type: 'string', default: '30' }, invocations: { type: 'string' }, blocks: { type: 'string' },
+    'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
+    floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' },
+    seed: { type: 'string', default: '1' }, 'mean-degree': { type: 'string', default: '8' },
+    'max-distance': { type: 'string', default: '3' }, pin: { type: 'boolean', default: false },
+    'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
+    'spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
+    title: { type: 'string' }, quiet: { type: 'boolean', default: false },
+  },
+});
 
 function invocationCount() {
-  if (args.invocations !== undefined && args.blocks !== undefined && args.invocations !== args.blocks) {
-    console.error('--invocations and --blocks are the same option: give one'); process.exit(2);
-  }
+  if (args.invocations !== undefined && args.blocks !== undefined && args.invocations !== args.blocks) fail('--invocations and --blocks are the same option: give one');
   args.invocations ??= args.blocks ?? '5';
   return int('invocations', 1);
 }
 
 const P = {
   ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', ['json', 'batched', 'binary']),
-  rounds: int('rounds', 1), warmup: int('warmup'), blocks: invocationCount(), tickMs: num('tick-ms'), timeScale: num('time-scale'),
-  floors: int('floors'), floorBatch: int('floor-batch', 1), seed: int('seed'), meanDegree: num('mean-degree'),
-  maxDistance: num('max-distance'), spinUs: int('spin-us'),
-  orderSeed: args['order-seed'] !== undefined ? Number(args['order-seed']) : Math.floor(Math.random() * 2 ** 31),
+  rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: invocationCount(), tickMs: num('tick-ms'), timeScale: num('time-scale'),
+  floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
+  maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
+  orderSeed: args['order-seed'] !== undefined ? int('order-seed', 0) : Math.floor(Math.random() * 2 ** 31),
 };
-if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) { console.error('--n must list positive integers'); process.exit(2); }
+if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
-if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) { console.error('--pin needs taskset (apt-get install -y util-linux)'); process.exit(2); }
+if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
 
 const runsDir = resolve(args['out-dir'] ?? join(dataDir, 'runs'));
 const publish = !args['no-publish'] && runsDir === resolve(dataDir, 'runs');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm run bench:engine [-- --sizes 10,100,1000,10000 --samples 100 --seed 42 --targets jvm,js,wasm,native
-//                           --invocations 5 --out <file.json>]
+// npm run bench:engine [-- --n 10,100,1000,10000 --samples 100 --seed 42 --targets jvm,js,wasm,native
+//                           --invocations 5 --out-dir <dir>]
 // Cost of one engine round (GradientEngine.step) on JVM, Kotlin/JS (Node 20), Kotlin/Wasm (Node 24) and
 // Kotlin/Native, each beside the algorithmic floor (the same neighbour search + one Bellman-Ford sweep, plain
 // arrays, same language, same process, same positions: collektive.bench.EngineBenchmark of collektive-core),
@@ -9,11 +9,10 @@
 // Every (target, N) runs in R independent invocations (a fresh process each), the targets in a shuffled order per
 // invocation; each figure is the mean of the invocations' medians with a 95 % interval over invocations (outer-level
 // bootstrap: the children report medians, not raw samples; docs/measurements.md, "Intervals").
-// Measures and prints; writes nothing unless --out is given. Progress on stderr.
+// Measures and prints; writes nothing unless --out-dir is given. Progress on stderr.
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
@@ -23,26 +22,29 @@ import { node24 } from './lib/toolchain.mjs';
 import { PATH_SALT, pathInterval, ratioInterval, verdict } from '../measurement/src/intervals.mjs';
 import { formatInterval } from '../measurement/src/invocations.mjs';
 import { startWindow } from '../measurement/src/machineLoad.mjs';
+import { COMMON, parseCli } from './lib/cli.mjs';
 
-const USAGE = 'usage: npm run bench:engine -- [--sizes 10,100,1000,10000] [--n (same as --sizes)] [--samples 100] [--seed 42] [--targets jvm,js,wasm,native] [--invocations 5] [--out file.json]';
-let opts;
-try {
-  opts = parseArgs({ options: {
-    sizes: { type: 'string' }, n: { type: 'string' }, samples: { type: 'string', default: '100' }, seed: { type: 'string', default: '42' },
-    targets: { type: 'string', default: 'jvm,js,wasm,native' }, invocations: { type: 'string', default: '5' }, out: { type: 'string' },
-    help: { type: 'boolean', default: false },
-  } }).values;
-} catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
-if (opts.help) { console.log(USAGE); process.exit(0); }
-const sizes = (opts.sizes ?? opts.n ?? '10,100,1000,10000').split(',').map(Number);
-const samples = Number(opts.samples);
-const seed = Number(opts.seed);
-const targets = opts.targets.split(',');
-const invocations = Number(opts.invocations);
-const out = opts.out ?? null;
-const bad = (m) => { console.error(`${m}\n${USAGE}`); process.exit(2); };
-for (const t of targets) if (!['jvm', 'js', 'wasm', 'native'].includes(t)) bad(`unknown target ${t}`);
-if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(samples) || samples < 1 || !Number.isInteger(invocations) || invocations < 1) bad('--sizes, --samples and --invocations take positive integers');
+const USAGE = `usage: npm run bench:engine -- [options]
+  --n 10,100,1000,10000        device counts
+  --samples 100                measured rounds per target, N and invocation
+  --seed 42                    random scenario seed
+  --targets jvm,js,wasm,native targets
+  --invocations 5              fresh processes per target and N (>= 2 for an interval)
+  --out-dir DIR                also write DIR/bench-engine.json (default: print only)`;
+const { values: opts, list, ints, int } = parseCli({
+  usage: USAGE,
+  options: {
+    n: { type: 'string', default: '10,100,1000,10000' }, samples: { type: 'string', default: '100' }, seed: { type: 'string', default: '42' },
+    targets: { type: 'string', default: 'jvm,js,wasm,native' }, invocations: { type: 'string', default: '5' }, 'out-dir': COMMON['out-dir'],
+  },
+});
+const sizes = ints('n', 1);
+const samples = int('samples', 1);
+const seed = int('seed', 0);
+const targets = list('targets', ['jvm', 'js', 'wasm', 'native']);
+const invocations = int('invocations', 1);
+const out = opts['out-dir'] ? join(opts['out-dir'], 'bench-engine.json') : null;
+if (out) mkdirSync(opts['out-dir'], { recursive: true });
 
 const BUILDS = { jvm: ['core-jvm'], js: ['js-bench', 'js'], wasm: ['wasm-bench', 'wasm', 'toolchain-node24'], native: ['native-bench'] };
 await ensureBuilt([...new Set(targets.flatMap((t) => BUILDS[t]))], { log: (m) => console.error(m) });

@@ -11,7 +11,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from '../measurement/src/runRecord.mjs';
@@ -23,6 +22,7 @@ import { PATH_SALT } from '../measurement/src/intervals.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
+import { COMMON, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:network -- [options]      (method: docs/network.md)
   --paths desktop,web        platforms (desktop: socket vs native; web: websocket vs wasm)
@@ -43,32 +43,19 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
   --quiet
   --reanalyse DIR            recompute the figures of a published network run from its CSVs (run.json rewritten; capacity kept)`;
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      paths: { type: 'string', default: 'desktop,web' }, profiles: { type: 'string', default: Object.keys(PROFILES).join(',') },
-      n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' },
-      pacing: { type: 'string', default: 'frame,free' }, 'in-flight': { type: 'string', default: '1,2,4' },
-      'pipeline-n': { type: 'string', default: '100' }, invocations: { type: 'string', default: '3' },
-      frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' },
-      capacity: { type: 'string', default: '1,2,4,8,16,32,64' }, 'capacity-seconds': { type: 'string', default: '4' },
-      'run-id': { type: 'string' }, title: { type: 'string' }, 'out-dir': { type: 'string' },
-      'no-publish': { type: 'boolean', default: false }, reanalyse: { type: 'string' }, quiet: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
-    },
-  }).values;
-} catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
-if (args.help) { console.log(USAGE); process.exit(0); }
-const list = (name, allowed) => {
-  const v = args[name].split(',').map((s) => s.trim()).filter(Boolean);
-  for (const x of v) if (allowed && !allowed.includes(x)) { console.error(`--${name}: "${x}" is not one of ${allowed.join(', ')}`); process.exit(2); }
-  return v;
-};
-const ints = (name, min) => {
-  const v = list(name).map(Number);
-  if (v.some((x) => !Number.isInteger(x) || x < min)) { console.error(`--${name} must list integers >= ${min}`); process.exit(2); }
-  return v;
-};
+const { values: args, list, ints } = parseCli({
+  usage: USAGE,
+  options: {
+    ...COMMON,
+    paths: { type: 'string', default: 'desktop,web' }, profiles: { type: 'string', default: Object.keys(PROFILES).join(',') },
+    n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' },
+    pacing: { type: 'string', default: 'frame,free' }, 'in-flight': { type: 'string', default: '1,2,4' },
+    'pipeline-n': { type: 'string', default: '100' }, invocations: { type: 'string', default: '3' },
+    frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' },
+    capacity: { type: 'string', default: '1,2,4,8,16,32,64' }, 'capacity-seconds': { type: 'string', default: '4' },
+    title: { type: 'string' }, reanalyse: { type: 'string' }, quiet: { type: 'boolean', default: false },
+  },
+});
 const P = {
   paths: list('paths', ['desktop', 'web']), profiles: list('profiles', Object.keys(PROFILES)), ns: ints('n', 1),
   encodings: list('encodings', ['json', 'batched', 'binary']), pacings: list('pacing', ['frame', 'free']),

@@ -10,6 +10,7 @@ import { join, relative, resolve } from 'node:path';
 import { dataDir, gitCommit, root } from '../measurement/src/runRecord.mjs';
 import { comparisonSpec, compareSummaries, renderSvg } from '../measurement/src/reproduce.mjs';
 import { uniqueRunId } from '../measurement/src/runId.mjs';
+import { USAGE_EXIT } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:reproduce -- <desktop|web> [options of that bench, except --run-id]
   e.g. npm run bench:reproduce -- desktop --n 10 --pacing free --encodings json --pin
@@ -17,18 +18,22 @@ const USAGE = `usage: npm run bench:reproduce -- <desktop|web> [options of that 
   Runs the bench twice (run ids <id>-a and <id>-b) and reports whether each ratio of one run lies inside the other's
   95 % interval over invocations; writes reproduce.json and reproduce.svg into the second run's folder.`;
 
+// The bench's own options pass through to it (it checks them: a bad one exits 2 with its usage, before any run);
+// only the bench name, --help, --run-id and --out-dir are read here.
 const [bench, ...rest] = process.argv.slice(2);
+const fail = (msg) => { console.error(`${msg}\n${USAGE}`); process.exit(USAGE_EXIT); };
 if (bench === '--help' || bench === '-h') { console.log(USAGE); process.exit(0); }
-if (!['desktop', 'web'].includes(bench)) { console.error(`unknown bench "${bench ?? ''}"\n${USAGE}`); process.exit(2); }
-if (rest.some((x) => x === '--run-id' || x === '--id')) { console.error(`--run-id is chosen by bench:reproduce\n${USAGE}`); process.exit(2); }
-const outAt = rest.indexOf('--out-dir');
-const runsDir = resolve(outAt >= 0 ? rest[outAt + 1] : join(dataDir, 'runs'));
+if (!['desktop', 'web'].includes(bench)) fail(`unknown bench "${bench ?? ''}"`);
+if (rest.some((x) => x === '--run-id' || x.startsWith('--run-id='))) fail('--run-id is chosen by bench:reproduce');
+const outDirArg = rest.map((x, i) => (x === '--out-dir' ? rest[i + 1] : x.startsWith('--out-dir=') ? x.slice(10) : undefined)).find((x) => x !== undefined);
+const runsDir = resolve(outDirArg ?? join(dataDir, 'runs'));
 const base = uniqueRunId(bench, gitCommit());
 const ids = [`${base}-a`, `${base}-b`];
 
 for (const [i, id] of ids.entries()) {
   console.log(`\n[bench:reproduce] run ${i + 1} of 2: npm run bench:${bench} -- ${[...rest, '--run-id', id].join(' ')}`);
   const r = spawnSync(process.execPath, [join(root, 'scripts', `bench-${bench}.mjs`), ...rest, '--run-id', id], { stdio: 'inherit' });
+  if (r.status === USAGE_EXIT) process.exit(USAGE_EXIT); // a bad option of the bench: it printed its usage
   if (r.status !== 0) { console.error(`[bench:reproduce] bench:${bench} failed (exit ${r.status}); nothing compared`); process.exit(1); }
 }
 

@@ -11,13 +11,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, steps } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, gitCommit, writeRunRecord, dataDir, root } from '../measurement/src/runRecord.mjs';
 import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../measurement/src/webSummary.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
+import { COMMON, parseCli } from './lib/cli.mjs';
 import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { configurationIntervals, formatInterval, formatRatio } from '../measurement/src/invocations.mjs';
 import { verdict } from '../measurement/src/intervals.mjs';
@@ -29,7 +29,7 @@ const USAGE = `usage: npm run bench:web -- [options]
   --n 10,100,1000          device counts (10 = the reference scenario; larger N = random scenario, same density)
   --pacing frame,free      frame: one step per rendered frame; free: next step as soon as applied
   --engines wasm,websocket in-page Kotlin/Wasm and/or Kotlin/JS in the Node ws server
-  --encodings json         json | json-split | batched | binary (WebSocket requests), comma-separated (--encoding: same)
+  --encodings json         json | json-split | batched | binary (WebSocket requests), comma-separated
   --rounds 1000            measured steps per engine and configuration (split over the invocations)
   --invocations 5          independent invocations per configuration and engine (>= 2 for an interval)
   --warmup 30              warm-up steps per invocation (also what the reference analysis drops per id)
@@ -41,44 +41,31 @@ const USAGE = `usage: npm run bench:web -- [options]
   --no-publish             do not append the run to public/data/manifest.json
   --no-build               do not build missing artifacts first`;
 
-let a;
-try {
-  a = parseArgs({
-    options: {
-      n: { type: 'string', default: '10,100,1000' }, pacing: { type: 'string', default: 'frame,free' },
-      rounds: { type: 'string', default: '1000' }, engines: { type: 'string', default: 'wasm,websocket' },
-      encodings: { type: 'string' }, encoding: { type: 'string' }, invocations: { type: 'string', default: '5' },
-      'floor-samples': { type: 'string' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
-      warmup: { type: 'string', default: '30' }, 'run-id': { type: 'string' }, id: { type: 'string' }, title: { type: 'string' },
-      'out-dir': { type: 'string' }, 'no-publish': { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }).values;
-} catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
-if (a.help) { console.log(USAGE); process.exit(0); }
-const fail = (m) => { console.error(`${m}\n${USAGE}`); process.exit(2); };
-const ns = a.n.split(',').map(Number);
-const pacings = a.pacing.split(',');
-const engines = a.engines.split(',');
-const encodings = (a.encodings ?? a.encoding ?? 'json').split(',');
-const rounds = Number(a.rounds);
-const warmup = Number(a.warmup);
-const R = Number(a.invocations);
-const floorSamples = a['floor-samples'] ? Number(a['floor-samples']) : Math.min(rounds, 1000);
-const seed = Number(a.seed);
-const e2eBlocks = Number(a['e2e-blocks']);
-if (ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
-if (!Number.isInteger(rounds) || rounds < 1) fail('--rounds must be a positive integer');
-if (!Number.isInteger(R) || R < 1) fail('--invocations must be a positive integer');
-if (!Number.isInteger(warmup) || warmup < 0) fail('--warmup must be an integer >= 0');
-if (pacings.some((p) => !['frame', 'free'].includes(p))) fail('--pacing: frame and/or free');
-if (engines.some((e) => !['wasm', 'websocket'].includes(e))) fail('--engines: wasm and/or websocket');
-if (encodings.some((e) => !['json', 'json-split', 'batched', 'binary'].includes(e))) fail('--encodings: json, json-split, batched, binary');
-if (!Number.isSafeInteger(seed) || !Number.isInteger(e2eBlocks) || e2eBlocks < 0) fail('--seed and --e2e-blocks must be integers');
+const { values: a, fail, list, ints, int } = parseCli({
+  usage: USAGE,
+  options: {
+    ...COMMON,
+    n: { type: 'string', default: '10,100,1000' }, pacing: { type: 'string', default: 'frame,free' },
+    rounds: { type: 'string', default: '1000' }, engines: { type: 'string', default: 'wasm,websocket' },
+    encodings: { type: 'string', default: 'json' }, invocations: { type: 'string', default: '5' },
+    'floor-samples': { type: 'string' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
+    warmup: { type: 'string', default: '30' }, title: { type: 'string' }, 'no-build': { type: 'boolean', default: false },
+  },
+});
+const ns = ints('n', 1);
+const pacings = list('pacing', ['frame', 'free']);
+const engines = list('engines', ['wasm', 'websocket']);
+const encodings = list('encodings', ['json', 'json-split', 'batched', 'binary']);
+const rounds = int('rounds', 1);
+const warmup = int('warmup', 0);
+const R = int('invocations', 1);
+const floorSamples = a['floor-samples'] ? int('floor-samples', 0) : Math.min(rounds, 1000);
+const seed = int('seed', 0);
+const e2eBlocks = int('e2e-blocks', 0);
 
 const commit = gitCommit({ paths: ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx', 'measurement'] });
 const createdAt = new Date().toISOString();
-const runId = a['run-id'] ?? a.id ?? uniqueRunId('web', commit, createdAt);
+const runId = a['run-id'] ?? uniqueRunId('web', commit, createdAt);
 const runsDir = resolve(a['out-dir'] ?? join(dataDir, 'runs'));
 const publish = !a['no-publish'] && runsDir === resolve(dataDir, 'runs');
 const outDir = join(runsDir, runId);

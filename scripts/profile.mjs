@@ -11,13 +11,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { dataDir, gitCommit } from '../measurement/src/runRecord.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
+import { COMMON, parseCli } from './lib/cli.mjs';
 import {
   CATEGORIES, STEP_FRAME, categoryShares, cpuProfileToCollapsed, formatCollapsed, parseCollapsed, perfScriptToCollapsed, stacksMatching,
 } from '../measurement/src/profiles.mjs';
@@ -34,23 +34,18 @@ const USAGE = `usage: npm run profile -- [options]
   --quiet                  no progress lines
   --help`;
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      path: { type: 'string', default: PATHS.join(',') }, n: { type: 'string', default: '10,1000' },
-      seconds: { type: 'string', default: '20' }, 'warmup-seconds': { type: 'string', default: '3' },
-      'out-dir': { type: 'string' }, 'run-id': { type: 'string' }, reclassify: { type: 'string' }, quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }).values;
-} catch (e) { console.error(`${e.message}\n${USAGE}`); process.exit(2); }
-if (args.help) { console.log(USAGE); process.exit(0); }
-const bad = (msg) => { console.error(`${msg}\n${USAGE}`); process.exit(2); };
-const paths = args.path.split(',').map((s) => s.trim()).filter(Boolean);
-for (const p of paths) if (!PATHS.includes(p)) bad(`--path: "${p}" is not one of ${PATHS.join(', ')}`);
-const ns = args.n.split(',').map(Number);
-if (!ns.length || ns.some((n) => !Number.isInteger(n) || n < 1)) bad('--n must list positive integers');
+const { values: args, fail: bad, list, ints } = parseCli({
+  usage: USAGE,
+  options: {
+    n: { type: 'string', default: '10,1000' }, 'run-id': COMMON['run-id'], 'out-dir': COMMON['out-dir'],
+    path: { type: 'string', default: PATHS.join(',') },
+    seconds: { type: 'string', default: '20' }, 'warmup-seconds': { type: 'string', default: '3' },
+    reclassify: { type: 'string' }, quiet: { type: 'boolean', default: false },
+  },
+});
+const paths = list('path', PATHS);
+const ns = ints('n', 1);
+if (!ns.length) bad('--n must list positive integers');
 const seconds = Number(args.seconds);
 const warmupSeconds = Number(args['warmup-seconds']);
 if (!(seconds > 0)) bad('--seconds must be a positive number');

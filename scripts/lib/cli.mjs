@@ -1,0 +1,66 @@
+// The command-line convention of every bench:* and profile script (README.md, "Commands"): node:util parseArgs,
+// strict; the shared option names below where an option applies; `--help` prints the usage and exits 0; an
+// unknown option or a bad value prints what is wrong and the usage, and exits 2 (never a stack trace).
+import { parseArgs } from 'node:util';
+
+/** The options every script spells the same way; a script takes those that apply to it. */
+export const COMMON = {
+  n: { type: 'string' }, // device counts, comma-separated
+  encodings: { type: 'string' }, // wire encodings, comma-separated
+  'run-id': { type: 'string' }, // name of the run's folder
+  'out-dir': { type: 'string' }, // folder the run's folder is written into
+  'no-publish': { type: 'boolean', default: false }, // do not append the run to public/data/manifest.json
+  help: { type: 'boolean', default: false },
+};
+
+/** Exit status of a bad command line (as getopt-style tools use). */
+export const USAGE_EXIT = 2;
+
+/**
+ * Parses `argv` (default: this process's arguments) against `options`; prints `usage` and exits on --help (0) or a
+ * bad command line (2). Returns the values and helpers that check them, each failing the same way:
+ * `fail(msg)`, `list(name, allowed?)` (comma-separated, trimmed; may be empty), `ints(name, min)` (a list of integers >= min),
+ * `int(name, min)`, `positive(name)` (a number > 0).
+ * @param {{ usage: string, options: Record<string, import('node:util').ParseArgsOptionDescriptor>,
+ *   allowPositionals?: boolean, argv?: string[] }} spec
+ */
+export function parseCli({ usage, options, allowPositionals = false, argv = process.argv.slice(2) }) {
+  const fail = (msg) => {
+    console.error(`${msg}\n${usage}`);
+    process.exit(USAGE_EXIT);
+  };
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { help: COMMON.help, ...options }, allowPositionals, strict: true });
+  } catch (e) {
+    // ERR_PARSE_ARGS_UNKNOWN_OPTION, ERR_PARSE_ARGS_INVALID_OPTION_VALUE, ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL
+    if (!String(e.code).startsWith('ERR_PARSE_ARGS_')) throw e;
+    fail(e.message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const list = (name, allowed) => {
+    const v = String(values[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    for (const x of v) if (allowed && !allowed.includes(x)) fail(`--${name}: "${x}" is not one of ${allowed.join(', ')}`);
+    return v;
+  };
+  const ints = (name, min) => {
+    const v = list(name).map(Number);
+    if (v.some((x) => !Number.isInteger(x) || x < min)) fail(`--${name} must list integers >= ${min}, got ${values[name]}`);
+    return v;
+  };
+  const int = (name, min) => {
+    const v = Number(values[name]);
+    if (!Number.isInteger(v) || v < min) fail(`--${name} must be an integer >= ${min}, got ${values[name]}`);
+    return v;
+  };
+  const positive = (name) => {
+    const v = Number(values[name]);
+    if (!(v > 0)) fail(`--${name} must be a positive number, got ${values[name]}`);
+    return v;
+  };
+  return { values, positionals, fail, list, ints, int, positive };
+}
