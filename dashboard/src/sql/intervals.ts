@@ -18,10 +18,12 @@
  */
 import { inList, int, num, str } from './literals';
 import { filterSql, OVERHEAD_ID, type SampleFilter } from './analysis';
+import { DEFAULTS } from '../../../measurement/src/intervals.mjs';
 
 /** Bootstrap parameters (docs/measurements.md, "Intervals"). */
 export interface IntervalOptions { resamples: number; innerResamples: number; seed: number; level: number }
-export const INTERVAL_DEFAULTS: IntervalOptions = Object.freeze({ resamples: 2000, innerResamples: 200, seed: 1, level: 0.95 });
+/** The method's defaults, from the measurement library (measurement/src/intervals.mjs). */
+export const INTERVAL_DEFAULTS: IntervalOptions = DEFAULTS;
 
 /** Salt of each path's draws: paths (processes) resampled independently, one path's series jointly. */
 export const PATH_SALT: Readonly<Record<string, number>> = Object.freeze({ native: 1, socket: 2, wasm: 3, websocket: 4 });

@@ -4,8 +4,11 @@
  * `chain(seed, salt, 0, kk, c, j) mod n`; the replicate's median, p95 and p99 (linear interpolation, the needed
  * order statistics found by quickselect rather than a full sort). The same
  * counter-based draws as `measurement/src/intervals.mjs` and the SQL in `sql/intervals.ts`, so the outer level and
- * the percentiles run in SQL over these replicates and give the same interval.
+ * the percentiles run in SQL over these replicates and give the same interval. The hash is the measurement
+ * library's own (one definition of the draws).
  */
+import { chain, h32 } from '../../../measurement/src/intervals.mjs';
+
 /** Rearranges a[lo..hi] so that a[k] is the k-th smallest, smaller ones before it, larger after (quickselect). */
 function select(a: Float64Array, k: number, lo: number, hi: number): void {
   while (hi > lo) {
@@ -35,21 +38,6 @@ function quantiles3(a: Float64Array, out: Float64Array): void {
     const h = (n - 1) * q; const lo = Math.floor(h); const hi = Math.min(lo + 1, n - 1);
     out[i] = a[lo] + (h - lo) * (a[hi] - a[lo]);
   });
-}
-
-/** 32-bit integer hash (two multiply-xorshift rounds); x and the result in [0, 2^32). */
-export function h32(x: number): number {
-  let v = x >>> 0;
-  v = Math.imul((v >>> 16) ^ v, 0x45d9f3b) >>> 0;
-  v = Math.imul((v >>> 16) ^ v, 0x45d9f3b) >>> 0;
-  return ((v >>> 16) ^ v) >>> 0;
-}
-
-/** h32(…h32(h32(seed) + k1)… + kn), each sum mod 2^32. */
-export function chain(seed: number, ...keys: number[]): number {
-  let u = h32(seed);
-  for (const k of keys) u = h32(u + k);
-  return u;
 }
 
 /** One series' invocations (samples after each one's warm-up, in time order, non-empty ones in run order). */
