@@ -16,7 +16,7 @@ import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from '../measurement/src/runRecord.mjs';
 import { parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from './lib/toxiproxy.mjs';
-import { BUDGETS_NS, breakEven, capacityVerdict, cellFigures, seriesOf } from './lib/network-analysis.mjs';
+import { BUDGETS_NS, breakEven, capacityVerdict, cellFigures, seriesOf } from '../measurement/src/networkAnalysis.mjs';
 import { runLevel } from './lib/capacity.mjs';
 import { PATH_SALT } from '../measurement/src/intervals.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
 import { validateRun } from '../../measurement/src/runRecord.mjs';
-import { breakEven, capacityVerdict, crossing } from '../lib/network-analysis.mjs';
+import { breakEven, capacityVerdict, crossing } from '../../measurement/src/networkAnalysis.mjs';
 import { PROFILES, goMissing, toxicsOf, toxiproxyMissing } from '../lib/toxiproxy.mjs';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
