@@ -91,9 +91,8 @@ namespace Collektive.Frontend.WebGL
             _inbox.Clear();
             _sentAt.Clear();
             FlushFrame();
-            _message.Clear();
-            _message.CreateSim(nodeCount, maxDistance);
-            Post(_message.Text());
+            NewMessage().CreateSim(nodeCount, maxDistance);
+            PostMessage();
         }
 
         /// <inheritdoc />
@@ -101,9 +100,8 @@ namespace Collektive.Frontend.WebGL
         {
             RequireCreated();
             FlushFrame();
-            _message.Clear();
-            _message.SetSource(node, isSource);
-            Post(_message.Text());
+            NewMessage().SetSource(node, isSource);
+            PostMessage();
         }
 
         /// <inheritdoc />
@@ -120,9 +118,8 @@ namespace Collektive.Frontend.WebGL
             }
             else if (_encoding == WireEncoding.Batched)
             {
-                _message.Clear();
-                _message.Positions(positions);
-                Post(_message.Text());
+                NewMessage().Positions(positions);
+                PostMessage();
             }
             else Post(RequestWriter.BinaryPositions(positions, _bin));
         }
@@ -142,9 +139,8 @@ namespace Collektive.Frontend.WebGL
             }
             else
             {
-                _message.Clear();
-                _message.Step(_rid, rounds, _encoding == WireEncoding.Binary);
-                Post(_message.Text());
+                NewMessage().Step(_rid, rounds, _encoding == WireEncoding.Binary);
+                PostMessage();
             }
             long t1 = Clock.Now();
             _sentAt.Enqueue(t1);
@@ -192,9 +188,8 @@ namespace Collektive.Frontend.WebGL
             FlushFrame();
             long t0 = Clock.Now();
             _echoSentAt.Enqueue(t0);
-            _message.Clear();
-            _message.Echo(_echoSentAt.Count);
-            Post(_message.Text());
+            NewMessage().Echo(_echoSentAt.Count);
+            PostMessage();
         }
 
         /// <summary>Echo replies received so far (each logged as <c>floor.web.ws.echo</c>).</summary>
@@ -262,6 +257,16 @@ namespace Collektive.Frontend.WebGL
             }
             _inbox.Enqueue(r);
         }
+
+        /// <summary>The single-request message writer, emptied.</summary>
+        private RequestWriter NewMessage()
+        {
+            _message.Clear();
+            return _message;
+        }
+
+        /// <summary>Posts what <see cref="NewMessage"/>'s writer holds as one text message.</summary>
+        private void PostMessage() { Post(_message.Text()); }
 
         /// <summary>Sends pending <c>newPosition</c> lines on their own, so that a request made before the step keeps its order.</summary>
         private void FlushFrame()
