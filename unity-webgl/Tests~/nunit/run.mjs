@@ -2,8 +2,7 @@
 // The one runner of the Unity project's NUnit tests (suites frontend-nunit and unity-nunit):
 //   node unity-webgl/Tests~/nunit/run.mjs [<test assembly>...]     (default: every test assembly)
 // Test assemblies are the asmdefs Unity's Test Runner runs (`optionalUnityReferences: TestAssemblies`): the
-// package's Tests/Runtime (Collektive.Frontend.Tests), Tests/WebGL (Collektive.Frontend.WebGL.Tests) and the
-// scene's Assets/Tests (Collektive.Unity.Tests). Each one and the assemblies it references are compiled from their
+// package's Tests/Runtime (Collektive.Frontend.Tests) and Tests/WebGL (Collektive.Frontend.WebGL.Tests). Each one and the assemblies it references are compiled from their
 // asmdef folders (compile/assemblies.mjs reads them the way Unity does) with the same mcs flags (C# 7.2, warnings as
 // errors, as a Linux player; engine-referencing assemblies against the UnityEngine stub in Tests~/UnityStub), then
 // all requested test assemblies run in one nunit-console (NUnit 2.6; the tests use only the API common to NUnit
