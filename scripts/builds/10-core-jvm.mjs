@@ -1,5 +1,6 @@
-// collektive-core on the JVM (Maven, kotlin-maven-plugin 2.1.20): the common engine + JVM entry points as a jar
-// installed in the local Maven repository (for collektive-jvm-server), plus target/classpath.txt (kotlin-stdlib)
+// collektive-core on the JVM (Maven, kotlin-maven-plugin 2.1.20): the common engine as a jar and the fixtures (test
+// vectors, benchmark harness and their JVM entry points) with the tests as the attached `-tests` jar, both installed
+// in the local Maven repository (for collektive-jvm-server and its tests), plus target/classpath.txt (kotlin-stdlib)
 // for `java -cp` entry points. Tests run in the `core-jvm` suite, not here.
 // `vectors` regenerates collektive-core/test-vectors/*.json from the JVM build (npm run vectors).
 import { readFileSync } from 'node:fs';
@@ -15,19 +16,25 @@ export const mavenLock = '/tmp/collektive-core-mvn.lock';
 export const lockedMaven = (...args) => ['flock', mavenLock, 'mvn', ...args];
 
 export const coreJar = 'collektive-core/target/collektive-core-0.1.0-SNAPSHOT.jar';
+export const coreFixturesJar = 'collektive-core/target/collektive-core-0.1.0-SNAPSHOT-tests.jar';
 export const coreClasspathFile = 'collektive-core/target/classpath.txt';
 
-/** The classpath (absolute paths) to run collektive-core's JVM entry points with `java -cp`. */
+/**
+ * The classpath (absolute paths) to run collektive-core's JVM entry points with `java -cp`: the engine, its
+ * fixtures (`collektive.vectors.GenerateKt`, `collektive.bench.MainKt`) and kotlin-stdlib.
+ */
 export const coreClasspath = () =>
-  [join(root, coreJar), ...readFileSync(join(root, coreClasspathFile), 'utf8').trim().split(':')].join(':');
+  [join(root, coreJar), join(root, coreFixturesJar),
+    ...readFileSync(join(root, coreClasspathFile), 'utf8').trim().split(':')].join(':');
 
 export const steps = [
   {
     name: 'core-jvm',
     description: `collektive-core JVM jar (mvn -pl collektive-core -am install, tests skipped) → ${coreJar}`,
-    inputs: ['pom.xml', 'collektive-core/pom.xml', 'collektive-core/src/commonMain', 'collektive-core/src/jvmMain',
+    inputs: ['pom.xml', 'collektive-core/pom.xml', 'collektive-core/src/commonMain', 'collektive-core/src/commonFixtures',
+      'collektive-core/src/jvmFixtures', 'collektive-core/src/commonTest', 'collektive-core/src/jvmTest',
       'scripts/builds/10-core-jvm.mjs'],
-    outputs: [coreJar, coreClasspathFile],
+    outputs: [coreJar, coreFixturesJar, coreClasspathFile],
     run: async () => {
       const [cmd, ...args] = lockedMaven('-q', '-B', '-pl', 'collektive-core', '-am', 'install', '-DskipTests');
       const install = () => run(cmd, args);

@@ -2,7 +2,7 @@
 // shared library `libsimple_gradient.so` with its header. Recipe: docs/toolchain.md, scripts/lib/toolchain.mjs.
 import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { coreSourceDir, ensureKonan, ensureNode24, konanc, konancCompile, kotlinSources, node24, root } from '../lib/toolchain.mjs';
+import { coreFixturesDir, coreSourceDir, ensureKonan, ensureNode24, konanc, konancCompile, kotlinSources, node24, root } from '../lib/toolchain.mjs';
 
 const TOOLCHAIN_INPUTS = ['scripts/lib/toolchain.mjs'];
 
@@ -56,7 +56,7 @@ export const steps = [
     name: 'native-bench',
     description: 'Kotlin/Native benchmark executable (engine round vs Bellman-Ford floor) for npm run bench:engine',
     deps: ['toolchain-native'],
-    inputs: [coreSourceDir, 'collektive-native/src/benchMain', ...TOOLCHAIN_INPUTS, 'scripts/builds/20-native.mjs'],
+    inputs: [coreSourceDir, coreFixturesDir, 'collektive-native/src/benchMain', ...TOOLCHAIN_INPUTS, 'scripts/builds/20-native.mjs'],
     outputs: ['collektive-native/build/bench/engine-bench.kexe'],
     run: async () => {
       const stage = join(root, 'collektive-native', 'build', `.bench-${process.pid}`);
@@ -64,7 +64,7 @@ export const steps = [
       try {
         await konancCompile({
           kind: 'program', out: join(stage, 'engine-bench'), extra: ['-e', 'collektive.cabi.bench.main'],
-          sources: kotlinSources(coreSourceDir, 'collektive-native/src/benchMain/kotlin'),
+          sources: kotlinSources(coreSourceDir, coreFixturesDir, 'collektive-native/src/benchMain/kotlin'),
         });
         mkdirSync(join(root, 'collektive-native', 'build', 'bench'), { recursive: true });
         renameSync(join(stage, 'engine-bench.kexe'), join(root, 'collektive-native', 'build', 'bench', 'engine-bench.kexe'));

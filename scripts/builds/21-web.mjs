@@ -3,7 +3,7 @@
 // loader .mjs files) and collektive-wasm/build/js/ (ES module). Loaded through collektive-wasm/src/js/engine.mjs.
 import { copyFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { coreSourceDir, ensureWasmStdlib, kotlinJsCompile, kotlinSources, root, swapDir, wasmOptimize } from '../lib/toolchain.mjs';
+import { coreFixturesDir, coreSourceDir, ensureWasmStdlib, kotlinJsCompile, kotlinSources, root, swapDir, wasmOptimize } from '../lib/toolchain.mjs';
 
 const NAME = 'collektive-wasm';
 const build = join(root, 'collektive-wasm', 'build');
@@ -47,24 +47,24 @@ export const steps = [
   {
     name: 'js-bench',
     description: 'Kotlin/JS benchmark module (engine round vs Bellman-Ford floor) for npm run bench:engine',
-    inputs: [coreSourceDir, 'collektive-wasm/src/benchMain', 'scripts/lib/toolchain.mjs', 'scripts/builds/21-web.mjs'],
+    inputs: [coreSourceDir, coreFixturesDir, 'collektive-wasm/src/benchMain', 'scripts/lib/toolchain.mjs', 'scripts/builds/21-web.mjs'],
     outputs: ['collektive-wasm/build/bench-js/collektive-bench.mjs'],
     run: () => kotlinJsCompile({
       target: 'js', name: 'collektive-bench', outDir: join(build, 'bench-js'), klibDir: join(build, 'klib-bench-js'),
-      sources: kotlinSources(coreSourceDir, 'collektive-wasm/src/benchMain/kotlin'),
+      sources: kotlinSources(coreSourceDir, coreFixturesDir, 'collektive-wasm/src/benchMain/kotlin'),
     }),
   },
   {
     name: 'wasm-bench',
     description: 'Kotlin/Wasm benchmark module (optimized like the facade) for npm run bench:engine',
-    inputs: [coreSourceDir, 'collektive-wasm/src/benchMain', 'scripts/lib/toolchain.mjs', 'scripts/builds/21-web.mjs'],
+    inputs: [coreSourceDir, coreFixturesDir, 'collektive-wasm/src/benchMain', 'scripts/lib/toolchain.mjs', 'scripts/builds/21-web.mjs'],
     outputs: ['collektive-wasm/build/bench-wasm/collektive-bench.mjs', 'collektive-wasm/build/bench-wasm/collektive-bench.wasm'],
     run: async () => {
       await ensureWasmStdlib();
       const out = join(build, 'bench-wasm');
       await kotlinJsCompile({
         target: 'wasm', name: 'collektive-bench', outDir: out, klibDir: join(build, 'klib-bench-wasm'),
-        sources: kotlinSources(coreSourceDir, 'collektive-wasm/src/benchMain/kotlin'),
+        sources: kotlinSources(coreSourceDir, coreFixturesDir, 'collektive-wasm/src/benchMain/kotlin'),
       });
       const raw = join(out, 'collektive-bench.wasm');
       await wasmOptimize(raw, `${raw}.opt`);

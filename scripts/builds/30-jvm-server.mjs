@@ -14,6 +14,13 @@ export const steps = [{
   outputs: [JVM_SERVER_JAR],
   run: async () => {
     await run('mvn', ['-B', '-q', '-N', 'install']);
-    await run('mvn', ['-B', '-q', '-pl', 'collektive-jvm-server', 'install', '-Dmaven.test.skip=true']);
+    try {
+      await run('mvn', ['-B', '-q', '-pl', 'collektive-jvm-server', 'install', '-Dmaven.test.skip=true']);
+    } catch (e) {
+      // As in core-jvm: kotlin-maven-plugin's incremental caches can go stale when the installed core changes under
+      // them ("Conflicting declarations" on unchanged code); retry once from a clean module.
+      console.error(`[build] jvm-server: ${e.message.split('\n')[0]}; retrying after mvn clean`);
+      await run('mvn', ['-B', '-q', '-pl', 'collektive-jvm-server', 'clean', 'install', '-Dmaven.test.skip=true']);
+    }
   },
 }];

@@ -129,8 +129,10 @@ export function kotlinSources(...dirs) {
   return out;
 }
 
-/** Sources of the common engine (written by the core helper; API in docs/engine-api.md). */
+/** Sources of the common engine, compiled into every host (API in docs/engine-api.md). */
 export const coreSourceDir = 'collektive-core/src/commonMain/kotlin';
+/** The core's fixtures (test vectors, benchmark harness): compiled only into tests and benchmark entry points. */
+export const coreFixturesDir = 'collektive-core/src/commonFixtures/kotlin';
 
 /**
  * Compiles Kotlin/Native: `kind` is `dynamic` (shared library + generated `<name>_api.h`) or `program`.

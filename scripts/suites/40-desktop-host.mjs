@@ -7,10 +7,10 @@ import { requireMono, requireNewtonsoft, requireNunit } from '../../desktop-host
 export const suites = [
   {
     name: 'frontend-nunit',
-    description: 'NUnit 2.6 tests of com.collektive.frontend (scene model, link diff, parsers, CSV, frame loop, socket engine)',
-    build: ['desktop-host'],
+    description: 'NUnit 2.6 tests of com.collektive.frontend (scene model, link diff, parsers, CSV, frame loop, socket engine, scene pacing, run config)',
     requires: [requireMono, requireNewtonsoft, requireNunit],
-    cmd: ['node', 'desktop-host/test/run-nunit.mjs'],
+    // The Unity project's one NUnit runner (unity-webgl/Tests~/nunit/run.mjs), on the package's Tests/Runtime.
+    cmd: ['node', 'unity-webgl/Tests~/nunit/run.mjs', 'Collektive.Frontend.Tests'],
     parse: nunit,
   },
   {

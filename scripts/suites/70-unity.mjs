@@ -3,8 +3,8 @@
 //    (Editor, Linux player, WebGL player, and the headless host's view of the package), the package against the real
 //    Newtonsoft.Json / NUnit 2.6, the MonoBehaviours and Editor scripts against the UnityEngine/UnityEditor type stub
 //    in unity-webgl/Tests~/UnityStub (a compile check only); plus project structure (text settings, .meta GUIDs).
-//  - unity-nunit: NUnit tests of the WebGL engines (WasmEngine, WebSocketEngine) over fake jslib bridges, and of the
-//    scene's engine-free logic (ScenePacer: FixedUpdate/Update pacing over the shared frame loop; RunConfig).
+//  - unity-nunit: NUnit tests of the WebGL engines (WasmEngine, WebSocketEngine) over fake jslib bridges, by the
+//    project's one NUnit runner (Tests~/nunit/run.mjs; suite frontend-nunit runs the package's other tests with it).
 //  - unity-editor-bench: the batch-mode benchmark entry point (BenchmarkRunner.RunDesktop) run under Mono with the
 //    UnityEditor stub against the real native library and JVM server; published layout and run.json schema.
 //  - unity-jslib: the .jslib plugins in Chromium with an Emscripten heap shim, driving the real Kotlin/Wasm facade
@@ -25,9 +25,9 @@ export const suites = [
   },
   {
     name: 'unity-nunit',
-    description: 'NUnit 2.6: Unity WebGL engines (WasmEngine, WebSocketEngine) over fake jslib bridges; ScenePacer (fixed/free pacing over the shared frame loop) and RunConfig',
+    description: 'NUnit 2.6: Unity WebGL engines (WasmEngine, WebSocketEngine) over fake jslib bridges',
     requires: [mono, newtonsoft, nunitConsole],
-    cmd: ['node', 'unity-webgl/Tests~/nunit/run.mjs'],
+    cmd: ['node', 'unity-webgl/Tests~/nunit/run.mjs', 'Collektive.Frontend.WebGL.Tests'],
     parse: nunit,
   },
   {

@@ -5,6 +5,7 @@ using Collektive.Frontend.Engines;
 using Collektive.Frontend.Layout;
 using Collektive.Frontend.Loop;
 using Collektive.Frontend.Model;
+using Collektive.Frontend.Scene;
 using Collektive.Frontend.Timing;
 using Newtonsoft.Json.Linq;
 using UnityEditor;

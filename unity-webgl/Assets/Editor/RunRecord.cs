@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.IO;
 using System.Text.RegularExpressions;
+using Collektive.Frontend.Scene;
 using Collektive.Frontend.Timing;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;

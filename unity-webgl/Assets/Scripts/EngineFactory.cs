@@ -1,5 +1,6 @@
 using System;
 using Collektive.Frontend.Engines;
+using Collektive.Frontend.Scene;
 using Collektive.Frontend.Timing;
 using Collektive.Frontend.WebGL;
 

@@ -1,50 +1,77 @@
 #!/usr/bin/env node
-// Compiles the package's Runtime (as the headless host does), the WebGL engines' NUnit tests
-// (Packages/com.collektive.frontend/Tests/WebGL), the Unity scripts (Assets/Scripts, against the UnityEngine stub,
-// as a Linux player) and their engine-free tests (Assets/Tests: ScenePacer, RunConfig) with mcs at C# 7.2 against
-// NUnit 2.6, then runs both test assemblies with nunit-console (no test touches a UnityEngine type at run time). The tests use only the NUnit API common to NUnit 2.6 and Unity's NUnit 3, so the Unity Test Runner
-// runs the same files. Exit code = nunit-console's (number of failures).
+// The one runner of the Unity project's NUnit tests (suites frontend-nunit and unity-nunit):
+//   node unity-webgl/Tests~/nunit/run.mjs [<test assembly>...]     (default: every test assembly)
+// Test assemblies are the asmdefs Unity's Test Runner runs (`optionalUnityReferences: TestAssemblies`): the
+// package's Tests/Runtime (Collektive.Frontend.Tests) and Tests/WebGL (Collektive.Frontend.WebGL.Tests). Each one and the assemblies it references are compiled from their
+// asmdef folders (compile/assemblies.mjs reads them the way Unity does) with the same mcs flags (C# 7.2, warnings as
+// errors, as a Linux player; engine-referencing assemblies against the UnityEngine stub in Tests~/UnityStub), then
+// all requested test assemblies run in one nunit-console (NUnit 2.6; the tests use only the API common to NUnit
+// 2.6 and Unity's NUnit 3, so the Unity Test Runner runs the same files; no test touches a UnityEngine type at run
+// time). Exit code = nunit-console's (number of failures).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { newtonsoftDll, nunitFrameworkDll } from '../../../desktop-host/toolchain.mjs';
+import { assemblies, project } from '../compile/assemblies.mjs';
 
-const project = fileURLToPath(new URL('../../', import.meta.url));
-const pkg = join(project, 'Packages', 'com.collektive.frontend');
-const out = join(project, 'Tests~', 'out', 'nunit');
-mkdirSync(out, { recursive: true });
+const MCS = ['-langversion:7.2', '-nologo', '-warnaserror', '-target:library', '-define:UNITY_STANDALONE;UNITY_STANDALONE_LINUX'];
+
+const { defs } = assemblies();
+const byName = new Map(defs.map((d) => [d.name, d]));
+const isTest = (d) => (d.def.optionalUnityReferences ?? []).includes('TestAssemblies');
+const requested = process.argv.slice(2);
+const unknown = requested.filter((n) => !byName.has(n) || !isTest(byName.get(n)));
+if (unknown.length) {
+  console.error(`unknown test assembly: ${unknown.join(', ')}; known: ${defs.filter(isTest).map((d) => d.name).join(', ')}`);
+  process.exit(2);
+}
+const tests = requested.length ? requested : defs.filter(isTest).map((d) => d.name);
+
 const json = newtonsoftDll();
 const nunit = nunitFrameworkDll();
-const cs = (dir) => readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.cs')).map((f) => join(dir, f));
+if (!json || !nunit) {
+  console.error('needs Newtonsoft.Json and NUnit 2.6 for Mono: apt-get install -y libnewtonsoft-json-cil-dev libnunit-cil-dev nunit-console');
+  process.exit(1);
+}
+const out = mkdtempSync(join(tmpdir(), 'collektive-unity-nunit-'));
 
-function sh(cmd, args) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', timeout: 300_000 });
+function sh(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
   if (r.error) { console.error(`${cmd}: ${r.error.message}`); process.exit(1); }
-  return r.status;
+  return r;
 }
 
-const runtime = join(out, 'Collektive.Frontend.dll');
-const tests = join(out, 'Collektive.Frontend.WebGL.Tests.dll');
-if (sh('mcs', ['-langversion:7.2', '-nologo', '-target:library', `-out:${runtime}`, `-r:${json}`, ...cs(join(pkg, 'Runtime'))]) !== 0) process.exit(1);
-if (sh('mcs', ['-langversion:7.2', '-nologo', '-target:library', `-out:${tests}`, `-r:${runtime}`, `-r:${json}`, `-r:${nunit}`,
-  ...cs(join(pkg, 'Tests', 'WebGL'))]) !== 0) process.exit(1);
 const stub = join(out, 'UnityEngine.dll');
-const scripts = join(out, 'Collektive.Unity.dll');
-const sceneTests = join(out, 'Collektive.Unity.Tests.dll');
-if (sh('mcs', ['-langversion:7.2', '-nologo', '-target:library', `-out:${stub}`, join(project, 'Tests~', 'UnityStub', 'UnityEngine.cs')]) !== 0) process.exit(1);
-if (sh('mcs', ['-langversion:7.2', '-nologo', '-target:library', `-out:${scripts}`, `-r:${runtime}`, `-r:${stub}`, '-define:UNITY_STANDALONE;UNITY_STANDALONE_LINUX',
-  ...cs(join(project, 'Assets', 'Scripts'))]) !== 0) process.exit(1);
-if (sh('mcs', ['-langversion:7.2', '-nologo', '-target:library', `-out:${sceneTests}`, `-r:${runtime}`, `-r:${stub}`, `-r:${scripts}`, `-r:${nunit}`,
-  ...cs(join(project, 'Assets', 'Tests'))]) !== 0) process.exit(1);
-for (const dll of [json, nunit]) spawnSync('cp', [dll, out]);
+if (sh('mcs', [...MCS, `-out:${stub}`, join(project, 'Tests~', 'UnityStub', 'UnityEngine.cs')]).status !== 0) process.exit(1);
+
+/** Compiles assembly `name` (after what it references) into `out`; returns its path. */
+const built = new Map();
+function build(name) {
+  if (built.has(name)) return built.get(name);
+  const d = byName.get(name);
+  if (!d) { console.error(`asmdef reference ${name} not found`); process.exit(1); }
+  const refs = (d.def.references ?? []).map(build);
+  if (d.def.noEngineReferences !== true) refs.push(stub);
+  const dll = join(out, `${name}.dll`);
+  const r = sh('mcs', [...MCS, `-out:${dll}`, ...refs.map((r) => `-r:${r}`), `-r:${json}`, `-r:${nunit}`, '-r:System.Core.dll', ...d.sources]);
+  if (r.status !== 0) { console.error(`${name}: compilation failed`); process.exit(1); }
+  built.set(name, dll);
+  return dll;
+}
+const testDlls = tests.map(build);
+for (const dll of [json, nunit]) copyFileSync(dll, join(out, basename(dll)));
+
 // nunit-console 2.6 on Mono has been seen to hang after printing its summary (once, under heavy load): it gets
 // 120 s; if it was killed after writing TestResult.xml, that file decides.
 const xml = join(out, 'TestResult.xml');
-rmSync(xml, { force: true });
-const r = spawnSync('nunit-console', ['-nologo', '-noshadow', `-xml=${xml}`, tests, sceneTests], { stdio: 'inherit', cwd: out, timeout: 120_000 });
-if (r.status !== null) process.exit(r.status);
-const result = existsSync(xml) ? readFileSync(xml, 'utf8').match(/<test-results[^>]*\stotal="(\d+)"[^>]*\serrors="(\d+)"[^>]*\sfailures="(\d+)"/) : null;
-if (!result) { console.error('nunit-console was killed before writing its results'); process.exit(1); }
-console.error(`nunit-console did not exit after writing ${xml}; killed after 120 s, results taken from the file`);
-process.exit(Number(result[2]) + Number(result[3]));
+const r = sh('nunit-console', ['-nologo', '-noshadow', `-xml=${xml}`, ...testDlls], { cwd: out, timeout: 120_000 });
+let code = r.status;
+if (code === null) {
+  const result = existsSync(xml) ? readFileSync(xml, 'utf8').match(/<test-results[^>]*\stotal="(\d+)"[^>]*\serrors="(\d+)"[^>]*\sfailures="(\d+)"/) : null;
+  if (!result) console.error('nunit-console was killed before writing its results');
+  else console.error(`nunit-console did not exit after writing ${xml}; killed after 120 s, results taken from the file`);
+  code = result ? Number(result[2]) + Number(result[3]) : 1;
+}
+rmSync(out, { recursive: true, force: true });
+process.exit(code);

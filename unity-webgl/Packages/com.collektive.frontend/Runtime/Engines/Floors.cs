@@ -36,11 +36,13 @@ namespace Collektive.Frontend.Engines
                 client.Connect(host, port);
                 var stream = client.GetStream();
                 var buf = new byte[4096];
+                var req = new RequestWriter(terminateLines: true, capacity: 64);
                 for (int s = 0; s < samples; s++)
                 {
-                    var req = Encoding.ASCII.GetBytes("{\"op\":\"echo\",\"data\":{\"seq\":" + s + "}}\n");
+                    req.Clear();
+                    req.Echo(s);
                     long t0 = Clock.Now();
-                    stream.Write(req, 0, req.Length);
+                    stream.Write(req.Buffer, 0, req.Length);
                     int got = 0;
                     while (true)
                     {

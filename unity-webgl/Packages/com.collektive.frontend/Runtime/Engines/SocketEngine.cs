@@ -32,7 +32,7 @@ namespace Collektive.Frontend.Engines
         private readonly NetworkStream _stream;
         private readonly TimingLog _log;
         private readonly WireEncoding _encoding;
-        private readonly ByteWriter _out = new ByteWriter(8192);
+        private readonly RequestWriter _out = new RequestWriter(terminateLines: true, capacity: 8192);
         private readonly Queue<Inbound> _inbox = new Queue<Inbound>();
         private readonly object _lock = new object();
         private volatile int _inboxCount;
@@ -79,16 +79,14 @@ namespace Collektive.Frontend.Engines
         {
             _nodeCount = nodeCount;
             // Appended, not cleared: lines a SubmitPositions left for RequestStep go out first, in call order.
-            _out.Ascii("{\"op\":\"createSim\",\"data\":{\"nodeCount\":").Int(nodeCount).Ascii(",\"maxDistance\":").Double(maxDistance).Ascii("}}\n");
+            _out.CreateSim(nodeCount, maxDistance);
             Flush();
         }
 
         /// <inheritdoc />
         public void SetSource(int node, bool isSource)
         {
-            _out.Ascii("{\"op\":\"setSource\",\"data\":{\"nodeId\":").Int(node);
-            if (!isSource) _out.Ascii(",\"isSource\":false");
-            _out.Ascii("}}\n");
+            _out.SetSource(node, isSource);
             Flush();
         }
 
@@ -97,26 +95,10 @@ namespace Collektive.Frontend.Engines
         {
             _sendStart = Clock.Now();
             _out.Clear();
-            if (_encoding == WireEncoding.Json)
-            {
-                for (int i = 0; i < positions.Length; i++)
-                {
-                    var p = positions[i];
-                    _out.Ascii("{\"op\":\"newPosition\",\"data\":{\"nodeId\":").Int(i)
-                        .Ascii(",\"x\":").Double(p.X).Ascii(",\"y\":").Double(p.Y).Ascii(",\"z\":").Double(p.Z).Ascii("}}\n");
-                }
-            }
-            else
-            {
-                _out.Ascii("{\"op\":\"positions\",\"data\":{\"xyz\":[");
-                for (int i = 0; i < positions.Length; i++)
-                {
-                    var p = positions[i];
-                    if (i > 0) _out.Byte((byte)',');
-                    _out.Double(p.X).Byte((byte)',').Double(p.Y).Byte((byte)',').Double(p.Z);
-                }
-                _out.Ascii("]}}\n");
-            }
+            // json: the reference's one line per device; batched and binary: one positions line (the TCP server takes
+            // no binary positions; binary only changes the reply).
+            if (_encoding == WireEncoding.Json) _out.NewPositions(positions);
+            else _out.Positions(positions);
         }
 
         /// <inheritdoc />
@@ -126,9 +108,7 @@ namespace Collektive.Frontend.Engines
             if (_sendStart < 0) _out.Clear();
             _sendStart = -1;
             long rid = _nextRid++;
-            _out.Ascii("{\"op\":\"step\",\"data\":{\"rid\":").Int(rid).Ascii(",\"stepCount\":").Int(rounds);
-            if (_encoding == WireEncoding.Binary) _out.Ascii(",\"encoding\":\"binary\"");
-            _out.Ascii("}}\n");
+            _out.Step(rid, rounds, _encoding == WireEncoding.Binary);
             // step.socket.wait starts when the request is handed to the kernel, not when write() returns: on
             // loopback the server can be woken, compute and reply before the writing thread is scheduled again.
             long handedOver = Clock.Now();

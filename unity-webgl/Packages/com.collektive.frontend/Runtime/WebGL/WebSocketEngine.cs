@@ -1,7 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.Globalization;
-using System.Text;
 using Collektive.Frontend.Engines;
 using Collektive.Frontend.Model;
 using Collektive.Frontend.Timing;
@@ -33,9 +31,10 @@ namespace Collektive.Frontend.WebGL
         private readonly TimingLog _log;
         private readonly WireEncoding _encoding;
         private readonly string _url;
-        private readonly StringBuilder _sb = new StringBuilder(256);
+        /// <summary>One request at a time, posted as its own message.</summary>
+        private readonly RequestWriter _message = new RequestWriter(terminateLines: false, capacity: 256);
         /// <summary>The frame's <c>newPosition</c> lines (json), sent with the step request as one message.</summary>
-        private readonly StringBuilder _frame = new StringBuilder(4096);
+        private readonly RequestWriter _frame = new RequestWriter(terminateLines: false);
         private readonly ByteWriter _bin = new ByteWriter(1024);
         private readonly List<object> _outbox = new List<object>();
         private readonly Queue<Response> _inbox = new Queue<Response>();
@@ -92,10 +91,8 @@ namespace Collektive.Frontend.WebGL
             _inbox.Clear();
             _sentAt.Clear();
             FlushFrame();
-            _sb.Length = 0;
-            _sb.Append("{\"op\":\"createSim\",\"data\":{\"nodeCount\":").Append(nodeCount.ToString(CultureInfo.InvariantCulture))
-               .Append(",\"maxDistance\":").Append(Num(maxDistance)).Append("}}");
-            Post(_sb.ToString());
+            NewMessage().CreateSim(nodeCount, maxDistance);
+            PostMessage();
         }
 
         /// <inheritdoc />
@@ -103,10 +100,8 @@ namespace Collektive.Frontend.WebGL
         {
             RequireCreated();
             FlushFrame();
-            _sb.Length = 0;
-            _sb.Append("{\"op\":\"setSource\",\"data\":{\"nodeId\":").Append(node.ToString(CultureInfo.InvariantCulture))
-               .Append(",\"isSource\":").Append(isSource ? "true" : "false").Append("}}");
-            Post(_sb.ToString());
+            NewMessage().SetSource(node, isSource);
+            PostMessage();
         }
 
         /// <inheritdoc />
@@ -119,35 +114,14 @@ namespace Collektive.Frontend.WebGL
             if (_encoding == WireEncoding.Json)
             {
                 // Lines only: RequestStep appends the step line and posts the frame as one message.
-                for (int i = 0; i < positions.Length; i++)
-                {
-                    if (_frame.Length > 0) _frame.Append('\n');
-                    _frame.Append("{\"op\":\"newPosition\",\"data\":{\"nodeId\":").Append(i.ToString(CultureInfo.InvariantCulture))
-                       .Append(",\"x\":").Append(Num(positions[i].X)).Append(",\"y\":").Append(Num(positions[i].Y))
-                       .Append(",\"z\":").Append(Num(positions[i].Z)).Append("}}");
-                }
+                _frame.NewPositions(positions);
             }
             else if (_encoding == WireEncoding.Batched)
             {
-                _sb.Length = 0;
-                _sb.Append("{\"op\":\"positions\",\"data\":{\"xyz\":[");
-                for (int i = 0; i < positions.Length; i++)
-                {
-                    if (i > 0) _sb.Append(',');
-                    _sb.Append(Num(positions[i].X)).Append(',').Append(Num(positions[i].Y)).Append(',').Append(Num(positions[i].Z));
-                }
-                _sb.Append("]}}");
-                Post(_sb.ToString());
+                NewMessage().Positions(positions);
+                PostMessage();
             }
-            else
-            {
-                _bin.Clear();
-                _bin.Int32LE(positions.Length);
-                for (int i = 0; i < positions.Length; i++) _bin.Float64LE(positions[i].X).Float64LE(positions[i].Y).Float64LE(positions[i].Z);
-                var copy = new byte[_bin.Length];
-                Buffer.BlockCopy(_bin.Buffer, 0, copy, 0, _bin.Length);
-                Post(copy);
-            }
+            else Post(RequestWriter.BinaryPositions(positions, _bin));
         }
 
         /// <inheritdoc />
@@ -158,16 +132,16 @@ namespace Collektive.Frontend.WebGL
             _sendStart = 0;
             _rid++;
             // json: the step line goes after the frame's newPosition lines, sent as one message; otherwise on its own.
-            bool framed = _frame.Length > 0;
-            StringBuilder line;
-            if (framed) line = _frame.Append('\n');
-            else { _sb.Length = 0; line = _sb; }
-            line.Append("{\"op\":\"step\",\"data\":{\"rid\":").Append(_rid.ToString(CultureInfo.InvariantCulture))
-                .Append(",\"stepCount\":").Append(rounds.ToString(CultureInfo.InvariantCulture));
-            if (_encoding == WireEncoding.Binary) line.Append(",\"encoding\":\"binary\"");
-            line.Append("}}");
-            if (framed) FlushFrame();
-            else Post(_sb.ToString());
+            if (_frame.Length > 0)
+            {
+                _frame.Step(_rid, rounds, _encoding == WireEncoding.Binary);
+                FlushFrame();
+            }
+            else
+            {
+                NewMessage().Step(_rid, rounds, _encoding == WireEncoding.Binary);
+                PostMessage();
+            }
             long t1 = Clock.Now();
             _sentAt.Enqueue(t1);
             _pending++;
@@ -214,7 +188,8 @@ namespace Collektive.Frontend.WebGL
             FlushFrame();
             long t0 = Clock.Now();
             _echoSentAt.Enqueue(t0);
-            Post("{\"op\":\"echo\",\"data\":{\"t\":" + _echoSentAt.Count.ToString(CultureInfo.InvariantCulture) + "}}");
+            NewMessage().Echo(_echoSentAt.Count);
+            PostMessage();
         }
 
         /// <summary>Echo replies received so far (each logged as <c>floor.web.ws.echo</c>).</summary>
@@ -283,12 +258,22 @@ namespace Collektive.Frontend.WebGL
             _inbox.Enqueue(r);
         }
 
+        /// <summary>The single-request message writer, emptied.</summary>
+        private RequestWriter NewMessage()
+        {
+            _message.Clear();
+            return _message;
+        }
+
+        /// <summary>Posts what <see cref="NewMessage"/>'s writer holds as one text message.</summary>
+        private void PostMessage() { Post(_message.Text()); }
+
         /// <summary>Sends pending <c>newPosition</c> lines on their own, so that a request made before the step keeps its order.</summary>
         private void FlushFrame()
         {
             if (_frame.Length == 0) return;
-            string lines = _frame.ToString();
-            _frame.Length = 0;
+            string lines = _frame.Text();
+            _frame.Clear();
             Post(lines);
         }
 
@@ -316,12 +301,6 @@ namespace Collektive.Frontend.WebGL
         private void RequireCreated()
         {
             if (_nodeCount == 0) throw new InvalidOperationException("call Create first");
-        }
-
-        private static string Num(double d)
-        {
-            if (double.IsNaN(d) || double.IsInfinity(d)) throw new ArgumentException("positions and distances must be finite, got " + d);
-            return d.ToString("R", CultureInfo.InvariantCulture);
         }
     }
 }

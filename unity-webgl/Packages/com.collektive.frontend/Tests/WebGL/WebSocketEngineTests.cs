@@ -35,7 +35,7 @@ namespace Collektive.Frontend.WebGL.Tests
             CollectionAssert.AreEqual(new[]
             {
                 "{\"op\":\"createSim\",\"data\":{\"nodeCount\":3,\"maxDistance\":3}}",
-                "{\"op\":\"setSource\",\"data\":{\"nodeId\":0,\"isSource\":true}}",
+                "{\"op\":\"setSource\",\"data\":{\"nodeId\":0}}",
                 // one message per frame: the newPosition lines and the step line (the desktop socket's framing)
                 "{\"op\":\"newPosition\",\"data\":{\"nodeId\":0,\"x\":0,\"y\":0,\"z\":0}}\n" +
                 "{\"op\":\"newPosition\",\"data\":{\"nodeId\":1,\"x\":2.5,\"y\":0,\"z\":0}}\n" +
@@ -102,7 +102,7 @@ namespace Collektive.Frontend.WebGL.Tests
                 "{\"op\":\"createSim\",\"data\":{\"nodeCount\":2,\"maxDistance\":3}}",
                 "{\"op\":\"newPosition\",\"data\":{\"nodeId\":0,\"x\":0,\"y\":0,\"z\":0}}\n" +
                 "{\"op\":\"newPosition\",\"data\":{\"nodeId\":1,\"x\":1,\"y\":0,\"z\":0}}",
-                "{\"op\":\"setSource\",\"data\":{\"nodeId\":1,\"isSource\":true}}",
+                "{\"op\":\"setSource\",\"data\":{\"nodeId\":1}}",
                 "{\"op\":\"step\",\"data\":{\"rid\":1,\"stepCount\":1}}",
             }, bridge.Sent);
         }

@@ -142,6 +142,10 @@ class ShutdownTest {
                     Triple(socket, writer, reader)
                 }
                 Thread.sleep(400L + 150L * run)
+                // A cold server JVM on a loaded machine may not have answered yet: wait (up to 20 s) until the load
+                // is established, so the SIGTERM always lands mid-stream.
+                val loaded = System.nanoTime() + 20_000_000_000L
+                while (received.get() <= 100 && System.nanoTime() < loaded) Thread.sleep(20)
                 process.toHandle().destroy() // SIGTERM while every client is mid-stream
                 assertTrue(process.waitFor(20, TimeUnit.SECONDS), "the server stops on SIGTERM")
                 clients.forEach { (socket, writer, reader) -> reader.join(10_000); socket.close(); writer.join(5_000) }

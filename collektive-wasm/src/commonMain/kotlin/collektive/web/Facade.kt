@@ -6,7 +6,7 @@ import collektive.engine.Scenarios
 
 /**
  * The platform-independent half of the web facade, shared verbatim by the Kotlin/Wasm and Kotlin/JS builds: a
- * handle table of engines, the last error message, timed steps and the flat state layout. Scalar exports are in
+ * handle table of engines, the last error message and timed steps. Scalar exports are in
  * ScalarExports.kt; the bulk-data exports live in the platform source sets (`wasmJsMain`, `jsMain`), which differ
  * only in how bulk data crosses into JavaScript.
  *
@@ -106,21 +106,4 @@ internal object Facade {
     }
 
     fun engine(handle: Int): GradientEngine? = engines[handle]
-}
-
-/**
- * The engine's state as three flat arrays, read through the engine's internal views (`valuesView`, `topology`:
- * the core offers them to hosts compiled together with it, for encoding without per-node copies):: `values[i]`, and node i's neighbours
- * `ids[offsets[i] until offsets[i + 1]]` (offsets has nodeCount + 1 entries).
- */
-internal class FlatState(val values: DoubleArray, val offsets: IntArray, val ids: IntArray) {
-    companion object {
-        /** Copies of the engine's last-round values and neighbour lists (3 arrays, no per-node allocation). */
-        fun of(engine: GradientEngine): FlatState {
-            val n = engine.nodeCount
-            val grid = engine.topology
-            val offsets = grid.offsets.copyOf(n + 1)
-            return FlatState(engine.valuesView.copyOf(), offsets, grid.ids.copyOf(offsets[n]))
-        }
-    }
 }

@@ -3,6 +3,7 @@
 package collektive.web
 
 import collektive.codec.StateCodec
+import collektive.engine.GradientEngine
 
 // Kotlin/JS exports of the facade. Kotlin/JS DoubleArray / IntArray / ByteArray *are* Float64Array / Int32Array /
 // Int8Array at run time, so bulk data crosses without copies or per-element calls. Same names and sentinels as
@@ -11,13 +12,28 @@ import collektive.codec.StateCodec
 /** Current time for the timings: `performance.now()` in ms. */
 internal fun nowMs(): Double = js("performance.now()").unsafeCast<Double>()
 
-/** The state as flat typed arrays (see [FlatState]). */
+/**
+ * The engine state ([collektive.engine.EngineState], the same name in every language) as flat typed arrays:
+ * `values[i]`, and device i's neighbours `neighborIds[neighborOffsets[i] until neighborOffsets[i + 1]]`
+ * (neighborOffsets has nodeCount + 1 entries).
+ */
 @JsExport
-public class StateArrays internal constructor(
+public class EngineState internal constructor(
     public val values: DoubleArray,
     public val neighborOffsets: IntArray,
     public val neighborIds: IntArray,
 )
+
+/**
+ * Copies of the engine's last-round values and neighbour lists (3 arrays, no per-device allocation), read through the
+ * engine's internal views (`valuesView`, `topology`), which the core offers to hosts compiled together with it.
+ */
+internal fun engineStateOf(engine: GradientEngine): EngineState {
+    val n = engine.nodeCount
+    val grid = engine.topology
+    val offsets = grid.offsets.copyOf(n + 1)
+    return EngineState(engine.valuesView.copyOf(), offsets, grid.ids.copyOf(offsets[n]))
+}
 
 /** All positions at once from a Float64Array (x0 y0 z0 x1 …). */
 @JsExport public fun updatePositions(handle: Int, xyz: DoubleArray): Int =
@@ -26,11 +42,8 @@ public class StateArrays internal constructor(
 @JsExport public fun step(handle: Int, rounds: Int): Int = Facade.service(handle, rounds, -1) { 0 }
 
 /** Steps (when [rounds] > 0) and returns the state as typed arrays; null on error. */
-@JsExport public fun stepAndGetState(handle: Int, rounds: Int): StateArrays? =
-    Facade.service(handle, rounds, null) { engine ->
-        val flat = FlatState.of(engine)
-        StateArrays(flat.values, flat.offsets, flat.ids)
-    }
+@JsExport public fun stepAndGetState(handle: Int, rounds: Int): EngineState? =
+    Facade.service(handle, rounds, null) { engine -> engineStateOf(engine) }
 
 /** Steps (when [rounds] > 0) and returns the binary state buffer (docs/reference-study.md) as an Int8Array; null on error. */
 @JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): ByteArray? =

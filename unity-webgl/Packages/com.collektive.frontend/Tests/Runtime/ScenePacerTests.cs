@@ -3,10 +3,11 @@ using Collektive.Frontend.Engines;
 using Collektive.Frontend.Layout;
 using Collektive.Frontend.Loop;
 using Collektive.Frontend.Model;
+using Collektive.Frontend.Scene;
 using Collektive.Frontend.Timing;
 using NUnit.Framework;
 
-namespace Collektive.Unity.Tests
+namespace Collektive.Frontend.Tests
 {
     [TestFixture]
     public class ScenePacerTests

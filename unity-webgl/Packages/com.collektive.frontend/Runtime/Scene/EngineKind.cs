@@ -1,4 +1,4 @@
-namespace Collektive.Unity
+namespace Collektive.Frontend.Scene
 {
     /// <summary>Which back-end path the scene drives.</summary>
     public enum EngineKind

@@ -4,10 +4,10 @@ using Collektive.Frontend.Loop;
 using Collektive.Frontend.Model;
 using Collektive.Frontend.Timing;
 
-namespace Collektive.Unity
+namespace Collektive.Frontend.Scene
 {
     /// <summary>
-    /// The pacing logic of <see cref="SimulationManager"/>, free of UnityEngine so it is unit-tested off the Editor:
+    /// The pacing logic of the Unity scene's <c>SimulationManager</c>, free of UnityEngine so it is unit-tested off the Editor:
     /// wraps the shared <see cref="FrameLoop"/> and decides per Unity callback what happens.
     /// <see cref="FixedTick"/> (from FixedUpdate) is the loop's own tick: a new step every tick while frames remain,
     /// then one poll. <see cref="FreeFrame"/> (from Update) is the loop's pump: a step starts only when the previous

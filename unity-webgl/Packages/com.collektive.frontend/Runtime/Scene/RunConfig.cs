@@ -3,10 +3,10 @@ using System.Globalization;
 using Collektive.Frontend.Engines;
 using Collektive.Frontend.Loop;
 
-namespace Collektive.Unity
+namespace Collektive.Frontend.Scene
 {
     /// <summary>
-    /// Everything a run needs, settable from the Inspector (via <see cref="SimulationManager"/>), from the command
+    /// Everything a run needs, settable from the Inspector (via the Unity scene's <c>SimulationManager</c>), from the command
     /// line of a player or batch-mode Editor (<c>-collektive "engine=socket;n=100;pacing=free"</c>) and from the
     /// hosting web page (<c>SendMessage("SimulationManager", "Restart", "engine=wasm;n=100")</c>). Keys:
     /// engine (native|socket|wasm|websocket), n, maxDistance, sources (ids separated by ','), scenario

@@ -1,0 +1,305 @@
+#ifndef KONAN_LIBSIMPLE_GRADIENT_H
+#define KONAN_LIBSIMPLE_GRADIENT_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+#ifdef __cplusplus
+typedef bool            libsimple_gradient_KBoolean;
+#else
+typedef _Bool           libsimple_gradient_KBoolean;
+#endif
+typedef unsigned short     libsimple_gradient_KChar;
+typedef signed char        libsimple_gradient_KByte;
+typedef short              libsimple_gradient_KShort;
+typedef int                libsimple_gradient_KInt;
+typedef long long          libsimple_gradient_KLong;
+typedef unsigned char      libsimple_gradient_KUByte;
+typedef unsigned short     libsimple_gradient_KUShort;
+typedef unsigned int       libsimple_gradient_KUInt;
+typedef unsigned long long libsimple_gradient_KULong;
+typedef float              libsimple_gradient_KFloat;
+typedef double             libsimple_gradient_KDouble;
+typedef float __attribute__ ((__vector_size__ (16))) libsimple_gradient_KVector128;
+typedef void*              libsimple_gradient_KNativePtr;
+struct libsimple_gradient_KType;
+typedef struct libsimple_gradient_KType libsimple_gradient_KType;
+
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Byte;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Short;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Int;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Long;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Float;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Double;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Char;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Boolean;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Unit;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_UByte;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_UShort;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_UInt;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_ULong;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_aggregate_AggregateState;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_codec_PositionsCodec;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_ByteArray;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_DoubleArray;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_codec_StateCodec;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_EngineState;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_GradientEngine;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_BudgetExceededException;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Array;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Any;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_Program;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_IntArray;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_Program_EUCLIDEAN;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_Program_HOP;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_Scenarios;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_SpatialGrid;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_SplitMix64;
+
+extern void clear_last_error();
+extern libsimple_gradient_KInt create_with_program(libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance, libsimple_gradient_KInt program);
+extern libsimple_gradient_KInt flush_timings();
+extern void* last_error();
+extern libsimple_gradient_KInt last_error_code();
+extern libsimple_gradient_KInt live_engine_count();
+extern void noop();
+extern libsimple_gradient_KInt set_timing_csv_path(void* path);
+extern libsimple_gradient_KInt update_positions(libsimple_gradient_KInt handle, void* xyz, libsimple_gradient_KInt nodeCount);
+extern void clear_sources_with_distance(libsimple_gradient_KInt handle);
+extern libsimple_gradient_KInt create_with_distance(libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance);
+extern void destroy_with_distance(libsimple_gradient_KInt handle);
+extern void free_neighborhood_with_distance(void* pointer);
+extern void free_state_buffer(void* pointer);
+extern void* get_neighborhood_with_distance(libsimple_gradient_KInt handle, libsimple_gradient_KInt node, void* outSize);
+extern libsimple_gradient_KDouble get_value_with_distance(libsimple_gradient_KInt handle, libsimple_gradient_KInt node);
+extern void set_source_with_distance(libsimple_gradient_KInt handle, libsimple_gradient_KInt node, libsimple_gradient_KBoolean isSource);
+extern void* step_and_get_state_with_distance(libsimple_gradient_KInt handle, libsimple_gradient_KInt rounds, void* outSize);
+extern void step_with_distance(libsimple_gradient_KInt handle, libsimple_gradient_KInt rounds);
+extern void update_position(libsimple_gradient_KInt handle, libsimple_gradient_KInt node, libsimple_gradient_KDouble x, libsimple_gradient_KDouble y, libsimple_gradient_KDouble z);
+
+typedef struct {
+  /* Service functions. */
+  void (*DisposeStablePointer)(libsimple_gradient_KNativePtr ptr);
+  void (*DisposeString)(const char* string);
+  libsimple_gradient_KBoolean (*IsInstance)(libsimple_gradient_KNativePtr ref, const libsimple_gradient_KType* type);
+  libsimple_gradient_kref_kotlin_Byte (*createNullableByte)(libsimple_gradient_KByte);
+  libsimple_gradient_KByte (*getNonNullValueOfByte)(libsimple_gradient_kref_kotlin_Byte);
+  libsimple_gradient_kref_kotlin_Short (*createNullableShort)(libsimple_gradient_KShort);
+  libsimple_gradient_KShort (*getNonNullValueOfShort)(libsimple_gradient_kref_kotlin_Short);
+  libsimple_gradient_kref_kotlin_Int (*createNullableInt)(libsimple_gradient_KInt);
+  libsimple_gradient_KInt (*getNonNullValueOfInt)(libsimple_gradient_kref_kotlin_Int);
+  libsimple_gradient_kref_kotlin_Long (*createNullableLong)(libsimple_gradient_KLong);
+  libsimple_gradient_KLong (*getNonNullValueOfLong)(libsimple_gradient_kref_kotlin_Long);
+  libsimple_gradient_kref_kotlin_Float (*createNullableFloat)(libsimple_gradient_KFloat);
+  libsimple_gradient_KFloat (*getNonNullValueOfFloat)(libsimple_gradient_kref_kotlin_Float);
+  libsimple_gradient_kref_kotlin_Double (*createNullableDouble)(libsimple_gradient_KDouble);
+  libsimple_gradient_KDouble (*getNonNullValueOfDouble)(libsimple_gradient_kref_kotlin_Double);
+  libsimple_gradient_kref_kotlin_Char (*createNullableChar)(libsimple_gradient_KChar);
+  libsimple_gradient_KChar (*getNonNullValueOfChar)(libsimple_gradient_kref_kotlin_Char);
+  libsimple_gradient_kref_kotlin_Boolean (*createNullableBoolean)(libsimple_gradient_KBoolean);
+  libsimple_gradient_KBoolean (*getNonNullValueOfBoolean)(libsimple_gradient_kref_kotlin_Boolean);
+  libsimple_gradient_kref_kotlin_Unit (*createNullableUnit)(void);
+  libsimple_gradient_kref_kotlin_UByte (*createNullableUByte)(libsimple_gradient_KUByte);
+  libsimple_gradient_KUByte (*getNonNullValueOfUByte)(libsimple_gradient_kref_kotlin_UByte);
+  libsimple_gradient_kref_kotlin_UShort (*createNullableUShort)(libsimple_gradient_KUShort);
+  libsimple_gradient_KUShort (*getNonNullValueOfUShort)(libsimple_gradient_kref_kotlin_UShort);
+  libsimple_gradient_kref_kotlin_UInt (*createNullableUInt)(libsimple_gradient_KUInt);
+  libsimple_gradient_KUInt (*getNonNullValueOfUInt)(libsimple_gradient_kref_kotlin_UInt);
+  libsimple_gradient_kref_kotlin_ULong (*createNullableULong)(libsimple_gradient_KULong);
+  libsimple_gradient_KULong (*getNonNullValueOfULong)(libsimple_gradient_kref_kotlin_ULong);
+
+  /* User functions. */
+  struct {
+    struct {
+      struct {
+        struct {
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_aggregate_AggregateState (*AggregateState)();
+            libsimple_gradient_KInt (*get_entryCount)(libsimple_gradient_kref_collektive_aggregate_AggregateState thiz);
+            const char* (*toString)(libsimple_gradient_kref_collektive_aggregate_AggregateState thiz);
+          } AggregateState;
+        } aggregate;
+        struct {
+          void (*clearLastError)();
+          libsimple_gradient_KInt (*createWithProgram)(libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance, libsimple_gradient_KInt program);
+          libsimple_gradient_KInt (*flushTimings)();
+          void* (*lastError)();
+          libsimple_gradient_KInt (*lastErrorCode)();
+          libsimple_gradient_KInt (*liveEngineCount)();
+          void (*noop_)();
+          libsimple_gradient_KInt (*setTimingCsvPath)(void* path);
+          libsimple_gradient_KInt (*updatePositions)(libsimple_gradient_KInt handle, void* xyz, libsimple_gradient_KInt nodeCount);
+          void (*clearSourcesWithDistance)(libsimple_gradient_KInt handle);
+          libsimple_gradient_KInt (*createWithDistance)(libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance);
+          void (*destroyWithDistance)(libsimple_gradient_KInt handle);
+          void (*freeNeighborhoodWithDistance)(void* pointer);
+          void (*freeStateBuffer)(void* pointer);
+          void* (*getNeighborhoodWithDistance)(libsimple_gradient_KInt handle, libsimple_gradient_KInt node, void* outSize);
+          libsimple_gradient_KDouble (*getValueWithDistance)(libsimple_gradient_KInt handle, libsimple_gradient_KInt node);
+          void (*setSourceWithDistance)(libsimple_gradient_KInt handle, libsimple_gradient_KInt node, libsimple_gradient_KBoolean isSource);
+          void* (*stepAndGetStateWithDistance)(libsimple_gradient_KInt handle, libsimple_gradient_KInt rounds, void* outSize);
+          void (*stepWithDistance)(libsimple_gradient_KInt handle, libsimple_gradient_KInt rounds);
+          void (*updatePosition)(libsimple_gradient_KInt handle, libsimple_gradient_KInt node, libsimple_gradient_KDouble x, libsimple_gradient_KDouble y, libsimple_gradient_KDouble z);
+        } cabi;
+        struct {
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_codec_PositionsCodec (*_instance)();
+            libsimple_gradient_kref_kotlin_DoubleArray (*decode)(libsimple_gradient_kref_collektive_codec_PositionsCodec thiz, libsimple_gradient_kref_kotlin_ByteArray bytes);
+            libsimple_gradient_kref_kotlin_ByteArray (*encode)(libsimple_gradient_kref_collektive_codec_PositionsCodec thiz, libsimple_gradient_kref_kotlin_DoubleArray xyz);
+          } PositionsCodec;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_codec_StateCodec (*_instance)();
+            libsimple_gradient_kref_collektive_engine_EngineState (*decode)(libsimple_gradient_kref_collektive_codec_StateCodec thiz, libsimple_gradient_kref_kotlin_ByteArray bytes);
+            libsimple_gradient_kref_kotlin_ByteArray (*encode)(libsimple_gradient_kref_collektive_codec_StateCodec thiz, libsimple_gradient_kref_collektive_engine_EngineState state);
+            libsimple_gradient_kref_kotlin_ByteArray (*encode_)(libsimple_gradient_kref_collektive_codec_StateCodec thiz, libsimple_gradient_kref_collektive_engine_GradientEngine engine);
+            libsimple_gradient_KInt (*encodedSize)(libsimple_gradient_kref_collektive_codec_StateCodec thiz, libsimple_gradient_kref_collektive_engine_EngineState state);
+          } StateCodec;
+        } codec;
+        struct {
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_engine_BudgetExceededException (*BudgetExceededException)(const char* message);
+          } BudgetExceededException;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_engine_EngineState (*EngineState)(libsimple_gradient_kref_kotlin_DoubleArray values, libsimple_gradient_kref_kotlin_Array neighbors);
+            libsimple_gradient_kref_kotlin_Array (*get_neighbors)(libsimple_gradient_kref_collektive_engine_EngineState thiz);
+            libsimple_gradient_KInt (*get_nodeCount)(libsimple_gradient_kref_collektive_engine_EngineState thiz);
+            libsimple_gradient_kref_kotlin_DoubleArray (*get_values)(libsimple_gradient_kref_collektive_engine_EngineState thiz);
+            libsimple_gradient_KBoolean (*equals)(libsimple_gradient_kref_collektive_engine_EngineState thiz, libsimple_gradient_kref_kotlin_Any other);
+            libsimple_gradient_KInt (*hashCode)(libsimple_gradient_kref_collektive_engine_EngineState thiz);
+            const char* (*toString)(libsimple_gradient_kref_collektive_engine_EngineState thiz);
+          } EngineState;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_engine_GradientEngine (*GradientEngine)(libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance, libsimple_gradient_kref_collektive_engine_Program program);
+            libsimple_gradient_KDouble (*get_maxDistance)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz);
+            void (*set_maxDistance)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_KDouble value);
+            libsimple_gradient_KInt (*get_maxLinks)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz);
+            void (*set_maxLinks)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_KInt value);
+            libsimple_gradient_KInt (*get_nodeCount)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz);
+            libsimple_gradient_kref_collektive_engine_Program (*get_program)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz);
+            libsimple_gradient_KLong (*get_roundsRun)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz);
+            void (*clearSources)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz);
+            libsimple_gradient_KBoolean (*isSource)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_KInt node);
+            libsimple_gradient_KInt (*neighborCount)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_KInt node);
+            libsimple_gradient_kref_kotlin_IntArray (*neighbors)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_KInt node);
+            libsimple_gradient_kref_kotlin_DoubleArray (*position)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_KInt node);
+            void (*setSource)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_KInt node, libsimple_gradient_KBoolean isSource);
+            libsimple_gradient_kref_collektive_engine_EngineState (*snapshot)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz);
+            void (*step)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_KInt rounds);
+            void (*updatePosition)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_KInt node, libsimple_gradient_KDouble x, libsimple_gradient_KDouble y, libsimple_gradient_KDouble z);
+            void (*updatePositions)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_kref_kotlin_DoubleArray xyz);
+            libsimple_gradient_KDouble (*value)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz, libsimple_gradient_KInt node);
+            libsimple_gradient_kref_kotlin_DoubleArray (*values)(libsimple_gradient_kref_collektive_engine_GradientEngine thiz);
+          } GradientEngine;
+          struct {
+            struct {
+              libsimple_gradient_kref_collektive_engine_Program (*get)(); /* enum entry for EUCLIDEAN. */
+            } EUCLIDEAN;
+            struct {
+              libsimple_gradient_kref_collektive_engine_Program (*get)(); /* enum entry for HOP. */
+            } HOP;
+            libsimple_gradient_KType* (*_type)(void);
+          } Program;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_engine_Scenarios (*_instance)();
+            libsimple_gradient_KDouble (*get_REFERENCE_HORIZONTAL_SPACING)(libsimple_gradient_kref_collektive_engine_Scenarios thiz);
+            libsimple_gradient_KDouble (*get_REFERENCE_VERTICAL_SPACING)(libsimple_gradient_kref_collektive_engine_Scenarios thiz);
+            libsimple_gradient_kref_collektive_engine_GradientEngine (*random)(libsimple_gradient_kref_collektive_engine_Scenarios thiz, libsimple_gradient_KInt nodeCount, libsimple_gradient_KLong seed, libsimple_gradient_KDouble meanDegree, libsimple_gradient_KDouble maxDistance, libsimple_gradient_kref_collektive_engine_Program program);
+            libsimple_gradient_kref_kotlin_DoubleArray (*randomPositions)(libsimple_gradient_kref_collektive_engine_Scenarios thiz, libsimple_gradient_KInt nodeCount, libsimple_gradient_KLong seed, libsimple_gradient_KDouble meanDegree, libsimple_gradient_KDouble maxDistance);
+            libsimple_gradient_KDouble (*randomSide)(libsimple_gradient_kref_collektive_engine_Scenarios thiz, libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble meanDegree, libsimple_gradient_KDouble maxDistance);
+            libsimple_gradient_kref_collektive_engine_GradientEngine (*reference)(libsimple_gradient_kref_collektive_engine_Scenarios thiz);
+            libsimple_gradient_kref_kotlin_DoubleArray (*referencePositions)(libsimple_gradient_kref_collektive_engine_Scenarios thiz, libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance);
+          } Scenarios;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_engine_SpatialGrid (*SpatialGrid)();
+            libsimple_gradient_KInt (*get_linkCount)(libsimple_gradient_kref_collektive_engine_SpatialGrid thiz);
+            libsimple_gradient_KInt (*get_size)(libsimple_gradient_kref_collektive_engine_SpatialGrid thiz);
+            void (*build)(libsimple_gradient_kref_collektive_engine_SpatialGrid thiz, libsimple_gradient_kref_kotlin_DoubleArray xyz, libsimple_gradient_KInt count, libsimple_gradient_KDouble radius, libsimple_gradient_KInt maxLinks);
+            void (*clear)(libsimple_gradient_kref_collektive_engine_SpatialGrid thiz, libsimple_gradient_KInt count);
+            libsimple_gradient_kref_kotlin_DoubleArray (*distancesOf)(libsimple_gradient_kref_collektive_engine_SpatialGrid thiz, libsimple_gradient_KInt node);
+            libsimple_gradient_KInt (*neighborCount)(libsimple_gradient_kref_collektive_engine_SpatialGrid thiz, libsimple_gradient_KInt node);
+            libsimple_gradient_kref_kotlin_IntArray (*neighborsOf)(libsimple_gradient_kref_collektive_engine_SpatialGrid thiz, libsimple_gradient_KInt node);
+          } SpatialGrid;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_engine_SplitMix64 (*SplitMix64)(libsimple_gradient_KLong seed);
+            libsimple_gradient_KDouble (*nextDouble)(libsimple_gradient_kref_collektive_engine_SplitMix64 thiz);
+            libsimple_gradient_KInt (*nextInt)(libsimple_gradient_kref_collektive_engine_SplitMix64 thiz, libsimple_gradient_KInt bound);
+            libsimple_gradient_KLong (*nextLong)(libsimple_gradient_kref_collektive_engine_SplitMix64 thiz);
+          } SplitMix64;
+        } engine;
+      } collektive;
+    } root;
+  } kotlin;
+} libsimple_gradient_ExportedSymbols;
+extern libsimple_gradient_ExportedSymbols* libsimple_gradient_symbols(void);
+#ifdef __cplusplus
+}  /* extern "C" */
+#endif
+#endif  /* KONAN_LIBSIMPLE_GRADIENT_H */

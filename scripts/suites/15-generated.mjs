@@ -1,0 +1,12 @@
+// Committed generated files (test vectors, the Kotlin/Native C header) regenerated from the sources and diffed.
+import { nodeTap } from '../lib/parsers.mjs';
+import { maven } from '../lib/requirements.mjs';
+
+export const suites = [{
+  name: 'generated',
+  description: 'committed generated files regenerated and diffed: test vectors (JVM generator into a temp dir), the Kotlin/Native C header',
+  build: ['core-jvm', 'native'],
+  requires: [maven],
+  cmd: [process.execPath, '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000', 'scripts/test/generated.test.mjs'],
+  parse: nodeTap,
+}];
