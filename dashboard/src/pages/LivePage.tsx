@@ -180,7 +180,7 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
   }, [apply]);
 
   // The published canonical web run, as medians per path and floor from the loaded samples (same warm-up as yours).
-  const canonical = canonicalWebRun(data.runs);
+  const canonical = data.complete ? canonicalWebRun(data.runs) : null; // once every published run is in: no flicker
   const canonicalKey = canonical ? `${canonical.run.id}/${canonical.config}` : null;
   useEffect(() => {
     if (!data.db || !canonical) return;
