@@ -30,3 +30,14 @@ describe('your run beside ours', () => {
     expect(inPageOnly.cells.map((c) => [c.id, c.rawNs, c.multiple])).toEqual([['step.web.e2e', 10000, 2500], [null, null, null], [null, null, null]]);
   });
 });
+
+describe('starting a WebSocket server for this page', () => {
+  it('names the port of the address, and --allow-origin only for a page served from elsewhere', async () => {
+    const { startCommand, isLocalOrigin } = await import('../src/live/engines/wsServerCheck');
+    expect(startCommand('ws://127.0.0.1:8791', 'http://127.0.0.1:4173')).toBe('npm run server:node -- --port 8791');
+    expect(startCommand('ws://127.0.0.1:8787', 'https://someone.github.io')).toBe('npm run server:node -- --port 8787 --allow-origin https://someone.github.io');
+    expect(startCommand('not an address', 'http://localhost:5173')).toBe('npm run server:node -- --port 8787');
+    expect(isLocalOrigin('http://[::1]:4173')).toBe(true);
+    expect(isLocalOrigin('http://127.0.0.1.example.com')).toBe(false);
+  });
+});
