@@ -62,6 +62,7 @@ test('no WebSocket server: the page says how to start one, keeps the in-page eng
   assert.match(await page.textContent('[data-testid="ws-server-message"]'), new RegExp(`no server there.*npm run server:node -- --port ${port}`));
   assert.equal(await page.evaluate(() => window.__live.runner.config.engine), 'wasm', 'fell back to the in-page engine');
   assert.equal(await page.inputValue('[data-testid="engine"]'), 'wasm');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('engine') === null, null, { timeout: 10000 }); // the URL says what the view shows
   const before = await page.evaluate(() => window.__live.runner.steps);
   await page.evaluate(() => window.__live.runner.runSteps(5));
   assert.equal(await page.evaluate(() => window.__live.runner.steps), before + 5);

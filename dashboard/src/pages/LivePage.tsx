@@ -126,7 +126,11 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
         if (rest.engine !== 'websocket') void recheck(url); // else configuring is the check
         return configureOrFallBack(runner, { ...rest, wsUrl: url });
       })
-      .then(() => { if (runner.config.engine === 'websocket') setServer({ ok: true, url: runner.config.wsUrl }); })
+      .then(() => {
+        if (runner.config.engine === 'websocket') setServer({ ok: true, url: runner.config.wsUrl });
+        // fell back to the in-page engine: the URL says what the view shows
+        else if (rest.engine === 'websocket') set({ live: toLiveState(runner.config, defaultWsRef.current) }, { replace: true });
+      })
       .then(async () => {
         await previewSteps(runner);
       })
