@@ -124,21 +124,22 @@ test('changing pacing with timings collected asks first: cancel keeps them, conf
   assert.equal(await count(), 0);
 });
 
-test('a server whose Origin check refuses the page: the message says so and names --allow-origin', async () => {
+test('a server whose Origin check refuses the page: the message says so and names --allow-origin; the view goes on in-page', async () => {
   const strict = await wsServer(['--allow-origin', 'https://bench.example']);
   stops.push(() => strict.stop());
   await open(preview.url, { engine: 'websocket', ws: strict.url });
-  await page.waitForSelector('[data-testid="live-error"]', { timeout: 30000 });
-  const text = await page.textContent('[data-testid="live-error"]');
+  await page.waitForSelector('[data-testid="ws-server"][data-state="down"]', { timeout: 30000 });
+  const text = await page.textContent('[data-testid="ws-server-message"]');
   const origin = new URL(preview.url).origin;
   assert.match(text, /Origin check/);
   assert.ok(text.includes(`--allow-origin ${origin}`), text);
   assert.doesNotMatch(text, /cannot connect/);
+  assert.equal(await page.evaluate(() => window.__live.runner.config.engine), 'wasm');
   // No server at all: the other message, with the command that starts one on that port.
   const port = await freePort();
   await open(preview.url, { engine: 'websocket', ws: `ws://127.0.0.1:${port}` });
-  await page.waitForSelector('[data-testid="live-error"]', { timeout: 30000 });
-  assert.match(await page.textContent('[data-testid="live-error"]'), new RegExp(`no server there.*npm run server:node -- --port ${port}`));
+  await page.waitForSelector('[data-testid="ws-server"][data-state="down"]', { timeout: 30000 });
+  assert.match(await page.textContent('[data-testid="ws-server-message"]'), new RegExp(`no server there.*npm run server:node -- --port ${port}`));
 });
 
 test('"Measure floors" on the in-page engine without a ws server: the Wasm floor, a note, no error', async () => {

@@ -16,4 +16,11 @@ describe('URL view state', () => {
     expect(s).toMatchObject({ view: 'compare', warmup: 0, unit: 'auto', plot: 'box', boot: 1000, n: [10] });
     expect(parseState('?engine=tcp&nodes=0&maxd=99&pacing=x').live).toMatchObject({ engine: 'wasm', nodeCount: 1, maxDistance: 3, pacing: 'frame' });
   });
+  it('the Live view opens on the random layout; the reference layout is kept in the URL and comes back', () => {
+    expect(parseState('?view=live').live.scenario).toBe('random');
+    const ref = parseState('?view=live&scenario=reference');
+    expect(ref.live.scenario).toBe('reference');
+    expect(toSearch(ref)).toBe('?view=live&scenario=reference');
+    expect(toSearch(parseState('?view=live&scenario=random'))).toBe('?view=live');
+  });
 });

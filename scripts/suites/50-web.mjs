@@ -14,11 +14,11 @@ export const suites = [
   },
   {
     name: 'web-e2e',
-    description: 'Live WebGL view in Chromium, both engines (Wasm in page, ws to Node): test-vector values shown, devices and links drawn, bench hook',
+    description: 'Live WebGL view in Chromium, both engines (Wasm in page, ws to Node): test-vector values shown, devices and links drawn, bench hook; arrival (random layout, reference one click away), no-server fallback, your run beside ours, Unity instructions',
     build: ['wasm', 'js', 'dashboard'],
     requires: [chromium],
     cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000',
-      'dashboard/e2e/live.e2e.test.mjs', 'dashboard/e2e/liveControls.e2e.test.mjs'],
+      'dashboard/e2e/live.e2e.test.mjs', 'dashboard/e2e/liveControls.e2e.test.mjs', 'dashboard/e2e/liveArrival.e2e.test.mjs'],
     parse: nodeTap,
   },
 ];

@@ -1,10 +1,19 @@
 // Live view: the engine running in this page (Kotlin/Wasm) or in Node behind a WebSocket, drawn with WebGL, with
 // live timing distributions. Lazily loaded by the app's router; three.js and the engines load with it.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { LiveRunner, type LiveConfig } from '../live/run/LiveRunner';
-import { installHooks } from '../live/run/benchHook';
+import { installHooks, runBench } from '../live/run/benchHook';
 import { defaultWsUrl } from '../live/engines/wsEngine';
+import { checkWsServer, type ServerCheck } from '../live/engines/wsServerCheck';
 import type { EngineKind } from '../live/model';
+import { scenarioFor } from '../../../measurement/src/scenario.mjs';
+import { describeEnvironment, mediansOfCsv, normalise, runFiles, visitorEnvironment, WARMUP } from '../live/run/yourRun';
+import { ScenarioNote } from '../live/components/ScenarioNote';
+import { ServerStatus } from '../live/components/ServerStatus';
+import { YourRunPanel, type NormalisedRun, type YourRun } from '../live/components/YourRunPanel';
+import { useData } from '../data/DataProvider';
+import { rowsOf } from '../model/arrow';
+import type { RunJson } from '../model/runs';
 import type { LiveState, ViewState } from '../state/viewState';
 import { IDS_BY_ENGINE, WEB_IDS } from '../live/timing/ids';
 import { TimingRecorder, measureTimerResolutionNs } from '../live/timing/recorder';
@@ -13,6 +22,39 @@ import { LiveControls } from '../live/components/LiveControls';
 import { ValuesTable } from '../live/components/ValuesTable';
 
 const HISTOGRAM_WINDOW = 2000;
+// The Unity WebGL player as a front-end of this view (unity-webgl/README.md): loaded only when its section is opened.
+const UnityFrontEnd = lazy(() => import('../live/unity/UnityFrontEnd'));
+
+/** The visitor's run: the canonical web configuration (bench:web's N = 10 rule: the reference layout), free pacing. */
+const YOUR_RUN = { nodeCount: 10, pacing: 'free' as const };
+
+/** The published run "your run" is set beside: the newest web run with an N = 10 free-paced configuration and floors. */
+function canonicalWebRun(runs: readonly RunJson[]): { run: RunJson; config: string } | null {
+  const found = runs.filter((r) => r.kind === 'web').flatMap((r) => r.configurations
+    .filter((c) => c.nodeCount === YOUR_RUN.nodeCount && c.pacing === YOUR_RUN.pacing && c.files.some((f) => f.side === 'floor'))
+    .map((c) => ({ run: r, config: c.id })));
+  found.sort((a, b) => String(b.run.createdAt ?? '').localeCompare(String(a.run.createdAt ?? '')) || a.run.id.localeCompare(b.run.id));
+  return found[0] ?? null;
+}
+
+const publishedEnvironment = (r: RunJson): string => {
+  const e = r.environment as { cpuModel?: string; cores?: number; os?: string; runtimes?: { browser?: string }; timerResolutionNs: number | null };
+  return [e.runtimes?.browser, e.os, e.cpuModel, e.cores ? `${e.cores} cores` : null,
+    e.timerResolutionNs ? `${e.timerResolutionNs / 1000} µs clock` : null].filter(Boolean).join(', ');
+};
+
+/**
+ * Steps run after a configuration so the scene shows a settled gradient before Run (one round moves the gradient
+ * one hop). Not a measurement: their timings are dropped, unless something reconfigured or started the runner
+ * meanwhile (e.g. the bench hook).
+ */
+async function previewSteps(runner: LiveRunner): Promise<void> {
+  const rec = runner.rec;
+  const generation = runner.config;
+  const rounds = Math.min(runner.config.nodeCount, 30);
+  await runner.runSteps(rounds);
+  if (runner.rec === rec && runner.config === generation && runner.steps === rounds && !runner.running) runner.rec = new TimingRecorder();
+}
 
 /** Samples recorded so far (all ids). */
 const sampleCount = (r: TimingRecorder): number => r.ids().reduce((n, id) => n + r.count(id), 0);
@@ -36,6 +78,36 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
   const [busy, setBusy] = useState(true);
   const [tick, setTick] = useState(0);
   const [resolutionNs, setResolutionNs] = useState<number | null>(null);
+  const [server, setServer] = useState<ServerCheck | null>(null);
+  const data = useData();
+  const [rounds, setRounds] = useState(1000);
+  const [yourRuns, setYourRuns] = useState<YourRun[]>([]);
+  const [yourProgress, setYourProgress] = useState<{ phase: string; done: number; total: number } | null>(null);
+  const [yourError, setYourError] = useState<string | null>(null);
+  const [published, setPublished] = useState<NormalisedRun | null>(null);
+  const [unityOpen, setUnityOpen] = useState(false);
+
+  /** Checks the server at `url`; the answer decides what the status line says and which engines "your run" runs. */
+  const recheck = useCallback(async (url: string) => {
+    setServer(null);
+    const c = await checkWsServer(url);
+    if (runnerRef.current?.config.wsUrl === url) setServer(c);
+    return c;
+  }, []);
+
+  /**
+   * Configures the runner; when the WebSocket engine cannot connect, says why and how to start a server (the status
+   * line) and goes on with the in-page engine rather than leaving the view without one.
+   */
+  const configureOrFallBack = useCallback(async (runner: LiveRunner, next: Partial<LiveConfig>) => {
+    try {
+      await runner.configure(next);
+    } catch (e) {
+      if (runner.config.engine !== 'websocket') throw e;
+      setServer({ ok: false, url: runner.config.wsUrl, message: e instanceof Error ? e.message : String(e) });
+      await runner.configure({ engine: 'wasm' });
+    }
+  }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current!;
@@ -48,13 +120,19 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
     observer.observe(canvas);
     const { wsUrl, ...rest } = initial.current;
     defaultWsUrl()
-      .then((d) => { defaultWsRef.current = d; return runner.configure({ ...rest, wsUrl: wsUrl ?? d }); })
+      .then((d) => {
+        defaultWsRef.current = d;
+        const url = wsUrl ?? d;
+        if (rest.engine !== 'websocket') void recheck(url); // else configuring is the check
+        return configureOrFallBack(runner, { ...rest, wsUrl: url });
+      })
+      .then(() => {
+        if (runner.config.engine === 'websocket') setServer({ ok: true, url: runner.config.wsUrl });
+        // fell back to the in-page engine: the URL says what the view shows
+        else if (rest.engine === 'websocket') set({ live: toLiveState(runner.config, defaultWsRef.current) }, { replace: true });
+      })
       .then(async () => {
-        // One step so the scene shows values and links before Run; not a measurement: timings start with Run
-        // (unless something reconfigured the runner meanwhile, e.g. the bench hook).
-        const rec = runner.rec;
-        await runner.runSteps(1);
-        if (runner.rec === rec && runner.steps === 1 && !runner.running) runner.rec = new TimingRecorder();
+        await previewSteps(runner);
       })
       .catch(() => { /* shown through runner.error */ })
       .finally(() => { setConfig({ ...runner.config }); setBusy(false); });
@@ -82,14 +160,17 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
         runner.rec = new TimingRecorder();
         if (wasRunning) runner.start();
       } else {
-        await runner.configure(next);
+        await configureOrFallBack(runner, next);
+        if (!runner.running) await previewSteps(runner);
+        if (next.wsUrl !== undefined && runner.config.engine !== 'websocket') void recheck(runner.config.wsUrl);
+        else if (runner.config.engine === 'websocket') setServer({ ok: true, url: runner.config.wsUrl });
       }
     } catch { /* shown through runner.error */ } finally {
       setConfig({ ...runner.config });
       set({ live: toLiveState(runner.config, defaultWsRef.current) }, { replace: true });
       setBusy(false);
     }
-  }, [set]);
+  }, [set, configureOrFallBack, recheck]);
 
   // Every change of configuration starts new timings (two configurations' samples are never mixed): when some
   // are collected, ask first (download them, or change and clear them).
@@ -101,6 +182,70 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
     if (sampleCount(runner.rec) > 0) setPending(next);
     else void apply(next);
   }, [apply]);
+
+  // The published canonical web run, as medians per path and floor from the loaded samples (same warm-up as yours).
+  const canonical = data.complete ? canonicalWebRun(data.runs) : null; // once every published run is in: no flicker
+  const canonicalKey = canonical ? `${canonical.run.id}/${canonical.config}` : null;
+  useEffect(() => {
+    if (!data.db || !canonical) return;
+    let live = true;
+    const q = (x: string) => `'${x.replace(/'/g, "''")}'`;
+    data.db.query(`SELECT transport, side, id, median(duration_ns)::DOUBLE AS m FROM samples
+      WHERE run = ${q(canonical.run.id)} AND config = ${q(canonical.config)} AND side IN ('frontend', 'floor') AND (side = 'floor' OR k > ${WARMUP})
+      GROUP BY ALL`).then((t) => {
+      if (!live) return;
+      const m = { wasm: new Map<string, number>(), websocket: new Map<string, number>(), floors: new Map<string, number>() };
+      for (const r of rowsOf(t)) {
+        const target = r.side === 'floor' ? m.floors : r.transport === 'wasm' ? m.wasm : r.transport === 'websocket' ? m.websocket : null;
+        target?.set(String(r.id), Number(r.m));
+      }
+      setPublished({ run: canonical.run.id, config: canonical.config, environment: publishedEnvironment(canonical.run), ...normalise(m) });
+    }).catch((e: unknown) => { if (live) setYourError(`published run ${canonicalKey}: ${e instanceof Error ? e.message : String(e)}`); });
+    return () => { live = false; };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data.db, canonicalKey, data.generation > 0]);
+
+  // One button: the web benchmark in this browser (both engines when a server answers), loaded into the dashboard
+  // through the upload path as a configuration of its own, and set beside the published run.
+  const runYours = async () => {
+    const runner = runnerRef.current;
+    if (!runner || yourProgress) return;
+    setYourError(null);
+    const before = { ...runner.config };
+    const check = await recheck(runner.config.wsUrl);
+    const engines: EngineKind[] = check.ok ? ['wasm', 'websocket'] : ['wasm'];
+    const total = engines.length * rounds;
+    setBusy(true);
+    setYourProgress({ phase: 'starting', done: 0, total });
+    try {
+      const result = await runBench(runner, {
+        ...YOUR_RUN, rounds: rounds + WARMUP, engines, wsUrl: runner.config.wsUrl, scenario: scenarioFor(YOUR_RUN.nodeCount),
+        floorSamples: Math.min(rounds, 1000), e2eBlocks: WARMUP + Math.max(50, Math.round(rounds / 4)), framePeriodFrames: 10,
+      }, ({ engine, steps }) => {
+        const i = engines.indexOf(engine);
+        const done = Math.min(total, i * rounds + steps);
+        setYourProgress({ phase: steps >= rounds ? `${engine}: timing e2e blocks and floors` : `${engine}: step ${steps} of ${rounds + WARMUP}`, done, total });
+      });
+      setYourProgress({ phase: 'loading the run into the dashboard', done: total, total });
+      const env = visitorEnvironment(result, navigator.hardwareConcurrency || null);
+      const results = await data.upload(runFiles(result, env, YOUR_RUN.nodeCount, YOUR_RUN.pacing), { n: YOUR_RUN.nodeCount, pacing: YOUR_RUN.pacing });
+      const failed = results.filter((r) => !r.ok);
+      if (failed.length || results.length === 0) throw new Error(failed.map((r) => (r.ok ? '' : r.error)).join('; ') || 'the dashboard is not ready');
+      const first = results[0] as Extract<typeof results[number], { ok: true }>;
+      const floors = mediansOfCsv(result.floors);
+      setYourRuns((list) => [...list, {
+        run: first.run, config: first.config, env, engines, environment: describeEnvironment(env),
+        ...normalise({ wasm: mediansOfCsv(result.frontend.wasm), websocket: result.frontend.websocket ? mediansOfCsv(result.frontend.websocket) : null, floors }),
+      }]);
+    } catch (e) {
+      setYourError(`your run: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setYourProgress(null);
+      try { await configureOrFallBack(runner, before); } catch { /* shown through runner.error */ }
+      setConfig({ ...runner.config });
+      setBusy(false);
+    }
+  };
 
   // Click a device: toggle it as a source; drag it: move it (the engine gets the new position next step).
   const drag = useRef<{ id: number; x: number; y: number; moved: boolean } | null>(null);
@@ -188,6 +333,18 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
           }}
         />
       )}
+      {config && runner && (
+        <ScenarioNote scenario={runner.config.scenario} nodeCount={runner.config.nodeCount} maxDistance={runner.config.maxDistance}
+          busy={busy} onScenario={(scenario) => change({ scenario })} />
+      )}
+      {config && runner && (
+        <ServerStatus check={server} origin={location.origin} busy={busy} onRetry={() => {
+          const r = runnerRef.current;
+          if (!r) return;
+          if (r.config.engine === 'websocket') void apply({ wsUrl: r.config.wsUrl });
+          else void recheck(r.config.wsUrl);
+        }} />
+      )}
       <div style={{ fontSize: 12 }} data-testid="live-status">
         crossOriginIsolated: <b data-testid="coi">{String(window.crossOriginIsolated)}</b>
         {' · '}timer resolution: <b data-testid="timer-resolution">{resolutionNs === null ? '…' : `${(resolutionNs / 1000).toFixed(1)} µs`}</b>
@@ -214,6 +371,18 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
         page clock ({resolutionNs === null ? '…' : `${resolutionNs / 1000} µs`}).
       </p>
       <ValuesTable state={runner?.state ?? null} sources={runner?.sources ?? new Set()} />
+      <YourRunPanel rounds={rounds} onRounds={setRounds} engines={server?.ok ? ['wasm', 'websocket'] : ['wasm']}
+        running={yourProgress} onRun={() => void runYours()} disabled={busy || !runner || !data.db || !!runner?.running}
+        error={yourError} runs={yourRuns} published={published}
+        onOpen={(r) => set({ view: 'compare', runs: r === published ? [r.run] : [...(published ? [published.run] : []), r.run] })} />
+      <details data-testid="unity-section" onToggle={(e) => setUnityOpen((e.target as HTMLDetailsElement).open)}>
+        <summary>Unity WebGL front-end (the unity-webgl/ player, when a build is in public/unity/)</summary>
+        {unityOpen && (
+          <Suspense fallback={<p className="muted">loading the Unity front-end…</p>}>
+            <UnityFrontEnd wsUrl={runner?.config.wsUrl} />
+          </Suspense>
+        )}
+      </details>
     </div>
   );
 }

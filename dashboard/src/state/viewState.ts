@@ -46,7 +46,7 @@ export interface LiveState {
   encoding: 'json' | 'json-split' | 'batched' | 'binary';
 }
 
-export const LIVE_DEFAULTS: LiveState = { engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'reference', encoding: 'json' };
+export const LIVE_DEFAULTS: LiveState = { engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'random', encoding: 'json' };
 
 export const DEFAULTS: ViewState = { view: 'compare', warmup: 30, unit: 'auto', plot: 'box', logx: true, floors: true, boot: 1000, live: LIVE_DEFAULTS };
 

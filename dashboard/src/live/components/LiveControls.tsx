@@ -67,15 +67,15 @@ export function LiveControls(p: LiveControlsProps) {
       </label>
       <label style={label}>scenario
         <select data-testid="scenario" value={c.scenario} disabled={p.busy} onChange={(e) => p.onChange({ scenario: e.target.value as LiveConfig['scenario'] })}>
-          <option value="reference">reference (BFS tree)</option>
           <option value="random">random (mean degree 8)</option>
+          <option value="reference">reference study (source isolated)</option>
         </select>
+      </label>
+      <label style={label}>WebSocket server
+        <ServerField value={c.wsUrl} onApply={(wsUrl) => p.onChange({ wsUrl })} />
       </label>
       {c.engine === 'websocket' && (
         <>
-          <label style={label}>server
-            <ServerField value={c.wsUrl} onApply={(wsUrl) => p.onChange({ wsUrl })} />
-          </label>
           <label style={label}>encoding
             <select data-testid="encoding" value={c.encoding} disabled={p.busy} onChange={(e) => p.onChange({ encoding: e.target.value as LiveConfig['encoding'] })}>
               <option value="json">JSON lines, one message per frame</option>

@@ -21,7 +21,7 @@ export interface LiveConfig {
 }
 
 export const DEFAULT_CONFIG: LiveConfig = {
-  engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'reference', seed: 1,
+  engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'random', seed: 1,
   wsUrl: 'ws://127.0.0.1:8787', encoding: 'json',
 };
 
@@ -122,12 +122,16 @@ export class LiveRunner {
     this.notify();
   }
 
+  /** Stops stepping; a runSteps still waiting resolves (its steps will not all run). */
   pause(): void {
     this.running = false;
+    const f = this.finished;
+    this.finished = null;
+    f?.();
     this.notify();
   }
 
-  /** Runs exactly `rounds` more steps under the current pacing; resolves once the last state is applied. */
+  /** Runs exactly `rounds` more steps under the current pacing; resolves once the last state is applied (or on pause). */
   runSteps(rounds: number): Promise<void> {
     return new Promise((resolve) => {
       this.target = this.steps + rounds;

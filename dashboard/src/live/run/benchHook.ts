@@ -81,6 +81,55 @@ function framePeriod(frames: number): Promise<number> {
   });
 }
 
+/**
+ * Runs the web benchmark in this page through `runner` (the same runner and scene users see): each engine for
+ * `rounds` steps, the in-page engine's e2e blocks, then both floors. The page's "your run" button and
+ * window.__bench.run (bench:web, tests) call this.
+ */
+export async function runBench(runner: LiveRunner, config: BenchConfig, onProgress?: Progress): Promise<BenchResult> {
+  const engines = config.engines ?? ['wasm', 'websocket'];
+  const result: BenchResult = {
+    frontend: {}, backendWasm: null, floors: '', noopBatch: NOOP_BATCH, e2eBlockSteps: null,
+    timerResolutionNs: measureTimerResolutionNs(), framePeriodMs: await framePeriod(config.framePeriodFrames ?? 60), crossOriginIsolated: window.crossOriginIsolated,
+    userAgent: navigator.userAgent, lastValues: {}, meanDegree: null,
+  };
+  for (const engine of engines) {
+    await runner.configure({
+      engine, pacing: config.pacing, nodeCount: config.nodeCount, maxDistance: config.maxDistance ?? 3,
+      scenario: config.scenario ?? 'reference', seed: config.seed ?? 1, wsUrl: config.wsUrl, encoding: config.encoding ?? 'json',
+    });
+    if (runner.engine instanceof WasmEngine) runner.engine.clearBackendTimings();
+    const progress = onProgress ?? window.__benchProgress;
+    const off = progress ? runner.subscribe(() => {
+      if (runner.steps % 50 === 0) progress({ engine, steps: runner.steps, rounds: config.rounds });
+    }) : () => {};
+    await runner.runSteps(config.rounds);
+    off();
+    if (runner.engine instanceof WasmEngine) {
+      result.backendWasm = runner.engine.backendCsv();
+      const blocks = config.e2eBlocks ?? 250;
+      if (config.pacing === 'free' && blocks > 0) {
+        result.e2eBlockSteps = await runner.measureE2eBlocks(runner.rec, blocks, config.e2eBlockSteps);
+        runner.engine.clearBackendTimings(); // the blocks' back-end samples are not part of the rounds
+      }
+    }
+    result.frontend[engine] = runner.rec.toCsv();
+    result.lastValues[engine] = runner.state ? Array.from(runner.state.values) : [];
+    if (runner.state) result.meanDegree = runner.state.neighborIds.length / runner.state.values.length;
+  }
+  // Floors after the runs, in a warm page (measured right after the page loaded, the echo round trip came out
+  // ~1.5× slower, which would flatter transport / echo), with drawing paused: a floor is the round trip with
+  // nothing in its way, while a large scene's render (≈ 16 ms a frame at N = 1000 in software GL) delays every
+  // message event; that delay belongs to the steps' transport, where it happens.
+  const floorsRec = new TimingRecorder();
+  runner.drawing = false;
+  try {
+    await runner.measureFloors(floorsRec, config.floorSamples ?? Math.min(config.rounds, 1000), engines);
+  } finally { runner.drawing = true; }
+  result.floors = floorsRec.toCsv();
+  return result;
+}
+
 export function installHooks(runner: LiveRunner): () => void {
   window.__live = {
     runner,
@@ -105,51 +154,6 @@ export function installHooks(runner: LiveRunner): () => void {
     worldToClient: (x, y) => runner.scene.toClient(x, y),
     sources: () => [...runner.sources].sort((x, y) => x - y),
   };
-  window.__bench = {
-    ready: true,
-    async run(config: BenchConfig): Promise<BenchResult> {
-      const engines = config.engines ?? ['wasm', 'websocket'];
-      const result: BenchResult = {
-        frontend: {}, backendWasm: null, floors: '', noopBatch: NOOP_BATCH, e2eBlockSteps: null,
-        timerResolutionNs: measureTimerResolutionNs(), framePeriodMs: await framePeriod(config.framePeriodFrames ?? 60), crossOriginIsolated: window.crossOriginIsolated,
-        userAgent: navigator.userAgent, lastValues: {}, meanDegree: null,
-      };
-      for (const engine of engines) {
-        await runner.configure({
-          engine, pacing: config.pacing, nodeCount: config.nodeCount, maxDistance: config.maxDistance ?? 3,
-          scenario: config.scenario ?? 'reference', seed: config.seed ?? 1, wsUrl: config.wsUrl, encoding: config.encoding ?? 'json',
-        });
-        if (runner.engine instanceof WasmEngine) runner.engine.clearBackendTimings();
-        const progress = window.__benchProgress;
-        const off = progress ? runner.subscribe(() => {
-          if (runner.steps % 50 === 0) progress({ engine, steps: runner.steps, rounds: config.rounds });
-        }) : () => {};
-        await runner.runSteps(config.rounds);
-        off();
-        if (runner.engine instanceof WasmEngine) {
-          result.backendWasm = runner.engine.backendCsv();
-          const blocks = config.e2eBlocks ?? 250;
-          if (config.pacing === 'free' && blocks > 0) {
-            result.e2eBlockSteps = await runner.measureE2eBlocks(runner.rec, blocks, config.e2eBlockSteps);
-            runner.engine.clearBackendTimings(); // the blocks' back-end samples are not part of the rounds
-          }
-        }
-        result.frontend[engine] = runner.rec.toCsv();
-        result.lastValues[engine] = runner.state ? Array.from(runner.state.values) : [];
-        if (runner.state) result.meanDegree = runner.state.neighborIds.length / runner.state.values.length;
-      }
-      // Floors after the runs, in a warm page (measured right after the page loaded, the echo round trip came out
-      // ~1.5× slower, which would flatter transport / echo), with drawing paused: a floor is the round trip with
-      // nothing in its way, while a large scene's render (≈ 16 ms a frame at N = 1000 in software GL) delays every
-      // message event; that delay belongs to the steps' transport, where it happens.
-      const floorsRec = new TimingRecorder();
-      runner.drawing = false;
-      try {
-        await runner.measureFloors(floorsRec, config.floorSamples ?? Math.min(config.rounds, 1000), engines);
-      } finally { runner.drawing = true; }
-      result.floors = floorsRec.toCsv();
-      return result;
-    },
-  };
+  window.__bench = { ready: true, run: (config: BenchConfig) => runBench(runner, config) };
   return () => { delete window.__bench; delete window.__live; };
 }
