@@ -452,7 +452,7 @@ describe('readable defaults, one visual grammar', () => {
     const { page } = b;
     await page.setViewportSize({ width: 1366, height: 900 });
     try {
-      for (const view of ['compare', 'distributions', 'warmup', 'scale', 'sql']) {
+      for (const view of ['compare', 'distributions', 'warmup', 'scale', 'sql', 'profiles']) {
         await page.goto(`${server.url}?view=${view}`);
         if (view === 'compare') await waitForComparison(page);
         else await page.waitForSelector(`[data-testid="${view}"]`, { timeout: 30000 });
