@@ -523,7 +523,7 @@ describe('Profiles view', () => {
     page.on('request', (r) => { if (/\/data\/profiles\//.test(r.url())) fetched.push(r.url()); });
     try {
       await page.goto(server.url);
-      await waitForComparison(page);
+      await waitForComparison(page, 120000); // every run loaded: an eager fetch of the profiles would have happened
       assert.deepEqual(fetched, [], 'no profile file is fetched before the view opens');
       await page.click('nav a:has-text("Profiles")');
       await page.waitForURL(/view=profiles/);
@@ -548,7 +548,7 @@ describe('Profiles view', () => {
       await bars.scrollIntoViewIfNeeded();
       await page.waitForSelector('figure.plot[data-plot="profile-categories"][data-state="ready"]:not([data-traces="0"]) .barlayer path', { timeout: 30000 });
       assert.deepEqual(await bars.evaluate((el) => [...new Set(el.querySelector('.plot-area').data.flatMap((t) => t.y))]), ['native', 'socket', 'wasm', 'websocket']);
-      await page.waitForSelector('[data-testid="profiles"][data-ready="1"]', { timeout: 60000 });
+      await page.waitForSelector('[data-testid="profiles"][data-ready="1"]', { timeout: 120000 });
       for (const path of ['wasm', 'websocket']) {
         for (const kind of ['profile', 'timer']) {
           const v = await page.locator(`[data-table="profile-recon"] tr[data-row="engine ↔ compute"] td[data-path="${path}"][data-kind="${kind}"]`).innerText();
