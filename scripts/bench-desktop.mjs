@@ -40,6 +40,9 @@ const USAGE = `usage: npm run bench:desktop -- [options]
   --seed 1 --mean-degree 8 --max-distance 3   random scenario (N > 10)
   --pin                    pin with taskset: front-end on --pin-frontend (1), JVM server on --pin-server (0)
   --spin-us 50             socket engine: µs the frame loop spins before blocking on a response
+  --server-spin-us 50      JVM server: µs a connection polls for the next request before blocking on the read;
+                           a list (0,50) makes one configuration per value, ids suffixed -sspin<µs>
+                           (docs/profiles.md, "The fixes")
   --order-seed S           seed of the invocation-order shuffle (default: random, recorded in run.json)
   --run-id ID --title T    run folder name / title (default: <date>-desktop-<commit>-<time>-<random>; an existing
                            run folder is never overwritten)
@@ -59,7 +62,7 @@ const { values: args, fail, list, int, positive: num } = parseCli({
     seed: { type: 'string', default: '1' }, 'mean-degree': { type: 'string', default: '8' },
     'max-distance': { type: 'string', default: '3' }, pin: { type: 'boolean', default: false },
     'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
-    'spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
+    'spin-us': { type: 'string', default: '50' }, 'server-spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
     title: { type: 'string' }, quiet: { type: 'boolean', default: false },
   },
 });
@@ -75,9 +78,11 @@ const P = {
   rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: invocationCount(), tickMs: num('tick-ms'), timeScale: num('time-scale'),
   floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
   maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
+  serverSpins: list('server-spin-us').map(Number),
   orderSeed: args['order-seed'] !== undefined ? int('order-seed', 0) : Math.floor(Math.random() * 2 ** 31),
 };
 if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
+if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
 if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
 
@@ -110,7 +115,7 @@ async function takeSnapshot(dir) {
   copyFileSync(JVM_SERVER_JAR, join(dir, 'collektive-jvm-server.jar'));
   Object.assign(snapshot, { exe: join(dir, 'desktop-host.exe'), jar: join(dir, 'collektive-jvm-server.jar'), lib: dir });
 }
-const startServer = (csv) => startJvmServer({ csv, cpu: pin?.server, jar: snapshot.jar, now: sinceStartNs });
+const startServer = (csv, spinUs) => startJvmServer({ csv, cpu: pin?.server, jar: snapshot.jar, now: sinceStartNs, serverArgs: ['--spin-us', String(spinUs)] });
 
 // The host runs in its invocation's folder: the native library's default timing CSV (native.csv in the working
 // directory, as the reference) lands there, never in the repository's root. It runs under `sh`, which reports the
@@ -150,14 +155,18 @@ const configurations = [];
 for (const n of P.ns) {
   for (const pacing of P.pacings) {
     for (const encoding of P.encodings) {
-      const scenario = scenarioFor(n);
-      configurations.push({
-        id: `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}`, scenario, nodeCount: n, pacing, encoding,
-        seed: scenario === 'random' ? P.seed : null,
-      });
+      for (const serverSpinUs of P.serverSpins) {
+        const scenario = scenarioFor(n);
+        configurations.push({
+          id: `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`,
+          scenario, nodeCount: n, pacing, encoding, serverSpinUs, seed: scenario === 'random' ? P.seed : null,
+        });
+      }
     }
   }
 }
+/** Fisher–Yates with the run's order rng. */
+const shuffle = (xs) => { const a = [...xs]; for (let i = a.length - 1; i > 0; i -= 1) { const j = Math.floor(rng() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; } return a; };
 const perInvocation = (total, k) => Math.floor(total / P.blocks) + (k < total % P.blocks ? 1 : 0);
 const framesTotal = configurations.length * 2 * (P.rounds + P.blocks * P.warmup);
 
@@ -185,7 +194,7 @@ async function runPath(c, path, k, dir, bar) {
     record.noise = window.end({ ownCpuSeconds: r.cpuSeconds });
     record.noise.cpus = { frontend: pin?.frontend ?? null, server: null };
   } else {
-    const server = await startServer(join(dir, 'socket.csv'));
+    const server = await startServer(join(dir, 'socket.csv'), c.serverSpinUs);
     let r;
     let serverCpu = null;
     try {
@@ -203,9 +212,9 @@ async function runPath(c, path, k, dir, bar) {
 }
 
 const warnings = [];
-async function measureConfiguration(c, bar) {
-  const invocations = [];
-  for (let k = 0; k < P.blocks; k += 1) {
+/** Invocation k of configuration c: both paths, fresh processes, in a random order. */
+async function measureInvocation(c, k, bar) {
+  {
     const order = rng() < 0.5 ? ['native', 'socket'] : ['socket', 'native'];
     const dir = join(runDir, c.id, `inv-${k}`);
     mkdirSync(dir, { recursive: true });
@@ -223,9 +232,8 @@ async function measureConfiguration(c, bar) {
       warnings.push(`${c.id} inv-${k}: ${w}`);
       bar.update(bar.value, { config: `${c.id} (busy machine)` });
     }
-    invocations.push(invocation);
+    return invocation;
   }
-  return invocations;
 }
 
 // ------------------------------------------------------------------ write ----
@@ -289,10 +297,21 @@ async function main() {
   const results = [];
   const runConfigurations = [];
   let env = null;
+  const measured = new Map(configurations.map((c) => [c.id, []]));
+  const configurationOrders = [];
   try {
+    // Invocation rounds: round k runs invocation k of every configuration in a random order, so configurations
+    // compared with each other (e.g. --server-spin-us 0,50) see the same drift of the machine.
+    for (let k = 0; k < P.blocks; k += 1) {
+      const round = shuffle(configurations);
+      configurationOrders.push(round.map((c) => c.id));
+      for (const c of round) {
+        if (!args.quiet) bar.update(bar.value, { config: `${c.id} inv-${k}` });
+        measured.get(c.id).push(await measureInvocation(c, k, bar));
+      }
+    }
     for (const c of configurations) {
-      if (!args.quiet) bar.update(bar.value, { config: c.id });
-      const invocations = await measureConfiguration(c, bar);
+      const invocations = measured.get(c.id);
       const { merged, files, record } = writeConfiguration(c, invocations);
       const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
       const h = configurationIntervals(invocationRows(invocations), { platform: 'desktop', warmup: P.warmup });
@@ -303,7 +322,7 @@ async function main() {
         id: c.id, title: `${c.scenario === 'reference' ? 'Reference scenario' : 'Random scenario'}, N=${c.nodeCount}, ${c.pacing} pacing, ${c.encoding}`,
         scenario: c.scenario, nodeCount: c.nodeCount, maxDistance: P.maxDistance, seed: c.seed,
         pacing: c.pacing, tickMs: c.pacing === 'fixed' ? P.tickMs : null, timeScale: c.pacing === 'fixed' ? P.timeScale : 1,
-        encoding: c.encoding, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
+        encoding: c.encoding, serverSpinMicros: c.serverSpinUs, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
         invocations: record,
       });
     }
@@ -329,7 +348,7 @@ async function main() {
     },
     parameters: {
       rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, orderSeed: P.orderSeed,
-      spinMicros: P.spinUs, meanDegree: P.meanDegree, roundsPerStep: 1,
+      spinMicros: P.spinUs, serverSpinMicros: P.serverSpins, configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
       command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
     },
     configurations: runConfigurations,

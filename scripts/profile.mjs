@@ -309,7 +309,13 @@ async function main() {
     },
     entries: entries.map((e) => ({ id: e.id, path: e.path, nodeCount: e.nodeCount, dir: e.id, processes: Object.keys(e.processes), steps: e.window.steps, shares: e.shares, usPerStep: e.usPerStep })),
   }, null, 2)}\n`);
-  log(`wrote ${relative(root, runDir)}/ (profiles.json, ${entries.length} folders)`);
+  // The dashboard's Profiles view finds runs through <out-dir>/index.json (newest first).
+  const indexFile = join(outDir, 'index.json');
+  const index = existsSync(indexFile) ? JSON.parse(readFileSync(indexFile, 'utf8')) : { schemaVersion: 1, runs: [] };
+  index.runs = [{ id: runId, createdAt, title: `${paths.join(', ')} at N = ${ns.join(', ')}, ${seconds} s each, free pacing` },
+    ...index.runs.filter((r) => r.id !== runId)].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+  writeFileSync(indexFile, `${JSON.stringify(index, null, 2)}\n`);
+  log(`wrote ${relative(root, runDir)}/ (profiles.json, ${entries.length} folders) and ${relative(root, indexFile)}`);
 }
 
 main().catch((e) => { console.error(`[profile] ${e.stack ?? e.message}`); process.exit(1); });

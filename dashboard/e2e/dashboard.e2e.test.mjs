@@ -452,7 +452,7 @@ describe('readable defaults, one visual grammar', () => {
     const { page } = b;
     await page.setViewportSize({ width: 1366, height: 900 });
     try {
-      for (const view of ['compare', 'distributions', 'warmup', 'scale', 'sql']) {
+      for (const view of ['compare', 'distributions', 'warmup', 'scale', 'sql', 'profiles']) {
         await page.goto(`${server.url}?view=${view}`);
         if (view === 'compare') await waitForComparison(page);
         else await page.waitForSelector(`[data-testid="${view}"]`, { timeout: 30000 });
@@ -513,6 +513,50 @@ describe('URL state', () => {
     await page.waitForSelector('[data-testid="compare"][data-warmup="5"]');
     assert.match(page.url(), /warmup=5/);
     assert.match(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"]').innerText(), /µs$/);
+  });
+});
+
+describe('Profiles view', () => {
+  test('loads the profiles only when opened; flame graphs of two paths side by side, category bars, reconciliation with the timers', async () => {
+    const page = await b.context.newPage();
+    const fetched = [];
+    page.on('request', (r) => { if (/\/data\/profiles\//.test(r.url())) fetched.push(r.url()); });
+    try {
+      await page.goto(server.url);
+      await waitForComparison(page, 120000); // every run loaded: an eager fetch of the profiles would have happened
+      assert.deepEqual(fetched, [], 'no profile file is fetched before the view opens');
+      await page.click('nav a:has-text("Profiles")');
+      await page.waitForURL(/view=profiles/);
+      // The engine's step function as each path names it (docs/profiles.md, "The step function").
+      const step = { native: 'GradientEngine#step', socket: 'GradientEngine.step_', wasm: 'GradientEngine.step', websocket: 'step_gqwpj0_k$' };
+      for (const [pair, paths] of [['desktop', ['native', 'socket']], ['web', ['wasm', 'websocket']]]) {
+        if (pair === 'web') await page.locator('.profile-controls label:has-text("paths") select').selectOption('web');
+        for (const path of paths) {
+          const fig = page.locator(`figure.flame[data-flame="${path}"]`);
+          await page.waitForSelector(`figure.flame[data-flame="${path}"][data-state="ready"] svg.d3-flame-graph g.frame`, { timeout: 60000 });
+          assert.ok(Number(await fig.getAttribute('data-samples')) > 100, `${path}: samples`);
+          assert.ok(await fig.locator('g.frame').count() > 20, `${path}: frames drawn`);
+          assert.ok(await fig.locator(`g.frame[name*="${step[path]}"]`).count() > 0, `${path}: the step function ${step[path]} is a frame`);
+          assert.match(await fig.locator('figcaption').innerText(), new RegExp(`^${path}, N = 10 \\((in|out-of)-process\\)`));
+          const px = await pixelStats(page, fig.locator('.flame-area'));
+          assert.ok(px.colours > 5 && px.nonWhite > 0.01, `${path}: flame graph pixels ${JSON.stringify(px)}`);
+        }
+        const [left, right] = await Promise.all(paths.map((p) => page.locator(`figure.flame[data-flame="${p}"]`).boundingBox()));
+        assert.ok(left.x + left.width <= right.x + 1 && Math.abs(left.y - right.y) < 5, 'side by side');
+      }
+      const bars = page.locator('figure.plot[data-plot="profile-categories"]');
+      await bars.scrollIntoViewIfNeeded();
+      await page.waitForSelector('figure.plot[data-plot="profile-categories"][data-state="ready"]:not([data-traces="0"]) .barlayer path', { timeout: 30000 });
+      assert.deepEqual(await bars.evaluate((el) => [...new Set(el.querySelector('.plot-area').data.flatMap((t) => t.y))]), ['native', 'socket', 'wasm', 'websocket']);
+      await page.waitForSelector('[data-testid="profiles"][data-ready="1"]', { timeout: 120000 });
+      for (const path of ['wasm', 'websocket']) {
+        for (const kind of ['profile', 'timer']) {
+          const v = await page.locator(`[data-table="profile-recon"] tr[data-row="engine ↔ compute"] td[data-path="${path}"][data-kind="${kind}"]`).innerText();
+          assert.ok(Number(v) > 0, `${path} engine ${kind}: ${v}`);
+        }
+      }
+      assert.ok(fetched.some((u) => u.endsWith('.collapsed')), 'collapsed stacks fetched once the view opened');
+    } finally { await page.close(); }
   });
 });
 

@@ -17,7 +17,10 @@ export async function launch({ viewport = { width: 1400, height: 1000 } } = {}) 
   return { context, page, errors, close };
 }
 
-/** Waits for the comparison table to show figures over every published run (not only the first to arrive). */
-export async function waitForComparison(page, timeout = 30000) {
+/**
+ * Waits for the comparison table to show figures over every published run (not only the first to arrive). Loading
+ * every run took 30–45 s with a load average of 20 on 2 cores, hence the budget.
+ */
+export async function waitForComparison(page, timeout = 90000) {
   await page.waitForSelector('[data-testid="compare"][data-complete="1"] .comparison-table td[data-stat="median"][data-ns]', { timeout });
 }

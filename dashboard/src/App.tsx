@@ -16,16 +16,17 @@ const ScalePage = lazy(() => import('./pages/ScalePage'));
 const SqlPage = lazy(() => import('./pages/SqlPage'));
 const LivePage = lazy(() => import('./pages/LivePage'));
 const NetworkPage = lazy(() => import('./pages/NetworkPage'));
+const ProfilesPage = lazy(() => import('./pages/ProfilesPage'));
 
 /** The global controls each view uses: the SQL view queries every table as it is, so it shows none. */
 const CONTROLS: Record<View, readonly ControlName[]> = {
   compare: ['warmup', 'unit', 'boot', 'runs'], distributions: ['warmup', 'unit', 'runs'], warmup: ['warmup', 'unit', 'runs'],
-  scale: ['warmup', 'unit', 'runs'], sql: [], live: [], network: [],
+  scale: ['warmup', 'unit', 'runs'], sql: [], live: [], network: [], profiles: ['warmup'],
 };
 
 const TABS: [View, string][] = [
   ['compare', 'Comparison'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
-  ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'],
+  ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'], ['profiles', 'Profiles'],
 ];
 
 function Shell() {
@@ -81,6 +82,7 @@ function Shell() {
           {state.view === 'live' && <LivePage state={state} set={set} />}
           {/* ?view=network (docs/network.md); no nav tab yet: one more tab made dashboard-e2e's CI wait time out */}
           {state.view === 'network' && <NetworkPage />}
+          {state.view === 'profiles' && <ProfilesPage state={state} set={set} />}
         </Suspense>
       </main>
       <footer className="muted small">

@@ -7,7 +7,7 @@ describe('URL view state', () => {
     expect(parseState('')).toEqual({ ...DEFAULTS, runs: undefined, ids: undefined, transports: undefined, n: undefined, cfg: undefined, sql: undefined, live: { ...DEFAULTS.live, wsUrl: undefined } });
   });
   it('round-trips every field', () => {
-    const s: ViewState = { view: 'distributions', warmup: 5, unit: 'us', runs: ['a', 'b'], ids: ['step.service'], transports: ['native'], n: [10, 100], cfg: ['r/c', 'all'], plot: 'ecdf', logx: false, floors: false, boot: 2000, sql: "SELECT 'x, y' AS z",
+    const s: ViewState = { view: 'distributions', warmup: 5, unit: 'us', runs: ['a', 'b'], ids: ['step.service'], transports: ['native'], n: [10, 100], cfg: ['r/c', 'all'], plot: 'ecdf', logx: false, floors: false, boot: 2000, sql: "SELECT 'x, y' AS z", pair: 'web',
       live: { engine: 'websocket', pacing: 'free', nodeCount: 100, maxDistance: 2.5, scenario: 'random', wsUrl: 'ws://127.0.0.1:8791', encoding: 'binary' } };
     expect(parseState(toSearch(s))).toEqual(s);
   });

@@ -22,12 +22,12 @@ export function jvmServerCommand(jar = JVM_SERVER_JAR, jvmArgs = []) {
 
 /**
  * Starts a server; options: csv (path), cpu (taskset CPU list), jar (default: the build's), timeoutMs, jvmArgs (extra
- * java flags before -jar, e.g. a profiler agent: docs/profiles.md).
+ * java flags before -jar, e.g. a profiler agent: docs/profiles.md), serverArgs (extra server options, e.g. --spin-us).
  * Resolves { port, pid, startedAtNs, stop }.
  */
-export function startJvmServer({ csv = null, cpu = null, jar = JVM_SERVER_JAR, timeoutMs = 60000, now = () => 0, jvmArgs = [] } = {}) {
+export function startJvmServer({ csv = null, cpu = null, jar = JVM_SERVER_JAR, timeoutMs = 60000, now = () => 0, jvmArgs = [], serverArgs = [] } = {}) {
   return new Promise((resolveStart, reject) => {
-    const base = [...jvmServerCommand(jar, jvmArgs), '--host', '127.0.0.1', '--port', '0', '--quiet', ...(csv ? ['--csv', csv] : [])];
+    const base = [...jvmServerCommand(jar, jvmArgs), '--host', '127.0.0.1', '--port', '0', '--quiet', ...(csv ? ['--csv', csv] : []), ...serverArgs];
     const cmd = cpu !== null && cpu !== undefined ? ['taskset', '-c', String(cpu), ...base] : base;
     const startedAtNs = now();
     const child = spawn(cmd[0], cmd.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -35,7 +35,7 @@ const Ctx = createContext<DataState | null>(null);
 /** URL of a path under the site's data folder, whatever the base path. */
 export const dataUrl = (path: string): string => new URL(`${import.meta.env.BASE_URL}data/${path}`, document.baseURI).href;
 
-async function fetchOk(url: string): Promise<Response> {
+export async function fetchOk(url: string): Promise<Response> {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return r;

@@ -15,6 +15,9 @@ export const configKey = (run: string, config: string): string => `${run}/${conf
 const hasPlatform = (c: RunConfiguration, p: Platform) => c.files.some((f) => f.platform === p && f.side !== 'floor');
 /** Among equivalent configurations, the default encoding (json, the reference protocol) before variants. */
 const encodingRank = (c: RunConfiguration) => (c.encoding === 'json' || c.encoding === 'binary' && !c.id.includes('binary') ? 0 : 1);
+/** The JVM server's default --spin-us; a run comparing spins (bench:desktop --server-spin-us 0,50) opens on it. */
+export const DEFAULT_SERVER_SPIN_US = 50;
+const variantRank = (c: RunConfiguration) => 2 * encodingRank(c) + ((c.serverSpinMicros ?? DEFAULT_SERVER_SPIN_US) === DEFAULT_SERVER_SPIN_US ? 0 : 1);
 
 /** Runs with invocations first, newest first among them; the others in manifest order. */
 const byPreference = (runs: readonly RunJson[]): RunJson[] => {
@@ -27,7 +30,7 @@ export function canonicalConfigs(runs: readonly RunJson[]): string[] {
   for (const p of ['desktop', 'web'] as const) {
     for (const r of byPreference(runs)) {
       const cs = r.configurations.filter((c) => c.nodeCount === CANONICAL_N && c.pacing === CANONICAL_PACING && hasPlatform(c, p))
-        .sort((a, b) => encodingRank(a) - encodingRank(b));
+        .sort((a, b) => variantRank(a) - variantRank(b));
       if (cs.length) { out.push(configKey(r.id, cs[0].id)); break; }
     }
   }
@@ -40,7 +43,7 @@ export function canonicalScaleConfigs(runs: readonly RunJson[]): string[] {
     for (const r of runs) {
       const cs = r.configurations.filter((c) => c.pacing === CANONICAL_PACING && hasPlatform(c, p));
       const byN = new Map<number, RunConfiguration>();
-      for (const c of [...cs].sort((a, b) => encodingRank(a) - encodingRank(b))) if (!byN.has(c.nodeCount)) byN.set(c.nodeCount, c);
+      for (const c of [...cs].sort((a, b) => variantRank(a) - variantRank(b))) if (!byN.has(c.nodeCount)) byN.set(c.nodeCount, c);
       if (byN.size >= 2) { out.push(...[...byN.values()].map((c) => configKey(r.id, c.id))); break; }
     }
   }

@@ -13,6 +13,8 @@ export interface RunConfiguration {
   pacing: 'free' | 'fixed' | 'frame'; tickMs: number | null; timeScale: number | null; encoding: string;
   /** K of `step.web.e2e.block` (each sample: mean e2e of K back-to-back steps); web Wasm runs only */
   e2eBlockSteps?: number;
+  /** desktop: the JVM server's --spin-us (docs/profiles.md, "The fixes"); absent before the option existed */
+  serverSpinMicros?: number;
   files: RunFile[];
   /** independent process invocations (docs/measurements.md, "Invocations"); absent: one invocation */
   invocations?: RunInvocation[];

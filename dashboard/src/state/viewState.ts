@@ -4,7 +4,7 @@
  */
 import type { Unit } from '../model/units';
 
-export const VIEWS = ['compare', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network'] as const;
+export const VIEWS = ['compare', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network', 'profiles'] as const;
 export type View = (typeof VIEWS)[number];
 export const PLOTS = ['box', 'violin', 'ecdf', 'hist'] as const;
 export type PlotKind = (typeof PLOTS)[number];
@@ -30,6 +30,8 @@ export interface ViewState {
   /** bootstrap resamples */
   boot: number;
   sql?: string;
+  /** Profiles view: the path pair shown side by side (desktop: native vs socket; web: wasm vs websocket) */
+  pair: 'desktop' | 'web';
   /** Live view settings (written only when they differ from the Live view's defaults) */
   live: LiveState;
 }
@@ -48,7 +50,7 @@ export interface LiveState {
 
 export const LIVE_DEFAULTS: LiveState = { engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'random', encoding: 'json' };
 
-export const DEFAULTS: ViewState = { view: 'compare', warmup: 30, unit: 'auto', plot: 'box', logx: true, floors: true, boot: 1000, live: LIVE_DEFAULTS };
+export const DEFAULTS: ViewState = { view: 'compare', warmup: 30, unit: 'auto', plot: 'box', logx: true, floors: true, boot: 1000, pair: 'desktop', live: LIVE_DEFAULTS };
 
 const list = (v: string | null): string[] | undefined => (v === null ? undefined : v === '' ? [] : v.split(','));
 const clampInt = (v: string | null, lo: number, hi: number, d: number): number => {
@@ -88,6 +90,7 @@ export function parseState(search: string): ViewState {
     floors: q.has('floors') ? q.get('floors') !== '0' : DEFAULTS.floors,
     boot: clampInt(q.get('boot'), 100, 10000, DEFAULTS.boot),
     sql: q.get('sql') ?? undefined,
+    pair: oneOf(q.get('pair'), ['desktop', 'web'] as const, DEFAULTS.pair),
     live: parseLive(q),
   };
 }
@@ -107,6 +110,7 @@ export function toSearch(s: ViewState): string {
   if (s.floors !== DEFAULTS.floors) q.set('floors', s.floors ? '1' : '0');
   if (s.boot !== DEFAULTS.boot) q.set('boot', String(s.boot));
   if (s.sql !== undefined) q.set('sql', s.sql);
+  if (s.pair !== DEFAULTS.pair) q.set('pair', s.pair);
   const l = s.live; const d = LIVE_DEFAULTS;
   if (l.engine !== d.engine) q.set('engine', l.engine);
   if (l.pacing !== d.pacing) q.set('pacing', l.pacing);

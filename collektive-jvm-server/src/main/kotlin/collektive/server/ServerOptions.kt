@@ -24,6 +24,8 @@ import java.nio.file.Path
  * @property maxReplyBytes bytes of one `step` reply (`maxReplyBytes`).
  * @property warmupRounds rounds of a scripted in-memory session run before listening, so the JIT has compiled the
  *   request path before the first client (0 = none).
+ * @property spinMicros µs a connection's thread polls for the next request before blocking on the socket read
+ *   (0 = block at once); see docs/profiles.md, "The fixes".
  * @property quiet when true, connection open/close lines are not logged (errors still are).
  */
 public data class ServerOptions(
@@ -43,15 +45,17 @@ public data class ServerOptions(
     val maxLinks: Int = 4_000_000,
     val maxReplyBytes: Int = 64 shl 20,
     val warmupRounds: Int = 2000,
+    val spinMicros: Int = 50,
     val quiet: Boolean = false,
 ) {
     public companion object {
         /** Usage text for `--help` and errors. */
-        public const val USAGE: String = """usage: collektive-jvm-server [--host 127.0.0.1] [--port 9090] [--csv FILE] [budgets] [--warmup 2000] [--quiet]
+        public const val USAGE: String = """usage: collektive-jvm-server [--host 127.0.0.1] [--port 9090] [--csv FILE] [budgets] [--warmup 2000] [--spin-us 50] [--quiet]
   --host                 address to bind (default 127.0.0.1)
   --port                 TCP port, 0 = any free port (printed in the "listening" line)
   --csv                  write step.service and step.compute timings (t_ns,id,duration_ns) to FILE
   --warmup               rounds of an in-memory scripted session run before listening (JIT warm-up), 0 = none
+  --spin-us              µs to poll for the next request before blocking on the socket read, 0 = block at once
   --quiet                do not log connection open/close lines
 budgets (docs/protocol.md; past one a request gets an error reply naming it in "limit"):
   --max-message          8388608    longest request line in bytes (skipped with an error reply); alias --max-line
@@ -102,6 +106,7 @@ budgets (docs/protocol.md; past one a request gets an error reply naming it in "
                     "--max-links" -> options = options.copy(maxLinks = int(arg, 1))
                     "--max-reply" -> options = options.copy(maxReplyBytes = int(arg, 1024))
                     "--warmup" -> options = options.copy(warmupRounds = int(arg, 0))
+                    "--spin-us" -> options = options.copy(spinMicros = int(arg, 0, 1_000_000))
                     "--quiet" -> options = options.copy(quiet = true)
                     else -> throw IllegalArgumentException("unknown option \"$arg\"")
                 }

@@ -20,6 +20,7 @@ class ServerOptionsTest {
         assertEquals(400_000L, options.maxDevices)
         assertEquals(100_000, options.maxStepCount)
         assertEquals(null, options.csv)
+        assertEquals(50, options.spinMicros)
     }
 
     @Test
@@ -28,13 +29,13 @@ class ServerOptionsTest {
             arrayOf("--host", "::1", "--port", "0", "--csv", "out.csv", "--max-message", "4096", "--max-nodes", "50",
                 "--max-steps", "7", "--warmup", "0", "--quiet", "--max-buffered-input", "100000", "--max-pending-reply", "2048",
                 "--max-connections", "3", "--idle-timeout", "1500", "--max-sessions", "2", "--max-devices", "99",
-                "--step-time-budget", "40", "--max-links", "1234", "--max-reply", "4321"),
+                "--step-time-budget", "40", "--max-links", "1234", "--max-reply", "4321", "--spin-us", "0"),
         )
         val expected = ServerOptions(
             host = "::1", port = 0, csv = Path.of("out.csv"), maxMessageBytes = 4096, maxBufferedInputBytes = 100_000,
             maxPendingReplyBytes = 2048, maxConnections = 3, idleTimeoutMs = 1500, maxSessions = 2, maxNodes = 50,
             maxDevices = 99, maxStepCount = 7, stepTimeBudgetMs = 40, maxLinks = 1234, maxReplyBytes = 4321,
-            warmupRounds = 0, quiet = true,
+            warmupRounds = 0, spinMicros = 0, quiet = true,
         )
         assertEquals(expected, options)
         assertEquals(4096, ServerOptions.parse(arrayOf("--max-line", "4096")).maxMessageBytes, "--max-line stays an alias")

@@ -39,7 +39,7 @@ internal class Connection(
 
     /** Serves until the peer closes, the stream fails, a budget closes it or the server stops; returns how it ended. */
     fun serve(): String {
-        val reader = LineReader(input, options.maxMessageBytes, budgets = budgets, onWait = ::onWait)
+        val reader = LineReader(input, options.maxMessageBytes, budgets = budgets, onWait = ::onWait, spinNanos = options.spinMicros * 1000L)
         val out = BufferedOutputStream(writes, 1 shl 16)
         val session = Session(options, timing, budgets) { log("$name: $it") }
         try {

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test
 import java.io.ByteArrayInputStream
 import java.io.InputStream
 import kotlin.test.assertEquals
+import kotlin.test.assertTrue
 
 class LineReaderTest {
     /** Delivers [data] in reads of at most [chunk] bytes, like a socket would. */
@@ -55,5 +56,29 @@ class LineReaderTest {
     fun `end of input inside a line reports the partial length`() {
         assertEquals(listOf("one", "<partial 3>"), lines(LineReader(trickle("one\ntwo", 2), 100)))
         assertEquals(listOf("<too long 30>", "<partial 30>"), lines(LineReader(trickle("${"a".repeat(30)}\n${"b".repeat(30)}", 4), 10)).let { listOf(it[0], it[1]) })
+    }
+
+    @Test
+    fun `a spinning reader polls available() until input arrives, then reads it without blocking`() {
+        // available() says 0 for the first polls, as a socket does until the request arrives.
+        var polls = 0
+        val source = ByteArrayInputStream("next\n".toByteArray())
+        val late = object : InputStream() {
+            override fun available(): Int = if (++polls < 5) 0 else source.available()
+            override fun read(): Int = source.read()
+            override fun read(b: ByteArray, off: Int, len: Int): Int = source.read(b, off, len)
+        }
+        val reader = LineReader(late, 100, spinNanos = 1_000_000_000)
+        val n = reader.readLine()
+        assertEquals("next", String(reader.line, 0, n))
+        assertEquals(5, polls, "the spin ends as soon as input is available")
+        var idlePolls = 0
+        val silent = object : InputStream() {
+            override fun available(): Int { idlePolls++; return 0 }
+            override fun read(): Int = -1
+        }
+        val start = System.nanoTime()
+        assertEquals(emptyList(), lines(LineReader(silent, 100, spinNanos = 2_000_000)))
+        assertTrue(System.nanoTime() - start >= 2_000_000 && idlePolls > 1, "with no input the spin lasts its budget, then the read blocks")
     }
 }

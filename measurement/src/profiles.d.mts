@@ -1,0 +1,12 @@
+// Types of profiles.mjs for the dashboard, which reads the collapsed stacks and classifies them with the same rules.
+export type Category = 'engine' | 'serialization' | 'transport' | 'runtime' | 'frontend' | 'idle' | 'other';
+export function perfScriptToCollapsed(text: string): Map<string, number>;
+export function cpuProfileToCollapsed(profile: unknown, root?: string): Map<string, number>;
+export function parseCollapsed(text: string): Map<string, number>;
+export function formatCollapsed(map: Map<string, number>): string;
+export const CATEGORIES: readonly Category[];
+export const RULES: readonly (readonly [Category, RegExp])[];
+export function classify(stack: string): Category;
+export function categoryShares(maps: Iterable<Map<string, number>>): { total: number; counts: Record<Category, number>; shares: Record<Category, number> };
+export function stacksMatching(map: Map<string, number>, re: RegExp): { stacks: number; samples: number; frames: string[] };
+export const STEP_FRAME: RegExp;
