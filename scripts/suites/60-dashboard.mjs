@@ -17,7 +17,7 @@ export const suites = [
     build: ['dashboard'],
     requires: [chromium],
     cmd: [process.execPath, '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=900000',
-      'dashboard/e2e/dashboard.e2e.test.mjs'],
+      'dashboard/e2e/dashboard.e2e.test.mjs', 'dashboard/e2e/staticHost.e2e.test.mjs'],
     parse: nodeTap,
   },
 ];
