@@ -4,7 +4,7 @@
  * tests, in-process across platforms (web Wasm vs desktop native), the e2e decomposition, run facts (timer
  * resolution), and every series' statistics.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ComparisonTable, comparisonKey, type ComparisonExtras } from '../components/ComparisonTable';
 import { CrossPlatformTable } from '../components/CrossPlatformTable';
 import { Headline } from '../components/Headline';
@@ -34,7 +34,7 @@ import { useAnalysis } from './useAnalysis';
 /** Samples per series read for the intervals and U tests (longer series are thinned; their U test is in SQL). */
 const MAX_VALUES = 200000;
 
-export default function ComparePage({ state }: { state: ViewState }) {
+export default function ComparePage({ state, controls }: { state: ViewState; controls?: ReactNode }) {
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
   const { data, stats, flags, query } = useAnalysis(state.warmup, filter);
   const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
@@ -214,6 +214,7 @@ export default function ComparePage({ state }: { state: ViewState }) {
   return (
     <>
       <Headline />
+      {controls}
       {data.status === 'loading' ? <p className="muted" data-testid="loading">Loading DuckDB and the published runs for the tables below…</p>
         : query.error ? <pre className="error" role="alert">{query.error}</pre>
           : details()}
