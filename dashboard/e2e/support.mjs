@@ -29,7 +29,7 @@ export async function openSections(page, names = [], timeout = 60000) {
 }
 
 /** Opens the detailed sections and waits for the comparison table to show figures over every published run (not only the first to arrive). */
-export async function waitForComparison(page, timeout = 30000) {
+export async function waitForComparison(page, timeout = 90000) {
   await openSections(page, [], timeout);
   await page.waitForSelector('[data-testid="compare"][data-complete="1"] .comparison-table td[data-stat="median"][data-ns]', { timeout });
 }
