@@ -216,7 +216,7 @@ describe('reference study', () => {
     const mwu = page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] [data-testid="mwu"]');
     const p = Number(await mwu.getAttribute('data-p'));
     assert.equal(await mwu.innerText(), p < 0.001 ? 'clearly different' : p < 0.05 ? 'different' : 'no clear difference');
-    assert.match(await mwu.getAttribute('title'), /Mann–Whitney U = \d+, p (< 1e-300|= \S+), z = -?\d/);
+    assert.match(await mwu.getAttribute('title'), /Mann–Whitney U test .*: U = \d+, p (< 1e-300|= \S+), z = -?\d/);
   });
 
   test('the warm-up control re-queries (warm-up 0 and 100 match the checker)', async () => {
