@@ -7,7 +7,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launch, root, startServer, waitForComparison } from './support.mjs';
+import { launch, openSections, root, startServer, waitForComparison } from './support.mjs';
 import { FIXTURE_RUN, writeInvocationFixture } from '../test/support/invocationFixture.mjs';
 
 const dist = join(root, 'dist', 'dashboard');
@@ -66,6 +66,69 @@ before(async () => {
 });
 after(async () => { await b?.close(); await server?.close(); });
 
+describe('headline', () => {
+  const headline = JSON.parse(readFileSync(join(root, 'public/data/headline.json'), 'utf8'));
+  const times = (x) => `${Number(x.toPrecision(3))}×`;
+
+  for (const [width, height] of [[1366, 768], [1400, 900]]) {
+    test(`the first view opens on the answer, inside the first viewport at ${width}×${height}; the details are one click away`, async () => {
+      const { page } = b;
+      await page.setViewportSize({ width, height });
+      try {
+        await page.goto(server.url);
+        await page.waitForSelector('[data-testid="headline"][data-state="ready"]', { timeout: 30000 });
+        const region = page.locator('[data-testid="headline"]');
+        const box = await region.boundingBox();
+        assert.ok(box.y >= 0 && box.y + box.height <= height && box.x + box.width <= width, `headline at ${JSON.stringify(box)} in a ${width}×${height} window`);
+        // Per platform: the ratio with its interval over invocations, the two paths, one sentence.
+        for (const p of headline.platforms) {
+          const block = region.locator(`[data-platform="${p.platform}"]`);
+          const ratio = block.locator('[data-testid="headline-ratio"]');
+          assert.equal(await ratio.innerText(), times(p.ratio.estimate));
+          assert.equal(Number(await ratio.getAttribute('data-lo')), p.ratio.ci95[0]);
+          assert.equal(Number(await ratio.getAttribute('data-hi')), p.ratio.ci95[1]);
+          assert.match(await ratio.getAttribute('title'), /95 % interval over invocations/);
+          const text = await block.innerText();
+          assert.ok(text.includes(p.sentence), `${p.platform}: ${text}`);
+          assert.match(text, /\[[\d.]+, [\d.]+\] 95 % CI/);
+        }
+        // The reference study's claim beside its own CSVs, and why they differ.
+        const ref = region.locator('[data-testid="headline-reference"]');
+        assert.equal(await ref.locator('[data-testid="headline-claim"]').innerText(), '337×');
+        assert.equal(await ref.locator('[data-testid="headline-recomputed"]').innerText(), `${Math.round(headline.reference.recomputed.ratio)}×`);
+        assert.match(await ref.innerText(), /200 ms of real time/);
+        // One plot, drawn, in the viewport; no statistical jargon in the visible text.
+        const img = region.locator('.headline-plot img');
+        assert.ok(await img.evaluate((i) => i.complete && i.naturalWidth > 300), 'headline.svg drawn');
+        const ib = await img.boundingBox();
+        assert.ok(ib.y + ib.height <= height, `plot bottom ${ib.y + ib.height}`);
+        assert.doesNotMatch(await region.innerText(), /Mann|Whitney|z =|\bp [<=]/);
+        // The details: collapsed, the page short; one click opens the comparison tables.
+        await page.waitForSelector('[data-testid="compare"] details[data-section]', { state: 'attached', timeout: 60000 });
+        assert.equal(await page.locator('details[data-section][open]').count(), 0);
+        const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+        assert.ok(tall < 2 * height, `page ${tall} px tall with the details collapsed`);
+        await page.click('details[data-section="comparison"] > summary');
+        await page.waitForSelector('.comparison[data-run="reference-study"] .comparison-table td[data-stat="median"][data-ns]', { timeout: 30000 });
+      } finally {
+        await page.setViewportSize({ width: 1400, height: 1000 });
+      }
+    });
+  }
+
+  test('the headline needs neither DuckDB nor Plotly', async () => {
+    const page = await b.context.newPage();
+    const blocked = [];
+    await page.route(/duckdb|plotly/i, (route) => { blocked.push(route.request().url()); return route.abort(); });
+    try {
+      await page.goto(server.url);
+      await page.waitForSelector('[data-testid="headline"][data-state="ready"] [data-testid="headline-ratio"]', { timeout: 30000 });
+      assert.equal(await page.locator('[data-testid="headline-ratio"]').count(), headline.platforms.length);
+      assert.ok(blocked.some((u) => /duckdb/i.test(u)), `DuckDB was requested and refused: ${blocked.join(', ')}`);
+    } finally { await page.close(); }
+  });
+});
+
 describe('reference study', () => {
   test('the first view shows the reference figures before later runs arrive (without Plotly), and says when all have', async () => {
     const { page } = b;
@@ -81,6 +144,7 @@ describe('reference study', () => {
     }, `[data-testid="compare"][data-ready="1"] ${cell}`);
     await withLateRuns(page, async (release) => {
       await page.goto(`${server.url}?unit=ns`);
+      await openSections(page, ['comparison']);
       await page.waitForSelector(`[data-testid="compare"][data-ready="1"] ${cell}`, { timeout: 30000 });
       await page.waitForTimeout(1000); // time for a plot on screen to start fetching Plotly
       const early = await page.evaluate(() => performance.getEntriesByType('resource')
@@ -148,7 +212,11 @@ describe('reference study', () => {
     await page.waitForSelector('[data-testid="compare"][data-ci="1"]', { timeout: 30000 });
     const ci = await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median-ci"]').innerText();
     assert.match(ci, /µs – .*µs/);
-    assert.match(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] [data-testid="mwu"]').innerText(), /U p/);
+    // The rank test in plain words, its figures in the tooltip.
+    const mwu = page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] [data-testid="mwu"]');
+    const p = Number(await mwu.getAttribute('data-p'));
+    assert.equal(await mwu.innerText(), p < 0.001 ? 'clearly different' : p < 0.05 ? 'different' : 'no clear difference');
+    assert.match(await mwu.getAttribute('title'), /Mann–Whitney U test .*: U = \d+, p (< 1e-300|= \S+), z = -?\d/);
   });
 
   test('the warm-up control re-queries (warm-up 0 and 100 match the checker)', async () => {
@@ -156,6 +224,7 @@ describe('reference study', () => {
     for (const w of [0, 100]) {
       await page.goto(`${server.url}?warmup=${w}&unit=ns`);
       await page.waitForSelector(`[data-testid="compare"][data-warmup="${w}"]`);
+      await openSections(page, ['comparison']);
       const want = checker(w);
       const ns = Number(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="socket"] td[data-stat="p99"]').getAttribute('data-ns'));
       assert.ok(Math.abs(ns - Number(want.overhead['socket-scene/socket.csv'].p99)) < 1e-3);
@@ -180,6 +249,7 @@ describe('in-process across platforms', () => {
     assert.ok(web.some((c) => c.nodeCount === 10) && desktop.some((c) => c.nodeCount === 10), 'published web and desktop n10 free configurations');
     const { page } = b;
     await page.goto(`${server.url}?runs=${runs.map((r) => r.id).join(',')}&unit=ns`);
+    await openSections(page, ['cross-platform']);
     // Runs load one after another: wait for every pair, then for the figures of the last query.
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cross-platform-row"]').length === n, pairs, { timeout: 60000 });
     await page.waitForSelector('[data-testid="cross-platform"][data-ready="1"] [data-testid="cross-platform-row"][data-n="10"]', { timeout: 30000 });
@@ -234,6 +304,7 @@ describe('plots', () => {
     test(`${label} renders (DOM and non-blank screenshot)`, async () => {
       const { page } = b;
       await page.goto(`${server.url}${query}`);
+      if (name === 'decomposition') await openSections(page, ['decomposition']);
       const fig = page.locator(`figure.plot[data-plot="${name}"]`);
       await fig.waitFor({ state: 'attached', timeout: 30000 });
       await fig.scrollIntoViewIfNeeded(); // Plotly is fetched when a plot comes into view
@@ -511,6 +582,7 @@ describe('URL state', () => {
     assert.equal(await page.locator('button[aria-pressed="true"]').innerText(), 'ECDF');
     await page.click('nav a:has-text("Comparison")');
     await page.waitForSelector('[data-testid="compare"][data-warmup="5"]');
+    await openSections(page, ['comparison']);
     assert.match(page.url(), /warmup=5/);
     assert.match(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"]').innerText(), /µs$/);
   });
@@ -577,7 +649,7 @@ describe('SQL panel', () => {
 
 describe('hosting', () => {
   test('the static build works under a sub-path with COOP/COEP (cross-origin isolated)', async () => {
-    const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.csv': 'text/csv' };
+    const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.csv': 'text/csv', '.svg': 'image/svg+xml' };
     const http = createServer((req, res) => {
       const prefix = '/some/sub/path/';
       const url = new URL(req.url, 'http://x');
@@ -636,6 +708,7 @@ describe('invocations', () => {
     });
     const t0 = Date.now();
     await page.goto(`${server.url}${query}`);
+    if (!/view=/.test(query)) await openSections(page);
     return { page, t0 };
   };
 

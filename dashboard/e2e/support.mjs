@@ -18,9 +18,21 @@ export async function launch({ viewport = { width: 1400, height: 1000 } } = {}) 
 }
 
 /**
- * Waits for the comparison table to show figures over every published run (not only the first to arrive). Loading
- * every run took 30–45 s with a load average of 20 on 2 cores, hence the budget.
+ * Opens the Comparison view's collapsed sections (`names`, or all of them) as a visitor does: one click on each
+ * summary. Waits for the sections to exist first (they appear once DuckDB is up).
+ */
+export async function openSections(page, names = [], timeout = 60000) {
+  await page.waitForSelector('[data-testid="compare"] details[data-section]', { state: 'attached', timeout });
+  const closed = names.length ? names.map((n) => `details[data-section="${n}"]:not([open]) > summary`).join(', ') : 'details[data-section]:not([open]) > summary';
+  const summaries = page.locator(closed);
+  for (let i = 0; i < 20 && await summaries.count() > 0; i++) await summaries.first().click();
+}
+
+/**
+ * Opens the detailed sections and waits for the comparison table to show figures over every published run (not only
+ * the first to arrive). Loading every run took 30–45 s with a load average of 20 on 2 cores, hence the budget.
  */
 export async function waitForComparison(page, timeout = 90000) {
+  await openSections(page, [], timeout);
   await page.waitForSelector('[data-testid="compare"][data-complete="1"] .comparison-table td[data-stat="median"][data-ns]', { timeout });
 }

@@ -54,6 +54,12 @@ function Shell() {
     return () => { window.removeEventListener('dragover', over); window.removeEventListener('dragleave', leave); window.removeEventListener('drop', drop); };
   }, [onFiles]);
   const runIds = data.runs.map((r) => ({ id: r.id, title: r.title }));
+  const controls = (
+    <div className="header-row">
+      <Controls show={CONTROLS[state.view]} warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
+      <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} onDismiss={data.dismiss} declared={declared} onDeclare={setDeclared} />
+    </div>
+  );
   return (
     <div className={`app${dragging ? ' dragging' : ''}`}>
       <header>
@@ -64,17 +70,13 @@ function Shell() {
               onClick={(e) => { e.preventDefault(); set({ view: v }); }}>{label}</a>
           ))}
         </nav>
-        {state.view !== 'live' && state.view !== 'network' && (
-          <div className="header-row">
-            <Controls show={CONTROLS[state.view]} warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
-            <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} onDismiss={data.dismiss} declared={declared} onDeclare={setDeclared} />
-          </div>
-        )}
+        {state.view !== 'live' && state.view !== 'network' && state.view !== 'compare' && controls}
         {data.error && <p className="error" role="alert">{data.error}</p>}
       </header>
       <main>
         <Suspense fallback={<p className="muted">loading view…</p>}>
-          {state.view === 'compare' && <ComparePage state={state} />}
+          {/* The comparison opens on its headline; the controls act on the sections below it. */}
+          {state.view === 'compare' && <ComparePage state={state} controls={controls} />}
           {state.view === 'distributions' && <DistributionsPage state={state} set={set} />}
           {state.view === 'warmup' && <WarmupPage state={state} set={set} />}
           {state.view === 'scale' && <ScalePage state={state} set={set} />}

@@ -17,7 +17,7 @@ export const steps = [
     description: 'dashboard (React + DuckDB-Wasm + Plotly): tsc --noEmit, vite build → dist/dashboard/',
     get deps() { return definesWasm() ? ['wasm'] : []; },
     inputs: ['dashboard/src', 'dashboard/index.html', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json',
-      'scripts/builds/60-dashboard.mjs', 'collektive-wasm/src/js'],
+      'scripts/builds/60-dashboard.mjs', 'collektive-wasm/src/js', 'measurement/src/canonical.mjs'],
     outputs: ['dist/dashboard/index.html'],
     run: async () => {
       await run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);

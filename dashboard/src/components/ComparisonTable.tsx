@@ -47,6 +47,9 @@ function SeriesRow({ label, s, unit, extras, first, metric, rows }: { label: str
 }
 
 /** `pairExtra`: rendered under each pairing's heading, above its table (the invocation-level intervals). */
+/** Plain words for a rank test's p (the test's figures are in the tooltip). */
+const differs = (p: number): string => (p < 0.001 ? 'clearly different' : p < 0.05 ? 'different' : 'no clear difference');
+
 export function ComparisonTable({ rows, unit, extras, pairExtra }: { rows: ComparisonRow[]; unit: Unit; extras: ComparisonExtras; pairExtra?: (p: Pairing, group: ComparisonRow[]) => ReactNode }) {
   const byPair = new Map<string, ComparisonRow[]>();
   for (const r of rows) {
@@ -79,7 +82,7 @@ export function ComparisonTable({ rows, unit, extras, pairExtra }: { rows: Compa
                     <SeriesRow label={p.outTransport} s={r.outSeries} unit={unit} extras={extras} first={false} metric={r.metric.label} rows={3} />
                     <tr className="ratio" data-path="ratio">
                       <td>{p.outTransport}/{p.inTransport}</td>
-                      <td className="num">{mw ? <span data-testid="mwu" title={`Mann–Whitney U = ${mw.u}, z = ${mw.z.toFixed(2)}, P(out > in) = ${mw.effect.toFixed(3)}`}>U p {formatP(mw.p)}, z {mw.z.toFixed(1)}</span> : ''}</td>
+                      <td className="num">{mw ? <span data-testid="mwu" data-p={mw.p} title={`two-sided Mann–Whitney U test of the two samples: U = ${mw.u}, p ${mw.p < 1e-300 ? '' : '= '}${formatP(mw.p)}, z = ${mw.z.toFixed(2)}, P(out > in) = ${mw.effect.toFixed(3)}`}>{differs(mw.p)}</span> : ''}</td>
                       <td className="num" data-stat="median" data-ratio={r.ratios.median ?? ''}>{formatRatio(r.ratios.median)}</td>
                       <td className="num ci" data-stat="ratio-ci">{rci ? `${formatRatio(rci.lo)} – ${formatRatio(rci.hi)}` : extras.ciPending ? '…' : '—'}</td>
                       <td className="num" data-stat="mean" data-ratio={r.ratios.mean ?? ''}>{formatRatio(r.ratios.mean)}</td>
@@ -96,7 +99,7 @@ export function ComparisonTable({ rows, unit, extras, pairExtra }: { rows: Compa
       })}
       <p className="muted small">
         Medians: 95% percentile bootstrap CI within one invocation (the steps of the merged samples resampled), {extras.resamples} seeded resamples (seed 42). Ratio CI: both samples resampled
-        independently. p: two-sided Mann–Whitney U (normal approximation, tie-corrected). Hover a figure for its exact value in ns.
+        independently. Beside each ratio, whether the two samples differ (a rank test: hover it for the test and its figures). Hover a figure for its exact value in ns.
       </p>
     </>
   );

@@ -5,36 +5,16 @@
  * 4–8 traces — native, socket, wasm and websocket. Scale plots open on the
  * first run per platform with several N under free pacing.
  */
-import type { Platform, RunConfiguration, RunJson } from './runs';
+import type { RunJson } from './runs';
+import { CANONICAL_N, CANONICAL_PACING, canonicalPicks, encodingRank, hasPlatform } from '../../../measurement/src/canonical.mjs';
 
-export const CANONICAL_N = 10;
-export const CANONICAL_PACING = 'free';
+export { CANONICAL_N, CANONICAL_PACING };
 
 export const configKey = (run: string, config: string): string => `${run}/${config}`;
 
-const hasPlatform = (c: RunConfiguration, p: Platform) => c.files.some((f) => f.platform === p && f.side !== 'floor');
-/** Among equivalent configurations, the default encoding (json, the reference protocol) before variants. */
-const encodingRank = (c: RunConfiguration) => (c.encoding === 'json' || c.encoding === 'binary' && !c.id.includes('binary') ? 0 : 1);
-/** The JVM server's default --spin-us; a run comparing spins (bench:desktop --server-spin-us 0,50) opens on it. */
-export const DEFAULT_SERVER_SPIN_US = 50;
-const variantRank = (c: RunConfiguration) => 2 * encodingRank(c) + ((c.serverSpinMicros ?? DEFAULT_SERVER_SPIN_US) === DEFAULT_SERVER_SPIN_US ? 0 : 1);
-
-/** Runs with invocations first, newest first among them; the others in manifest order. */
-const byPreference = (runs: readonly RunJson[]): RunJson[] => {
-  const repeated = (r: RunJson) => r.configurations.some((c) => (c.invocations?.length ?? 0) > 1);
-  return [...runs.filter(repeated).sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? ''))), ...runs.filter((r) => !repeated(r))];
-};
-
+/** The rule itself lives in measurement/src/canonical.mjs, shared with the headline (npm run headline). */
 export function canonicalConfigs(runs: readonly RunJson[]): string[] {
-  const out: string[] = [];
-  for (const p of ['desktop', 'web'] as const) {
-    for (const r of byPreference(runs)) {
-      const cs = r.configurations.filter((c) => c.nodeCount === CANONICAL_N && c.pacing === CANONICAL_PACING && hasPlatform(c, p))
-        .sort((a, b) => variantRank(a) - variantRank(b));
-      if (cs.length) { out.push(configKey(r.id, cs[0].id)); break; }
-    }
-  }
-  return out;
+  return canonicalPicks(runs).map((p) => configKey(p.run.id, p.config.id));
 }
 
 export function canonicalScaleConfigs(runs: readonly RunJson[]): string[] {
@@ -42,8 +22,8 @@ export function canonicalScaleConfigs(runs: readonly RunJson[]): string[] {
   for (const p of ['desktop', 'web'] as const) {
     for (const r of runs) {
       const cs = r.configurations.filter((c) => c.pacing === CANONICAL_PACING && hasPlatform(c, p));
-      const byN = new Map<number, RunConfiguration>();
-      for (const c of [...cs].sort((a, b) => variantRank(a) - variantRank(b))) if (!byN.has(c.nodeCount)) byN.set(c.nodeCount, c);
+      const byN = new Map<number, RunJson['configurations'][number]>();
+      for (const c of [...cs].sort((a, b) => encodingRank(a) - encodingRank(b))) if (!byN.has(c.nodeCount)) byN.set(c.nodeCount, c);
       if (byN.size >= 2) { out.push(...[...byN.values()].map((c) => configKey(r.id, c.id))); break; }
     }
   }

@@ -1,11 +1,14 @@
 /**
- * Default view: the reference comparison (in- vs out-of-process per run), its bootstrap CIs and Mann–Whitney
+ * Default view: the headline (the answer, from two small pre-computed files) first; below it, one click away in
+ * collapsed sections, the reference comparison (in- vs out-of-process per run), its bootstrap CIs and Mann–Whitney
  * tests, in-process across platforms (web Wasm vs desktop native), the e2e decomposition, run facts (timer
  * resolution), and every series' statistics.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ComparisonTable, comparisonKey, type ComparisonExtras } from '../components/ComparisonTable';
 import { CrossPlatformTable } from '../components/CrossPlatformTable';
+import { Headline } from '../components/Headline';
+import { Section } from '../components/Section';
 import { InvocationIntervals } from '../components/InvocationIntervals';
 import { InvocationNoiseTable } from '../components/InvocationNoiseTable';
 import { computeIntervals } from '../data/invocationIntervals';
@@ -31,7 +34,7 @@ import { useAnalysis } from './useAnalysis';
 /** Samples per series read for the intervals and U tests (longer series are thinned; their U test is in SQL). */
 const MAX_VALUES = 200000;
 
-export default function ComparePage({ state }: { state: ViewState }) {
+export default function ComparePage({ state, controls }: { state: ViewState; controls?: ReactNode }) {
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
   const { data, stats, flags, query } = useAnalysis(state.warmup, filter);
   const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
@@ -208,15 +211,24 @@ export default function ComparePage({ state }: { state: ViewState }) {
   }, [stats]);
   const decoFigure = useMemo(() => decompositionFigure(decos, (d) => `${d.run}/${d.config} ${d.transport}`), [decos]);
 
-  if (data.status === 'loading') return <p className="muted" data-testid="loading">Loading DuckDB and the published runs…</p>;
-  if (query.error) return <pre className="error" role="alert">{query.error}</pre>;
-  // data-ready: the figures answer the data loaded so far (the first view: the reference study arrives first);
-  // data-complete: and every published run has arrived.
   return (
-    <div className="compare" data-testid="compare" data-ready={query.fresh ? '1' : '0'} data-complete={query.fresh && data.complete ? '1' : '0'} data-warmup={query.fresh ? state.warmup : ''} data-query-ms={query.ms?.toFixed(1) ?? ''}
-      data-ci={extras.ciPending ? '0' : '1'} data-iv={ivs.done ? '1' : '0'} data-iv-ms={ivs.ms?.toFixed(0) ?? ''}>
-      <section>
-        <h2>In-process vs out-of-process</h2>
+    <>
+      <Headline />
+      {controls}
+      {data.status === 'loading' ? <p className="muted" data-testid="loading">Loading DuckDB and the published runs for the tables below…</p>
+        : query.error ? <pre className="error" role="alert">{query.error}</pre>
+          : details()}
+    </>
+  );
+
+  /** The detailed sections (a plain function, not a component: their elements and open state survive re-renders). */
+  function details() {
+    // data-ready: the figures answer the data loaded so far (the first view: the reference study arrives first);
+    // data-complete: and every published run has arrived.
+    return (
+      <div className="compare" data-testid="compare" data-ready={query.fresh ? '1' : '0'} data-complete={query.fresh && data.complete ? '1' : '0'} data-warmup={query.fresh ? state.warmup : ''} data-query-ms={query.ms?.toFixed(1) ?? ''}
+        data-ci={extras.ciPending ? '0' : '1'} data-iv={ivs.done ? '1' : '0'} data-iv-ms={ivs.ms?.toFixed(0) ?? ''}>
+      <Section name="comparison" title="In-process vs out-of-process, per run" hint="— every figure with its intervals and tests">
         {ciProgress && (
           <p className="muted small" data-testid="ci-progress" role="status">
             <progress max={ciProgress.total} value={ciProgress.done} /> confidence intervals: {ciProgress.done} of {ciProgress.total} computed
@@ -225,13 +237,11 @@ export default function ComparePage({ state }: { state: ViewState }) {
         )}
         <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot }}
           pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairKey(p))} unit={state.unit} />} />
-      </section>
-      <section>
-        <h2>Invocations and machine noise</h2>
+      </Section>
+      <Section name="noise" title="Invocations and machine noise" hint="— load and other processes' CPU time per invocation">
         <InvocationNoiseTable noise={noise} />
-      </section>
-      <section data-testid="cross-platform" data-ready={query.fresh && data.complete && !blockPending ? '1' : '0'}>
-        <h2>In-process across platforms</h2>
+      </Section>
+      <Section name="cross-platform" title="In-process across platforms" hint="— web Wasm vs desktop FFI" data-testid="cross-platform" data-ready={query.fresh && data.complete && !blockPending ? '1' : '0'}>
         <p className="muted small">Front-end end-to-end step with the engine in-process: web = Wasm in the page
           (<code>step.web.e2e</code>), desktop = native via FFI (<code>step.unity.e2e</code>), both free-paced at the same N.
           The page clock ticks every 5 µs, so the web side is read from <code>step.web.e2e.block</code> (mean over K
@@ -240,9 +250,8 @@ export default function ComparePage({ state }: { state: ViewState }) {
           on the web side (one sample = K steps), single steps on the desktop side.</p>
         {blockQ.error && targets.length > 0 && <pre className="error" role="alert">{blockQ.error}</pre>}
         <CrossPlatformTable rows={crossRows} unit={state.unit} pending={blockPending} />
-      </section>
-      <section>
-        <h2>Runs</h2>
+      </Section>
+      <Section name="runs" title="Runs" hint="— configurations, pacing, timer resolution">
         <div className="table-wrap"><table className="data runs-table">
           <thead><tr><th>run</th><th>kind</th><th>config</th><th>N</th><th>pacing</th><th>declared timer resolution</th><th>apparent resolution (files)</th></tr></thead>
           <tbody>
@@ -256,19 +265,18 @@ export default function ComparePage({ state }: { state: ViewState }) {
             )))}
           </tbody>
         </table></div>
-      </section>
-      <section>
-        <h2>Where the end-to-end time goes</h2>
+      </Section>
+      <Section name="decomposition" title="Where the end-to-end time goes" hint="— e2e split into transport, serialization, compute">
         <Plot figure={decoFigure} name="decomposition" height={190 + 60 * Math.max(1, decos.length)} busy={query.loading || !data.complete}
           empty={decos.length === 0 && !query.loading && data.complete ? 'No series to decompose.' : null} />
         <p className="muted small">Segments are medians of each phase; transport = wait − service, boundary = call − service;
           &quot;unattributed&quot; = e2e median − Σ phases (under fixed pacing without <code>step.frame.wait</code> it holds the tick quantization).
           On the web, <code>step.web.ws.wait</code> ends when the page's main thread handles the message, so transport includes any frame rendering in progress (at N = 1000 in software GL, most of it).</p>
-      </section>
-      <section>
-        <h2>All series</h2>
+      </Section>
+      <Section name="series" title="All series" hint="— statistics of every timing series">
         <SummaryTable stats={stats} unit={state.unit} flags={flags} warmup={state.warmup} />
-      </section>
-    </div>
-  );
+      </Section>
+      </div>
+    );
+  }
 }

@@ -1,0 +1,93 @@
+/**
+ * The first view's answer: per platform the out-of-process / in-process e2e ratio with its 95 % interval over
+ * invocations, one sentence, the reference study's claim beside its own CSVs, and one plot. Reads the two small files
+ * `npm run headline` writes (public/data/headline.json, headline.svg): no DuckDB, no Plotly, so it shows first.
+ */
+import { useEffect, useState } from 'react';
+import { dataUrl } from '../data/DataProvider';
+import { formatNs, formatTimes, type Headline as HeadlineData, type HeadlineFigure, type HeadlinePlatform } from '../model/headline';
+
+const ciText = (f: HeadlineFigure, fmt: (x: number) => string) => (f.ci95 ? `[${fmt(f.ci95[0])}, ${fmt(f.ci95[1])}]` : '(1 invocation)');
+const ciTitle = (f: HeadlineFigure, what: string) => (f.ci95
+  ? `${what}: mean over ${f.invocations} independent invocations of each invocation's median; 95 % interval over invocations (two-level bootstrap: invocations, then steps within each). It says what running the benchmark again on this machine should give.`
+  : `${what}: one invocation, no interval`);
+const ratioFmt = (x: number) => `${Number(x.toPrecision(3))}`;
+
+function PlatformAnswer({ p }: { p: HeadlinePlatform }) {
+  const name = p.platform === 'desktop' ? 'Desktop' : 'Web';
+  return (
+    <div className="headline-platform" data-platform={p.platform}>
+      <div className="headline-figure">
+        <span className="headline-name">{name}</span>
+        <strong data-testid="headline-ratio" data-estimate={p.ratio.estimate} data-lo={p.ratio.ci95?.[0] ?? ''} data-hi={p.ratio.ci95?.[1] ?? ''}
+          title={ciTitle(p.ratio, `ratio of the median e2e, ${p.outOfProcess.label} / ${p.inProcess.label}`)}>{formatTimes(p.ratio.estimate)}</strong>
+        <span className="headline-ci" title={ciTitle(p.ratio, 'the ratio')}>{ciText(p.ratio, ratioFmt)} 95 % CI</span>
+        <span className="headline-paths">
+          <span title={`${p.outOfProcess.detail}. ${ciTitle(p.outOfProcess.e2e, 'median e2e')}`}>{p.outOfProcess.label.split(',')[0]} {formatNs(p.outOfProcess.e2e.estimate)} <span className="muted">{ciText(p.outOfProcess.e2e, formatNs)}</span></span>
+          {' vs '}
+          <span title={`${p.inProcess.detail}. ${ciTitle(p.inProcess.e2e, 'median e2e')}`}>{p.inProcess.label.split(',')[0]} {formatNs(p.inProcess.e2e.estimate)} <span className="muted">{ciText(p.inProcess.e2e, formatNs)}</span></span>
+        </span>
+      </div>
+      <p className="headline-sentence">{p.sentence}
+        {p.repeat && <span className="muted" title={`the same benchmark run again (${p.repeat.run}); ${ciTitle(p.repeat.ratio, 'its ratio')}`}> Run again: {formatTimes(p.repeat.ratio.estimate)} {ciText(p.repeat.ratio, ratioFmt)}.</span>}
+      </p>
+    </div>
+  );
+}
+
+export function Headline() {
+  const [h, setH] = useState<HeadlineData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [plot, setPlot] = useState<'loading' | 'shown' | 'failed'>('loading');
+  useEffect(() => {
+    let live = true;
+    fetch(dataUrl('headline.json'))
+      .then((r) => { if (!r.ok) throw new Error(`headline.json: HTTP ${r.status}`); return r.json() as Promise<HeadlineData>; })
+      .then((x) => { if (live) setH(x); })
+      .catch((e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
+    return () => { live = false; };
+  }, []);
+  const state = error ? 'error' : h && plot !== 'loading' ? 'ready' : 'loading';
+  const ref = h?.reference;
+  const desktop = h?.platforms.find((p) => p.platform === 'desktop');
+  return (
+    <section className="headline" data-testid="headline" data-state={state} aria-busy={state === 'loading'}>
+      <h2>What does running the engine in-process save?</h2>
+      {error && <p className="error" role="alert">The headline could not be loaded ({error}); the tables below still load.</p>}
+      <div className="headline-grid">
+        <div className="headline-text">
+          {!h && !error && <p className="muted">loading the headline…</p>}
+          {h?.platforms.map((p) => <PlatformAnswer key={p.platform} p={p} />)}
+          {ref && (
+            <div className="headline-reference" data-testid="headline-reference">
+              <div className="headline-figure">
+                <span className="headline-name">Reference study</span>
+                <span title="as the study states it (docs/reference-study.md)">claims <strong data-testid="headline-claim">{ref.claim.ratio}×</strong></span>
+                <span title={`its published CSVs (${ref.recomputed.samples.join(' and ')} steps after warm-up) under its own method: ratio of the medians`}>
+                  its own CSVs give <strong data-testid="headline-recomputed">{Math.round(ref.recomputed.ratio)}×</strong></span>
+                {desktop && <span title="both paths free-paced, this repository's desktop run">paced alike: <strong>{formatTimes(desktop.ratio.estimate)}</strong></span>}
+              </div>
+              {ref.sentences.map((s) => <p key={s} className="headline-sentence">{s}</p>)}
+            </div>
+          )}
+        </div>
+        <figure className="headline-plot">
+          <img src={dataUrl('headline.svg')} width={680} height={190} onLoad={() => setPlot('shown')} onError={() => setPlot('failed')}
+            alt="Front-end end-to-end step per path on a log axis with 95 % intervals: desktop FFI and TCP, web Wasm and WebSocket, and the reference study's two figures" />
+          <figcaption className="muted small">
+            Median step per invocation, mean over invocations, with its 95 % interval (the bars are narrower than the dots for most paths).
+            ○ Wasm: mean over back-to-back steps (the page clock ticks every {h?.platforms.find((p) => p.platform === 'web')?.timerResolutionNs
+              ? formatNs(h.platforms.find((p) => p.platform === 'web')!.timerResolutionNs!) : '5 µs'}).
+            {plot === 'failed' ? ' (The plot could not be loaded.)' : ''}
+          </figcaption>
+        </figure>
+      </div>
+      {h && (
+        <p className="muted small headline-scope">
+          {h.platforms.map((p) => `${p.platform}: run ${p.run}, ${p.invocations} invocations`).join('; ')}; N = {desktop?.nodeCount ?? 10}, free pacing,
+          {' '}{desktop?.cores ? `${desktop.cores}-core machine` : 'one machine'}. Every table, interval and test behind these figures is in the sections below.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+// Types of canonical.mjs, for the dashboard (structural: any run.json-shaped object).
+interface ConfigLike { id: string; nodeCount: number; pacing: string; encoding?: string | null; files: { platform: string; side: string }[]; invocations?: unknown[] | null; serverSpinMicros?: number | number[] | null }
+interface RunLike { id: string; createdAt?: string | null; configurations: ConfigLike[] }
+
+export declare const CANONICAL_N: number;
+export declare const CANONICAL_PACING: string;
+export declare function hasPlatform(c: ConfigLike, p: string): boolean;
+export declare function encodingRank(c: ConfigLike): number;
+export declare const DEFAULT_SERVER_SPIN_US: number;
+export declare function variantRank(c: ConfigLike): number;
+export declare function byPreference<R extends RunLike>(runs: readonly R[]): R[];
+export declare function canonicalPicks<R extends RunLike>(runs: readonly R[]): { platform: 'desktop' | 'web'; run: R; config: R['configurations'][number] }[];

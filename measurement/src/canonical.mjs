@@ -1,0 +1,38 @@
+// The configurations every view opens on (docs/measurements.md, "Invocations"): per platform, the newest run with
+// independent invocations, else the first in manifest order, with an N = 10 free-paced configuration of that
+// platform (its default encoding and the server's default spin). Shared by the dashboard (dashboard/src/model/canonical.ts) and the headline
+// (measurement/src/headline.mjs), so both open on the same runs.
+
+export const CANONICAL_N = 10;
+export const CANONICAL_PACING = 'free';
+
+/** Does configuration `c` have files of platform `p` other than floors? */
+export const hasPlatform = (c, p) => c.files.some((f) => f.platform === p && f.side !== 'floor');
+
+/** Among equivalent configurations, the default encoding (json, the reference protocol) before variants. */
+export const encodingRank = (c) => (c.encoding === 'json' || c.encoding === 'binary' && !c.id.includes('binary') ? 0 : 1);
+
+/** The JVM server's default --spin-us (docs/profiles.md); a run comparing spins (bench:desktop --server-spin-us 0,50) opens on it. */
+export const DEFAULT_SERVER_SPIN_US = 50;
+
+/** Among a run's equivalent configurations: default encoding first, then the server's default spin. */
+export const variantRank = (c) => 2 * encodingRank(c) + ((c.serverSpinMicros ?? DEFAULT_SERVER_SPIN_US) === DEFAULT_SERVER_SPIN_US ? 0 : 1);
+
+/** Runs with invocations first, newest first among them; the others in manifest order. */
+export function byPreference(runs) {
+  const repeated = (r) => r.configurations.some((c) => (c.invocations?.length ?? 0) > 1);
+  return [...runs.filter(repeated).sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? ''))), ...runs.filter((r) => !repeated(r))];
+}
+
+/** Per platform (desktop, then web) the canonical { platform, run, config } (run and config: the run.json objects). */
+export function canonicalPicks(runs) {
+  const out = [];
+  for (const platform of ['desktop', 'web']) {
+    for (const run of byPreference(runs)) {
+      const cs = run.configurations.filter((c) => c.nodeCount === CANONICAL_N && c.pacing === CANONICAL_PACING && hasPlatform(c, platform))
+        .sort((a, b) => variantRank(a) - variantRank(b));
+      if (cs.length) { out.push({ platform, run, config: cs[0] }); break; }
+    }
+  }
+  return out;
+}

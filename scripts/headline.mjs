@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// npm run headline: the dashboard's first view from the published runs (measurement/src/headline.mjs) into
+// public/data/headline.json and public/data/headline.svg. Run it after publishing runs; the dashboard-unit suite
+// recomputes both and fails when the committed files differ.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { computeHeadline, headlineSpec } from '../measurement/src/headline.mjs';
+import { renderSvg } from '../measurement/src/reproduce.mjs';
+
+const dataDir = fileURLToPath(new URL('../public/data/', import.meta.url));
+const t0 = Date.now();
+const h = computeHeadline(dataDir);
+writeFileSync(join(dataDir, 'headline.json'), `${JSON.stringify(h, null, 1)}\n`);
+writeFileSync(join(dataDir, 'headline.svg'), `${await renderSvg(headlineSpec(h))}\n`);
+for (const p of h.platforms) console.log(`${p.platform}: ${p.sentence}`);
+for (const s of h.reference?.sentences ?? []) console.log(s);
+console.log(`written public/data/headline.json and headline.svg in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
