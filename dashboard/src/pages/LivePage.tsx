@@ -49,9 +49,10 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
     const { wsUrl, ...rest } = initial.current;
     defaultWsUrl()
       .then((d) => { defaultWsRef.current = d; return runner.configure({ ...rest, wsUrl: wsUrl ?? d }); })
-      .then(async () => {
-        // One step so the scene shows values and links before Run; not a measurement: timings start with Run
-        // (unless something reconfigured the runner meanwhile, e.g. the bench hook).
+      .then(async (applied) => {
+        // One step so the scene shows values and links before Run; not a measurement: timings start with Run.
+        // Not when something reconfigured the runner meanwhile (e.g. the bench hook): its steps are its own.
+        if (!applied) return;
         const rec = runner.rec;
         await runner.runSteps(1);
         if (runner.rec === rec && runner.steps === 1 && !runner.running) runner.rec = new TimingRecorder();
