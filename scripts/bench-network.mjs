@@ -110,10 +110,12 @@ const FILE = { socket: 'unity_socket.csv', native: 'unity_native.csv', websocket
 
 /** cell key → { meta, invocations: [Map id → rows] , files } */
 const cells = new Map();
-function record(meta, invocation, csvText) {
+function record(meta, invocation, csvText, startedMs) {
   const key = meta.id;
-  if (!cells.has(key)) cells.set(key, { meta, invocations: [], files: [] });
+  if (!cells.has(key)) cells.set(key, { meta, invocations: [], files: [], wallSeconds: [] });
   const cell = cells.get(key);
+  // Wall time of the cell in this invocation (start-up included): what a grid costs, for planning a publication.
+  if (startedMs !== undefined) cell.wallSeconds[invocation] = Math.round((Date.now() - startedMs) / 100) / 10;
   const keep = new Set(Object.values(IDS[meta.platform][meta.transport]));
   const rows = parseTimingCsv(csvText, key).filter((r) => keep.has(r.id));
   const series = seriesOf(rows, P.warmup);
@@ -168,9 +170,10 @@ async function desktopInvocation(r, tp, tmp, bar) {
   const framesArgs = ['--frames', String(P.warmup + P.frames), '--timeout-ms', '60000'];
   for (const c of shuffle(baselineCells('desktop'))) {
     bar.update({ cell: `${cellId(c)} #${r}` });
+    const t0 = Date.now();
     const out = join(dir, 'native.csv');
     await runHost([...hostScenario(c.n), ...hostPacing(c.pacing), '--engine', 'native', ...framesArgs, '--out', out, '--backend-csv', join(dir, 'backend.csv')], dir);
-    record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'));
+    record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
     bar.increment();
   }
   for (const { n, encoding, group } of shuffle(desktopCells())) {
@@ -179,11 +182,12 @@ async function desktopInvocation(r, tp, tmp, bar) {
     try {
       for (const c of shuffle(group)) {
         bar.update({ cell: `${cellId(c)} #${r}` });
+        const t0 = Date.now();
         await proxy.setProfile(PROFILES[c.profile]);
         const out = join(dir, 'socket.csv');
         await runHost([...hostScenario(n), ...hostPacing(c.pacing), '--engine', 'socket', '--encoding', encoding, '--port', String(proxy.port),
           '--in-flight', String(c.inFlight), ...framesArgs, '--out', out], dir);
-        record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'));
+        record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
         bar.increment();
       }
     } finally {
@@ -220,6 +224,7 @@ async function webInvocation(r, tp, web, bar) {
     const cellsHere = shuffle([...baselineCells('web'), ...webCells()]);
     for (const c of cellsHere) {
       bar.update({ cell: `${cellId(c)} #${r}` });
+      const t0 = Date.now();
       await proxy.setProfile(c.transport === 'websocket' ? PROFILES[c.profile] : PROFILES.loopback);
       const res = await web.browser.page.evaluate((cfg) => window.__bench.run(cfg), {
         nodeCount: c.n, pacing: c.pacing, rounds: P.warmup + P.frames, engines: [c.transport], wsUrl, encoding: c.encoding, inFlight: c.inFlight,
@@ -229,7 +234,7 @@ async function webInvocation(r, tp, web, bar) {
       web.timerResolutionNs = res.timerResolutionNs;
       // A reply that answered no pending step is dropped by the page, not timed; it would mean a broken pairing.
       if (res.staleReplies) throw new Error(`${cellId(c)}: the page saw ${res.staleReplies} WebSocket replies answering no pending step`);
-      record({ ...c, id: cellId(c) }, r, res.frontend[c.transport]);
+      record({ ...c, id: cellId(c) }, r, res.frontend[c.transport], t0);
       bar.increment();
     }
   } finally {
@@ -274,12 +279,13 @@ async function capacity(bar, web) {
 // ------------------------------------------------------------------- main ----
 
 function summarise() {
-  const list = [...cells.values()].map(({ meta, invocations, files }) => {
+  const list = [...cells.values()].map(({ meta, invocations, files, wallSeconds }) => {
     const prof = PROFILES[meta.profile];
     return {
       id: meta.id, platform: meta.platform, transport: meta.transport, profile: meta.profile, rttMs: prof ? prof.rttMs : 0,
       jitterMs: prof?.jitterMs ?? 0, rateKBps: prof?.rateKBps ?? null, n: meta.n, encoding: meta.encoding, pacing: meta.pacing, inFlight: meta.inFlight,
       figures: cellFigures(invocations.filter(Boolean), IDS[meta.platform][meta.transport], PATH_SALT[meta.transport]), files: files.filter(Boolean),
+      ...(wallSeconds?.length ? { wallSeconds } : {}),
     };
   });
   // Break-even: free-paced, one step in flight, profiles without a bandwidth limit (the RTT is then the only change).
@@ -317,6 +323,11 @@ const fmtCi = (ci) => (ci ? `[${fmtMs(ci[0])}, ${fmtMs(ci[1])}]` : '');
 const fmtBe = (b) => (b.rttMs === null ? '–' : `${b.rttMs} ms${b.ci95 ? ` [${b.ci95[0]}, ${b.ci95[1]}]` : ''}`);
 
 function printReport(s, cap) {
+  if (s.cells.length) printGrid(s);
+  printCapacity(cap);
+}
+
+function printGrid(s) {
   console.log('\ncell                                                        e2e median [95% CI] ms        p95 ms   wait median ms   mean period ms');
   for (const c of [...s.cells].sort((a, b) => a.id.localeCompare(b.id))) {
     const f = c.figures;
@@ -324,11 +335,13 @@ function printReport(s, cap) {
   }
   console.log('\nbreak-even RTT (median e2e reaches the frame; free pacing unless noted; [95% CI])');
   for (const b of s.breakEvens) console.log(`  ${b.platform} ${b.transport} N=${b.n} ${b.encoding} ${b.pacing}: 60 Hz ${fmtBe(b.median['60Hz'])}, 30 Hz ${fmtBe(b.median['30Hz'])}; p95: 60 Hz ${fmtBe(b.p95['60Hz'])}, 30 Hz ${fmtBe(b.p95['30Hz'])}`);
-  for (const [t, v] of Object.entries(cap ?? {})) {
+}
+
+function printCapacity(cap) {
+  for (const v of Object.values(cap ?? {})) {
     const bound = { server: 'the server missed the frame at the next level', generator: 'a LOWER BOUND: the load generator lagged at the next level (rerun on a quieter machine)', levels: 'every level tried passed (try larger --capacity levels)' }[v.limitedBy];
     console.log(`\ncapacity ${v.server} (N=100, 60 Hz, open loop): largest M with p99 ≤ 16.7 ms: ${v.largestM} (interval [${v.largestMCi[0]}, ${v.largestMCi[1]}]); ${bound}`);
     for (const l of v.levels) console.log(`  M=${String(l.m).padStart(3)}: p99 ${fmtMs(l.p99)} ms ${fmtCi(l.p99Ci)} ${l.verdict}; load generator's own send lateness p99 ${fmtMs(l.generatorLateP99)} ms${l.generatorBound ? ' (GENERATOR-BOUND: the machine, not the server, set this level)' : ''}`);
-    void t;
   }
 }
 

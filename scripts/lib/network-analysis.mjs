@@ -102,6 +102,7 @@ export function capacityVerdict(levels, budget = BUDGETS_NS['60Hz'], generatorLa
       // The median over invocations of each invocation's p99 send lateness (docs/network.md, "Capacity").
       const late = [...generatorLateNs[i]].sort((a, b) => a - b)[Math.floor(generatorLateNs[i].length / 2)];
       Object.assign(row, { generatorLateP99: round(late), generatorBound: late > budget / 4 });
+      if (row.generatorBound) row.verdict = 'no verdict (generator-bound)';
     }
     return row;
   });
