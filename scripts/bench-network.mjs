@@ -36,6 +36,8 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
   --pipeline-n 100           N of the pipelined cells
   --invocations 3            independent invocations per cell (fresh server process each)
   --frames 40 --warmup 10    measured frames per cell and invocation, and warm-up frames before them
+  --rate-frames F --rate-warmup W   the same for bandwidth-limited profiles (default: --frames, --warmup): at 1 Mbit/s
+                             an N = 1000 step takes 1-2 s, so a few frames already show it misses both budgets
   --capacity 1,2,4,8,16,32,64   M levels of the capacity test (empty: none); stops after the first level missing the frame
   --capacity-seconds 4       measured seconds per level (after 3 s of warm-up)
   --only grid,capacity       run only the grid (profiles × N × encoding × pacing, pipelining, baselines) or only capacity
@@ -52,7 +54,7 @@ try {
       n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' },
       pacing: { type: 'string', default: 'frame,free' }, 'in-flight': { type: 'string', default: '1,2,4' },
       'pipeline-n': { type: 'string', default: '100' }, invocations: { type: 'string', default: '3' },
-      frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' },
+      frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' }, 'rate-frames': { type: 'string' }, 'rate-warmup': { type: 'string' },
       capacity: { type: 'string', default: '1,2,4,8,16,32,64' }, only: { type: 'string', default: 'grid,capacity' }, 'capacity-seconds': { type: 'string', default: '4' },
       'run-id': { type: 'string' }, title: { type: 'string' }, 'out-dir': { type: 'string' },
       'no-publish': { type: 'boolean', default: false }, reanalyse: { type: 'string' }, quiet: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
@@ -81,6 +83,10 @@ P.only = list('only', ['grid', 'capacity']);
 P.grid = P.only.includes('grid');
 if (!P.only.includes('capacity')) P.capacity = [];
 P.rateMaxN = ints('rate-max-n', 1)[0];
+P.rateFrames = args['rate-frames'] ? ints('rate-frames', 2)[0] : P.frames;
+P.rateWarmup = args['rate-warmup'] ? ints('rate-warmup', 0)[0] : P.warmup;
+/** Warm-up and measured frames of a cell: bandwidth-limited profiles may run fewer (--rate-frames). */
+const framesOf = (profile) => (PROFILES[profile]?.rateKBps ? { warmup: P.rateWarmup, frames: P.rateFrames } : { warmup: P.warmup, frames: P.frames });
 const FRAME_TICK_MS = 1000 / 60;
 /** Capacity: unrecorded warm-up per level (a fresh JVM compiles its hot paths in the first seconds). */
 const CAPACITY_WARMUP_MS = 3000;
@@ -118,7 +124,7 @@ function record(meta, invocation, csvText, startedMs) {
   if (startedMs !== undefined) cell.wallSeconds[invocation] = Math.round((Date.now() - startedMs) / 100) / 10;
   const keep = new Set(Object.values(IDS[meta.platform][meta.transport]));
   const rows = parseTimingCsv(csvText, key).filter((r) => keep.has(r.id));
-  const series = seriesOf(rows, P.warmup);
+  const series = seriesOf(rows, framesOf(meta.profile).warmup);
   cell.invocations[invocation] = series;
   const dir = join(runDir, key, `i${invocation}`);
   mkdirSync(dir, { recursive: true });
@@ -167,12 +173,12 @@ const cellId = (c) => `${c.platform}-${c.transport}-${c.profile}-n${c.n}-${c.pac
 async function desktopInvocation(r, tp, tmp, bar) {
   const dir = join(tmp, `desktop-${r}`);
   mkdirSync(dir, { recursive: true });
-  const framesArgs = ['--frames', String(P.warmup + P.frames), '--timeout-ms', '60000'];
+  const framesArgs = (profile) => ['--frames', String(framesOf(profile).warmup + framesOf(profile).frames), '--timeout-ms', '60000'];
   for (const c of shuffle(baselineCells('desktop'))) {
     bar.update({ cell: `${cellId(c)} #${r}` });
     const t0 = Date.now();
     const out = join(dir, 'native.csv');
-    await runHost([...hostScenario(c.n), ...hostPacing(c.pacing), '--engine', 'native', ...framesArgs, '--out', out, '--backend-csv', join(dir, 'backend.csv')], dir);
+    await runHost([...hostScenario(c.n), ...hostPacing(c.pacing), '--engine', 'native', ...framesArgs(c.profile), '--out', out, '--backend-csv', join(dir, 'backend.csv')], dir);
     record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
     bar.increment();
   }
@@ -186,7 +192,7 @@ async function desktopInvocation(r, tp, tmp, bar) {
         await proxy.setProfile(PROFILES[c.profile]);
         const out = join(dir, 'socket.csv');
         await runHost([...hostScenario(n), ...hostPacing(c.pacing), '--engine', 'socket', '--encoding', encoding, '--port', String(proxy.port),
-          '--in-flight', String(c.inFlight), ...framesArgs, '--out', out], dir);
+          '--in-flight', String(c.inFlight), ...framesArgs(c.profile), '--out', out], dir);
         record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
         bar.increment();
       }
@@ -227,7 +233,7 @@ async function webInvocation(r, tp, web, bar) {
       const t0 = Date.now();
       await proxy.setProfile(c.transport === 'websocket' ? PROFILES[c.profile] : PROFILES.loopback);
       const res = await web.browser.page.evaluate((cfg) => window.__bench.run(cfg), {
-        nodeCount: c.n, pacing: c.pacing, rounds: P.warmup + P.frames, engines: [c.transport], wsUrl, encoding: c.encoding, inFlight: c.inFlight,
+        nodeCount: c.n, pacing: c.pacing, rounds: framesOf(c.profile).warmup + framesOf(c.profile).frames, engines: [c.transport], wsUrl, encoding: c.encoding, inFlight: c.inFlight,
         floorSamples: 1, scenario: scenarioFor(c.n), seed: 1, e2eBlocks: 0, framePeriodFrames: 10,
       });
       web.framePeriodMs = res.framePeriodMs;
@@ -417,7 +423,7 @@ async function main() {
     parameters: {
       rounds: P.frames, warmup: 0, invocations: P.invocations, blocks: 1,
       command: `npm run bench:network -- ${process.argv.slice(2).join(' ')}`.trim(), durationMinutes: Math.round(minutes * 10) / 10,
-      network: { profiles: Object.fromEntries(P.profiles.map((p) => [p, PROFILES[p]])), framesPerCell: P.frames, warmupFrames: P.warmup, frameTickMs: FRAME_TICK_MS, webFramePeriodMs: web?.framePeriodMs ?? null, inFlight: P.inFlight, pipelineN: P.pipelineN },
+      network: { profiles: Object.fromEntries(P.profiles.map((p) => [p, PROFILES[p]])), framesPerCell: P.frames, warmupFrames: P.warmup, rateLimitedFrames: P.rateFrames, rateLimitedWarmup: P.rateWarmup, frameTickMs: FRAME_TICK_MS, webFramePeriodMs: web?.framePeriodMs ?? null, inFlight: P.inFlight, pipelineN: P.pipelineN },
     },
     configurations: s.cells.map(configurationOf),
     network: { budgetsNs: BUDGETS_NS, breakEvens: s.breakEvens, capacity: cap, invocations: invocationLog,
@@ -435,6 +441,7 @@ async function reanalyse() {
   const dir = resolve(args.reanalyse);
   const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
   P.warmup = 0;
+  P.rateWarmup = 0;
   const old = new Map(run.network.cells.map((c) => [c.id, c]));
   for (const c of run.configurations) {
     const o = old.get(c.id);
