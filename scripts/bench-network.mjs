@@ -32,12 +32,15 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
   --rate-max-n 100           bandwidth-limited profiles (mobile) only up to this N: 1 Mbit/s moves N = 1000 at a few frames/s
   --encodings json,binary    json | batched | binary
   --pacing frame,free        frame: desktop fixed 60 Hz tick, web one step per rendered frame; free: back to back
-  --in-flight 1,2,4          desktop pipelined cells (free pacing, json, N = --pipeline-n): steps kept in flight
+  --in-flight 1,2,4          pipelined cells, both paths (free pacing, json, N = --pipeline-n): steps kept in flight
   --pipeline-n 100           N of the pipelined cells
   --invocations 3            independent invocations per cell (fresh server process each)
   --frames 40 --warmup 10    measured frames per cell and invocation, and warm-up frames before them
+  --rate-frames F --rate-warmup W   the same for bandwidth-limited profiles (default: --frames, --warmup): at 1 Mbit/s
+                             an N = 1000 step takes 1-2 s, so a few frames already show it misses both budgets
   --capacity 1,2,4,8,16,32,64   M levels of the capacity test (empty: none); stops after the first level missing the frame
   --capacity-seconds 4       measured seconds per level (after 3 s of warm-up)
+  --only grid,capacity       run only the grid (profiles × N × encoding × pacing, pipelining, baselines) or only capacity
   --run-id ID --title T      run folder / title (default <date>-network-<commit>)
   --out-dir DIR --no-publish
   --quiet
@@ -51,8 +54,8 @@ const { values: args, list, ints } = parseCli({
     n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' },
     pacing: { type: 'string', default: 'frame,free' }, 'in-flight': { type: 'string', default: '1,2,4' },
     'pipeline-n': { type: 'string', default: '100' }, invocations: { type: 'string', default: '3' },
-    frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' },
-    capacity: { type: 'string', default: '1,2,4,8,16,32,64' }, 'capacity-seconds': { type: 'string', default: '4' },
+    frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' }, 'rate-frames': { type: 'string' }, 'rate-warmup': { type: 'string' },
+    capacity: { type: 'string', default: '1,2,4,8,16,32,64' }, only: { type: 'string', default: 'grid,capacity' }, 'capacity-seconds': { type: 'string', default: '4' },
     title: { type: 'string' }, reanalyse: { type: 'string' }, quiet: { type: 'boolean', default: false },
   },
 });
@@ -63,7 +66,14 @@ const P = {
   frames: ints('frames', 2)[0], warmup: ints('warmup', 0)[0], capacity: ints('capacity', 1), capacitySeconds: Number(args['capacity-seconds']),
 };
 P.webNs = args['web-n'] ? ints('web-n', 1) : P.ns;
+P.only = list('only', ['grid', 'capacity']);
+P.grid = P.only.includes('grid');
+if (!P.only.includes('capacity')) P.capacity = [];
 P.rateMaxN = ints('rate-max-n', 1)[0];
+P.rateFrames = args['rate-frames'] ? ints('rate-frames', 2)[0] : P.frames;
+P.rateWarmup = args['rate-warmup'] ? ints('rate-warmup', 0)[0] : P.warmup;
+/** Warm-up and measured frames of a cell: bandwidth-limited profiles may run fewer (--rate-frames). */
+const framesOf = (profile) => (PROFILES[profile]?.rateKBps ? { warmup: P.rateWarmup, frames: P.rateFrames } : { warmup: P.warmup, frames: P.frames });
 const FRAME_TICK_MS = 1000 / 60;
 /** Capacity: unrecorded warm-up per level (a fresh JVM compiles its hot paths in the first seconds). */
 const CAPACITY_WARMUP_MS = 3000;
@@ -93,13 +103,15 @@ const FILE = { socket: 'unity_socket.csv', native: 'unity_native.csv', websocket
 
 /** cell key → { meta, invocations: [Map id → rows] , files } */
 const cells = new Map();
-function record(meta, invocation, csvText) {
+function record(meta, invocation, csvText, startedMs) {
   const key = meta.id;
-  if (!cells.has(key)) cells.set(key, { meta, invocations: [], files: [] });
+  if (!cells.has(key)) cells.set(key, { meta, invocations: [], files: [], wallSeconds: [] });
   const cell = cells.get(key);
+  // Wall time of the cell in this invocation (start-up included): what a grid costs, for planning a publication.
+  if (startedMs !== undefined) cell.wallSeconds[invocation] = Math.round((Date.now() - startedMs) / 100) / 10;
   const keep = new Set(Object.values(IDS[meta.platform][meta.transport]));
   const rows = parseTimingCsv(csvText, key).filter((r) => keep.has(r.id));
-  const series = seriesOf(rows, P.warmup);
+  const series = seriesOf(rows, framesOf(meta.profile).warmup);
   cell.invocations[invocation] = series;
   const dir = join(runDir, key, `i${invocation}`);
   mkdirSync(dir, { recursive: true });
@@ -148,12 +160,13 @@ const cellId = (c) => `${c.platform}-${c.transport}-${c.profile}-n${c.n}-${c.pac
 async function desktopInvocation(r, tp, tmp, bar) {
   const dir = join(tmp, `desktop-${r}`);
   mkdirSync(dir, { recursive: true });
-  const framesArgs = ['--frames', String(P.warmup + P.frames), '--timeout-ms', '60000'];
+  const framesArgs = (profile) => ['--frames', String(framesOf(profile).warmup + framesOf(profile).frames), '--timeout-ms', '60000'];
   for (const c of shuffle(baselineCells('desktop'))) {
     bar.update({ cell: `${cellId(c)} #${r}` });
+    const t0 = Date.now();
     const out = join(dir, 'native.csv');
-    await runHost([...hostScenario(c.n), ...hostPacing(c.pacing), '--engine', 'native', ...framesArgs, '--out', out, '--backend-csv', join(dir, 'backend.csv')], dir);
-    record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'));
+    await runHost([...hostScenario(c.n), ...hostPacing(c.pacing), '--engine', 'native', ...framesArgs(c.profile), '--out', out, '--backend-csv', join(dir, 'backend.csv')], dir);
+    record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
     bar.increment();
   }
   for (const { n, encoding, group } of shuffle(desktopCells())) {
@@ -162,11 +175,12 @@ async function desktopInvocation(r, tp, tmp, bar) {
     try {
       for (const c of shuffle(group)) {
         bar.update({ cell: `${cellId(c)} #${r}` });
+        const t0 = Date.now();
         await proxy.setProfile(PROFILES[c.profile]);
         const out = join(dir, 'socket.csv');
         await runHost([...hostScenario(n), ...hostPacing(c.pacing), '--engine', 'socket', '--encoding', encoding, '--port', String(proxy.port),
-          '--in-flight', String(c.inFlight), ...framesArgs, '--out', out], dir);
-        record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'));
+          '--in-flight', String(c.inFlight), ...framesArgs(c.profile), '--out', out], dir);
+        record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
         bar.increment();
       }
     } finally {
@@ -180,7 +194,16 @@ async function desktopInvocation(r, tp, tmp, bar) {
 
 function webCells() {
   const out = [];
-  for (const n of P.webNs) for (const encoding of P.encodings) for (const profile of P.profiles.filter((p) => profileFits(p, n))) for (const pacing of P.pacings) out.push({ platform: 'web', transport: 'websocket', profile, n, encoding, pacing, inFlight: 1 });
+  for (const n of P.webNs) {
+    for (const encoding of P.encodings) {
+      for (const profile of P.profiles.filter((p) => profileFits(p, n))) {
+        for (const pacing of P.pacings) out.push({ platform: 'web', transport: 'websocket', profile, n, encoding, pacing, inFlight: 1 });
+        if (P.pacings.includes('free') && n === P.pipelineN && encoding === 'json') {
+          for (const k of P.inFlight.filter((x) => x > 1)) out.push({ platform: 'web', transport: 'websocket', profile, n, encoding, pacing: 'free', inFlight: k });
+        }
+      }
+    }
+  }
   return out;
 }
 
@@ -194,14 +217,17 @@ async function webInvocation(r, tp, web, bar) {
     const cellsHere = shuffle([...baselineCells('web'), ...webCells()]);
     for (const c of cellsHere) {
       bar.update({ cell: `${cellId(c)} #${r}` });
+      const t0 = Date.now();
       await proxy.setProfile(c.transport === 'websocket' ? PROFILES[c.profile] : PROFILES.loopback);
       const res = await web.browser.page.evaluate((cfg) => window.__bench.run(cfg), {
-        nodeCount: c.n, pacing: c.pacing, rounds: P.warmup + P.frames, engines: [c.transport], wsUrl, encoding: c.encoding,
+        nodeCount: c.n, pacing: c.pacing, rounds: framesOf(c.profile).warmup + framesOf(c.profile).frames, engines: [c.transport], wsUrl, encoding: c.encoding, inFlight: c.inFlight,
         floorSamples: 1, scenario: scenarioFor(c.n), seed: 1, e2eBlocks: 0, framePeriodFrames: 10,
       });
       web.framePeriodMs = res.framePeriodMs;
       web.timerResolutionNs = res.timerResolutionNs;
-      record({ ...c, id: cellId(c) }, r, res.frontend[c.transport]);
+      // A reply that answered no pending step is dropped by the page, not timed; it would mean a broken pairing.
+      if (res.staleReplies) throw new Error(`${cellId(c)}: the page saw ${res.staleReplies} WebSocket replies answering no pending step`);
+      record({ ...c, id: cellId(c) }, r, res.frontend[c.transport], t0);
       bar.increment();
     }
   } finally {
@@ -227,15 +253,14 @@ async function capacity(bar, web) {
         try {
           const res = await runLevel({ transport, port: server.port, m, n: 100, durationMs: P.capacitySeconds * 1000 + CAPACITY_WARMUP_MS, warmupMs: CAPACITY_WARMUP_MS });
           invocations.push(res.latenciesNs);
-          extra.push({ sent: res.sent, received: res.received, lateSendsP99Ns: res.lateSendsP99Ns, loadAverage: load() });
+          extra.push({ sent: res.sent, received: res.received, workers: res.workers, lateSendsP99Ns: res.lateSendsP99Ns, loadAverage: load() });
         } finally {
           if (transport === 'socket') await server.stop(); else await server.stop('SIGTERM');
         }
       }
       levels.push({ m, invocations, extra });
-      const v = capacityVerdict(levels);
-      const last = v.levels[v.levels.length - 1];
-      if (last.verdict === 'not met') break;
+      // Stop at the first level the server misses, or that the generator could not drive on time.
+      if (capacityVerdict(levels, undefined, levels.map((l) => l.extra.map((e) => e.lateSendsP99Ns))).limitedBy !== 'levels') break;
     }
     const v = capacityVerdict(levels, undefined, levels.map((l) => l.extra.map((e) => e.lateSendsP99Ns)));
     v.levels.forEach((l, i) => { l.generator = levels[i].extra; });
@@ -247,12 +272,13 @@ async function capacity(bar, web) {
 // ------------------------------------------------------------------- main ----
 
 function summarise() {
-  const list = [...cells.values()].map(({ meta, invocations, files }) => {
+  const list = [...cells.values()].map(({ meta, invocations, files, wallSeconds }) => {
     const prof = PROFILES[meta.profile];
     return {
       id: meta.id, platform: meta.platform, transport: meta.transport, profile: meta.profile, rttMs: prof ? prof.rttMs : 0,
       jitterMs: prof?.jitterMs ?? 0, rateKBps: prof?.rateKBps ?? null, n: meta.n, encoding: meta.encoding, pacing: meta.pacing, inFlight: meta.inFlight,
       figures: cellFigures(invocations.filter(Boolean), IDS[meta.platform][meta.transport], PATH_SALT[meta.transport]), files: files.filter(Boolean),
+      ...(wallSeconds?.length ? { wallSeconds } : {}),
     };
   });
   // Break-even: free-paced, one step in flight, profiles without a bandwidth limit (the RTT is then the only change).
@@ -290,6 +316,11 @@ const fmtCi = (ci) => (ci ? `[${fmtMs(ci[0])}, ${fmtMs(ci[1])}]` : '');
 const fmtBe = (b) => (b.rttMs === null ? '–' : `${b.rttMs} ms${b.ci95 ? ` [${b.ci95[0]}, ${b.ci95[1]}]` : ''}`);
 
 function printReport(s, cap) {
+  if (s.cells.length) printGrid(s);
+  printCapacity(cap);
+}
+
+function printGrid(s) {
   console.log('\ncell                                                        e2e median [95% CI] ms        p95 ms   wait median ms   mean period ms');
   for (const c of [...s.cells].sort((a, b) => a.id.localeCompare(b.id))) {
     const f = c.figures;
@@ -297,11 +328,31 @@ function printReport(s, cap) {
   }
   console.log('\nbreak-even RTT (median e2e reaches the frame; free pacing unless noted; [95% CI])');
   for (const b of s.breakEvens) console.log(`  ${b.platform} ${b.transport} N=${b.n} ${b.encoding} ${b.pacing}: 60 Hz ${fmtBe(b.median['60Hz'])}, 30 Hz ${fmtBe(b.median['30Hz'])}; p95: 60 Hz ${fmtBe(b.p95['60Hz'])}, 30 Hz ${fmtBe(b.p95['30Hz'])}`);
-  for (const [t, v] of Object.entries(cap ?? {})) {
-    console.log(`\ncapacity ${v.server} (N=100, 60 Hz, open loop): largest M with p99 ≤ 16.7 ms: ${v.largestM} (interval [${v.largestMCi[0]}, ${v.largestMCi[1]}])`);
+}
+
+function printCapacity(cap) {
+  for (const v of Object.values(cap ?? {})) {
+    const bound = { server: 'the server missed the frame at the next level', generator: 'a LOWER BOUND: the load generator lagged at the next level (rerun on a quieter machine)', levels: 'every level tried passed (try larger --capacity levels)' }[v.limitedBy];
+    console.log(`\ncapacity ${v.server} (N=100, 60 Hz, open loop): largest M with p99 ≤ 16.7 ms: ${v.largestM} (interval [${v.largestMCi[0]}, ${v.largestMCi[1]}]); ${bound}`);
     for (const l of v.levels) console.log(`  M=${String(l.m).padStart(3)}: p99 ${fmtMs(l.p99)} ms ${fmtCi(l.p99Ci)} ${l.verdict}; load generator's own send lateness p99 ${fmtMs(l.generatorLateP99)} ms${l.generatorBound ? ' (GENERATOR-BOUND: the machine, not the server, set this level)' : ''}`);
-    void t;
   }
+}
+
+/**
+ * summary.json: the figures `npm run bench:reproduce -- network` compares between two runs (measurement/src/
+ * reproduce.mjs), each an estimate with its 95 % interval over invocations: every cell's median e2e (ms), and every
+ * break-even RTT (ms). Capacity's largest M is a count read off levels, not an estimate with an interval: not here.
+ */
+function reproducibleFigures(run) {
+  const f = (estimate, ci, invocations) => ({ estimate, ci95: ci, invocations });
+  const cellsOut = run.network.cells.filter((c) => c.figures.e2e?.medianCi).map((c) => ({
+    id: c.id, figures: { 'e2e median (ms)': f(c.figures.e2e.median / 1e6, c.figures.e2e.medianCi.map((x) => x / 1e6), c.figures.e2e.perInvocation.length) },
+  }));
+  const be = run.network.breakEvens.map((b) => ({
+    id: `break-even-${b.platform}-${b.transport}-n${b.n}-${b.encoding}`,
+    figures: Object.fromEntries(Object.entries(b.median).filter(([, x]) => x.rttMs !== null && x.rttMs > 0 && x.ci95).map(([budget, x]) => [`RTT at ${budget} (ms)`, f(x.rttMs, x.ci95, run.parameters.invocations)])),
+  }));
+  return { schemaVersion: 1, id: run.id, kind: 'network', command: run.parameters.command, configurations: [...cellsOut, ...be] };
 }
 
 async function main() {
@@ -315,7 +366,7 @@ async function main() {
   const tp = await startToxiproxy();
   const needWeb = P.paths.includes('web');
   let web = null;
-  const perInvocation = (P.paths.includes('desktop') ? baselineCells('desktop').length + desktopCells().reduce((a, g) => a + g.group.length, 0) : 0)
+  const perInvocation = !P.grid ? 0 : (P.paths.includes('desktop') ? baselineCells('desktop').length + desktopCells().reduce((a, g) => a + g.group.length, 0) : 0)
     + (needWeb ? baselineCells('web').length + webCells().length : 0);
   const total = perInvocation * P.invocations + P.capacity.length * P.invocations * (needWeb ? 2 : 1);
   const bar = args.quiet ? { update() {}, increment() {}, start() {}, stop() {} }
@@ -325,10 +376,10 @@ async function main() {
   try {
     if (needWeb) {
       const harness = await import('../dashboard/e2e/harness.mjs');
-      web = { harness, preview: await harness.startPreview(), browser: await harness.launchBrowser() };
+      web = { harness, ...(P.grid ? { preview: await harness.startPreview(), browser: await harness.launchBrowser() } : {}) };
     }
     bar.start(total, 0, { cell: '' });
-    for (let r = 0; r < P.invocations; r++) {
+    for (let r = 0; r < (P.grid ? P.invocations : 0); r++) {
       const before = load();
       const startedAt = new Date().toISOString();
       if (P.paths.includes('desktop')) await desktopInvocation(r, tp, tmp, bar);
@@ -339,7 +390,7 @@ async function main() {
   } finally {
     bar.stop();
     await tp.stop();
-    if (web) { await web.browser.close().catch(() => {}); await web.preview.stop().catch(() => {}); }
+    if (web?.browser) { await web.browser.close().catch(() => {}); await web.preview.stop().catch(() => {}); }
     rmSync(tmp, { recursive: true, force: true });
   }
   const s = summarise();
@@ -347,24 +398,26 @@ async function main() {
   const minutes = (Date.now() - t0) / 60000;
   const run = {
     schemaVersion: 1, id: runId,
-    title: args.title ?? `Network: ${P.paths.join(' and ')} through Toxiproxy, ${P.profiles.length} profiles, N=${P.ns.join('/')}, ${P.invocations} invocations`,
+    title: args.title ?? (P.grid ? `Network: ${P.paths.join(' and ')} through Toxiproxy, ${P.profiles.length} profiles, N=${P.ns.join('/')}, ${P.invocations} invocations`
+      : `Network capacity: M front-ends per server at 60 Hz, N=100, open loop, ${P.invocations} invocations`),
     kind: 'network', createdAt, commit,
     description: 'Out-of-process paths through a Toxiproxy on loopback shaping latency, jitter and bandwidth (docs/network.md); the in-process path of each platform in the same run as the baseline. Each cell ran in every invocation with a fresh server process; CSVs hold the measured frames only (warm-up dropped), ids step.*.e2e, the transport wait and step.frame.wait.',
-    frontEnd: { name: 'desktop-host (Mono) and the dashboard Live view (headless Chromium)', version: web?.browser.browserVersion ?? null },
+    frontEnd: { name: 'desktop-host (Mono) and the dashboard Live view (headless Chromium)', version: web?.browser?.browserVersion ?? null },
     environment: {
-      ...collectEnvironment({ timerResolutionNs: 100, runtimes: { toxiproxy: TOXIPROXY_VERSION, ...(web ? { browser: `Chromium ${web.browser.browserVersion}` } : {}) } }),
+      ...collectEnvironment({ timerResolutionNs: 100, runtimes: { toxiproxy: TOXIPROXY_VERSION, ...(web?.browser ? { browser: `Chromium ${web.browser.browserVersion}` } : {}) } }),
       loadAverage: { start: loadAtStart, end: load() },
     },
     parameters: {
       rounds: P.frames, warmup: 0, invocations: P.invocations, blocks: 1,
       command: `npm run bench:network -- ${process.argv.slice(2).join(' ')}`.trim(), durationMinutes: Math.round(minutes * 10) / 10,
-      network: { profiles: Object.fromEntries(P.profiles.map((p) => [p, PROFILES[p]])), framesPerCell: P.frames, warmupFrames: P.warmup, frameTickMs: FRAME_TICK_MS, webFramePeriodMs: web?.framePeriodMs ?? null, inFlight: P.inFlight, pipelineN: P.pipelineN },
+      network: { profiles: Object.fromEntries(P.profiles.map((p) => [p, PROFILES[p]])), framesPerCell: P.frames, warmupFrames: P.warmup, rateLimitedFrames: P.rateFrames, rateLimitedWarmup: P.rateWarmup, frameTickMs: FRAME_TICK_MS, webFramePeriodMs: web?.framePeriodMs ?? null, inFlight: P.inFlight, pipelineN: P.pipelineN },
     },
     configurations: s.cells.map(configurationOf),
     network: { budgetsNs: BUDGETS_NS, breakEvens: s.breakEvens, capacity: cap, invocations: invocationLog,
       cells: s.cells.map(({ files, ...c }) => c) },
   };
   await writeRunRecord(run, { runsDir });
+  writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(reproducibleFigures(run), null, 2)}\n`);
   if (publish && !args['no-publish']) await appendToManifest(run);
   console.log(`\n[bench:network] ${minutes.toFixed(1)} min; wrote ${relative(root, runDir)}/${publish ? '; added to public/data/manifest.json' : ''}`);
 }
@@ -375,6 +428,7 @@ async function reanalyse() {
   const dir = resolve(args.reanalyse);
   const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
   P.warmup = 0;
+  P.rateWarmup = 0;
   const old = new Map(run.network.cells.map((c) => [c.id, c]));
   for (const c of run.configurations) {
     const o = old.get(c.id);

@@ -12,9 +12,10 @@ import { comparisonSpec, compareSummaries, renderSvg } from '../measurement/src/
 import { uniqueRunId } from '../measurement/src/runId.mjs';
 import { USAGE_EXIT } from './lib/cli.mjs';
 
-const USAGE = `usage: npm run bench:reproduce -- <desktop|web> [options of that bench, except --run-id]
+const USAGE = `usage: npm run bench:reproduce -- <desktop|web|network> [options of that bench, except --run-id]
   e.g. npm run bench:reproduce -- desktop --n 10 --pacing free --encodings json --pin
        npm run bench:reproduce -- web --n 10 --pacing free
+       npm run bench:reproduce -- network --only grid (figures: e2e per cell, break-even RTTs; docs/network.md)
   Runs the bench twice (run ids <id>-a and <id>-b) and reports whether each ratio of one run lies inside the other's
   95 % interval over invocations; writes reproduce.json and reproduce.svg into the second run's folder.`;
 
@@ -23,7 +24,7 @@ const USAGE = `usage: npm run bench:reproduce -- <desktop|web> [options of that 
 const [bench, ...rest] = process.argv.slice(2);
 const fail = (msg) => { console.error(`${msg}\n${USAGE}`); process.exit(USAGE_EXIT); };
 if (bench === '--help' || bench === '-h') { console.log(USAGE); process.exit(0); }
-if (!['desktop', 'web'].includes(bench)) fail(`unknown bench "${bench ?? ''}"`);
+if (!['desktop', 'web', 'network'].includes(bench)) fail(`unknown bench "${bench ?? ''}"`);
 if (rest.some((x) => x === '--run-id' || x.startsWith('--run-id='))) fail('--run-id is chosen by bench:reproduce');
 const outDirArg = rest.map((x, i) => (x === '--out-dir' ? rest[i + 1] : x.startsWith('--out-dir=') ? x.slice(10) : undefined)).find((x) => x !== undefined);
 const runsDir = resolve(outDirArg ?? join(dataDir, 'runs'));
@@ -39,16 +40,20 @@ for (const [i, id] of ids.entries()) {
 
 const summaries = ids.map((id) => JSON.parse(readFileSync(join(runsDir, id, 'summary.json'), 'utf8')));
 const rows = compareSummaries(...summaries);
-const fx = (x) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 2 : 1)}×` : '–');
-const cell = (x) => `${fx(x.estimate)} ${x.ci95 ? `[${fx(x.ci95[0]).slice(0, -1)}, ${fx(x.ci95[1]).slice(0, -1)}]` : '(no interval)'}`;
+// bench:network compares figures in ms (e2e, break-even RTT), the others ratios.
+const unit = bench === 'network' ? ' ms' : '×';
+const fx = (x) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 2 : 1)}${unit}` : '–');
+const cell = (x) => `${fx(x.estimate)} ${x.ci95 ? `[${fx(x.ci95[0]).slice(0, -unit.length)}, ${fx(x.ci95[1]).slice(0, -unit.length)}]` : '(no interval)'}`;
 console.log(`\n== reproducibility: ${ids[0]} (A) vs ${ids[1]} (B); estimate [95 % CI over invocations]`);
-console.log(`${'configuration'.padEnd(16)}${'ratio'.padEnd(22)}${'A'.padEnd(28)}${'B'.padEnd(28)}${'A in B'.padEnd(8)}${'B in A'.padEnd(8)}overlap`);
+const w = Math.max(16, ...rows.map((r) => r.configuration.length + 2));
+console.log(`${'configuration'.padEnd(w)}${'ratio'.padEnd(22)}${'A'.padEnd(28)}${'B'.padEnd(28)}${'A in B'.padEnd(8)}${'B in A'.padEnd(8)}overlap`);
 for (const r of rows) {
-  console.log(`${r.configuration.padEnd(16)}${r.ratio.padEnd(22)}${cell(r.a).padEnd(28)}${cell(r.b).padEnd(28)}${(r.aInB ? 'yes' : 'NO').padEnd(8)}${(r.bInA ? 'yes' : 'NO').padEnd(8)}${r.overlap ? 'yes' : 'NO'}`);
+  console.log(`${r.configuration.padEnd(w)}${r.ratio.padEnd(22)}${cell(r.a).padEnd(28)}${cell(r.b).padEnd(28)}${(r.aInB ? 'yes' : 'NO').padEnd(8)}${(r.bInA ? 'yes' : 'NO').padEnd(8)}${r.overlap ? 'yes' : 'NO'}`);
 }
 const agree = rows.filter((r) => r.agree).length;
 console.log(`${agree} of ${rows.length} ratios agree (each estimate inside the other run's interval); ${rows.filter((r) => r.overlap).length} of ${rows.length} intervals overlap`);
 const out = join(runsDir, ids[1]);
 writeFileSync(join(out, 'reproduce.json'), `${JSON.stringify({ runs: ids, bench, arguments: rest, rows }, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
-writeFileSync(join(out, 'reproduce.svg'), await renderSvg(comparisonSpec(rows, { titleA: ids[0], titleB: ids[1] })));
+const network = bench === 'network' ? { title: 'Network figures, two runs: estimate and 95 % CI over invocations', axis: 'ms (log scale)' } : {};
+writeFileSync(join(out, 'reproduce.svg'), await renderSvg(comparisonSpec(rows, { titleA: ids[0], titleB: ids[1], ...network })));
 console.log(`[bench:reproduce] wrote ${relative(root, out) || out}/reproduce.json and reproduce.svg`);

@@ -7,7 +7,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launch, openSections, root, startServer, waitForComparison } from './support.mjs';
+import { ALL_RUNS_MS, launch, openSections, root, startServer, waitForComparison } from './support.mjs';
 import { FIXTURE_RUN, writeInvocationFixture } from '../test/support/invocationFixture.mjs';
 
 const dist = join(root, 'dist', 'dashboard');
@@ -209,7 +209,7 @@ describe('reference study', () => {
     assert.doesNotMatch(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="e2e"] tr[data-path="native"]').innerText(), /tick/);
     assert.match(await page.locator('.comparison[data-run="reference-study"] .note').innerText(), /pacing differs: native fixed 20 ms, socket fixed 200 ms/);
     assert.match(await page.locator('.runs-table tr[data-run="reference-study"] [data-testid="timer-resolution"]').first().innerText(), /100\.0 ns/);
-    await page.waitForSelector('[data-testid="compare"][data-ci="1"]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid="compare"][data-ci="1"]', { timeout: ALL_RUNS_MS });
     const ci = await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median-ci"]').innerText();
     assert.match(ci, /µs – .*µs/);
     // The rank test in plain words, its figures in the tooltip.
@@ -308,7 +308,7 @@ describe('plots', () => {
       const fig = page.locator(`figure.plot[data-plot="${name}"]`);
       await fig.waitFor({ state: 'attached', timeout: 30000 });
       await fig.scrollIntoViewIfNeeded(); // Plotly is fetched when a plot comes into view
-      await page.waitForSelector(`figure.plot[data-plot="${name}"][data-state="ready"]:not([data-traces="0"])`, { timeout: 30000 });
+      await page.waitForSelector(`figure.plot[data-plot="${name}"][data-state="ready"]:not([data-traces="0"])`, { timeout: ALL_RUNS_MS });
       assert.ok(await fig.locator('.main-svg').count() > 0, 'plot svg');
       assert.ok(await fig.locator(marks).count() > 0, `marks ${marks}`);
       assert.ok(await fig.locator('.legendtext, .xtick, .ytick').count() > 0, 'axes or legend');
@@ -716,11 +716,11 @@ describe('invocations', () => {
     const { page, t0 } = await openWithFixture(`?runs=reference-study,${FIXTURE_RUN}`);
     try {
       const first = `.comparison[data-run="${FIXTURE_RUN}"] [data-testid="invocation-ci"][data-ready="1"] tr[data-metric="e2e"][data-row-stat="median"] td[data-stat="ratio-median"][data-lo]`;
-      const complete = page.waitForSelector('[data-testid="compare"][data-complete="1"]', { timeout: 30000 }).then(() => Date.now() - t0);
+      const complete = page.waitForSelector('[data-testid="compare"][data-complete="1"]', { timeout: ALL_RUNS_MS }).then(() => Date.now() - t0);
       await page.waitForSelector(first, { timeout: 30000 });
       const firstMs = Date.now() - t0;
       const completeMs = await complete;
-      await page.waitForSelector('[data-testid="compare"][data-iv="1"]', { timeout: 30000 });
+      await page.waitForSelector('[data-testid="compare"][data-iv="1"]', { timeout: ALL_RUNS_MS });
       const ivMs = Number(await page.getAttribute('[data-testid="compare"]', 'data-iv-ms'));
       console.log(`invocation intervals: every run loaded ${completeMs} ms after navigation, the first interval at ${firstMs} ms; all intervals ${ivMs} ms after the summary query`);
       const box = page.locator(`.comparison[data-run="${FIXTURE_RUN}"] [data-testid="invocation-ci"]`);

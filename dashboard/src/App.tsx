@@ -26,7 +26,7 @@ const CONTROLS: Record<View, readonly ControlName[]> = {
 
 const TABS: [View, string][] = [
   ['compare', 'Comparison'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
-  ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'], ['profiles', 'Profiles'],
+  ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'], ['network', 'Network'], ['profiles', 'Profiles'],
 ];
 
 function Shell() {
@@ -82,7 +82,6 @@ function Shell() {
           {state.view === 'scale' && <ScalePage state={state} set={set} />}
           {state.view === 'sql' && <SqlPage state={state} set={set} />}
           {state.view === 'live' && <LivePage state={state} set={set} />}
-          {/* ?view=network (docs/network.md); no nav tab yet: one more tab made dashboard-e2e's CI wait time out */}
           {state.view === 'network' && <NetworkPage />}
           {state.view === 'profiles' && <ProfilesPage state={state} set={set} />}
         </Suspense>

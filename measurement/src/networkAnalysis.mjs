@@ -89,24 +89,35 @@ export function breakEven(cells, { statistic = 'median' } = {}) {
  * Capacity: per M, the p99 of latency from the intended send time with its CI over invocations; the largest M
  * whose p99 interval lies wholly under the 60 Hz frame ("met"), and the largest that is not wholly over it (the
  * upper end of the capacity's interval), and the largest M whose point estimate is under it.
+ * With `generatorLateNs` (per level, per invocation: the p99 of how late the generator sent), a level whose
+ * generator ran more than a quarter frame late is *generator-bound*: its lateness is inside its latencies, so it
+ * says nothing about the server either way. Such a level ends the search without a server verdict: the largest M
+ * is then a lower bound (`limitedBy: 'generator'`), never a server limit.
  */
 export function capacityVerdict(levels, budget = BUDGETS_NS['60Hz'], generatorLateNs = null) {
   const rows = levels.map(({ m, invocations }, i) => {
     const iv = pathInterval(invocations, { statistic: 'p99', salt: PATH_SALT.socket });
     const row = { m, p99: round(iv.estimate), p99Ci: iv.ci95?.map(round) ?? null, perInvocation: iv.perInvocation.map(round), verdict: verdict(iv, budget), samples: invocations.map((v) => v.length) };
     if (generatorLateNs) {
-      // The generator's own lateness (p99 of how late it sent, per invocation; median over invocations) counts in
-      // the latencies; above a quarter frame the machine, not the server, set the level (docs/network.md).
+      // The median over invocations of each invocation's p99 send lateness (docs/network.md, "Capacity").
       const late = [...generatorLateNs[i]].sort((a, b) => a - b)[Math.floor(generatorLateNs[i].length / 2)];
       Object.assign(row, { generatorLateP99: round(late), generatorBound: late > budget / 4 });
+      if (row.generatorBound) row.verdict = 'no verdict (generator-bound)';
     }
     return row;
   });
-  // The levels are tried in increasing M: a level counts only when every smaller one passed as well.
-  const maxBy = (pred) => { let best = 0; for (const r of [...rows].sort((a, b) => a.m - b.m)) { if (!pred(r)) break; best = r.m; } return best; };
+  // The levels are tried in increasing M: a level counts only when every smaller one passed as well, and a
+  // generator-bound level stops the count (it can neither pass nor fail the server).
+  const sorted = [...rows].sort((a, b) => a.m - b.m);
+  const maxBy = (pred) => { let best = 0; for (const r of sorted) { if (r.generatorBound || !pred(r)) break; best = r.m; } return best; };
+  const largestM = maxBy((r) => r.p99 !== null && r.p99 <= budget);
+  const stop = sorted.find((r) => r.generatorBound || r.p99 === null || r.p99 > budget);
   return {
     levels: rows,
-    largestM: maxBy((r) => r.p99 !== null && r.p99 <= budget),
+    largestM,
     largestMCi: [maxBy((r) => r.verdict === 'met'), maxBy((r) => r.verdict !== 'not met' && r.verdict !== 'no data')],
+    // What ended the count: the server missing the frame, the generator lagging (largestM is then a lower bound),
+    // or the last level tried passing (largestM is at least the largest level tried).
+    limitedBy: !stop ? 'levels' : stop.generatorBound ? 'generator' : 'server',
   };
 }

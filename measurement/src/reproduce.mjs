@@ -3,7 +3,9 @@
 import { covers, overlaps } from './intervals.mjs';
 
 /**
- * Compares the `ratios` of two summary.json objects (same bench, same arguments), configuration by configuration.
+ * Compares the `ratios` of two summary.json objects (same bench, same arguments), configuration by configuration;
+ * a summary whose configurations carry `figures` instead (bench:network: e2e and break-even RTTs, each an estimate
+ * with its interval) is compared the same way.
  * Returns rows { configuration, ratio, a: { estimate, ci95 }, b: {...}, aInB, bInA, overlap, agree }.
  */
 export function compareSummaries(a, b) {
@@ -11,8 +13,8 @@ export function compareSummaries(a, b) {
   for (const ca of a.configurations) {
     const cb = b.configurations.find((c) => c.id === ca.id);
     if (!cb) continue;
-    for (const [key, ra] of Object.entries(ca.ratios ?? {})) {
-      const rb = cb.ratios?.[key];
+    for (const [key, ra] of Object.entries(ca.ratios ?? ca.figures ?? {})) {
+      const rb = (cb.ratios ?? cb.figures)?.[key];
       if (!rb) continue;
       const aInB = covers(rb.ci95, ra.estimate);
       const bInA = covers(ra.ci95, rb.estimate);
@@ -28,7 +30,7 @@ export function compareSummaries(a, b) {
 }
 
 /** A vega-lite spec of the comparison: per ratio, both runs' estimates with their intervals, log scale. */
-export function comparisonSpec(rows, { titleA = 'run A', titleB = 'run B' } = {}) {
+export function comparisonSpec(rows, { titleA = 'run A', titleB = 'run B', title = 'Ratio out-of-process / in-process, two runs: estimate and 95 % CI over invocations', axis = 'ratio (×, log scale)' } = {}) {
   const values = rows.flatMap((r) => [['A', titleA, r.a], ['B', titleB, r.b]]
     .filter(([, , x]) => Number.isFinite(x.estimate) && x.estimate > 0)
     .map(([run, title, x]) => ({
@@ -37,7 +39,7 @@ export function comparisonSpec(rows, { titleA = 'run A', titleB = 'run B' } = {}
     })));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Ratio out-of-process / in-process, two runs: estimate and 95 % CI over invocations', subtitle: '✗: one run\'s estimate lies outside the other\'s interval' },
+    title: { text: title, subtitle: '✗: one run\'s estimate lies outside the other\'s interval' },
     data: { values },
     width: 520,
     encoding: {
@@ -46,7 +48,7 @@ export function comparisonSpec(rows, { titleA = 'run A', titleB = 'run B' } = {}
       color: { field: 'run', type: 'nominal', title: null, legend: { orient: 'bottom', labelLimit: 480, direction: 'vertical' } },
     },
     layer: [
-      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', scale: { type: 'log' }, title: 'ratio (×, log scale)' }, x2: { field: 'hi' } } },
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', scale: { type: 'log' }, title: axis }, x2: { field: 'hi' } } },
       { mark: { type: 'point', filled: true, size: 50 }, encoding: { x: { field: 'estimate', type: 'quantitative' } } },
     ],
   };

@@ -3,9 +3,11 @@
 // 60 Hz frame at fixed intended times t0 + i·T. A request goes out at its intended time whether or not the previous
 // reply has arrived (no coordinated omission: a slow reply cannot delay the next request), and every latency counts
 // from the intended send time, so the generator's own lateness counts against the server, as in wrk2. A request
-// with no reply when the level ends counts with its age then. Everything runs in this process; the servers are
-// their own processes.
+// with no reply when the level ends counts with its age then. The generator runs in worker threads, one per
+// CLIENTS_PER_WORKER front-ends, each with its own event loop: one busy loop cannot delay every client's sends, and
+// each worker records how late it sent against its schedule (the generator's health, reported per level).
 import net from 'node:net';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
 /** Positions of N devices uniformly in a square of the random scenario's density (mean degree 8, range 3). */
@@ -66,59 +68,92 @@ function wsClient(port, n) {
 
 const nowNs = () => Number(process.hrtime.bigint());
 
+/** Front-ends per generator worker thread. */
+export const CLIENTS_PER_WORKER = 8;
+/** A request is sent on a timer until this close to its due time, then by spinning through the event loop. */
+const SPIN_NS = 1.5e6;
+
+const p99 = (v) => { const s = [...v].sort((a, b) => a - b); return s.length ? s[Math.floor(0.99 * (s.length - 1))] : 0; };
+
 /**
- * Runs one level: `m` clients on `transport` ('socket' | 'websocket') at `hz` for `durationMs`, first `warmupMs`
- * not recorded. Resolves { latenciesNs: number[] (all clients), sent, received, lateSendsNs: p99 of how late the
- * generator sent (its own health) }.
+ * One worker's share: clients `ks` of `m`, client k's i-th request due at start + k·T/m + i·T (staggered within the
+ * frame, as independent front-ends). Resolves { latenciesNs, lateNs (how late each recorded request went out), sent,
+ * received }. Times are process.hrtime (one clock for every thread of the process).
  */
-export async function runLevel({ transport, port, m, n = 100, hz = 60, durationMs = 3000, warmupMs = 500 }) {
+async function runClients({ transport, port, ks, m, n, hz, start, end, recordFrom }) {
   const open = transport === 'socket' ? tcpClient : wsClient;
-  const clients = await Promise.all(Array.from({ length: m }, () => open(port, n)));
+  const clients = await Promise.all(ks.map(() => open(port, n)));
   const xyz = positions(n).join(',');
   const periodNs = 1e9 / hz;
-  const start = nowNs() + 100e6; // 100 ms to settle the connections' createSim
-  const end = start + durationMs * 1e6;
-  const recordFrom = start + warmupMs * 1e6;
   const latencies = [];
   const late = [];
   let sent = 0;
   let received = 0;
   const pending = clients.map(() => new Map());
-  clients.forEach((c, k) => c.onReply((rid) => {
-    const intended = pending[k].get(rid);
+  clients.forEach((c, j) => c.onReply((rid) => {
+    const intended = pending[j].get(rid);
     if (intended === undefined) return;
-    pending[k].delete(rid);
+    pending[j].delete(rid);
     received += 1;
     if (intended >= recordFrom) latencies.push(nowNs() - intended);
   }));
-  // Client k's i-th request is due at start + k·T/m + i·T (staggered within the frame, as independent front-ends).
-  const next = clients.map((_, k) => start + (k * periodNs) / m);
+  const next = ks.map((k) => start + (k * periodNs) / m);
   const rid = clients.map(() => 0);
   await new Promise((resolve) => {
     const tick = () => {
       const t = nowNs();
-      for (let k = 0; k < clients.length; k++) {
-        while (next[k] <= t && next[k] < end) {
-          const intended = next[k];
-          if (intended >= recordFrom) late.push(t - intended);
-          pending[k].set(rid[k], intended);
-          clients[k].send(stepLine(rid[k], xyz));
-          rid[k] += 1;
+      for (let j = 0; j < clients.length; j++) {
+        while (next[j] <= t && next[j] < end) {
+          const intended = next[j];
+          if (intended >= recordFrom) late.push(nowNs() - intended);
+          pending[j].set(rid[j], intended);
+          clients[j].send(stepLine(rid[j], xyz));
+          rid[j] += 1;
           sent += 1;
-          next[k] += periodNs;
+          next[j] += periodNs;
         }
       }
       if (t >= end + 200e6 || (t >= end && pending.every((p) => p.size === 0))) { resolve(); return; }
-      // Sleep on a timer while the next request is ≥ 1.5 ms away, spin through the event loop otherwise: a busy
-      // loop would take a CPU from the servers on a small machine; the timer's lateness is counted (see above).
+      // A timer while the next request is more than SPIN_NS away, then through the event loop (setImmediate, which
+      // still lets replies in): a pure busy loop would take a CPU from the servers on a small machine.
       const due = Math.min(...next.filter((x) => x < end), t + 5e6) - nowNs();
-      if (due >= 1.5e6) setTimeout(tick, Math.floor(due / 1e6) - 1); else setImmediate(tick);
+      if (due > SPIN_NS) setTimeout(tick, Math.max(0, Math.floor((due - SPIN_NS) / 1e6))); else setImmediate(tick);
     };
     tick();
   });
   const stoppedAt = nowNs();
   for (const p of pending) for (const intended of p.values()) if (intended >= recordFrom) latencies.push(stoppedAt - intended);
   for (const c of clients) c.close();
-  late.sort((a, b) => a - b);
-  return { latenciesNs: latencies, sent, received, lateSendsP99Ns: late.length ? late[Math.floor(0.99 * (late.length - 1))] : 0 };
+  return { latenciesNs: latencies, lateNs: late, sent, received };
+}
+
+if (!isMainThread && workerData?.capacityClients) {
+  runClients(workerData.capacityClients).then((r) => parentPort.postMessage(r), (e) => { throw e; });
+}
+
+/**
+ * Runs one level: `m` clients on `transport` ('socket' | 'websocket') at `hz` for `durationMs`, first `warmupMs`
+ * not recorded, in ceil(m / CLIENTS_PER_WORKER) worker threads. Resolves { latenciesNs: number[] (all clients),
+ * sent, received, workers, lateSendsP99Ns: p99 of how late the generator sent (its own health) }.
+ */
+export async function runLevel({ transport, port, m, n = 100, hz = 60, durationMs = 3000, warmupMs = 500, clientsPerWorker = CLIENTS_PER_WORKER }) {
+  const workers = Math.ceil(m / clientsPerWorker);
+  // 150 ms + 50 ms per worker: the workers start, connect and send createSim before the first request is due.
+  const start = nowNs() + (150 + 50 * workers) * 1e6;
+  const end = start + durationMs * 1e6;
+  const recordFrom = start + warmupMs * 1e6;
+  const parts = await Promise.all(Array.from({ length: workers }, (_, w) => new Promise((resolve, reject) => {
+    const ks = [];
+    for (let k = w; k < m; k += workers) ks.push(k);
+    const worker = new Worker(new URL(import.meta.url), { workerData: { capacityClients: { transport, port, ks, m, n, hz, start, end, recordFrom } } });
+    let result = null;
+    worker.once('message', (r) => { result = r; });
+    worker.once('error', reject);
+    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`capacity generator worker exited with ${code} without a result`))));
+  })));
+  const late = parts.flatMap((p) => p.lateNs);
+  return {
+    latenciesNs: parts.flatMap((p) => p.latenciesNs), sent: parts.reduce((a, p) => a + p.sent, 0),
+    received: parts.reduce((a, p) => a + p.received, 0), workers, lateSendsP99Ns: p99(late),
+  };
 }

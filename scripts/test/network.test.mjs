@@ -67,20 +67,23 @@ describe('bench:network through Toxiproxy (both servers)', () => {
     });
   }
 
-  test('pipelined: with 3 steps in flight requests overlap (each sent before the previous reply), with one never', () => {
+  test('pipelined, both paths: with 3 steps in flight requests overlap (each sent before the previous reply), with one never', () => {
     assert.ok(run, 'no run');
-    // Structural, so a loaded machine cannot blur it: a step.socket.wait interval starts when its request is
-    // handed over and ends when its reply is read; pipelined, the next request goes out before that end.
-    const overlaps = (cellId) => readdirSync(join(runDir, cellId)).map((d) => {
-      const w = parseTimingCsv(readFileSync(join(runDir, cellId, d, 'unity_socket.csv'), 'utf8'))
-        .filter((x) => x.id === 'step.socket.wait').sort((a, b) => a.t - b.t);
-      return { pairs: w.length - 1, overlapping: w.slice(1).filter((x, i) => x.t < w[i].t + w[i].d).length };
-    });
-    for (const o of overlaps('desktop-socket-rtt5-n10-free-json')) assert.equal(o.overlapping, 0, 'one step in flight never overlaps');
-    for (const o of overlaps('desktop-socket-rtt5-n10-free-json-k3')) assert.ok(o.overlapping >= o.pairs / 2, `3 in flight: ${o.overlapping} of ${o.pairs} requests sent before the previous reply`);
-    const three = run.network.cells.find((c) => c.id === 'desktop-socket-rtt5-n10-free-json-k3');
-    // Faster states are not fresher: each pipelined step's e2e still spans the 5 ms round trip.
-    assert.ok(three.figures.e2e.median >= 5e6, `e2e of a pipelined step ${three.figures.e2e.median} ns < the 5 ms RTT`);
+    // Structural, so a loaded machine cannot blur it: a wait interval starts when its request is handed over and
+    // ends when its reply is read; pipelined, the next request goes out before that end.
+    for (const [path, file, id] of [['desktop-socket', 'unity_socket.csv', 'step.socket.wait'], ['web-websocket', 'web_websocket.csv', 'step.web.ws.wait']]) {
+      const overlaps = (cellId) => readdirSync(join(runDir, cellId)).map((d) => {
+        const w = parseTimingCsv(readFileSync(join(runDir, cellId, d, file), 'utf8'))
+          .filter((x) => x.id === id).sort((a, b) => a.t - b.t);
+        return { pairs: w.length - 1, overlapping: w.slice(1).filter((x, i) => x.t < w[i].t + w[i].d).length };
+      });
+      for (const o of overlaps(`${path}-rtt5-n10-free-json`)) assert.equal(o.overlapping, 0, `${path}: one step in flight never overlaps`);
+      for (const o of overlaps(`${path}-rtt5-n10-free-json-k3`)) assert.ok(o.overlapping >= o.pairs / 2, `${path}, 3 in flight: ${o.overlapping} of ${o.pairs} requests sent before the previous reply`);
+      const three = run.network.cells.find((c) => c.id === `${path}-rtt5-n10-free-json-k3`);
+      // Faster states are not fresher: each pipelined step's wait and e2e still span the 5 ms round trip.
+      assert.ok(three.figures.e2e.median >= 5e6, `${path}: e2e of a pipelined step ${three.figures.e2e.median} ns < the 5 ms RTT`);
+      assert.ok(samples(`${path}-rtt5-n10-free-json-k3`, id).every((d) => d >= 5e6), `${path}: a pipelined ${id} under the 5 ms RTT`);
+    }
   });
 
   test('the in-process baseline ran in the same run, and capacity was measured for both servers', () => {
@@ -178,5 +181,16 @@ describe('profiles and figures', () => {
     assert.equal(v.largestM, 1);
     assert.deepEqual(v.largestMCi, [1, 1]);
     assert.equal(v.levels[1].verdict, 'not met');
+    assert.equal(v.limitedBy, 'server');
+  });
+
+  test('capacity: a level whose generator lagged is no server verdict; the largest M before it is a lower bound', () => {
+    const lat = (ms) => Array.from({ length: 200 }, (_, i) => (ms + (i % 10) * 0.1) * 1e6);
+    const levels = [{ m: 1, invocations: [lat(1), lat(1), lat(1)] }, { m: 2, invocations: [lat(30), lat(31), lat(29)] }];
+    const v = capacityVerdict(levels, undefined, [[1e6, 1e6, 1e6], [9e6, 8e6, 10e6]]);
+    assert.equal(v.levels[1].generatorBound, true);
+    assert.equal(v.largestM, 1);
+    assert.equal(v.limitedBy, 'generator');
+    assert.equal(capacityVerdict([levels[0]], undefined, [[1e6, 1e6, 1e6]]).limitedBy, 'levels');
   });
 });

@@ -99,13 +99,13 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
    * Configures the runner; when the WebSocket engine cannot connect, says why and how to start a server (the status
    * line) and goes on with the in-page engine rather than leaving the view without one.
    */
-  const configureOrFallBack = useCallback(async (runner: LiveRunner, next: Partial<LiveConfig>) => {
+  const configureOrFallBack = useCallback(async (runner: LiveRunner, next: Partial<LiveConfig>): Promise<boolean> => {
     try {
-      await runner.configure(next);
+      return await runner.configure(next);
     } catch (e) {
       if (runner.config.engine !== 'websocket') throw e;
       setServer({ ok: false, url: runner.config.wsUrl, message: e instanceof Error ? e.message : String(e) });
-      await runner.configure({ engine: 'wasm' });
+      return runner.configure({ engine: 'wasm' });
     }
   }, []);
 
@@ -126,12 +126,16 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
         if (rest.engine !== 'websocket') void recheck(url); // else configuring is the check
         return configureOrFallBack(runner, { ...rest, wsUrl: url });
       })
-      .then(() => {
+      .then((applied) => {
+        // Not when something reconfigured the runner meanwhile (e.g. the bench hook): its steps are its own.
+        if (!applied) return false;
         if (runner.config.engine === 'websocket') setServer({ ok: true, url: runner.config.wsUrl });
         // fell back to the in-page engine: the URL says what the view shows
         else if (rest.engine === 'websocket') set({ live: toLiveState(runner.config, defaultWsRef.current) }, { replace: true });
+        return true;
       })
-      .then(async () => {
+      .then(async (applied) => {
+        if (!applied) return;
         await previewSteps(runner);
       })
       .catch(() => { /* shown through runner.error */ })

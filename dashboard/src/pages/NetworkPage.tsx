@@ -15,7 +15,8 @@ interface Cell {
 interface BreakPoint { rttMs: number | null; ci95: [number, number] | null }
 interface BreakEven { platform: string; transport: string; n: number; encoding: string; pacing: string; median: Record<string, BreakPoint>; p95: Record<string, BreakPoint> }
 interface Level { m: number; p99: number | null; p99Ci: [number, number] | null; verdict: string; generatorLateP99?: number | null; generatorBound?: boolean }
-interface Capacity { server: string; n: number; hz: number; levels: Level[]; largestM: number; largestMCi: [number, number] }
+/** `limitedBy` (runs from 2026-11-25): what ended the count; 'generator' makes largestM a lower bound. */
+interface Capacity { server: string; n: number; hz: number; levels: Level[]; largestM: number; largestMCi: [number, number]; limitedBy?: 'server' | 'generator' | 'levels' }
 interface NetworkRun {
   id: string; title: string; createdAt: string | null; kind: string;
   parameters: { command?: string; invocations?: number; durationMinutes?: number };
@@ -72,19 +73,23 @@ function e2eFigure(cells: Cell[], platform: string): Figure {
   };
 }
 
-/** Period between applied states with k steps in flight (pipelining) against RTT. */
+/** Period between applied states with k steps in flight (pipelining) against RTT, per path (solid desktop, dashed web). */
 function pipelineFigure(cells: Cell[]): Figure {
-  const pipe = cells.filter((c) => c.platform === 'desktop' && c.transport === 'socket' && c.pacing === 'free' && cells.some((d) => d.inFlight > 1 && d.n === c.n && d.encoding === c.encoding));
+  const pipe = cells.filter((c) => c.profile !== 'in-process' && c.pacing === 'free' && c.rateKBps === null
+    && cells.some((d) => d.inFlight > 1 && d.platform === c.platform && d.n === c.n && d.encoding === c.encoding));
   const ks = [...new Set(pipe.map((c) => c.inFlight))].sort((a, b) => a - b);
+  const series = ['desktop', 'web'].flatMap((platform) => ks.map((k, i) => ({ platform, k, i })))
+    .filter(({ platform, k }) => pipe.some((c) => c.platform === platform && c.inFlight === k));
+  const ns = [...new Set(pipe.map((c) => c.n))].join(', ');
   return {
-    data: ks.map((k, i) => {
-      const cs = pipe.filter((c) => c.inFlight === k).sort((a, b) => a.rttMs - b.rttMs);
+    data: series.map(({ platform, k, i }) => {
+      const cs = pipe.filter((c) => c.platform === platform && c.inFlight === k).sort((a, b) => a.rttMs - b.rttMs);
       const y = cs.map((c) => ms(c.figures.periodMean?.mean));
-      return { type: 'scatter', mode: 'lines+markers', name: `${k} in flight${k > 1 ? ` (results ${k - 1} frame${k > 2 ? 's' : ''} late)` : ' (reference)'}`, x: cs.map((c) => c.rttMs), y,
-        error_y: errorY(cs.map((c) => c.figures.periodMean?.meanCi ?? null), y), line: { color: COLORS[i % COLORS.length] }, text: cs.map((c) => c.profile) };
+      return { type: 'scatter', mode: 'lines+markers', name: `${platform} ${cs[0]?.transport ?? ''}, ${k} in flight${k > 1 ? ` (results ${k - 1} step${k > 2 ? 's' : ''} late)` : ' (reference)'}`, x: cs.map((c) => c.rttMs), y,
+        error_y: errorY(cs.map((c) => c.figures.periodMean?.meanCi ?? null), y), line: { color: COLORS[i % COLORS.length], dash: platform === 'web' ? 'dash' : 'solid' }, text: cs.map((c) => c.profile) };
     }),
     layout: {
-      title: { text: 'pipelining (desktop socket, N = 100, json): mean time between applied states (95 % CI)', font: { size: 14 } },
+      title: { text: `pipelining (N = ${ns}, json): mean time between applied states (95 % CI)`, font: { size: 14 } },
       xaxis: { title: { text: 'added RTT (ms)' } }, yaxis: { title: { text: 'mean period (ms)' }, rangemode: 'tozero' },
       margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
     },
@@ -96,7 +101,7 @@ function capacityFigure(cap: Record<string, Capacity>): Figure {
   return {
     data: Object.values(cap).map((c, i) => {
       const y = c.levels.map((l) => ms(l.p99));
-      return { type: 'scatter', mode: 'lines+markers', name: `${c.server} (largest M ${c.largestM}, interval [${c.largestMCi.join(', ')}])`, x: c.levels.map((l) => l.m), y,
+      return { type: 'scatter', mode: 'lines+markers', name: `${c.server} (${capacityText(c)})`, x: c.levels.map((l) => l.m), y,
         error_y: errorY(c.levels.map((l) => l.p99Ci), y), line: { color: COLORS[i % COLORS.length] } };
     }),
     layout: {
@@ -107,6 +112,11 @@ function capacityFigure(cap: Record<string, Capacity>): Figure {
     },
   };
 }
+
+/** The largest M in words: a lower bound when the load generator, not the server, ended the count. */
+const capacityText = (c: Capacity): string => (c.limitedBy === 'generator'
+  ? `largest M ≥ ${c.largestM}: the load generator lagged at the next level, no server verdict there`
+  : `largest M ${c.largestM}, interval [${c.largestMCi.join(', ')}]${c.limitedBy === 'levels' ? ', every level tried passed' : ''}`);
 
 const fmtBe = (b: BreakPoint | undefined): string => (!b || b.rttMs === null ? '–' : `${b.rttMs.toFixed(1)} ms${b.ci95 ? ` [${b.ci95[0].toFixed(1)}, ${b.ci95[1].toFixed(1)}]` : ''}`);
 
@@ -123,15 +133,20 @@ export default function NetworkPage() {
         if (!res.ok) throw new Error(`${r.run}: HTTP ${res.status}`);
         return await res.json() as NetworkRun;
       }));
-      if (live) { setRuns(list); setSelected(list.length ? list[list.length - 1].id : null); }
+      // The grid and the capacity test may be published as separate runs (`--only grid`, `--only capacity`).
+      const grid = list.filter((r) => r.network.cells.length > 0);
+      if (live) { setRuns(list); setSelected((grid.length ? grid : list).at(-1)?.id ?? null); }
     })().catch((e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
     return () => { live = false; };
   }, []);
   const run = runs?.find((r) => r.id === selected) ?? null;
+  // Capacity of the selected run, else of the newest run that measured it.
+  const capRun = run?.network.capacity ? run : runs?.filter((r) => r.network.capacity).at(-1) ?? null;
+  const capacity = capRun?.network.capacity ?? null;
   const figs = useMemo(() => (run ? {
     desktop: e2eFigure(run.network.cells, 'desktop'), web: e2eFigure(run.network.cells, 'web'),
-    pipe: pipelineFigure(run.network.cells), cap: run.network.capacity ? capacityFigure(run.network.capacity) : null,
-  } : null), [run]);
+    pipe: pipelineFigure(run.network.cells), cap: capacity ? capacityFigure(capacity) : null,
+  } : null), [run, capacity]);
   if (error) return <p className="error" role="alert">{error}</p>;
   if (!runs) return <p className="muted">loading network runs…</p>;
   if (!run || !figs) return <p className="muted" data-testid="network-empty">No network run published yet: <code>npm run bench:network</code> (docs/network.md).</p>;
@@ -146,7 +161,6 @@ export default function NetworkPage() {
         </select>{' '}
         — <code>{run.parameters.command}</code>{run.environment.loadAverage ? `; load average ${run.environment.loadAverage.start.join('/')} → ${run.environment.loadAverage.end.join('/')}` : ''}.
       </p>
-      {['desktop', 'web'].filter((p) => platforms.has(p)).map((p) => <Plot key={p} name={`network-e2e-${p}`} figure={figs[p as 'desktop' | 'web']} />)}
       {run.network.cells.some((c) => c.rateKBps !== null) && (
         <p className="muted small" data-testid="rate-limited">
           Bandwidth-limited profile (not on the RTT curve), free pacing, median e2e:{' '}
@@ -167,13 +181,20 @@ export default function NetworkPage() {
           ))}
         </tbody>
       </table>
+      {['desktop', 'web'].filter((p) => platforms.has(p)).map((p) => <Plot key={p} name={`network-e2e-${p}`} figure={figs[p as 'desktop' | 'web']} />)}
       {run.network.cells.some((c) => c.inFlight > 1) && <Plot name="network-pipelining" figure={figs.pipe} />}
       {figs.cap && <Plot name="network-capacity" figure={figs.cap} />}
-      {run.network.capacity && (
+      {capacity && capRun && (
+        <p className="muted small" data-testid="capacity-summary">
+          Capacity (run {capRun.id}, <code>{capRun.parameters.command}</code>):{' '}
+          {Object.values(capacity).map((c) => `${c.server}: ${capacityText(c)}`).join('; ')}.
+        </p>
+      )}
+      {capacity && (
         <table className="data" data-testid="capacity">
           <thead><tr><th>server</th><th>M</th><th>p99 [95 % CI]</th><th>verdict (≤ 16.7 ms)</th><th>load generator's own lateness, p99</th></tr></thead>
           <tbody>
-            {Object.values(run.network.capacity).flatMap((c) => c.levels.map((l) => (
+            {Object.values(capacity).flatMap((c) => c.levels.map((l) => (
               <tr key={`${c.server}-${l.m}`} data-server={c.server} data-m={l.m}>
                 <td>{c.server}</td><td className="num">{l.m}</td>
                 <td className="num">{l.p99 === null ? '–' : `${(l.p99 / 1e6).toFixed(2)} ms`}{l.p99Ci ? ` [${(l.p99Ci[0] / 1e6).toFixed(2)}, ${(l.p99Ci[1] / 1e6).toFixed(2)}]` : ''}</td>

@@ -6,6 +6,8 @@ import type { TimingRecorder } from '../timing/recorder';
 import type { LiveEngine, StepOutcome } from './types';
 
 interface Pending {
+  /** The step request's rid: a JSON reply echoes it (docs/protocol.md); the Node server's binary reply does not. */
+  rid: number;
   sentAt: number;
   rec: TimingRecorder;
   done: (o: StepOutcome) => void;
@@ -60,7 +62,13 @@ export class WsEngine implements LiveEngine {
   private ws: WebSocket | null = null;
   private nodeCount = 0;
   private rid = 0;
-  private pending: Pending | null = null;
+  /** Steps sent and not yet answered, oldest first (the server answers a connection's requests in order). */
+  private pending: Pending[] = [];
+  /**
+   * Replies that answered no pending step (a JSON reply whose rid is not the oldest pending step's). Each
+   * simulation gets its own connection, so this stays 0; it is reported so a bench can check it (docs/network.md).
+   */
+  staleReplies = 0;
   private echoWaiter: ((t: number) => void) | null = null;
 
   constructor(private readonly url: string, private readonly encoding: WsEncoding = 'json') {}
@@ -94,9 +102,12 @@ export class WsEngine implements LiveEngine {
       console.error(`server error: ${data}`);
       return;
     }
-    const p = this.pending;
-    if (!p) return;
-    this.pending = null;
+    // A step's wait is timed against the request it answers, never against whichever step happens to be pending:
+    // a JSON reply's rid must be the oldest pending step's (binary replies carry none; the order is the check).
+    const p = this.pending[0];
+    const rid = typeof data === 'string' ? REPLY_RID.exec(data) : null;
+    if (!p || (rid && Number(rid[1]) !== p.rid)) { this.staleReplies += 1; return; }
+    this.pending.shift();
     p.rec.add(WEB_IDS.wsWait, p.sentAt, arrived);
     let state;
     if (typeof data === 'string') {
@@ -111,6 +122,11 @@ export class WsEngine implements LiveEngine {
   }
 
   async create(nodeCount: number, maxDistance: number, sources: Iterable<number>): Promise<void> {
+    // A new simulation on a new connection: a reply still travelling on the old one (a step in flight when the
+    // runner was reconfigured) can then never be taken for the answer to one of the new simulation's steps.
+    this.ws?.close();
+    this.ws = null;
+    this.pending = [];
     const ws = await this.connect();
     this.nodeCount = nodeCount;
     ws.send(JSON.stringify({ op: 'createSim', data: { nodeCount, maxDistance } }));
@@ -147,7 +163,7 @@ export class WsEngine implements LiveEngine {
     }
     const sent = performance.now();
     rec.add(WEB_IDS.wsSend, t0, sent);
-    this.pending = { sentAt: sent, rec, done };
+    this.pending.push({ rid: this.rid, sentAt: sent, rec, done });
   }
 
   async floor(rec: TimingRecorder, samples: number): Promise<void> {
@@ -167,9 +183,12 @@ export class WsEngine implements LiveEngine {
   close(): void {
     this.ws?.close();
     this.ws = null;
-    this.pending = null;
+    this.pending = [];
   }
 }
+
+/** The rid of a JSON step reply, `{"rid":N,"values":…}` (docs/protocol.md). */
+const REPLY_RID = /^\{"rid":(\d+)/;
 
 /** LE int32 n, then n × float64 x, y, z (the batched positions buffer). */
 function packPositions(positions: Float64Array, n: number): Uint8Array {

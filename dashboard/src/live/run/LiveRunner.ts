@@ -18,6 +18,12 @@ export interface LiveConfig {
   seed: number;
   wsUrl: string;
   encoding: WsEncoding;
+  /**
+   * Steps kept in flight under free pacing (1: the reference protocol). With k > 1 the loop sends until k steps
+   * are unanswered and applies each reply in order, so the scene shows results k − 1 steps late (docs/network.md,
+   * "Pipelining"). The in-page engine answers at once, so only the WebSocket engine ever has more than one.
+   */
+  inFlight?: number;
 }
 
 export const DEFAULT_CONFIG: LiveConfig = {
@@ -51,8 +57,8 @@ export class LiveRunner {
   /** When false the frame loop skips drawing (floors are measured without a large scene's render in the way). */
   drawing = true;
 
-  private inFlight = false;
-  private stepStart = 0;
+  /** Start times (performance.now()) of the steps sent and not yet applied, oldest first. */
+  private starts: number[] = [];
   private ready: StepOutcome | null = null;
   private raf = 0;
   private readonly channel = new MessageChannel();
@@ -81,15 +87,18 @@ export class LiveRunner {
     for (const fn of this.listeners) fn();
   }
 
-  /** Applies a configuration: new engine and/or new simulation when needed. Stops stepping while it sets up. */
-  async configure(next: Partial<LiveConfig>, { keepSources = false } = {}): Promise<void> {
+  /**
+   * Applies a configuration: new engine and/or new simulation when needed. Stops stepping while it sets up.
+   * Resolves false when a later configure() superseded this one (its caller must not start steps then).
+   */
+  async configure(next: Partial<LiveConfig>, { keepSources = false } = {}): Promise<boolean> {
     const prev = this.config;
     const c = { ...prev, ...next };
     this.config = c;
     const generation = ++this.generation;
     const wasRunning = this.running;
     this.pause();
-    this.inFlight = false;
+    this.starts = [];
     this.ready = null;
     try {
       const engineChanged = !this.engine || c.engine !== prev.engine || c.wsUrl !== prev.wsUrl || c.encoding !== prev.encoding;
@@ -99,8 +108,9 @@ export class LiveRunner {
       }
       if (!keepSources) this.sources = new Set([0]);
       this.positions = scenarioPositions(c);
-      if (generation !== this.generation) return;
+      if (generation !== this.generation) return false;
       await this.engine!.create(c.nodeCount, c.maxDistance, this.sources);
+      if (generation !== this.generation) return false;
       this.scene.reset(this.positions, this.sources);
       this.state = null;
       this.steps = 0;
@@ -113,6 +123,17 @@ export class LiveRunner {
     }
     if (wasRunning) this.start();
     this.notify();
+    return true;
+  }
+
+  private get inFlight(): boolean {
+    return this.starts.length > 0;
+  }
+
+  /** Steps to keep in flight now: the configured k under free pacing (never past a runSteps target), else 1. */
+  private window(): number {
+    const k = this.config.pacing === 'free' && !this.inBlock ? Math.max(1, this.config.inFlight ?? 1) : 1;
+    return Math.max(1, Math.min(k, this.target - this.steps));
   }
 
   start(): void {
@@ -217,8 +238,7 @@ export class LiveRunner {
   private startStep(): void {
     const engine = this.engine;
     if (!engine) return;
-    this.inFlight = true;
-    this.stepStart = performance.now();
+    this.starts.push(performance.now());
     const generation = this.generation;
     try {
       engine.step(this.positions, this.rec, (o) => {
@@ -227,7 +247,7 @@ export class LiveRunner {
         if (this.config.pacing === 'free' || this.inBlock) this.applyReady();
       });
     } catch (e) {
-      this.inFlight = false;
+      this.starts = [];
       this.running = false;
       this.error = e instanceof Error ? e.message : String(e);
       this.notify();
@@ -243,9 +263,8 @@ export class LiveRunner {
     this.scene.apply(o.state);
     const applied = performance.now();
     this.rec.add(WEB_IDS.apply, pickup, applied);
-    this.rec.add(WEB_IDS.e2e, this.stepStart, applied);
+    this.rec.add(WEB_IDS.e2e, this.starts.shift() ?? pickup, applied);
     this.state = o.state;
-    this.inFlight = false;
     this.steps += 1;
     if (this.steps >= this.target) {
       this.running = false;
@@ -260,12 +279,14 @@ export class LiveRunner {
   }
 
   private scheduleFree(): void {
-    if (!this.inFlight) this.channel.port2.postMessage(0);
+    if (this.starts.length < this.window()) this.channel.port2.postMessage(0);
   }
 
   private freeTick(): void {
-    if (!this.running || this.inFlight || this.config.pacing !== 'free') return;
+    if (!this.running || this.config.pacing !== 'free' || this.starts.length >= this.window()) return;
     this.startStep();
+    // Pipelined: the next request goes out in its own task, so replies already arrived are handled in between.
+    if (this.running && this.starts.length < this.window() && !this.error) this.scheduleFree();
   }
 
   private frameTick(): void {

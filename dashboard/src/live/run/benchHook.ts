@@ -3,6 +3,7 @@
 import type { EngineKind, Pacing, ScenarioKind, WsEncoding } from '../model';
 import { TimingRecorder, measureTimerResolutionNs, median } from '../timing/recorder';
 import { WasmEngine, NOOP_BATCH } from '../engines/wasmEngine';
+import { WsEngine } from '../engines/wsEngine';
 import type { LiveRunner } from './LiveRunner';
 
 export interface BenchConfig {
@@ -16,6 +17,8 @@ export interface BenchConfig {
   seed?: number;
   wsUrl: string;
   encoding?: WsEncoding;
+  /** Steps kept in flight under free pacing (WebSocket engine; default 1, the reference protocol). */
+  inFlight?: number;
   floorSamples?: number;
   /** step.web.e2e.block samples after the rounds (in-page engine, free pacing); 0 = none. Default 250. */
   e2eBlocks?: number;
@@ -44,6 +47,8 @@ export interface BenchResult {
   lastValues: Partial<Record<EngineKind, number[]>>;
   /** Mean neighbour count of the last state (the scenario's density as the engine saw it). */
   meanDegree: number | null;
+  /** WebSocket replies that answered no pending step (dropped, not timed); 0 unless something is wrong. */
+  staleReplies: number;
 }
 
 export type Progress = (p: { engine: EngineKind; steps: number; rounds: number }) => void;
@@ -91,13 +96,15 @@ export async function runBench(runner: LiveRunner, config: BenchConfig, onProgre
   const result: BenchResult = {
     frontend: {}, backendWasm: null, floors: '', noopBatch: NOOP_BATCH, e2eBlockSteps: null,
     timerResolutionNs: measureTimerResolutionNs(), framePeriodMs: await framePeriod(config.framePeriodFrames ?? 60), crossOriginIsolated: window.crossOriginIsolated,
-    userAgent: navigator.userAgent, lastValues: {}, meanDegree: null,
+    userAgent: navigator.userAgent, lastValues: {}, meanDegree: null, staleReplies: 0,
   };
   for (const engine of engines) {
-    await runner.configure({
+    const applied = await runner.configure({
       engine, pacing: config.pacing, nodeCount: config.nodeCount, maxDistance: config.maxDistance ?? 3,
       scenario: config.scenario ?? 'reference', seed: config.seed ?? 1, wsUrl: config.wsUrl, encoding: config.encoding ?? 'json',
+      inFlight: config.inFlight ?? 1,
     });
+    if (!applied) throw new Error('the Live view was reconfigured while the bench configured it');
     if (runner.engine instanceof WasmEngine) runner.engine.clearBackendTimings();
     const progress = onProgress ?? window.__benchProgress;
     const off = progress ? runner.subscribe(() => {
@@ -113,6 +120,7 @@ export async function runBench(runner: LiveRunner, config: BenchConfig, onProgre
         runner.engine.clearBackendTimings(); // the blocks' back-end samples are not part of the rounds
       }
     }
+    if (runner.engine instanceof WsEngine) result.staleReplies += runner.engine.staleReplies;
     result.frontend[engine] = runner.rec.toCsv();
     result.lastValues[engine] = runner.state ? Array.from(runner.state.values) : [];
     if (runner.state) result.meanDegree = runner.state.neighborIds.length / runner.state.values.length;
