@@ -22,17 +22,20 @@ const byPreference = (runs: readonly RunJson[]): RunJson[] => {
   return [...runs.filter(repeated).sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? ''))), ...runs.filter((r) => !repeated(r))];
 };
 
-export function canonicalConfigs(runs: readonly RunJson[]): string[] {
-  const out: string[] = [];
+/** The canonical configuration of each platform, as run and configuration ids. */
+function canonicalPicks(runs: readonly RunJson[]): { run: string; config: string }[] {
+  const out: { run: string; config: string }[] = [];
   for (const p of ['desktop', 'web'] as const) {
     for (const r of byPreference(runs)) {
       const cs = r.configurations.filter((c) => c.nodeCount === CANONICAL_N && c.pacing === CANONICAL_PACING && hasPlatform(c, p))
         .sort((a, b) => encodingRank(a) - encodingRank(b));
-      if (cs.length) { out.push(configKey(r.id, cs[0].id)); break; }
+      if (cs.length) { out.push({ run: r.id, config: cs[0].id }); break; }
     }
   }
   return out;
 }
+
+export const canonicalConfigs = (runs: readonly RunJson[]): string[] => canonicalPicks(runs).map((x) => configKey(x.run, x.config));
 
 export function canonicalScaleConfigs(runs: readonly RunJson[]): string[] {
   const out: string[] = [];
@@ -51,4 +54,12 @@ export function canonicalScaleConfigs(runs: readonly RunJson[]): string[] {
 export function selectedConfigs(cfg: string[] | undefined, canonical: string[]): string[] | undefined {
   if (cfg === undefined) return canonical.length ? canonical : undefined;
   return cfg.includes('all') ? undefined : cfg;
+}
+
+/**
+ * The runs the first view shows, loaded before the others: the first in manifest order (the reference study, the
+ * top of the comparison) and the runs of the canonical configurations (the headline), in that order.
+ */
+export function firstViewRuns(runs: readonly RunJson[]): string[] {
+  return [...new Set([...runs.slice(0, 1).map((r) => r.id), ...canonicalPicks(runs).map((x) => x.run)])];
 }
