@@ -4,6 +4,7 @@
 // cross-origin isolated (5 µs performance.now() for the live web benchmark).
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createReadStream, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -33,12 +34,44 @@ function liveServerPort(): Plugin {
   };
 }
 
+/**
+ * Dev server: DuckDB-Wasm's worker scripts are served as the package ships them. Vite would otherwise transform the
+ * 0.8 MB prebuilt script like a source module on every cold load, and follow its sourcemap into sources outside the
+ * package (about 40 warnings, "points to a source file outside its package"). The build copies them as assets.
+ */
+function duckdbWorkerAsIs(): Plugin {
+  const dist = here('./node_modules/@duckdb/duckdb-wasm/dist/');
+  const serve: Connect.NextHandleFunction = (req, res, next) => {
+    // The worker's own request only: `…worker.js?url` is the module giving its URL.
+    const m = /\/@duckdb\/duckdb-wasm\/dist\/(duckdb-browser-[a-z-]+\.worker\.js)$/.exec(req.url ?? '');
+    if (!m || !existsSync(dist + m[1])) return next();
+    res.setHeader('content-type', 'text/javascript');
+    res.setHeader('cache-control', 'no-cache');
+    for (const [k, v] of Object.entries(isolation)) res.setHeader(k, v);
+    createReadStream(dist + m[1]).pipe(res);
+  };
+  return { name: 'duckdb-worker-as-is', apply: 'serve', configureServer: (server) => { server.middlewares.use(serve); } };
+}
+
 export default defineConfig({
   root: here('./dashboard'),
   base: process.env.DASHBOARD_BASE ?? './',
   publicDir: here('./public'),
-  plugins: [react(), liveServerPort()],
-  server: { host: '127.0.0.1', headers: isolation },
+  plugins: [react(), liveServerPort(), duckdbWorkerAsIs()],
+  // Per checkout (node_modules may be shared between checkouts, and with it Vite's default cache).
+  cacheDir: here('./.cache/vite'),
+  server: {
+    host: '127.0.0.1',
+    headers: isolation,
+    // Transformed while the server starts, not on the first request.
+    warmup: { clientFiles: ['./src/main.tsx', './src/App.tsx', './src/pages/*.tsx', './src/**/*.worker.ts'] },
+  },
+  // Every dependency pre-bundled on the first start, including the lazily imported ones (Plotly, three, Unity): one
+  // found later makes Vite bundle again and reload the page.
+  optimizeDeps: {
+    include: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom/client', 'apache-arrow', '@duckdb/duckdb-wasm',
+      'plotly.js-dist-min', 'three', 'react-unity-webgl'],
+  },
   preview: { host: '127.0.0.1', headers: isolation },
   build: {
     outDir: here('./dist/dashboard'),
