@@ -8,7 +8,14 @@ import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector } from '../src/db/connector';
 import { addPreparedRuns, createTables, ingestRun, parseRunFiles, prepareRun, reserveFileKeys, runFiles } from '../src/data/ingest';
+import { computeIntervals } from '../src/data/invocationIntervals';
 import { rowsOf } from '../src/model/arrow';
+import { comparisons } from '../src/model/comparison';
+import { pairFigures } from '../src/model/invocations';
+import { pairings } from '../src/model/runs';
+import { toSeriesStats } from '../src/model/stats';
+import { innerReplicates } from '../src/stats/invocationBootstrap';
+import { comparisonKey } from '../src/components/ComparisonTable';
 import { canonicalConfigs, firstViewRuns } from '../src/model/canonical';
 import type { Manifest, RunJson } from '../src/model/runs';
 import { apparentResolutionScanSql, apparentResolutionSql, summarySql } from '../src/sql/analysis';
@@ -35,14 +42,14 @@ const table = async (db: Connector, sql: string) => rowsOf(await db.query(sql)).
  * The same rows, numbers equal to 1e-12 relative: a sample standard deviation sums in the order the database's join
  * hands the rows over, which may differ in the last bits when the same rows are stored in another order.
  */
-function expectSameRows(got: string[], want: string[]) {
+function expectSameRows(got: string[], want: string[], tolerance = 1e-12) {
   expect(got.length).toBe(want.length);
   got.forEach((g, i) => {
     const a = JSON.parse(g) as Record<string, unknown>; const b = JSON.parse(want[i]) as Record<string, unknown>;
     expect(Object.keys(a)).toEqual(Object.keys(b));
     for (const k of Object.keys(a)) {
       const x = a[k]; const y = b[k];
-      if (typeof x === 'number' && typeof y === 'number' && x !== y) expect(Math.abs(x - y), `${want[i]} ${k}`).toBeLessThanOrEqual(1e-12 * Math.abs(y));
+      if (typeof x === 'number' && typeof y === 'number' && x !== y) expect(Math.abs(x - y), `${want[i]} ${k}`).toBeLessThanOrEqual(tolerance * Math.abs(y));
       else expect(x, `${want[i]} ${k}`).toEqual(y);
     }
   });
@@ -95,6 +102,25 @@ describe('published runs added in batches', () => {
       expect(await table(db, 'SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM files) + (SELECT count(*) FROM samples_raw) AS n')).toEqual(['{"n":0}']);
     } finally { await db.close(); }
   });
+});
+
+describe('invocation-level intervals of a published run', () => {
+  it('are the same with the outer level in the page as wholly in SQL (every figure of a pairing)', async () => {
+    const stats = toSeriesStats(rowsOf(await batched.query(summarySql(30))));
+    const withInv = sample.filter((s) => s.run.configurations.some((c) => (c.invocations?.length ?? 0) > 1)).map((s) => s.run);
+    const rows = comparisons(stats, withInv.flatMap(pairings));
+    const p = rows[0].pairing;
+    const group = rows.filter((r) => r.pairing === p);
+    const figures = pairFigures(group, stats, comparisonKey);
+    expect(figures.length).toBeGreaterThan(8);
+    const filter = { configs: [...new Set([`${p.run}/${p.inConfig}`, `${p.run}/${p.outConfig}`])] };
+    const options = { resamples: 400, innerResamples: 40 };
+    const here = await computeIntervals(batched, 30, figures, filter, async (jobs, c, seed) => jobs.map((j) => innerReplicates(j, c, seed)), options);
+    const sql = await computeIntervals(batched, 30, figures, filter, 'sql', options);
+    expect(here.length).toBe(figures.length * 3);
+    expect(here.filter((r) => r.lo !== null).length).toBeGreaterThan(figures.length);
+    expectSameRows(here.map((r) => JSON.stringify(r)), sql.map((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? Number(v) : v))), 1e-9);
+  }, 240000);
 });
 
 describe('the first view\'s runs', () => {

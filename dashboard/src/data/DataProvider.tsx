@@ -154,7 +154,22 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((key: number) => setUploads((u) => u.filter((m) => m.key !== key)), []);
   const allRuns = useMemo(() => { const u = uploadRun(loadedUploads); return u ? [...runs, u] : runs; }, [runs, loadedUploads]);
 
-  return <Ctx.Provider value={{ status, complete, progress, error, db, runs: allRuns, uploads, generation, upload, dismiss, loadMs }}>{children}</Ctx.Provider>;
+  return (
+    <Ctx.Provider value={{ status, complete, progress, error, db, runs: allRuns, uploads, generation, upload, dismiss, loadMs }}>
+      {children}
+      {!complete && progress.total !== null && <LoadProgress done={progress.done} total={progress.total} />}
+    </Ctx.Provider>
+  );
+}
+
+/** While the published runs load: how many of them are in (fixed in a corner, so the page does not move). */
+function LoadProgress({ done, total }: { done: number; total: number }) {
+  return (
+    <p className="muted small" role="status" data-testid="data-progress" data-done={done} data-total={total}
+      style={{ position: 'fixed', left: 8, bottom: 8, margin: 0, padding: '4px 8px', background: '#fff', border: '1px solid #d0d5da', borderRadius: 4, zIndex: 10 }}>
+      <progress max={total} value={done} /> published runs loaded: {done} of {total}
+    </p>
+  );
 }
 
 export function useData(): DataState {
