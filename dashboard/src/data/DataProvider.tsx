@@ -70,9 +70,9 @@ export function DataProvider({ children }: { children: ReactNode }) {
     if (dbState.status === 'error') { setStatus('error'); setComplete(true); setError(`database: ${dbState.error}`); }
   }, [dbState]);
 
-  // Fetching and parsing start at mount, in parallel with the database's start-up. Runs are added in batches: what
-  // has arrived of the first view's runs (the reference study alone if it is first), and so on until they are all
-  // in; then every other run at once, after the first view's queries (one summary query over all of them instead
+  // Fetching and parsing start at mount, in parallel with the database's start-up. Runs are added in batches: the
+  // first run alone, then what has arrived of the other first-view runs, and so on until they are all in; then
+  // every other run at once, after the first view's queries (one summary query over all of them instead
   // of one per run).
   useState(startPublished);
   useEffect(() => {
@@ -95,8 +95,9 @@ export function DataProvider({ children }: { children: ReactNode }) {
           await db.whenQuiet(FIRST_VIEW_QUIET_MS, FIRST_VIEW_MAX_WAIT_MS);
           if (!live) return;
         }
+        // The first run (the reference study: small, the top of the page) alone, so that it shows at once.
         const batch: Arrival[] = [a];
-        for (let n = load.peek(); n && n.firstView === a.firstView; n = load.peek()) batch.push((await load.take())!);
+        for (let n = load.peek(); n && tried > 0 && n.firstView === a.firstView; n = load.peek()) batch.push((await load.take())!);
         const ok = batch.filter((x) => x.prepared !== null && x.run !== null);
         problems.push(...batch.filter((x) => x.error !== null).map((x) => x.error!));
         const t = performance.now();
