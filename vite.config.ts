@@ -5,7 +5,7 @@
 // the coi-serviceworker package adds them (docs/hosting.md).
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -37,50 +37,29 @@ function liveServerPort(): Plugin {
 }
 
 /**
- * Cross-origin isolation on any static host (docs/hosting.md): the page loads coi-serviceworker (npm), whose service
- * worker adds COOP/COEP to every response of its scope and reloads the page once, so `crossOriginIsolated` is true
- * without server headers. The worker file is copied from node_modules into the build, never committed. Where the
- * server sends the headers itself (dev, preview), the script sees an isolated page and does nothing.
- */
-function crossOriginIsolationWorker(): Plugin {
-  const fileName = 'coi-serviceworker.js';
-  const source = () => readFileSync(createRequire(import.meta.url).resolve('coi-serviceworker/coi-serviceworker.min.js'));
-  let base = './';
-  return {
-    name: 'coi-serviceworker',
-    configResolved: (c) => { base = c.base; },
-    // A classic script first in <head>: it must register before the app runs (document.currentScript is its URL).
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'head-prepend' }],
-    generateBundle() { this.emitFile({ type: 'asset', fileName, source: source() }); },
-    configureServer: (server) => {
-      server.middlewares.use((req, res, next) => {
-        if (!req.url?.split('?')[0].endsWith(`/${fileName}`)) return next();
-        res.setHeader('content-type', 'text/javascript');
-        res.end(source());
-      });
-    },
-  };
-}
-
-/** The headline's data (public/data/headline.json, `npm run headline`) is fetched while the scripts load. */
-function headlinePreload(): Plugin {
-  let base = './';
-  return {
-    name: 'headline-preload',
-    configResolved: (c) => { base = c.base; },
-    transformIndexHtml: () => [
-      { tag: 'link', attrs: { rel: 'preload', href: `${base}data/headline.json`, as: 'fetch', crossorigin: '' }, injectTo: 'head' },
-      { tag: 'link', attrs: { rel: 'preload', href: `${base}data/headline.svg`, as: 'image' }, injectTo: 'head' },
-    ],
-  };
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 }
 
 export default defineConfig({
   root: here('./dashboard'),
   base: process.env.DASHBOARD_BASE ?? './',
   publicDir: here('./public'),
-  plugins: [react(), liveServerPort(), crossOriginIsolationWorker(), headlinePreload()],
-  server: { host: '127.0.0.1', headers: isolation },
+  plugins: [react(), liveServerPort(), duckdbWorkerAsIs(), crossOriginIsolationWorker(), headlinePreload()],
+  // Per checkout (node_modules may be shared between checkouts, and with it Vite's default cache).
+  cacheDir: here('./.cache/vite'),
+  server: {
+    host: '127.0.0.1',
+    headers: isolation,
+    // Transformed while the server starts, not on the first request.
+    warmup: { clientFiles: ['./src/main.tsx', './src/App.tsx', './src/pages/*.tsx', './src/**/*.worker.ts'] },
+  },
+  // Every dependency pre-bundled on the first start, including the lazily imported ones (Plotly, three, Unity): one
+  // found later makes Vite bundle again and reload the page.
+  optimizeDeps: {
+    include: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom/client', 'apache-arrow', '@duckdb/duckdb-wasm',
+      'plotly.js-dist-min', 'three', 'react-unity-webgl', 'd3-flame-graph'],
+  },
   preview: { host: '127.0.0.1', headers: isolation },
   build: {
     outDir: here('./dist/dashboard'),

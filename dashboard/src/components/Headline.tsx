@@ -4,7 +4,7 @@
  * `npm run headline` writes (public/data/headline.json, headline.svg): no DuckDB, no Plotly, so it shows first.
  */
 import { useEffect, useState } from 'react';
-import { dataUrl } from '../data/DataProvider';
+import { dataUrl } from '../data/published';
 import { formatNs, formatTimes, type Headline as HeadlineData, type HeadlineFigure, type HeadlinePlatform } from '../model/headline';
 
 const ciText = (f: HeadlineFigure, fmt: (x: number) => string) => (f.ci95 ? `[${fmt(f.ci95[0])}, ${fmt(f.ci95[1])}]` : '(1 invocation)');

@@ -6,10 +6,11 @@
  */
 import { Dictionary, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
 import type { Connector } from '../db/connector';
-import type { RunJson, Side, Transport } from '../model/runs';
+import type { RunFile, RunJson, Side, Transport } from '../model/runs';
 import {
-  CREATE_TABLES, deleteFile, insertConfig, insertConfigOnce, insertFile, insertRun, insertRunOnce,
+  CREATE_TABLES, deleteFile, deleteRun, insertConfigOnce, insertConfigs, insertFile, insertFiles, insertRunOnce, insertRuns,
 } from '../sql/schema';
+import { RESOLUTIONS } from '../sql/analysis';
 import { CsvError, guessShape, headerError, parseTimingCsv, type ParsedSamples } from './csvParse';
 
 /** Uploads larger than this are refused before reading (the page keeps everything in memory). */
@@ -24,6 +25,8 @@ export async function createTables(db: Connector): Promise<void> {
 // and a `max(file_key) + 1` query would give two concurrent ingestions the same key (their samples would merge).
 let lastFileKey = 0;
 const nextFileKey = () => ++lastFileKey;
+/** `n` consecutive new file keys (a published run's files, parsed elsewhere); the first is returned. */
+export const reserveFileKeys = (n: number): number => { const first = lastFileKey + 1; lastFileKey += n; return first; };
 
 /**
  * Every CSV a run lists: each configuration's merged files (invocation null), then its invocations' own files
@@ -35,41 +38,99 @@ export const runFiles = (run: RunJson) => run.configurations.flatMap((c) => [
   ...(c.invocations ?? []).flatMap((inv) => inv.files.map((f) => ({ c, f, invocation: inv.index as number | null }))),
 ]);
 
+/** A run's file with its key and its parsed samples. */
+export interface ParsedFile { config: string; file: RunFile; invocation: number | null; fileKey: number; parsed: ParsedSamples }
+
+/** A run ready to be added to the database: its rows of `files`, and its samples as Arrow IPC streams. */
+export interface PreparedRun {
+  run: RunJson;
+  files: { config: string; file: RunFile; invocation: number | null; fileKey: number; rows: number; resolutionNs: number }[];
+  /** the merged (or only) files' samples, for samples_raw; null when there are none */
+  samples: Uint8Array | null;
+  /** the invocations' own files' samples, for invocation_samples_raw */
+  invocationSamples: Uint8Array | null;
+}
+
 /**
- * Loads every CSV of a run; `fetchBytes` resolves a path relative to the run folder. Each file is parsed here
- * (csvParse.ts: the same seq and k as `insertSamplesFromCsv`, negative rows kept with k = 0) and appended as one
- * Arrow stream to samples_raw (merged files) or invocation_samples_raw (an invocation's own files).
+ * Parses a run's CSVs (`bytes` in runFiles order; csvParse.ts: the same seq and k as `insertSamplesFromCsv`, negative
+ * rows kept with k = 0), keys from `firstKey` on (reserveFileKeys). An error names the run and the file.
  */
-export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: string) => Promise<Uint8Array>): Promise<void> {
-  const files = runFiles(run);
-  const bytes = await Promise.all(files.map(({ f }) => fetchBytes(f.file)));
-  const parsed = files.map(({ f }, i) => {
+export function parseRunFiles(run: RunJson, bytes: readonly Uint8Array[], firstKey: number): ParsedFile[] {
+  return runFiles(run).map(({ c, f, invocation }, i) => {
     try {
-      return parseTimingCsv(bytes[i], { rejectNegative: false });
+      return { config: c.id, file: f, invocation, fileKey: firstKey + i, parsed: parseTimingCsv(bytes[i], { rejectNegative: false }) };
     } catch (e) {
       throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
     }
   });
-  await db.query(insertRun({
-    run: run.id, kind: run.kind, title: run.title, createdAt: run.createdAt,
-    timerResolutionNs: run.environment?.timerResolutionNs ?? null, source: 'published',
-  }));
-  for (const c of run.configurations) {
-    await db.query(insertConfig({
+}
+
+/**
+ * Apparent clock resolution of a file: the largest of RESOLUTIONS (1 ms … 10 ns) dividing every duration and
+ * start time, else 1 ns (sql/analysis.ts apparentResolutionSql reads it).
+ */
+export function apparentResolutionNs(p: ParsedSamples): number {
+  let r = 0;
+  const divides = (q: number) => {
+    for (let i = 0; i < p.rows; i++) if (p.durationNs[i] % q !== 0 || p.tNs[i] % q !== 0) return false;
+    return true;
+  };
+  while (r < RESOLUTIONS.length && !divides(RESOLUTIONS[r])) r++;
+  return r < RESOLUTIONS.length ? RESOLUTIONS[r] : 1;
+}
+
+/** A parsed run as one Arrow stream per samples table (one append each, instead of one per file). */
+export function prepareRun(run: RunJson, files: readonly ParsedFile[]): PreparedRun {
+  const merged = files.filter((f) => f.invocation === null);
+  const own = files.filter((f) => f.invocation !== null);
+  return {
+    run,
+    files: files.map(({ config, file, invocation, fileKey, parsed }) => ({ config, file, invocation, fileKey, rows: parsed.rows, resolutionNs: apparentResolutionNs(parsed) })),
+    samples: merged.length ? samplesBatchIpc(merged) : null,
+    invocationSamples: own.length ? samplesBatchIpc(own) : null,
+  };
+}
+
+/**
+ * Adds prepared runs to the database: their runs, configurations and files rows (one statement each), then their
+ * samples. A run whose samples cannot be appended is removed again and named in the error.
+ */
+export async function addPreparedRuns(db: Connector, prepared: readonly PreparedRun[]): Promise<void> {
+  if (prepared.length === 0) return;
+  const runs = prepared.map(({ run }) => run);
+  await db.query([
+    insertRuns(runs.map((run) => ({
+      run: run.id, kind: run.kind, title: run.title, createdAt: run.createdAt,
+      timerResolutionNs: run.environment?.timerResolutionNs ?? null, source: 'published',
+    }))),
+    insertConfigs(runs.flatMap((run) => run.configurations.map((c) => ({
       run: run.id, config: c.id, title: c.title ?? c.id, scenario: c.scenario, n: c.nodeCount, maxDistance: c.maxDistance,
       pacing: c.pacing, tickMs: c.tickMs, timeScale: c.timeScale, encoding: c.encoding,
-    }));
-  }
-  for (let i = 0; i < files.length; i++) {
-    const { c, f, invocation } = files[i];
-    const fileKey = nextFileKey();
-    await db.query(insertFile({ fileKey, run: run.id, config: c.id, file: f.file, side: f.side, platform: f.platform, transport: f.transport, rowsLoaded: parsed[i].rows, invocation }));
+    })))),
+    insertFiles(prepared.flatMap(({ run, files }) => files.map(({ config, file: f, invocation, fileKey, rows, resolutionNs }) => ({
+      fileKey, run: run.id, config, file: f.file, side: f.side, platform: f.platform, transport: f.transport, rowsLoaded: rows, invocation, resolutionNs,
+    })))),
+  ].filter((q) => q !== '').join(';\n'));
+  for (const p of prepared) {
     try {
-      await db.appendArrowIpc(invocation === null ? 'samples_raw' : 'invocation_samples_raw', samplesIpc(fileKey, parsed[i]));
+      if (p.samples) await db.appendArrowIpc('samples_raw', p.samples);
+      if (p.invocationSamples) await db.appendArrowIpc('invocation_samples_raw', p.invocationSamples);
     } catch (e) {
-      throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
+      await db.query(deleteRun(p.run.id)).catch(() => undefined);
+      throw new Error(`${p.run.id}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+}
+
+/**
+ * Loads every CSV of a run; `fetchBytes` resolves a path relative to the run folder. Each file is parsed here and
+ * the run's samples appended as one Arrow stream to samples_raw (merged files) and one to invocation_samples_raw
+ * (the invocations' own files). The page does the same work in a worker (published.worker.ts).
+ */
+export async function ingestRun(db: Connector, run: RunJson, fetchBytes: (path: string) => Promise<Uint8Array>): Promise<void> {
+  const files = runFiles(run);
+  const bytes = await Promise.all(files.map(({ f }) => fetchBytes(f.file)));
+  await addPreparedRuns(db, [prepareRun(run, parseRunFiles(run, bytes, reserveFileKeys(files.length)))]);
 }
 
 /** Non-negative integers (< 2^53) as Int64 without BigInt arithmetic: low and high 32-bit words. */
@@ -80,15 +141,33 @@ function toInt64(v: Float64Array): BigInt64Array {
 }
 
 /**
- * A parsed upload as an Arrow IPC stream with samples_raw's columns (file_key, seq, k, t_ns, id, duration_ns);
- * ids dictionary-encoded, so no per-row string is built.
+ * Parsed samples as an Arrow IPC stream with samples_raw's columns (file_key, seq, k, t_ns, id, duration_ns); ids
+ * dictionary-encoded, so no per-row string is built.
  */
-export function samplesIpc(fileKey: number, p: ParsedSamples): Uint8Array {
-  const n = p.rows;
-  const ids = makeVector(makeData({ type: new Dictionary(new Utf8(), new Int32(), 0), length: n, nullCount: 0, data: p.idIndex, dictionary: vectorFromArray(p.ids, new Utf8()) }));
+export const samplesIpc = (fileKey: number, p: ParsedSamples): Uint8Array => samplesBatchIpc([{ fileKey, parsed: p }]);
+
+/** Several files' samples, in order, as one Arrow IPC stream (one dictionary of ids over all of them). */
+export function samplesBatchIpc(parts: readonly { fileKey: number; parsed: ParsedSamples }[]): Uint8Array {
+  const n = parts.reduce((a, { parsed }) => a + parsed.rows, 0);
+  const fileKey = new Int32Array(n); const seq = new Int32Array(n); const k = new Int32Array(n);
+  const tNs = new Float64Array(n); const durationNs = new Float64Array(n); const idIndex = new Int32Array(n);
+  const ids: string[] = []; const idOf = new Map<string, number>();
+  let at = 0;
+  for (const { fileKey: key, parsed: p } of parts) {
+    const remap = Int32Array.from(p.ids, (id) => {
+      let i = idOf.get(id);
+      if (i === undefined) { i = ids.length; ids.push(id); idOf.set(id, i); }
+      return i;
+    });
+    fileKey.fill(key, at, at + p.rows);
+    seq.set(p.seq, at); k.set(p.k, at); tNs.set(p.tNs, at); durationNs.set(p.durationNs, at);
+    for (let i = 0; i < p.rows; i++) idIndex[at + i] = remap[p.idIndex[i]];
+    at += p.rows;
+  }
+  const idVector = makeVector(makeData({ type: new Dictionary(new Utf8(), new Int32(), 0), length: n, nullCount: 0, data: idIndex, dictionary: vectorFromArray(ids, new Utf8()) }));
   const table = new Table({
-    file_key: makeVector(new Int32Array(n).fill(fileKey)), seq: makeVector(p.seq), k: makeVector(p.k),
-    t_ns: makeVector(toInt64(p.tNs)), id: ids, duration_ns: makeVector(toInt64(p.durationNs)),
+    file_key: makeVector(fileKey), seq: makeVector(seq), k: makeVector(k),
+    t_ns: makeVector(toInt64(tNs)), id: idVector, duration_ns: makeVector(toInt64(durationNs)),
   });
   return tableToIPC(table, 'stream');
 }

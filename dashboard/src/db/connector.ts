@@ -24,3 +24,43 @@ export interface Connector {
   /** Engine version string, for the footer. */
   readonly version: string;
 }
+
+/** A connector that knows when its callers have no query in flight (see `whenQuiet`). */
+export interface TrackedConnector extends Connector {
+  /**
+   * Resolves once no query or append has been in flight for `quietMs` (counted from the call), or after `maxMs`
+   * whatever happens: background
+   * work (loading the runs the first view does not show) waits for it, so that it does not queue in front of the
+   * first view's queries in the database's one worker.
+   */
+  whenQuiet(quietMs: number, maxMs: number): Promise<void>;
+}
+
+export function trackActivity(db: Connector): TrackedConnector {
+  let inFlight = 0;
+  let lastDone = performance.now();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inFlight++;
+    const done = () => { inFlight--; lastDone = performance.now(); };
+    p.then(done, done);
+    return p;
+  };
+  return {
+    get version() { return db.version; },
+    query: (sql) => track(db.query(sql)),
+    registerFile: (name, bytes) => db.registerFile(name, bytes),
+    dropFile: (name) => db.dropFile(name),
+    appendArrowIpc: (name, ipc) => track(db.appendArrowIpc(name, ipc)),
+    close: () => db.close(),
+    whenQuiet: (quietMs, maxMs) => new Promise<void>((resolve) => {
+      const from = performance.now();
+      const check = () => {
+        const now = performance.now();
+        const idle = now - Math.max(lastDone, from);
+        if (now - from >= maxMs || (inFlight === 0 && idle >= quietMs)) resolve();
+        else setTimeout(check, inFlight === 0 ? Math.max(10, quietMs - idle) : 20);
+      };
+      check();
+    }),
+  };
+}

@@ -9,10 +9,12 @@ import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import type { ArrowLike, Connector } from './connector';
 
 export async function createWasmConnector(): Promise<Connector> {
+  const t0 = performance.now();
   const worker = new Worker(ehWorker);
   const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
   try {
     await db.instantiate(ehWasm);
+    performance.measure('duckdb instantiate', { start: t0 });
     await db.open({ query: { castBigIntToDouble: false } });
     const conn = await db.connect();
     const version = await db.getVersion();

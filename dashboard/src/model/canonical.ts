@@ -35,3 +35,11 @@ export function selectedConfigs(cfg: string[] | undefined, canonical: string[]):
   if (cfg === undefined) return canonical.length ? canonical : undefined;
   return cfg.includes('all') ? undefined : cfg;
 }
+
+/**
+ * The runs the first view shows, loaded before the others: the first in manifest order (the reference study, the
+ * top of the comparison) and the runs of the canonical configurations (the headline), in that order.
+ */
+export function firstViewRuns(runs: readonly RunJson[]): string[] {
+  return [...new Set([...runs.slice(0, 1).map((r) => r.id), ...canonicalPicks(runs).map((x) => x.run)])];
+}

@@ -4,7 +4,7 @@
 // database (they would only repeat these figures at the cost of hundreds of small files). Lazily loaded route.
 import { useEffect, useMemo, useState } from 'react';
 import { Plot } from '../components/Plot';
-import { dataUrl } from '../data/DataProvider';
+import { dataUrl } from '../data/published';
 import type { Figure } from '../plots/figures';
 
 interface Fig { median: number | null; medianCi: [number, number] | null; p95: number | null; p95Ci: [number, number] | null }

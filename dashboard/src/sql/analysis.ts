@@ -174,13 +174,22 @@ FROM gaps WHERE gap_ns IS NOT NULL
 GROUP BY run, config, file, transport, id ORDER BY run, config, file, transport, id`;
 
 /**
- * Apparent clock resolution of each file: the largest power of ten (1 ns … 1 ms) dividing every duration and
- * start time (e.g. Unity's Stopwatch gives multiples of 100 ns).
+ * Apparent clock resolution of each published merged file: the largest power of ten (1 ns … 1 ms) dividing every
+ * duration and start time (e.g. Unity's Stopwatch gives multiples of 100 ns), found while loading
+ * (ingest.ts apparentResolutionNs; the same as `apparentResolutionScanSql` over its samples).
  */
 export const apparentResolutionSql = (): string => `
+SELECT run, config, file, resolution_ns FROM files
+WHERE run <> 'uploads' AND invocation IS NULL AND resolution_ns IS NOT NULL ORDER BY run, config, file`;
+
+/** The same from the samples themselves (a scan of every row; kept to check the figure found while loading). */
+export const apparentResolutionScanSql = (): string => `
 SELECT run, config, file,
-  CASE ${[1e6, 1e5, 1e4, 1e3, 1e2, 1e1].map((p) => `WHEN bool_and(duration_ns % ${p} = 0 AND t_ns % ${p} = 0) THEN ${p}`).join(' ')} ELSE 1 END AS resolution_ns
+  CASE ${RESOLUTIONS.map((p) => `WHEN bool_and(duration_ns % ${p} = 0 AND t_ns % ${p} = 0) THEN ${p}`).join(' ')} ELSE 1 END AS resolution_ns
 FROM samples WHERE run <> 'uploads' GROUP BY run, config, file ORDER BY run, config, file`;
+
+/** The resolutions looked for, coarsest first. */
+export const RESOLUTIONS = [1e6, 1e5, 1e4, 1e3, 1e2, 1e1] as const;
 
 /** Loaded series: what the selectors offer. */
 export const catalogSql = (): string => `

@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS runs (run VARCHAR, kind VARCHAR, title VARCHAR, creat
 CREATE TABLE IF NOT EXISTS configs (run VARCHAR, config VARCHAR, title VARCHAR, scenario VARCHAR, n INTEGER,
   max_distance DOUBLE, pacing VARCHAR, tick_ms DOUBLE, time_scale DOUBLE, encoding VARCHAR);
 CREATE TABLE IF NOT EXISTS files (file_key INTEGER, run VARCHAR, config VARCHAR, file VARCHAR, side VARCHAR,
-  platform VARCHAR, transport VARCHAR, rows_loaded BIGINT, invocation INTEGER);
+  platform VARCHAR, transport VARCHAR, rows_loaded BIGINT, invocation INTEGER, resolution_ns INTEGER);
 CREATE TABLE IF NOT EXISTS samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id VARCHAR, duration_ns BIGINT);
 CREATE TABLE IF NOT EXISTS invocation_samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id VARCHAR, duration_ns BIGINT);
 CREATE OR REPLACE VIEW samples AS
@@ -50,28 +50,40 @@ export interface FileRow {
   rowsLoaded?: number;
   /** index of the invocation whose own file this is (docs/measurements.md, "Invocations"); absent for merged files */
   invocation?: number | null;
+  /** apparent clock resolution (ingest.ts apparentResolutionNs), for published files */
+  resolutionNs?: number | null;
 }
 
 const nullable = (v: number | null | undefined, f = num): string => (v === null || v === undefined ? 'NULL' : f(v));
 const nstr = (v: string | null | undefined): string => (v === null || v === undefined ? 'NULL' : str(v));
 
-export const insertRun = (r: RunRow): string =>
-  `INSERT INTO runs VALUES (${str(r.run)}, ${str(r.kind)}, ${str(r.title)}, ${nstr(r.createdAt)}, ${nullable(r.timerResolutionNs)}, ${str(r.source)})`;
+const runValues = (r: RunRow): string =>
+  `(${str(r.run)}, ${str(r.kind)}, ${str(r.title)}, ${nstr(r.createdAt)}, ${nullable(r.timerResolutionNs)}, ${str(r.source)})`;
+const configValues = (c: ConfigRow): string =>
+  `(${str(c.run)}, ${str(c.config)}, ${str(c.title)}, ${str(c.scenario)}, ${nullable(c.n, int)}, ${nullable(c.maxDistance)}, ${str(c.pacing)}, ${nullable(c.tickMs)}, ${nullable(c.timeScale)}, ${str(c.encoding)})`;
+const fileValues = (f: FileRow): string =>
+  `(${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, ${nullable(f.rowsLoaded, int)}, ${nullable(f.invocation, int)}, ${nullable(f.resolutionNs, int)})`;
+/** One INSERT of many rows ('' for none). */
+const insertMany = <T>(table: string, values: (r: T) => string, rows: readonly T[]): string =>
+  (rows.length ? `INSERT INTO ${table} VALUES ${rows.map(values).join(', ')}` : '');
+
+export const insertRun = (r: RunRow): string => `INSERT INTO runs VALUES ${runValues(r)}`;
+export const insertRuns = (rows: readonly RunRow[]): string => insertMany('runs', runValues, rows);
 
 /** Inserts the run row unless a row for that run exists. */
 export const insertRunOnce = (r: RunRow): string =>
   `${insertRun(r).replace(/^INSERT INTO runs VALUES \((.*)\)$/s, 'INSERT INTO runs SELECT $1')} WHERE NOT EXISTS (SELECT 1 FROM runs WHERE run = ${str(r.run)})`;
 
-export const insertConfig = (c: ConfigRow): string =>
-  `INSERT INTO configs VALUES (${str(c.run)}, ${str(c.config)}, ${str(c.title)}, ${str(c.scenario)}, ${nullable(c.n, int)}, ${nullable(c.maxDistance)}, ${str(c.pacing)}, ${nullable(c.tickMs)}, ${nullable(c.timeScale)}, ${str(c.encoding)})`;
+export const insertConfig = (c: ConfigRow): string => `INSERT INTO configs VALUES ${configValues(c)}`;
+export const insertConfigs = (rows: readonly ConfigRow[]): string => insertMany('configs', configValues, rows);
 
 
 /** A configuration, unless the run already has one with that id (uploads add files to a configuration). */
 export const insertConfigOnce = (c: ConfigRow): string =>
   `${insertConfig(c).replace(/^INSERT INTO configs VALUES \((.*)\)$/s, 'INSERT INTO configs SELECT $1')} WHERE NOT EXISTS (SELECT 1 FROM configs WHERE run = ${str(c.run)} AND config = ${str(c.config)})`;
 
-export const insertFile = (f: FileRow): string =>
-  `INSERT INTO files VALUES (${int(f.fileKey)}, ${str(f.run)}, ${str(f.config)}, ${str(f.file)}, ${str(f.side)}, ${str(f.platform)}, ${nstr(f.transport)}, ${nullable(f.rowsLoaded, int)}, ${nullable(f.invocation, int)})`;
+export const insertFile = (f: FileRow): string => `INSERT INTO files VALUES ${fileValues(f)}`;
+export const insertFiles = (rows: readonly FileRow[]): string => insertMany('files', fileValues, rows);
 
 export const countFileRows = (fileKey: number, table: SamplesTable = 'samples_raw'): string =>
   `UPDATE files SET rows_loaded = (SELECT count(*) FROM ${table} WHERE file_key = ${int(fileKey)}) WHERE file_key = ${int(fileKey)}`;

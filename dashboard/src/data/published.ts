@@ -1,0 +1,85 @@
+/**
+ * Loading the published runs (manifest → run.json → CSVs) in the order the first view needs them: the first view's
+ * runs (model/canonical.ts firstViewRuns), then the others in manifest order. The CSVs are fetched and parsed by a
+ * worker (published.worker.ts) while the database starts; each run arrives as Arrow streams ready to append.
+ */
+import { firstViewRuns } from '../model/canonical';
+import type { Manifest, RunJson } from '../model/runs';
+import { reserveFileKeys, runFiles, type PreparedRun } from './ingest';
+
+/** A run for the worker: its record, the absolute URL of its folder, the key of its first file. */
+export interface PublishedJob { run: RunJson; folder: string; firstKey: number }
+
+/** A run as the worker hands it over: prepared, or the reason it could not be. */
+export interface RunArrival { id: string; prepared: PreparedRun | null; error: string | null; parseMs: number | null }
+
+/** A run taken from the load: its record (null if run.json failed), whether the first view shows it. */
+export interface Arrival extends RunArrival { run: RunJson | null; firstView: boolean }
+
+export interface PublishedLoad {
+  /** Manifest order of the published runs (the network runs excluded), once known. */
+  order: Promise<string[]>;
+  /** The next run in load order; null after the last. */
+  take(): Promise<Arrival | null>;
+  /** The next run if it has already arrived (undefined: not yet; null: there is none). */
+  peek(): Arrival | null | undefined;
+}
+
+/** URL of a path under the site's data folder, whatever the base path. */
+export const dataUrl = (path: string): string => new URL(`${import.meta.env.BASE_URL}data/${path}`, document.baseURI).href;
+
+async function json<T>(url: string): Promise<T> {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return (await r.json()) as T;
+}
+
+/** Starts loading every published run; arrivals queue up until taken. */
+export function loadPublished(): PublishedLoad {
+  const arrived: (Arrival | null)[] = [];
+  let wake: (() => void) | null = null;
+  const push = (a: Arrival | null) => { arrived.push(a); wake?.(); wake = null; };
+  const fail = (e: unknown) => push({ id: 'manifest', run: null, firstView: true, prepared: null, error: e instanceof Error ? e.message : String(e), parseMs: null });
+
+  const order = (async () => {
+    const manifest = await json<Manifest>(dataUrl('manifest.json'));
+    // Network runs are read by the Network view from their run.json figures only (docs/network.md).
+    const entries = manifest.runs.filter((e) => e.kind !== 'network');
+    const records = await Promise.all(entries.map((e) => json<RunJson>(dataUrl(e.run)).then((run) => ({ e, run, error: null }),
+      (err: unknown) => ({ e, run: null, error: err instanceof Error ? err.message : String(err) }))));
+    const ok = records.filter((r) => r.run !== null).map((r) => r.run!);
+    const first = new Set(firstViewRuns(ok));
+    const loadOrder = [...records.filter((r) => r.run && first.has(r.run.id)).sort((a, b) => [...first].indexOf(a.run!.id) - [...first].indexOf(b.run!.id)),
+      ...records.filter((r) => !r.run || !first.has(r.run.id))];
+    const jobs: PublishedJob[] = loadOrder.filter((r) => r.run !== null).map(({ e, run }) => ({
+      run: run!, folder: dataUrl(e.run.replace(/run\.json$/, '')), firstKey: reserveFileKeys(runFiles(run!).length),
+    }));
+    const byId = new Map(ok.map((r) => [r.id, r]));
+    let expected = jobs.length;
+    for (const r of loadOrder) if (!r.run) push({ id: r.e.id, run: null, firstView: true, prepared: null, error: `run ${r.e.id}: ${r.error}`, parseMs: null });
+    if (expected === 0) push(null);
+    else {
+      const worker = new Worker(new URL('./published.worker.ts', import.meta.url), { type: 'module' });
+      worker.onmessage = (m: MessageEvent<RunArrival>) => {
+        push({ ...m.data, run: byId.get(m.data.id) ?? null, firstView: first.has(m.data.id) });
+        if (--expected === 0) { push(null); worker.terminate(); }
+      };
+      worker.onerror = (ev) => { ev.preventDefault(); fail(new Error(`the loader worker failed: ${ev.message}`)); push(null); worker.terminate(); };
+      worker.postMessage({ runs: jobs });
+    }
+    return entries.map((e) => e.id);
+  })();
+  order.catch((e: unknown) => { fail(e); push(null); });
+
+  let next = 0;
+  return {
+    order,
+    peek: () => (next < arrived.length ? arrived[next] : undefined),
+    async take() {
+      while (next >= arrived.length) await new Promise<void>((r) => { wake = r; });
+      const a = arrived[next];
+      if (a !== null) next++;
+      return a;
+    },
+  };
+}

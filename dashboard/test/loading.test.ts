@@ -1,0 +1,134 @@
+// Loading the published runs as the page does (parsed elsewhere, several runs added in one batch, one Arrow stream
+// per run and table) gives the same tables as loading them one at a time; a run whose samples are refused is taken
+// out again and named; the clock resolution found while parsing equals the scan of every sample; the first view's
+// runs are the reference study and the runs of the canonical configurations.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tableFromArrays, tableToIPC } from 'apache-arrow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Connector } from '../src/db/connector';
+import { addPreparedRuns, createTables, ingestRun, parseRunFiles, prepareRun, reserveFileKeys, runFiles } from '../src/data/ingest';
+import { computeIntervals } from '../src/data/invocationIntervals';
+import { rowsOf } from '../src/model/arrow';
+import { comparisons } from '../src/model/comparison';
+import { pairFigures } from '../src/model/invocations';
+import { pairings } from '../src/model/runs';
+import { toSeriesStats } from '../src/model/stats';
+import { innerReplicates } from '../src/stats/invocationBootstrap';
+import { comparisonKey } from '../src/components/ComparisonTable';
+import { canonicalConfigs, firstViewRuns } from '../src/model/canonical';
+import type { Manifest, RunJson } from '../src/model/runs';
+import { apparentResolutionScanSql, apparentResolutionSql, summarySql } from '../src/sql/analysis';
+import { perInvocationSql } from '../src/sql/intervals';
+import { createNodeConnector, repoRoot, runDir, runFrom } from './support/nodeConnector';
+
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'public', 'data', 'manifest.json'), 'utf8')) as Manifest;
+const published = manifest.runs.filter((e) => e.kind !== 'network').map((e) => runFrom(runDir(e.id)));
+// The reference study, one run with invocations per platform, one without: every kind of file.
+const sample = ['reference-study', ...['desktop', 'web'].flatMap((k) => [
+  published.find((p) => p.run.kind === k && p.run.configurations.some((c) => (c.invocations?.length ?? 0) > 1))!.run.id,
+  published.find((p) => p.run.kind === k && !p.run.configurations.some((c) => c.invocations))!.run.id,
+])].map((id) => published.find((p) => p.run.id === id)!);
+
+async function prepared({ run, bytesOf }: { run: RunJson; bytesOf: (p: string) => Promise<Uint8Array> }) {
+  const files = runFiles(run);
+  const bytes = await Promise.all(files.map(({ f }) => bytesOf(f.file)));
+  return prepareRun(run, parseRunFiles(run, bytes, reserveFileKeys(files.length)));
+}
+
+const table = async (db: Connector, sql: string) => rowsOf(await db.query(sql)).map((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? Number(v) : v)));
+
+/**
+ * The same rows, numbers equal to 1e-12 relative: a sample standard deviation sums in the order the database's join
+ * hands the rows over, which may differ in the last bits when the same rows are stored in another order.
+ */
+function expectSameRows(got: string[], want: string[], tolerance = 1e-12) {
+  expect(got.length).toBe(want.length);
+  got.forEach((g, i) => {
+    const a = JSON.parse(g) as Record<string, unknown>; const b = JSON.parse(want[i]) as Record<string, unknown>;
+    expect(Object.keys(a)).toEqual(Object.keys(b));
+    for (const k of Object.keys(a)) {
+      const x = a[k]; const y = b[k];
+      if (typeof x === 'number' && typeof y === 'number' && x !== y) expect(Math.abs(x - y), `${want[i]} ${k}`).toBeLessThanOrEqual(tolerance * Math.abs(y));
+      else expect(x, `${want[i]} ${k}`).toEqual(y);
+    }
+  });
+}
+
+let oneByOne: Connector;
+let batched: Connector;
+beforeAll(async () => {
+  oneByOne = await createNodeConnector();
+  await createTables(oneByOne);
+  for (const { run, bytesOf } of sample) await ingestRun(oneByOne, run, bytesOf);
+  batched = await createNodeConnector();
+  await createTables(batched);
+  // The page's order: the first view's runs, then the others in one batch.
+  await addPreparedRuns(batched, [await prepared(sample[0])]);
+  await addPreparedRuns(batched, await Promise.all(sample.slice(1).reverse().map(prepared)));
+}, 240000);
+afterAll(async () => { await oneByOne?.close(); await batched?.close(); });
+
+describe('published runs added in batches', () => {
+  it('give the same statistics, per-invocation figures and file rows as one run at a time', async () => {
+    expect(sample.map((s) => s.run.id)).toHaveLength(5);
+    const summary = await table(batched, summarySql(30));
+    expect(summary.length).toBeGreaterThan(50);
+    expectSameRows(summary, await table(oneByOne, summarySql(30)));
+    const perInv = await table(batched, perInvocationSql(30));
+    expect(perInv.length).toBeGreaterThan(20);
+    expectSameRows(perInv, await table(oneByOne, perInvocationSql(30)));
+    const files = 'SELECT run, config, file, side, platform, transport, rows_loaded, invocation, resolution_ns FROM files ORDER BY run, config, file, invocation';
+    expect(await table(batched, files)).toEqual(await table(oneByOne, files));
+    const counts = 'SELECT (SELECT count(*) FROM samples_raw) AS merged, (SELECT count(*) FROM invocation_samples_raw) AS own';
+    expect(await table(batched, counts)).toEqual(await table(oneByOne, counts));
+  });
+
+  it('find the clock resolution of every merged file while parsing, as the scan of its samples does', async () => {
+    const found = await table(batched, apparentResolutionSql());
+    expect(found.length).toBe(sample.reduce((a, s) => a + s.run.configurations.reduce((b, c) => b + c.files.length, 0), 0));
+    expect(found).toEqual(await table(batched, apparentResolutionScanSql()));
+    // Unity's Stopwatch ticks in 100 ns; the web's performance.now() is coarser still.
+    expect(found.some((r) => JSON.parse(r).resolution_ns >= 100)).toBe(true);
+  });
+
+  it('take a run out again, named, when its samples are refused', async () => {
+    const db = await createNodeConnector();
+    try {
+      await createTables(db);
+      const bad = await prepared(sample[0]);
+      // Samples of another shape than samples_raw's (one column).
+      await expect(addPreparedRuns(db, [{ ...bad, samples: tableToIPC(tableFromArrays({ a: Int32Array.from([1, 2]) }), 'stream') }])).rejects.toThrow(/^reference-study: /);
+      expect(await table(db, 'SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM files) + (SELECT count(*) FROM samples_raw) AS n')).toEqual(['{"n":0}']);
+    } finally { await db.close(); }
+  });
+});
+
+describe('invocation-level intervals of a published run', () => {
+  it('are the same with the outer level in the page as wholly in SQL (every figure of a pairing)', async () => {
+    const stats = toSeriesStats(rowsOf(await batched.query(summarySql(30))));
+    const withInv = sample.filter((s) => s.run.configurations.some((c) => (c.invocations?.length ?? 0) > 1)).map((s) => s.run);
+    const rows = comparisons(stats, withInv.flatMap(pairings));
+    const p = rows[0].pairing;
+    const group = rows.filter((r) => r.pairing === p);
+    const figures = pairFigures(group, stats, comparisonKey);
+    expect(figures.length).toBeGreaterThan(8);
+    const filter = { configs: [...new Set([`${p.run}/${p.inConfig}`, `${p.run}/${p.outConfig}`])] };
+    const options = { resamples: 400, innerResamples: 40 };
+    const here = await computeIntervals(batched, 30, figures, filter, async (jobs, c, seed) => jobs.map((j) => innerReplicates(j, c, seed)), options);
+    const sql = await computeIntervals(batched, 30, figures, filter, 'sql', options);
+    expect(here.length).toBe(figures.length * 3);
+    expect(here.filter((r) => r.lo !== null).length).toBeGreaterThan(figures.length);
+    expectSameRows(here.map((r) => JSON.stringify(r)), sql.map((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? Number(v) : v))), 1e-9);
+  }, 240000);
+});
+
+describe('the first view\'s runs', () => {
+  const runs = published.map((p) => p.run);
+  it('are the first in manifest order and the runs of the canonical configurations, loaded first', () => {
+    const first = firstViewRuns(runs);
+    expect(first[0]).toBe(manifest.runs[0].id);
+    expect(new Set(first.slice(1))).toEqual(new Set(canonicalConfigs(runs).map((k) => k.split('/')[0])));
+    expect(first.length).toBeLessThan(runs.length);
+  });
+});
