@@ -37,8 +37,61 @@ function liveServerPort(): Plugin {
 }
 
 /**
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+ * Dev server: DuckDB-Wasm's worker scripts are served as the package ships them. Vite would otherwise transform the
+ * 0.8 MB prebuilt script like a source module on every cold load, and follow its sourcemap into sources outside the
+ * package (about 40 warnings, "points to a source file outside its package"). The build copies them as assets.
+ */
+function duckdbWorkerAsIs(): Plugin {
+  const dist = here('./node_modules/@duckdb/duckdb-wasm/dist/');
+  const serve: Connect.NextHandleFunction = (req, res, next) => {
+    // The worker's own request only: `…worker.js?url` is the module giving its URL.
+    const m = /\/@duckdb\/duckdb-wasm\/dist\/(duckdb-browser-[a-z-]+\.worker\.js)$/.exec(req.url ?? '');
+    if (!m || !existsSync(dist + m[1])) return next();
+    res.setHeader('content-type', 'text/javascript');
+    res.setHeader('cache-control', 'no-cache');
+    for (const [k, v] of Object.entries(isolation)) res.setHeader(k, v);
+    createReadStream(dist + m[1]).pipe(res);
+  };
+  return { name: 'duckdb-worker-as-is', apply: 'serve', configureServer: (server) => { server.middlewares.use(serve); } };
+}
+
+/**
+ * Cross-origin isolation on any static host (docs/hosting.md): the page loads coi-serviceworker (npm), whose service
+ * worker adds COOP/COEP to every response of its scope and reloads the page once, so `crossOriginIsolated` is true
+ * without server headers. The worker file is copied from node_modules into the build, never committed. Where the
+ * server sends the headers itself (dev, preview), the script sees an isolated page and does nothing.
+ */
+function crossOriginIsolationWorker(): Plugin {
+  const fileName = 'coi-serviceworker.js';
+  const source = () => readFileSync(createRequire(import.meta.url).resolve('coi-serviceworker/coi-serviceworker.min.js'));
+  let base = './';
+  return {
+    name: 'coi-serviceworker',
+    configResolved: (c) => { base = c.base; },
+    // A classic script first in <head>: it must register before the app runs (document.currentScript is its URL).
+    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'head-prepend' }],
+    generateBundle() { this.emitFile({ type: 'asset', fileName, source: source() }); },
+    configureServer: (server) => {
+      server.middlewares.use((req, res, next) => {
+        if (!req.url?.split('?')[0].endsWith(`/${fileName}`)) return next();
+        res.setHeader('content-type', 'text/javascript');
+        res.end(source());
+      });
+    },
+  };
+}
+
+/** The headline's data (public/data/headline.json, `npm run headline`) is fetched while the scripts load. */
+function headlinePreload(): Plugin {
+  let base = './';
+  return {
+    name: 'headline-preload',
+    configResolved: (c) => { base = c.base; },
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'preload', href: `${base}data/headline.json`, as: 'fetch', crossorigin: '' }, injectTo: 'head' },
+      { tag: 'link', attrs: { rel: 'preload', href: `${base}data/headline.svg`, as: 'image' }, injectTo: 'head' },
+    ],
+  };
 }
 
 export default defineConfig({
