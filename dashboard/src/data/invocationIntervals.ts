@@ -10,7 +10,8 @@ import { rowsOf, type Row } from '../model/arrow';
 import type { SampleFilter } from '../sql/analysis';
 import { INTERVAL_DEFAULTS, INTERVAL_STATS, intervalsSql, invocationValuesSql, type FigureSpec, type IntervalOptions, type IntervalStat } from '../sql/intervals';
 import { str } from '../sql/literals';
-import { chain, h32, type InnerJob, type InnerResult } from '../stats/invocationBootstrap';
+import { chain, h32 } from '../../../measurement/src/intervals.mjs';
+import type { InnerJob, InnerResult } from '../stats/invocationBootstrap';
 
 /** Computes inner replicates (the worker in the browser, the pure function in tests). */
 export type InnerRunner = (jobs: InnerJob[], innerResamples: number, seed: number) => Promise<InnerResult[]>;

@@ -41,5 +41,5 @@ export function selectedConfigs(cfg: string[] | undefined, canonical: string[]):
  * top of the comparison) and the runs of the canonical configurations (the headline), in that order.
  */
 export function firstViewRuns(runs: readonly RunJson[]): string[] {
-  return [...new Set([...runs.slice(0, 1).map((r) => r.id), ...canonicalPicks(runs).map((x) => x.run)])];
+  return [...new Set([...runs.slice(0, 1).map((r) => r.id), ...canonicalPicks(runs).map((x) => x.run.id)])];
 }
