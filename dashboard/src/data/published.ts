@@ -28,11 +28,14 @@ export interface PublishedLoad {
 /** URL of a path under the site's data folder, whatever the base path. */
 export const dataUrl = (path: string): string => new URL(`${import.meta.env.BASE_URL}data/${path}`, document.baseURI).href;
 
-async function json<T>(url: string): Promise<T> {
+/** fetch that turns an HTTP error status into an error naming the URL. */
+export async function fetchOk(url: string): Promise<Response> {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-  return (await r.json()) as T;
+  return r;
 }
+
+const json = async <T,>(url: string): Promise<T> => (await (await fetchOk(url)).json()) as T;
 
 /** Starts loading every published run; arrivals queue up until taken. */
 export function loadPublished(): PublishedLoad {

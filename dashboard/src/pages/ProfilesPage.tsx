@@ -5,7 +5,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { FlameGraph } from '../components/FlameGraph';
 import { Plot } from '../components/Plot';
-import { dataUrl, fetchOk, useData } from '../data/DataProvider';
+import { useData } from '../data/DataProvider';
+import { dataUrl, fetchOk } from '../data/published';
 import { canonicalConfigs, canonicalScaleConfigs } from '../model/canonical';
 import { decompose } from '../model/decomposition';
 import { CATEGORIES, flameTree, type FlameInput } from '../model/flameTree';
