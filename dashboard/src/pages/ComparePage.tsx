@@ -49,8 +49,9 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
   const crossRows = useMemo(() => crossPlatformRows(crossPairs, blockQ.fresh && blockQ.rows ? toBlockMedians(blockQ.rows) : []),
     [crossPairs, blockQ.fresh, blockQ.rows]);
 
-  // Invocation-level intervals (below) come first: the within-one-invocation bootstrap waits for them, so the two
-  // do not share the CPU.
+  // The first block's within-one-invocation intervals start at once (the reference study has one invocation, so it
+  // has no invocation-level intervals to wait for); the later blocks wait for the invocation-level intervals (below),
+  // so the two do not share the CPU.
   const [ivs, setIvs] = useState<{ map: Map<string, Map<string, InvocationInterval>>; done: boolean; ms: number | null }>({ map: new Map(), done: false, ms: null });
   const ivCache = useRef(new Map<string, Map<string, InvocationInterval>>());
   const [extras, setExtras] = useState<Omit<ComparisonExtras, 'flags' | 'resamples'>>({ medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true });
@@ -61,7 +62,7 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
   useEffect(warmBootstrap, []);
   useEffect(() => {
     const db = data.db;
-    if (!db || rows.length === 0 || !ivs.done) return;
+    if (!db || rows.length === 0) return;
     let live = true;
     // Intervals are computed block by block in table order (the first block first) and shown as each block is
     // done; each interval once per warm-up and resample count (bootstrapCached), so runs arriving later only add
@@ -114,9 +115,10 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
       const groups = [...blocks.values()];
       for (let gi = 0; gi < groups.length; gi++) {
         if (!live) return;
-        // The first block at once; the others once every run is loaded, so that their queries do not hold up the
-        // loading (one database worker; the effect runs again when loading completes), then read in one query.
-        if (gi > 0 && !complete) { setCiProgress({ done, total }); return; }
+        // The first block at once; the others once every run is loaded and the invocation-level intervals are done,
+        // so that their queries do not hold up either (one database worker; the effect runs again when they are),
+        // then read in one query.
+        if (gi > 0 && (!complete || !ivs.done)) { setCiProgress({ done, total }); return; }
         const group = groups[gi];
         await readValues(gi === 0 ? group : groups.slice(gi).flat());
         if (!live) return;
