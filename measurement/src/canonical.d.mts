@@ -1,6 +1,6 @@
 // Types of canonical.mjs, for the dashboard (structural: any run.json-shaped object).
 interface ConfigLike { id: string; nodeCount: number; pacing: string; encoding?: string | null; files: { platform: string; side: string }[]; invocations?: unknown[] | null; serverSpinMicros?: number | number[] | null }
-interface RunLike { id: string; createdAt?: string | null; configurations: ConfigLike[] }
+interface RunLike { id: string; kind?: string; createdAt?: string | null; configurations: ConfigLike[] }
 
 export declare const CANONICAL_N: number;
 export declare const CANONICAL_PACING: string;

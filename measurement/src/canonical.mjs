@@ -28,7 +28,8 @@ export function byPreference(runs) {
 export function canonicalPicks(runs) {
   const out = [];
   for (const platform of ['desktop', 'web']) {
-    for (const run of byPreference(runs)) {
+    // Network runs shape the transport on purpose (docs/network.md): never the canonical loopback figure.
+    for (const run of byPreference(runs.filter((r) => r.kind !== 'network'))) {
       const cs = run.configurations.filter((c) => c.nodeCount === CANONICAL_N && c.pacing === CANONICAL_PACING && hasPlatform(c, platform))
         .sort((a, b) => variantRank(a) - variantRank(b));
       if (cs.length) { out.push({ platform, run, config: cs[0] }); break; }
