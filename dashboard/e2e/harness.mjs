@@ -15,12 +15,15 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Spawns a process and resolves once its output matches `ready`; returns { proc, match, output(), stop() }. */
-async function startProcess(cmd, args, ready, { timeoutMs = 60000, env = {} } = {}) {
+/**
+ * Spawns a process and resolves once its output matches `ready`; returns { proc, match, output(), stop() }. A process
+ * that is not ready in time (or exits) is killed and the promise rejects with its output.
+ */
+export async function startProcess(cmd, args, ready, { timeoutMs = 60000, env = {} } = {}) {
   const proc = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const match = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} not ready in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`${args.join(' ')} not ready in ${timeoutMs} ms:\n${out}`)); }, timeoutMs);
     const onData = (d) => {
       out += d;
       const m = out.replace(/\x1b\[[0-9;]*m/g, '').match(ready);

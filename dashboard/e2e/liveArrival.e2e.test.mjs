@@ -108,6 +108,8 @@ test('your run beside ours: one button runs both engines in the page; the run la
   // The run in the Comparison: its configuration in the run list, its pair compared.
   await page.click('[data-testid="your-column"] button');
   await page.waitForFunction(() => (new URL(location.href).searchParams.get('view') ?? 'compare') === 'compare'); // the default view
+  // The run list is a collapsed section of the Comparison: opened as a visitor does.
+  await page.click('[data-testid="compare"] details[data-section="runs"] > summary', { timeout: 60000 });
   await page.waitForSelector(`tr[data-run="uploads"] >> text=${config}`, { timeout: 60000 });
   assert.match(new URL(page.url()).searchParams.get('runs'), /uploads/);
 });

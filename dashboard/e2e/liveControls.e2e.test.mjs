@@ -4,38 +4,14 @@
 // on the in-page engine without a server, and the CSV export holding the back-end timings.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { freePort, launchBrowser, root, startPreview } from './harness.mjs';
+import { freePort, launchBrowser, startPreview, startProcess } from './harness.mjs';
 
-/** A process started here, its output, and a stop() that ends exactly that process. */
-function start(args, ready, { timeoutMs = 60000 } = {}) {
-  const proc = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
-  let out = '';
-  const matched = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} not ready in ${timeoutMs} ms:\n${out}`)), timeoutMs);
-    const onData = (d) => { out += d; const m = out.replace(/\x1b\[[0-9;]*m/g, '').match(ready); if (m) { clearTimeout(timer); resolve(m); } };
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', onData);
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${args.join(' ')} exited with ${code}:\n${out}`)); });
-  });
-  return {
-    matched, output: () => out,
-    async stop() {
-      if (proc.exitCode !== null || proc.signalCode !== null) return;
-      proc.kill('SIGTERM');
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
-      await once(proc, 'exit');
-      clearTimeout(timer);
-    },
-  };
-}
+const start = (args, ready, options) => startProcess(process.execPath, args, ready, options);
 
 const wsServer = async (extra = []) => {
-  const s = start(['collektive-node-server/src/cli.mjs', '--port', '0', ...extra], /listening on ws:\/\/127\.0\.0\.1:(\d+)/);
-  const m = await s.matched;
+  const s = await start(['collektive-node-server/src/cli.mjs', '--port', '0', ...extra], /listening on ws:\/\/127\.0\.0\.1:(\d+)/);
+  const m = s.match;
   return { ...s, port: Number(m[1]), url: `ws://127.0.0.1:${m[1]}` };
 };
 
@@ -168,9 +144,8 @@ test('the CSV export of the in-page engine holds the back-end timings too', asyn
 
 test('npm start -- --ws-port hands its port to the page', async () => {
   const [port, wsPort] = [await freePort(), await freePort()];
-  const s = start(['scripts/start.mjs', '--port', String(port), '--ws-port', String(wsPort)], /Live view WebSocket engine: listening/, { timeoutMs: 120000 });
+  const s = await start(['scripts/start.mjs', '--port', String(port), '--ws-port', String(wsPort)], /Live view WebSocket engine: listening/, { timeoutMs: 120000 });
   stops.push(() => s.stop());
-  await s.matched;
   const t0 = Date.now();
   while (!/\[start\] dashboard:/.test(s.output())) {
     assert.ok(Date.now() - t0 < 60000, `the dashboard did not start:\n${s.output()}`);

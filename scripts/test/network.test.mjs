@@ -105,7 +105,10 @@ describe('dashboard Network view (published network runs, headless Chromium)', (
     const manifest = JSON.parse(readFileSync(join(root, 'public', 'data', 'manifest.json'), 'utf8'));
     const net = manifest.runs.filter((r) => r.kind === 'network');
     assert.ok(net.length >= 1, 'no network run in public/data/manifest.json (npm run bench:network)');
-    const last = JSON.parse(readFileSync(join(root, 'public', 'data', net[net.length - 1].run), 'utf8'));
+    // The view opens on the newest run with a grid (a capacity-only run has none), as NetworkPage.tsx chooses.
+    const grids = net.map((r) => JSON.parse(readFileSync(join(root, 'public', 'data', r.run), 'utf8'))).filter((r) => r.network.cells.length > 0);
+    assert.ok(grids.length >= 1, 'no network run with a grid in public/data/manifest.json (npm run bench:network -- --only grid)');
+    const last = grids[grids.length - 1];
     const { launchBrowser, startPreview } = await import('../../dashboard/e2e/harness.mjs');
     const preview = await startPreview();
     const browser = await launchBrowser({ collectErrors: true });
