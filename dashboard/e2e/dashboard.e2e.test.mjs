@@ -610,7 +610,13 @@ describe('Profiles view', () => {
           assert.ok(await fig.locator('g.frame').count() > 20, `${path}: frames drawn`);
           assert.ok(await fig.locator(`g.frame[name*="${step[path]}"]`).count() > 0, `${path}: the step function ${step[path]} is a frame`);
           assert.match(await fig.locator('figcaption').innerText(), new RegExp(`^${path}, N = 10 \\((in|out-of)-process\\)`));
-          const px = await pixelStats(page, fig.locator('.flame-area'));
+          // d3-flame-graph draws through a transition: the pixels may take a few frames to appear after the switch.
+          let px;
+          for (let i = 0; i < 20; i++) {
+            px = await pixelStats(page, fig.locator('.flame-area'));
+            if (px.colours > 5 && px.nonWhite > 0.01) break;
+            await page.waitForTimeout(250);
+          }
           assert.ok(px.colours > 5 && px.nonWhite > 0.01, `${path}: flame graph pixels ${JSON.stringify(px)}`);
         }
         const [left, right] = await Promise.all(paths.map((p) => page.locator(`figure.flame[data-flame="${p}"]`).boundingBox()));
