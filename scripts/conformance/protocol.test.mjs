@@ -270,6 +270,23 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
       before(async () => { s = await server.start(flags); });
       after(async () => { await s?.stop(); });
 
+      /**
+       * createSim of `nodeCount` devices, retried while the sessions of closed connections still count against
+       * maxSessions or maxDevices (the server notices a close asynchronously); true once it is accepted.
+       */
+      const createWhenFreed = async (c, nodeCount) => {
+        for (let i = 0; i < 40; i++) {
+          c.send('createSim', { nodeCount, maxDistance: 3 });
+          c.raw('{"op":"echo"}');
+          const reply = await c.next();
+          if (reply === '{"op":"echo"}') return true;
+          assert.ok(['maxSessions', 'maxDevices'].includes(parse(reply).limit), reply);
+          assert.equal(await c.next(), '{"op":"echo"}');
+          await sleep(50);
+        }
+        return false;
+      };
+
       it('hello.limits reports the flags', async () => {
         const c = await s.connect();
         c.send('hello');
@@ -308,15 +325,7 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
         assertError(await c.next(), { op: 'createSim', limit: 'maxSessions' });
         a.close();
         await a.closed;
-        let ok = false;
-        for (let i = 0; i < 40 && !ok; i++) { // the server notices the close asynchronously
-          c.send('createSim', { nodeCount: 1000, maxDistance: 3 });
-          c.raw('{"op":"echo"}');
-          const reply = await c.next();
-          ok = reply === '{"op":"echo"}';
-          if (!ok) { assert.ok(['maxSessions', 'maxDevices'].includes(parse(reply).limit), reply); assert.equal(await c.next(), '{"op":"echo"}'); await sleep(50); }
-        }
-        assert.ok(ok, 'the closed connection\'s session and devices were freed');
+        assert.ok(await createWhenFreed(c, 1000), 'the closed connection\'s session and devices were freed');
         b.close(); c.close();
       });
 
@@ -324,15 +333,7 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
         const c = await s.connect();
         // All at the origin: 200 × 199 links. The sessions of the test before are freed when the server notices their
         // connections closed, asynchronously: until then createSim meets maxSessions or maxDevices, so it is retried.
-        let created = false;
-        for (let i = 0; i < 40 && !created; i++) {
-          c.send('createSim', { nodeCount: 200, maxDistance: 3 });
-          c.raw('{"op":"echo"}');
-          const reply = await c.next();
-          created = reply === '{"op":"echo"}';
-          if (!created) { assert.ok(['maxSessions', 'maxDevices'].includes(parse(reply).limit), reply); assert.equal(await c.next(), '{"op":"echo"}'); await sleep(50); }
-        }
-        assert.ok(created, 'the sessions of closed connections were freed');
+        assert.ok(await createWhenFreed(c, 200), 'the sessions of closed connections were freed');
         c.send('step', { rid: 11, stepCount: 1 });
         assertError(await c.next(), { op: 'step', rid: 11, limit: 'maxLinks' });
         c.send('positions', { xyz: grid(200) });
