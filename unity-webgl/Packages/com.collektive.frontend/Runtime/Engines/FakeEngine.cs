@@ -32,6 +32,11 @@ namespace Collektive.Frontend.Engines
         /// <inheritdoc />
         public string Transport { get { return "fake"; } }
         /// <inheritdoc />
+        public bool Synchronous { get { return !Asynchronous && DelayPolls == 0; } }
+
+        /// <summary>Reports the engine as asynchronous even when its states are ready at once (a very fast socket).</summary>
+        public bool Asynchronous { get; set; }
+        /// <inheritdoc />
         public WireEncoding Encoding { get { return WireEncoding.Json; } }
         /// <inheritdoc />
         public int Pending { get { return _ready.Count; } }

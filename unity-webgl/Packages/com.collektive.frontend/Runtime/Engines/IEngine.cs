@@ -15,6 +15,13 @@ namespace Collektive.Frontend.Engines
         /// <summary>"native", "socket" or "fake" (the <c>transport</c> of docs/measurements.md).</summary>
         string Transport { get; }
 
+        /// <summary>
+        /// True when <see cref="RequestStep"/> returns with the state ready (an in-process call); false when the
+        /// state arrives later from another thread or process. A fixed-pacing tick applies a synchronous state in the
+        /// same tick and an asynchronous one at the next tick, however fast it came back.
+        /// </summary>
+        bool Synchronous { get; }
+
         /// <summary>How positions and states travel.</summary>
         WireEncoding Encoding { get; }
 

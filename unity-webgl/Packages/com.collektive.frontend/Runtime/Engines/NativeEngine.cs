@@ -34,6 +34,8 @@ namespace Collektive.Frontend.Engines
         /// <inheritdoc />
         public string Transport { get { return "native"; } }
         /// <inheritdoc />
+        public bool Synchronous { get { return true; } }
+        /// <inheritdoc />
         public WireEncoding Encoding { get { return _encoding; } }
         /// <inheritdoc />
         public int Pending { get { return _pending; } }

@@ -70,6 +70,8 @@ namespace Collektive.Frontend.Engines
         /// <inheritdoc />
         public string Transport { get { return "socket"; } }
         /// <inheritdoc />
+        public bool Synchronous { get { return false; } }
+        /// <inheritdoc />
         public WireEncoding Encoding { get { return _encoding; } }
         /// <inheritdoc />
         public int Pending { get { return _pending; } }

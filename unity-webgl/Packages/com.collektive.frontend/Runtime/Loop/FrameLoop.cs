@@ -53,11 +53,20 @@ namespace Collektive.Frontend.Loop
             else RunFixed();
         }
 
-        /// <summary>One fixed-update tick: submit and request a step (while frames remain), then <see cref="Poll"/>.</summary>
+        /// <summary>
+        /// One fixed-update tick: apply the states that arrived since the last tick, then submit and request a step
+        /// (while frames remain). A synchronous engine's state is applied in the same tick; an asynchronous reply waits
+        /// for the next tick even when it is back within microseconds, so tick quantization does not depend on how the
+        /// reader thread happens to be scheduled.
+        /// </summary>
         public void Tick()
         {
-            if (_sent < _options.Frames) StartFrame();
             Poll();
+            if (_sent < _options.Frames)
+            {
+                StartFrame();
+                if (_engine.Synchronous) Poll();
+            }
         }
 
         /// <summary>

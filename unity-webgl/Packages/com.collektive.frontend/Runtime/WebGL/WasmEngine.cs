@@ -44,6 +44,8 @@ namespace Collektive.Frontend.WebGL
         /// <inheritdoc />
         public string Transport { get { return "wasm"; } }
         /// <inheritdoc />
+        public bool Synchronous { get { return true; } }
+        /// <inheritdoc />
         public WireEncoding Encoding { get { return _encoding; } }
         /// <inheritdoc />
         public int Pending { get { return _pending; } }

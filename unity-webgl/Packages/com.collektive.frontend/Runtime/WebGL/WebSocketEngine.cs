@@ -74,6 +74,8 @@ namespace Collektive.Frontend.WebGL
         /// <inheritdoc />
         public string Transport { get { return "websocket"; } }
         /// <inheritdoc />
+        public bool Synchronous { get { return false; } }
+        /// <inheritdoc />
         public WireEncoding Encoding { get { return _encoding; } }
         /// <inheritdoc />
         public int Pending { get { return _pending; } }

@@ -110,6 +110,25 @@ namespace Collektive.Frontend.Tests
         }
 
         [Test]
+        public void AFixedTickAppliesASynchronousStateAtOnceAndAnAsynchronousOneAtTheNextTickHoweverFast()
+        {
+            var s = Scenario.Reference(10, 3.0);
+            var sync = Engine(s);
+            var syncLoop = new FrameLoop(sync, new SceneModel(s.Positions, s.Sources, s.MaxDistance), null, new FrameLoopOptions { Pacing = Pacing.Fixed, Frames = 2 });
+            syncLoop.Tick();
+            Assert.AreEqual(1, syncLoop.Applied, "an in-process call's state belongs to the tick that asked for it");
+
+            var fast = Engine(s);
+            fast.Asynchronous = true; // the reply is already there when the loop looks, as a spinning server can make it
+            var fastLoop = new FrameLoop(fast, new SceneModel(s.Positions, s.Sources, s.MaxDistance), null, new FrameLoopOptions { Pacing = Pacing.Fixed, Frames = 2 });
+            fastLoop.Tick();
+            Assert.AreEqual(0, fastLoop.Applied, "a reply from another thread waits for the next tick");
+            fastLoop.Tick();
+            Assert.AreEqual(1, fastLoop.Applied);
+            Assert.AreEqual(2, fastLoop.Sent);
+        }
+
+        [Test]
         public void PumpKeepsOneStepInFlightAndNeverBlocks()
         {
             var s = Scenario.Reference(10, 3.0);
