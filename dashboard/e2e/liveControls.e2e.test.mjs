@@ -73,9 +73,11 @@ test('Live settings are in the URL: engine, N and pacing come back after a reloa
   assert.equal(await page.inputValue('[data-testid="node-count"]'), '100');
   await page.selectOption('[data-testid="pacing"]', 'free');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('pacing') === 'free');
+  assert.equal(new URL(page.url()).searchParams.get('ws'), serverA.url, 'the server address stays in the URL');
   await page.reload({ waitUntil: 'load' });
   await page.waitForFunction(() => window.__live?.runner?.config.pacing === 'free' && window.__live.runner.config.nodeCount === 100
     && window.__live.runner.config.engine === 'websocket', null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.__live.runner.config.wsUrl), serverA.url);
   assert.equal(await page.inputValue('[data-testid="pacing"]'), 'free');
 });
 

@@ -17,13 +17,12 @@ interface Pending {
 export const DEFAULT_WS_PORT = 8787;
 
 /**
- * Default server address: `?ws=` in the URL, else the port `npm start -- --ws-port N` handed to the page
- * (`live-server.json`, answered by the preview and dev servers; see vite.config.ts), else the page's host on
- * the server's default port.
+ * Default server address: the port `npm start -- --ws-port N` handed to the page (`live-server.json`, answered by
+ * the preview and dev servers; see vite.config.ts), else the page's host on the server's default port. A `?ws=` in
+ * the URL is the visitor's choice, not the default: the view state carries it, and the URL keeps it only while it
+ * differs from this default.
  */
 export async function defaultWsUrl(): Promise<string> {
-  const fromQuery = new URLSearchParams(location.search).get('ws');
-  if (fromQuery) return fromQuery;
   const host = location.hostname && location.hostname !== 'localhost' ? location.hostname : '127.0.0.1';
   try {
     const r = await fetch(new URL(`${import.meta.env.BASE_URL}live-server.json`, document.baseURI));
