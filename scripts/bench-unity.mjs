@@ -5,7 +5,8 @@
 // (unity-webgl/Assets/Editor/BenchmarkRunner.RunDesktop: raw per-block CSVs and unity-record.json), Node writes the
 // run (the same merge as bench:desktop, run.json valid against measurement/schema, the manifest).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { dataDir, gitCommit } from '../measurement/src/runRecord.mjs';
@@ -72,12 +73,15 @@ const plan = unityPlan({
 });
 if (!ns.length || !transports.length || !plan.configurations.length) fail('--n, --pacing, --encodings and --transports must each name at least one value');
 
-/** Unity in batch mode on the plan; resolves when it exits 0 (its log goes to this process's output). */
-function runUnity(planPath) {
+/**
+ * Unity in batch mode on the plan; resolves when it exits 0 (its log goes to this process's output). It runs in a
+ * scratch folder: the native library writes its default timing CSV (native.csv) into the working directory.
+ */
+function runUnity(planPath, cwd) {
   const unityArgs = ['-batchmode', '-nographics', '-projectPath', join(root, 'unity-webgl'),
     '-executeMethod', 'Collektive.Unity.Editor.BenchmarkRunner.RunDesktop', '-collektivePlan', planPath, '-logFile', '-'];
   return new Promise((resolveRun, reject) => {
-    const child = spawn(args.unity, unityArgs, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(args.unity, unityArgs, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', (e) => reject(new Error(`cannot start Unity (${args.unity}): ${e.message}`)));
     child.on('close', (code) => (code === 0 ? resolveRun() : reject(new Error(`Unity exited with ${code}: ${args.unity} ${unityArgs.join(' ')}`))));
   });
@@ -87,7 +91,8 @@ async function main() {
   console.log(`[bench:unity] run ${runId} → ${relative(root, runDir) || runDir}`);
   await ensureBuilt(transports.includes('socket') ? ['native', 'jvm-server'] : ['native']);
   mkdirSync(runDir, { recursive: true });
-  await runUnity(writeUnityPlan(plan));
+  const scratch = mkdtempSync(join(os.tmpdir(), 'collektive-bench-unity-'));
+  try { await runUnity(writeUnityPlan(plan), scratch); } finally { rmSync(scratch, { recursive: true, force: true }); }
   const run = await publishUnityRun(runDir, { publish });
   console.log(`[bench:unity] wrote ${relative(root, runDir) || runDir}/ (run.json, ${run.configurations.length} configuration folder(s) with ${plan.blocks} block folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
 }
