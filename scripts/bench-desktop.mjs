@@ -11,22 +11,21 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from '../measurement/src/runRecord.mjs';
+import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecord.mjs';
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
 import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
 import { desktopConfigurationId, mergeRepetitions } from '../measurement/src/assemble.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { busyWarning, processCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
-import { uniqueRunId } from '../measurement/src/runId.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
-import { COMMON, parseCli } from './lib/cli.mjs';
+import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -88,13 +87,8 @@ if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spi
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
 if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
 
-const runsDir = resolve(args['out-dir'] ?? join(dataDir, 'runs'));
-const publish = !args['no-publish'] && runsDir === resolve(dataDir, 'runs');
-const commit = gitCommit({ paths: ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'scripts'] });
-const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-const runId = args['run-id'] ?? uniqueRunId('desktop', commit, createdAt);
-const runDir = join(runsDir, runId);
-if (existsSync(runDir)) { console.error(`run folder ${runDir} exists already: a benchmark never overwrites a run; choose another --run-id`); process.exit(2); }
+const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('desktop', args,
+  ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'scripts']);
 
 // ---------------------------------------------------------------- measure ----
 

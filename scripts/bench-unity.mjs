@@ -5,14 +5,12 @@
 // (unity-webgl/Assets/Editor/BenchmarkRunner.RunDesktop: raw per-block CSVs and unity-record.json), Node writes the
 // run (the same merge as bench:desktop, run.json valid against measurement/schema, the manifest).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { dataDir, gitCommit } from '../measurement/src/runRecord.mjs';
-import { uniqueRunId } from '../measurement/src/runId.mjs';
 import { publishUnityRun, unityPlan, writeUnityPlan } from '../measurement/src/unityRun.mjs';
-import { COMMON, parseCli } from './lib/cli.mjs';
+import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:unity -- --unity <Unity executable> [options]
   --unity PATH             the Unity Editor (e.g. ~/Unity/Hub/Editor/6000.2.15f1/Editor/Unity); also $UNITY
@@ -50,13 +48,8 @@ const { values: args, fail, list, ints, int, positive: num } = parseCli({
 if (!args.unity) fail('--unity <Unity executable> (or $UNITY) is required');
 if (!['npm', 'jar'].includes(args.server)) fail(`--server must be npm or jar, got ${args.server}`);
 
-const runsDir = resolve(args['out-dir'] ?? join(dataDir, 'runs'));
-const publish = !args['no-publish'] && runsDir === resolve(dataDir, 'runs');
-const commit = gitCommit({ paths: ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'unity-webgl', 'measurement', 'scripts'] });
-const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-const runId = args['run-id'] ?? uniqueRunId('unity', commit, createdAt);
-const runDir = join(runsDir, runId);
-if (existsSync(runDir)) fail(`run folder ${runDir} exists already: a benchmark never overwrites a run; choose another --run-id`);
+const { runDir, runId, publish, commit, createdAt } = newRunFolder('unity', args,
+  ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'unity-webgl', 'measurement', 'scripts']);
 
 const ns = ints('n', 1);
 const transports = list('transports', ['native', 'socket']);
