@@ -22,12 +22,6 @@ export const PATH_DETAIL = Object.freeze({
   websocket: 'the page talks to the Node server (Kotlin/JS engine) over a WebSocket',
 });
 
-/** Analysis key of a run file (the keys of FIGURES), by platform, side and transport. */
-export const FILE_KEY = {
-  desktop: { 'backend/native': 'native', 'backend/socket': 'socket', 'frontend/native': 'unityNative', 'frontend/socket': 'unitySocket' },
-  web: { 'backend/wasm': 'wasm', 'backend/websocket': 'websocket', 'frontend/wasm': 'webWasm', 'frontend/websocket': 'webWebsocket' },
-};
-
 /** Three significant digits, with its unit: 3.34 µs, 104 µs, 200 ms. */
 export function formatNs(ns) {
   if (!Number.isFinite(ns)) return '–';
@@ -38,12 +32,7 @@ export function formatNs(ns) {
 /** 31.2× style, three significant digits. */
 export const formatTimes = (x) => `${Number(x.toPrecision(3))}×`;
 
-/** Numbers kept to 6 significant digits: the file stays small and stable across platforms' last-bit differences. */
-export const round = (x) => (Number.isFinite(x) ? Number(x.toPrecision(6)) : null);
-/** A figure as headline.json stores it. */
-export const figure = (f) => ({ estimate: round(f.estimate), ci95: f.ci95 ? f.ci95.map(round) : null, invocations: f.invocations });
-
-export const PLATFORM_NAME = { desktop: 'desktop', web: 'web' };
+const PLATFORM_NAME = { desktop: 'desktop', web: 'web' };
 
 /** One plain sentence per platform, from its figures. */
 export function sentence(platform, p, timerResolutionNs) {

@@ -8,10 +8,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseConfiguration } from './analysis.mjs';
 import { CANONICAL_N, CANONICAL_PACING, canonicalPicks } from './canonical.mjs';
-import { FILE_KEY, PATH_DETAIL, PATH_LABEL, REFERENCE_CLAIM, figure, referenceSentences, round, sentence } from './headline.mjs';
+import { PATH_DETAIL, PATH_LABEL, REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
 import { PATH_SALT, pathInterval, ratioInterval } from './intervals.mjs';
 import { FIGURES, PATHS, invocationSeries } from './invocations.mjs';
 import { readTimingCsv } from './timingFiles.mjs';
+
+/** Analysis key of a run file (the keys of FIGURES), by platform, side and transport. */
+const FILE_KEY = {
+  desktop: { 'backend/native': 'native', 'backend/socket': 'socket', 'frontend/native': 'unityNative', 'frontend/socket': 'unitySocket' },
+  web: { 'backend/wasm': 'wasm', 'backend/websocket': 'websocket', 'frontend/wasm': 'webWasm', 'frontend/websocket': 'webWebsocket' },
+};
+
+/** Numbers kept to 6 significant digits: the file stays small and stable across platforms' last-bit differences. */
+const round = (x) => (Number.isFinite(x) ? Number(x.toPrecision(6)) : null);
+/** A figure as headline.json stores it. */
+const figure = (f) => ({ estimate: round(f.estimate), ci95: f.ci95 ? f.ci95.map(round) : null, invocations: f.invocations });
 
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
