@@ -11,20 +11,21 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from '../measurement/src/runRecord.mjs';
+import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecord.mjs';
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
-import { analyseConfiguration, readTimingCsv } from '../measurement/src/analysis.mjs';
+import { analyseConfiguration } from '../measurement/src/analysis.mjs';
+import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
+import { desktopConfigurationId, mergeRepetitions } from '../measurement/src/assemble.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { busyWarning, processCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
-import { uniqueRunId } from '../measurement/src/runId.mjs';
-import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
-import { DESKTOP_FILES, printReport, summaryJson } from '../desktop-host/bench/report.mjs';
+import { timingCsv } from '../measurement/src/merge.mjs';
+import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
-import { COMMON, parseCli } from './lib/cli.mjs';
+import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -86,13 +87,8 @@ if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spi
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
 if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
 
-const runsDir = resolve(args['out-dir'] ?? join(dataDir, 'runs'));
-const publish = !args['no-publish'] && runsDir === resolve(dataDir, 'runs');
-const commit = gitCommit({ paths: ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'scripts'] });
-const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-const runId = args['run-id'] ?? uniqueRunId('desktop', commit, createdAt);
-const runDir = join(runsDir, runId);
-if (existsSync(runDir)) { console.error(`run folder ${runDir} exists already: a benchmark never overwrites a run; choose another --run-id`); process.exit(2); }
+const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('desktop', args,
+  ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'scripts']);
 
 // ---------------------------------------------------------------- measure ----
 
@@ -158,7 +154,7 @@ for (const n of P.ns) {
       for (const serverSpinUs of P.serverSpins) {
         const scenario = scenarioFor(n);
         configurations.push({
-          id: `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`,
+          id: `${desktopConfigurationId(n, pacing, encoding)}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`,
           scenario, nodeCount: n, pacing, encoding, serverSpinUs, seed: scenario === 'random' ? P.seed : null,
         });
       }
@@ -239,46 +235,25 @@ async function measureInvocation(c, k, bar) {
 // ------------------------------------------------------------------ write ----
 
 
-/** Merges the invocations' files of one kind (measurement/src/merge.mjs): each on the bench's clock, later ones without their warm-up. */
-const mergeFiles = (parts) => mergeInvocations(parts.map(({ path, offsetNs }) => ({ rows: readTimingCsv(path), offsetNs })), () => P.warmup);
-
-/** Where each file of an invocation lives and which process clock its t_ns counts from. */
-function invocationFiles(inv) {
+/** When the clock of each file of an invocation started, on the bench's clock (the files are in the invocation's folder). */
+function invocationOffsets(inv) {
   const n = inv.paths.native;
   const s = inv.paths.socket;
   return {
-    native: { path: join(inv.dir, 'native.csv'), offsetNs: n.offsetNs },
-    unityNative: { path: join(inv.dir, 'unity_native.csv'), offsetNs: n.offsetNs },
-    socket: { path: join(inv.dir, 'socket.csv'), offsetNs: s.serverOffsetNs },
-    unitySocket: { path: join(inv.dir, 'unity_socket.csv'), offsetNs: s.offsetNs },
-    floors: existsSync(join(inv.dir, 'floors.csv')) ? { path: join(inv.dir, 'floors.csv'), offsetNs: Math.min(n.offsetNs, s.offsetNs) } : null,
+    'native.csv': n.offsetNs, 'unity_native.csv': n.offsetNs, 'socket.csv': s.serverOffsetNs, 'unity_socket.csv': s.offsetNs,
+    ...(existsSync(join(inv.dir, 'floors.csv')) ? { 'floors.csv': Math.min(n.offsetNs, s.offsetNs) } : {}),
   };
 }
 
+/** Merged files and run.json entries of a configuration (measurement/src/assemble.mjs), with each invocation's rows. */
 function writeConfiguration(c, invocations) {
-  const dir = join(runDir, c.id);
-  const located = invocations.map(invocationFiles);
-  const merged = {};
-  const files = [];
-  for (const [key, name, side, transport] of DESKTOP_FILES) {
-    if (located.some((l) => !l[key])) continue;
-    merged[key] = mergeFiles(located.map((l) => l[key]));
-    writeFileSync(join(dir, name), timingCsv(merged[key]));
-    files.push({ file: `${c.id}/${name}`, side, platform: 'desktop', transport });
-  }
-  const record = invocations.map((inv, k) => ({
-    index: k, dir: `${c.id}/inv-${k}`, order: inv.order,
-    files: DESKTOP_FILES.filter(([key]) => located[k][key])
-      .map(([, name, side, transport]) => ({ file: `${c.id}/inv-${k}/${name}`, side, platform: 'desktop', transport })),
+  const { merged, files, record, located } = mergeRepetitions(runDir, c.id, invocations.map((inv, k) => ({
+    dir: `${c.id}/inv-${k}`, order: inv.order, offsetsNs: invocationOffsets(inv),
     paths: Object.fromEntries(inv.order.map((p) => [p, inv.paths[p].noise])),
-  }));
-  return { merged, files, record };
+  })), { warmup: P.warmup });
+  const rows = located.map((l) => ({ files: Object.fromEntries(Object.entries(l).filter(([, f]) => f).map(([key, f]) => [key, readTimingCsv(f.path)])) }));
+  return { merged, files, record, rows };
 }
-
-/** Parsed rows of each invocation's files, for the invocation-level figures. */
-const invocationRows = (invocations) => invocations.map((inv) => ({
-  files: Object.fromEntries(Object.entries(invocationFiles(inv)).filter(([, f]) => f).map(([key, f]) => [key, readTimingCsv(f.path)])),
-}));
 
 // ------------------------------------------------------------------- main ----
 
@@ -312,9 +287,9 @@ async function main() {
     }
     for (const c of configurations) {
       const invocations = measured.get(c.id);
-      const { merged, files, record } = writeConfiguration(c, invocations);
+      const { merged, files, record, rows } = writeConfiguration(c, invocations);
       const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
-      const h = configurationIntervals(invocationRows(invocations), { platform: 'desktop', warmup: P.warmup });
+      const h = configurationIntervals(rows, { platform: 'desktop', warmup: P.warmup });
       results.push({ c, a, h });
       const first = invocations[0].paths.native.summary;
       env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// npm run headline: the dashboard's first view from the published runs (measurement/src/headline.mjs) into
+// npm run headline: the dashboard's first view from the published runs (measurement/src/headlineFiles.mjs) into
 // public/data/headline.json and public/data/headline.svg. Run it after publishing runs; the dashboard-unit suite
 // recomputes both and fails when the committed files differ.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { computeHeadline, headlineSpec } from '../measurement/src/headline.mjs';
+import { headlineSpec } from '../measurement/src/headline.mjs';
+import { computeHeadline } from '../measurement/src/headlineFiles.mjs';
 import { renderSvg } from '../measurement/src/reproduce.mjs';
 
 const dataDir = fileURLToPath(new URL('../public/data/', import.meta.url));

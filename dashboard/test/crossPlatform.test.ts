@@ -10,7 +10,7 @@ import {
 import type { RunConfiguration, RunJson } from '../src/model/runs';
 import { toSeriesStats, type SeriesStats } from '../src/model/stats';
 import { blockMeansSql, summarySql } from '../src/sql/analysis';
-// @ts-expect-error: plain ES module without types (the reference analysis shared with bench:desktop and bench:web)
+// the reference analysis shared with bench:desktop and bench:web (types: analysis.d.mts)
 import { blockMeans, parseTimingCsv, series as seriesOf, stats as statsOf } from '../../measurement/src/analysis.mjs';
 import { dbWithRun, loadedDb, runDir } from './support/nodeConnector';
 

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { canonicalConfigs } from '../src/model/canonical';
 import type { RunJson } from '../src/model/runs';
 import type { Headline } from '../src/model/headline';
-// @ts-expect-error: plain ES modules without types (the measurement library)
-import { computeHeadline, headlineSpec, publishedRuns } from '../../measurement/src/headline.mjs';
+import { headlineSpec } from '../../measurement/src/headline.mjs';
+// @ts-expect-error: plain ES modules without types (the measurement library's Node side)
+import { computeHeadline, publishedRuns } from '../../measurement/src/headlineFiles.mjs';
 // @ts-expect-error: see above
 import { renderSvg } from '../../measurement/src/reproduce.mjs';
 

@@ -5,7 +5,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyseConfiguration, fmtNs, readTimingCsv } from '../../measurement/src/analysis.mjs';
+import { analyseConfiguration, fmtNs } from '../../measurement/src/analysis.mjs';
+import { DESKTOP_FILES } from '../../measurement/src/assemble.mjs';
+import { readTimingCsv } from '../../measurement/src/timingFiles.mjs';
 import { configurationIntervals, desktopTargets, formatInterval, formatRatio } from '../../measurement/src/invocations.mjs';
 import { root } from '../toolchain.mjs';
 
@@ -116,13 +118,6 @@ export function summaryJson(run, results, targets) {
   };
   return `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`;
 }
-
-/** The files of a desktop configuration: analysis key, file name, side, transport (floors.csv holds both floors). */
-export const DESKTOP_FILES = [
-  ['native', 'native.csv', 'backend', 'native'], ['socket', 'socket.csv', 'backend', 'socket'],
-  ['unityNative', 'unity_native.csv', 'frontend', 'native'], ['unitySocket', 'unity_socket.csv', 'frontend', 'socket'],
-  ['floors', 'floors.csv', 'floor', null],
-];
 
 /**
  * The whole report of a run's analysed configurations ({ c, a }): each configuration, the targets of the free-paced

@@ -77,10 +77,7 @@ namespace Collektive.DesktopHost
             var scenarioKind = o.Str("scenario", "reference");
             int nodes = o.Int("nodes", 10);
             double maxDistance = o.Double("max-distance", 3.0);
-            Scenario scenario;
-            if (scenarioKind == "reference") scenario = Scenario.Reference(nodes, maxDistance);
-            else if (scenarioKind == "random") scenario = Scenario.Random(nodes, o.Int("seed", 1), o.Double("mean-degree", 8.0), maxDistance);
-            else throw new ArgumentException("--scenario must be reference or random");
+            var scenario = Scenario.Of(scenarioKind, nodes, o.Int("seed", 1), o.Double("mean-degree", 8.0), maxDistance);
             var options = new FrameLoopOptions
             {
                 Pacing = FrameLoopOptions.ParsePacing(o.Str("pacing", "free")),

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { join } from 'node:path';
-import { analyseConfiguration, pairedDiff, parseTimingCsv, quantileSorted, readTimingCsv, series, stats } from '../../measurement/src/analysis.mjs';
+import { analyseConfiguration, pairedDiff, parseTimingCsv, quantileSorted, series, stats } from '../../measurement/src/analysis.mjs';
+import { readTimingCsv } from '../../measurement/src/timingFiles.mjs';
 
 test('quantiles interpolate linearly between order statistics (numpy default)', () => {
   const s = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];

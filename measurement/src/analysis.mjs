@@ -3,7 +3,7 @@
 // median, mean, p95, p99 (linear interpolation between order statistics, as numpy/pandas) and sample std (n−1).
 // Back-end overhead = step.service − step.compute paired by order after warm-up removal, truncated to the shorter
 // series; ratios socket/native paired by order, as the reference's computation.py does.
-import { readFileSync } from 'node:fs';
+// No Node imports: the dashboard's page imports this module (reading files: timingFiles.mjs).
 
 /** Parses a `t_ns,id,duration_ns` CSV; throws on a wrong header or a malformed row (with the line number). */
 export function parseTimingCsv(text, name = 'csv') {
@@ -21,8 +21,6 @@ export function parseTimingCsv(text, name = 'csv') {
   }
   return rows;
 }
-
-export const readTimingCsv = (path) => parseTimingCsv(readFileSync(path, 'utf8'), path);
 
 /** Reference preprocessing: Map id → durations (ns) in time order, warm-up removed. */
 export function series(rows, warmup = 30) {

@@ -1,7 +1,7 @@
 // The configurations every view opens on (docs/measurements.md, "Invocations"): per platform, the newest run with
 // independent invocations, else the first in manifest order, with an N = 10 free-paced configuration of that
 // platform (its default encoding and the server's default spin). Shared by the dashboard (dashboard/src/model/canonical.ts) and the headline
-// (measurement/src/headline.mjs), so both open on the same runs.
+// (measurement/src/headlineFiles.mjs), so both open on the same runs.
 
 export const CANONICAL_N = 10;
 export const CANONICAL_PACING = 'free';

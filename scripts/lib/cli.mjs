@@ -1,7 +1,11 @@
 // The command-line convention of every bench:* and profile script (README.md, "Commands"): node:util parseArgs,
 // strict; the shared option names below where an option applies; `--help` prints the usage and exits 0; an
 // unknown option or a bad value prints what is wrong and the usage, and exits 2 (never a stack trace).
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { dataDir, gitCommit } from '../../measurement/src/runRecord.mjs';
+import { uniqueRunId } from '../../measurement/src/runId.mjs';
 
 /** The options every script spells the same way; a script takes those that apply to it. */
 export const COMMON = {
@@ -63,4 +67,23 @@ export function parseCli({ usage, options, allowPositionals = false, argv = proc
     return v;
   };
   return { values, positionals, fail, list, ints, int, positive };
+}
+
+/**
+ * A bench's new run folder from the common options (--out-dir, --run-id, --no-publish): { runsDir, runDir, runId,
+ * publish (only into public/data/runs), commit (of `commitPaths`, docs/measurements.md), createdAt }. Exits 2 when
+ * the folder exists: a benchmark never overwrites a run.
+ */
+export function newRunFolder(kind, values, commitPaths) {
+  const runsDir = resolve(values['out-dir'] ?? join(dataDir, 'runs'));
+  const publish = !values['no-publish'] && runsDir === resolve(dataDir, 'runs');
+  const commit = gitCommit({ paths: commitPaths });
+  const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const runId = values['run-id'] ?? uniqueRunId(kind, commit, createdAt);
+  const runDir = join(runsDir, runId);
+  if (existsSync(runDir)) {
+    console.error(`run folder ${runDir} exists already: a benchmark never overwrites a run; choose another --run-id`);
+    process.exit(USAGE_EXIT);
+  }
+  return { runsDir, runDir, runId, publish, commit, createdAt };
 }

@@ -5,8 +5,10 @@
 //    in unity-webgl/Tests~/UnityStub (a compile check only); plus project structure (text settings, .meta GUIDs).
 //  - unity-nunit: NUnit tests of the WebGL engines (WasmEngine, WebSocketEngine) over fake jslib bridges, by the
 //    project's one NUnit runner (Tests~/nunit/run.mjs; suite frontend-nunit runs the package's other tests with it).
-//  - unity-editor-bench: the batch-mode benchmark entry point (BenchmarkRunner.RunDesktop) run under Mono with the
-//    UnityEditor stub against the real native library and JVM server; published layout and run.json schema.
+//  - unity-editor-bench: npm run bench:unity end to end, the Editor replaced by its benchmark entry point
+//    (BenchmarkRunner.RunDesktop) under Mono with the UnityEditor stub, against the real native library and JVM
+//    server: Node plan (scenarios from measurement/src/scenario.mjs), C# raw CSVs, Node write stage; published layout,
+//    run.json schema, the scenario C# ran equals scenario.mjs's.
 //  - unity-jslib: the .jslib plugins in Chromium with an Emscripten heap shim, driving the real Kotlin/Wasm facade
 //    and a real Node ws server; results equal the engine's test vectors.
 //  - unity-frontend: dashboard/src/live/unity/UnityFrontEnd.tsx bundled by Vite in Chromium with a stand-in Unity
@@ -32,7 +34,7 @@ export const suites = [
   },
   {
     name: 'unity-editor-bench',
-    description: 'Unity batch benchmark entry point (BenchmarkRunner.RunDesktop) under Mono with the UnityEditor stub: real .so + JVM server, CSVs, merge, run.json schema',
+    description: 'npm run bench:unity with BenchmarkRunner.RunDesktop under Mono (UnityEditor stub) as the Editor: real .so + JVM server, raw CSVs, Node merge, run.json schema, one scenario rule',
     requires: [mono, newtonsoft, maven],
     build: ['native', 'jvm-server'],
     cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=600000', 'unity-webgl/Tests~/editor-bench/editor-bench.test.mjs'],

@@ -20,11 +20,5 @@ export interface Headline {
   } | null;
 }
 
-/** Three significant digits with a unit (as measurement/src/headline.mjs writes them). */
-export function formatNs(ns: number): string {
-  if (!Number.isFinite(ns)) return '–';
-  const [v, u] = ns >= 1e9 ? [ns / 1e9, 's'] : ns >= 1e6 ? [ns / 1e6, 'ms'] : ns >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
-  return `${Number(v.toPrecision(3))} ${u}`;
-}
-/** 31.2× style, three significant digits. */
-export const formatTimes = (x: number): string => `${Number(x.toPrecision(3))}×`;
+/** The headline's number formats: the ones measurement/src/headline.mjs writes into headline.json's sentences. */
+export { formatNs, formatTimes } from '../../../measurement/src/headline.mjs';

@@ -1,121 +1,117 @@
 using System;
 using System.Collections.Generic;
-using System.Globalization;
+using System.IO;
 using Collektive.Frontend.Engines;
+using Collektive.Frontend.Layout;
 using Collektive.Frontend.Loop;
+using Newtonsoft.Json.Linq;
 
 namespace Collektive.Unity.Editor
 {
     /// <summary>
-    /// What a batch-mode benchmark runs, with the defaults and rules of <c>npm run bench:desktop</c>
-    /// (scripts/bench-desktop.mjs): N = 10 (the reference scenario; a larger N runs the random scenario of the same
-    /// density: seed 1, mean degree 8, maxDistance 3), fixed (20 ms tick, time scale 1) and free pacing, the
-    /// reference JSON encoding, 1000 measured frames split over 5 blocks, each block with its own 30 warm-up frames,
-    /// native and socket in a random order per block, 200 floor samples. Set from the command line with
-    /// <c>-collektiveBench "key=value;…"</c>: nodes (list, e.g. 10,100,1000), pacing (list), encodings (list),
-    /// rounds, warmup, blocks, tickMs, timeScale, floors, floorBatch, transports (list of native,socket), seed
-    /// (random scenario), meanDegree, maxDistance, orderSeed (block-order shuffle), out (runs folder; the manifest is
-    /// updated only for the default), title, server (npm | jar).
+    /// What a batch-mode benchmark runs, read from the plan <c>npm run bench:unity</c> writes
+    /// (<c>unity-plan.json</c>, measurement/src/unityRun.mjs): the run folder, the transports, frames, warm-up, blocks,
+    /// floors, the block-order seed, how to start the JVM server, and one entry per configuration with its scenario.
+    /// Node decides every configuration's scenario (measurement/src/scenario.mjs); this side only builds it.
     /// </summary>
     public sealed class BenchmarkPlan
     {
-        /// <summary>Device counts.</summary>
-        public List<int> Nodes = new List<int> { 10 };
-        /// <summary>Pacings.</summary>
-        public List<Pacing> Pacings = new List<Pacing> { Pacing.Fixed, Pacing.Free };
-        /// <summary>Encodings.</summary>
-        public List<WireEncoding> Encodings = new List<WireEncoding> { WireEncoding.Json };
+        /// <summary>The run folder (absolute); per-block files go to &lt;configuration&gt;/block-&lt;k&gt;/.</summary>
+        public string RunDir;
         /// <summary>Transports ("native", "socket").</summary>
-        public List<string> Transports = new List<string> { "native", "socket" };
-        /// <summary>Measured rounds per block.</summary>
-        public int Rounds = 1000;
+        public List<string> Transports = new List<string>();
+        /// <summary>Measured rounds per configuration, split over the blocks.</summary>
+        public int Rounds;
         /// <summary>Warm-up rounds per block (dropped by the analysis).</summary>
-        public int Warmup = 30;
+        public int Warmup;
         /// <summary>Blocks per configuration.</summary>
-        public int Blocks = 5;
-        /// <summary>Fixed-pacing tick, ms.</summary>
-        public double TickMs = 20.0;
-        /// <summary>Fixed-pacing time scale.</summary>
-        public double TimeScale = 1.0;
-        /// <summary>Floor samples per transport and configuration.</summary>
-        public int Floors = 200;
+        public int Blocks;
+        /// <summary>Floor samples per transport and configuration, split over the blocks.</summary>
+        public int Floors;
         /// <summary>No-op calls averaged per native floor sample.</summary>
-        public int FloorBatch = 100;
-        /// <summary>Seed of the random scenario (N &gt; 10).</summary>
-        public int Seed = 1;
-        /// <summary>Mean degree of the random scenario.</summary>
-        public double MeanDegree = 8.0;
-        /// <summary>Neighbour radius.</summary>
-        public double MaxDistance = 3.0;
-        /// <summary>Seed of the per-block order shuffle (default: random, recorded in run.json).</summary>
-        public int OrderSeed = new System.Random().Next();
-        /// <summary>Runs folder (default public/data/runs of the repository).</summary>
-        public string Out;
-        /// <summary>Run title.</summary>
-        public string Title;
+        public int FloorBatch;
+        /// <summary>Seed of the per-block order shuffle.</summary>
+        public int OrderSeed;
         /// <summary>How to start the JVM server: "npm" (<c>npm run server:jvm</c>, builds when stale) or "jar" (the built jar).</summary>
-        public string Server = "npm";
+        public string Server;
+        /// <summary>The configurations, in run order.</summary>
+        public List<Configuration> Configurations = new List<Configuration>();
 
-        /// <summary>The default plan with <paramref name="spec"/> applied.</summary>
-        public static BenchmarkPlan Parse(string spec)
+        /// <summary>One configuration: id (folder name), scenario, pacing, encoding.</summary>
+        public sealed class Configuration
         {
-            var p = new BenchmarkPlan();
-            if (string.IsNullOrEmpty(spec)) return p;
-            var inv = CultureInfo.InvariantCulture;
-            foreach (var part in spec.Split(';'))
-            {
-                if (part.Trim().Length == 0) continue;
-                int eq = part.IndexOf('=');
-                if (eq <= 0) throw new ArgumentException("expected key=value in -collektiveBench, got '" + part + "'");
-                string k = part.Substring(0, eq).Trim(), v = part.Substring(eq + 1).Trim();
-                switch (k)
-                {
-                    case "nodes": p.Nodes = List(v, delegate (string s) { return int.Parse(s, inv); }); break;
-                    case "pacing": p.Pacings = List(v, FrameLoopOptions.ParsePacing); break;
-                    case "encodings": p.Encodings = List(v, WireEncodings.Parse); break;
-                    case "transports": p.Transports = List(v, delegate (string s) { if (s != "native" && s != "socket") throw new ArgumentException("transport " + s); return s; }); break;
-                    case "rounds": p.Rounds = int.Parse(v, inv); break;
-                    case "warmup": p.Warmup = int.Parse(v, inv); break;
-                    case "blocks": p.Blocks = int.Parse(v, inv); break;
-                    case "tickMs": p.TickMs = double.Parse(v, inv); break;
-                    case "timeScale": p.TimeScale = double.Parse(v, inv); break;
-                    case "floors": p.Floors = int.Parse(v, inv); break;
-                    case "floorBatch": p.FloorBatch = int.Parse(v, inv); break;
-                    case "seed": p.Seed = int.Parse(v, inv); break;
-                    case "orderSeed": p.OrderSeed = int.Parse(v, inv); break;
-                    case "meanDegree": p.MeanDegree = double.Parse(v, inv); break;
-                    case "maxDistance": p.MaxDistance = double.Parse(v, inv); break;
-                    case "out": p.Out = v; break;
-                    case "title": p.Title = v; break;
-                    case "server":
-                        if (v != "npm" && v != "jar") throw new ArgumentException("server must be npm or jar, got " + v);
-                        p.Server = v;
-                        break;
-                    default: throw new ArgumentException("unknown -collektiveBench key '" + k + "'");
-                }
-            }
-            if (p.Rounds < 1 || p.Warmup < 0 || p.Blocks < 1) throw new ArgumentException("rounds >= 1, warmup >= 0, blocks >= 1");
-            return p;
+            /// <summary>Folder name, e.g. n10-free.</summary>
+            public string Id;
+            /// <summary>The scenario to run (built from the plan's kind, N, seed, mean degree, maxDistance).</summary>
+            public Scenario Scenario;
+            /// <summary>Pacing.</summary>
+            public Pacing Pacing;
+            /// <summary>Fixed-pacing tick, ms.</summary>
+            public double TickMs;
+            /// <summary>Fixed-pacing time scale.</summary>
+            public double TimeScale;
+            /// <summary>Wire encoding.</summary>
+            public WireEncoding Encoding;
         }
 
-        /// <summary>"reference" for N = 10, "random" otherwise (as bench:desktop).</summary>
-        public static string ScenarioFor(int nodes) { return nodes == 10 ? "reference" : "random"; }
+        /// <summary>Reads a plan file; throws with the file's name on a missing or malformed field.</summary>
+        public static BenchmarkPlan Read(string path)
+        {
+            JObject o;
+            try { o = JObject.Parse(File.ReadAllText(path)); }
+            catch (Exception e) { throw new ArgumentException("cannot read the plan " + path + ": " + e.Message, e); }
+            try
+            {
+                var p = new BenchmarkPlan
+                {
+                    RunDir = Required(o, "runDir").Value<string>(),
+                    Rounds = Required(o, "rounds").Value<int>(),
+                    Warmup = Required(o, "warmup").Value<int>(),
+                    Blocks = Required(o, "blocks").Value<int>(),
+                    Floors = Required(o, "floors").Value<int>(),
+                    FloorBatch = Required(o, "floorBatch").Value<int>(),
+                    OrderSeed = Required(o, "orderSeed").Value<int>(),
+                    Server = Required(o, "server").Value<string>(),
+                };
+                foreach (var t in Required(o, "transports"))
+                {
+                    string s = t.Value<string>();
+                    if (s != "native" && s != "socket") throw new ArgumentException("transport " + s);
+                    p.Transports.Add(s);
+                }
+                foreach (JObject c in Required(o, "configurations"))
+                {
+                    var seed = Required(c, "seed");
+                    p.Configurations.Add(new Configuration
+                    {
+                        Id = Required(c, "id").Value<string>(),
+                        Scenario = Scenario.Of(Required(c, "scenario").Value<string>(), Required(c, "nodeCount").Value<int>(),
+                            seed.Type == JTokenType.Null ? 0L : seed.Value<long>(), Required(c, "meanDegree").Value<double>(), Required(c, "maxDistance").Value<double>()),
+                        Pacing = FrameLoopOptions.ParsePacing(Required(c, "pacing").Value<string>()),
+                        TickMs = c["tickMs"] == null || c["tickMs"].Type == JTokenType.Null ? 0.0 : c["tickMs"].Value<double>(),
+                        TimeScale = Required(c, "timeScale").Value<double>(),
+                        Encoding = WireEncodings.Parse(Required(c, "encoding").Value<string>()),
+                    });
+                }
+                if (p.Rounds < 1 || p.Warmup < 0 || p.Blocks < 1 || p.Transports.Count == 0 || p.Configurations.Count == 0)
+                    throw new ArgumentException("rounds >= 1, warmup >= 0, blocks >= 1, at least one transport and configuration");
+                if (p.Server != "npm" && p.Server != "jar") throw new ArgumentException("server must be npm or jar, got " + p.Server);
+                return p;
+            }
+            catch (Exception e)
+            {
+                throw new ArgumentException(path + ": " + e.Message, e);
+            }
+        }
 
         /// <summary>Frames of block <paramref name="b"/> when <paramref name="total"/> are split over the blocks.</summary>
         public int PerBlock(int total, int b) { return total / Blocks + (b < total % Blocks ? 1 : 0); }
 
-        /// <summary>Configuration folder name, e.g. n10-free or n100-fixed-batched.</summary>
-        public static string ConfigId(int nodes, Pacing pacing, WireEncoding encoding)
+        private static JToken Required(JObject o, string key)
         {
-            return "n" + nodes + "-" + FrameLoopOptions.Name(pacing) + (encoding == WireEncoding.Json ? "" : "-" + WireEncodings.Name(encoding));
-        }
-
-        private static List<T> List<T>(string v, Func<string, T> parse)
-        {
-            var r = new List<T>();
-            foreach (var s in v.Split(',')) if (s.Trim().Length > 0) r.Add(parse(s.Trim()));
-            if (r.Count == 0) throw new ArgumentException("empty list '" + v + "'");
-            return r;
+            var v = o[key];
+            if (v == null) throw new ArgumentException("missing \"" + key + "\"");
+            return v;
         }
     }
 }

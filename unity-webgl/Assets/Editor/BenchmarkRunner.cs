@@ -7,6 +7,7 @@ using Collektive.Frontend.Loop;
 using Collektive.Frontend.Model;
 using Collektive.Frontend.Scene;
 using Collektive.Frontend.Timing;
+using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
 using UnityEditor.SceneManagement;
@@ -17,14 +18,15 @@ namespace Collektive.Unity.Editor
     /// <summary>
     /// Batch-mode benchmark entry points (<c>Unity -batchmode -projectPath unity-webgl -executeMethod …</c>):
     /// <list type="bullet">
-    /// <item><see cref="RunDesktop"/>: the configurations of <c>npm run bench:desktop</c> (<see cref="BenchmarkPlan"/>),
-    /// native and socket interleaved in blocks with a random order per block, each block run by the shared package's
-    /// <see cref="FrameLoop"/> inside the Editor's runtime, exactly as the headless host runs it; writes per
-    /// configuration <c>native.csv</c>, <c>socket.csv</c> (back-ends; a fresh JVM server per socket block),
-    /// <c>unity_native.csv</c>, <c>unity_socket.csv</c> (front-end), <c>floors.csv</c>, merged over the blocks as
-    /// bench:desktop merges them (<see cref="TimingMerge"/>), and a <c>run.json</c> (kind "unity", front-end "Unity"
-    /// and its version) into <c>public/data/runs/&lt;run-id&gt;/</c>, appended to <c>public/data/manifest.json</c>.</item>
-    /// <item><see cref="RunNative"/> / <see cref="RunSocket"/>: the same with one transport.</item>
+    /// <item><see cref="RunDesktop"/>: the measure stage of <c>npm run bench:unity</c>, which writes the plan
+    /// (<c>-collektivePlan unity-plan.json</c>, <see cref="BenchmarkPlan"/>) and, once Unity has exited 0, merges the
+    /// blocks and writes run.json (measurement/src/unityRun.mjs; docs/measurements.md, "The Unity bench"). Per
+    /// configuration, native and socket interleaved in blocks with a random order per block, each block run by the
+    /// shared package's <see cref="FrameLoop"/> inside the Editor's runtime, exactly as the headless host runs it.
+    /// Each block's raw files go to <c>&lt;configuration&gt;/block-&lt;k&gt;/</c>: <c>native.csv</c>,
+    /// <c>socket.csv</c> (back-ends; a fresh JVM server per socket block), <c>unity_native.csv</c>,
+    /// <c>unity_socket.csv</c> (front-end), <c>floors.csv</c>; what ran, with each file's clock offset, goes to
+    /// <c>unity-record.json</c> in the run folder.</item>
     /// <item><see cref="RunPlayMode"/>: one configuration through the scene's MonoBehaviours (FixedUpdate / Update),
     /// configured by <c>-collektive "engine=…;frames=1030;csv=…;quit=1"</c>.</item>
     /// </list>
@@ -33,14 +35,19 @@ namespace Collektive.Unity.Editor
     /// </summary>
     public static class BenchmarkRunner
     {
-        /// <summary>Both desktop transports, every configuration of the plan.</summary>
-        public static void RunDesktop() { Guarded(delegate { Run(BenchmarkPlan.Parse(RunConfig.CommandLineValue("-collektiveBench"))); }); }
+        /// <summary>File name of what Unity ran (read by measurement/src/unityRun.mjs).</summary>
+        public const string RecordFile = "unity-record.json";
 
-        /// <summary>The native transport only.</summary>
-        public static void RunNative() { Guarded(delegate { Run(BenchmarkPlan.Parse("transports=native;" + RunConfig.CommandLineValue("-collektiveBench"))); }); }
-
-        /// <summary>The socket transport only.</summary>
-        public static void RunSocket() { Guarded(delegate { Run(BenchmarkPlan.Parse("transports=socket;" + RunConfig.CommandLineValue("-collektiveBench"))); }); }
+        /// <summary>Every configuration of the plan given as <c>-collektivePlan</c>.</summary>
+        public static void RunDesktop()
+        {
+            Guarded(delegate
+            {
+                string plan = RunConfig.CommandLineValue("-collektivePlan");
+                if (plan == null) throw new ArgumentException("RunDesktop needs -collektivePlan <unity-plan.json>: run it through npm run bench:unity -- --unity <Unity executable>");
+                Run(BenchmarkPlan.Read(plan));
+            });
+        }
 
         /// <summary>Enters play mode in the Gradient scene; the SimulationManager reads <c>-collektive</c> and quits when done.</summary>
         public static void RunPlayMode()
@@ -61,120 +68,103 @@ namespace Collektive.Unity.Editor
             if (Application.isBatchMode) EditorApplication.Exit(code);
         }
 
-        /// <summary>Runs a plan and publishes it; returns the run folder.</summary>
-        public static string Run(BenchmarkPlan plan)
+        /// <summary>Runs a plan: per-block files and <see cref="RecordFile"/> in the plan's run folder.</summary>
+        public static void Run(BenchmarkPlan plan)
         {
             if (plan.Transports.Contains("native")) NativeLibraryCopier.Copy(true);
-            string runs = plan.Out ?? ProjectPaths.Runs;
-            string commit = RunRecord.Commit(ProjectPaths.Repository);
-            string runId = RunRecord.NewRunId(runs, commit);
-            string runFolder = Path.Combine(runs, runId);
-            Directory.CreateDirectory(runFolder);
-            string title = plan.Title ?? ("Unity " + Application.unityVersion + ", desktop " + string.Join("+", plan.Transports.ToArray()) + ", N=" + string.Join(",", plan.Nodes.ConvertAll(delegate (int n) { return n.ToString(); }).ToArray()));
-            var run = RunRecord.Create(runId, title, commit, plan);
+            Directory.CreateDirectory(plan.RunDir);
             var rng = new System.Random(plan.OrderSeed);
-            foreach (int nodes in plan.Nodes)
-                foreach (var pacing in plan.Pacings)
-                    foreach (var encoding in plan.Encodings)
-                        ((JArray)run["configurations"]).Add(RunConfiguration(plan, nodes, pacing, encoding, runFolder, rng));
-            RunRecord.Save(run, runFolder, plan.Out == null ? ProjectPaths.Manifest : null);
-            Debug.Log("[collektive] benchmark written to " + runFolder);
-            return runFolder;
+            // Every file's t_ns is shifted onto this clock by the Node write stage (the offsets in the record).
+            long runStart = Clock.Now();
+            var configurations = new JArray();
+            foreach (var c in plan.Configurations) configurations.Add(RunConfiguration(plan, c, rng, runStart));
+            var record = new JObject
+            {
+                { "frontEnd", new JObject { { "name", "Unity" }, { "version", Application.unityVersion } } },
+                { "runtimes", new JObject { { "unity", Application.unityVersion }, { "clr", System.Environment.Version.ToString() } } },
+                { "timerResolutionNs", Clock.ResolutionNs() },
+                { "configurations", configurations },
+            };
+            File.WriteAllText(Path.Combine(plan.RunDir, RecordFile), record.ToString(Formatting.Indented) + "\n");
+            Debug.Log("[collektive] benchmark measured into " + plan.RunDir);
         }
 
-        private static JObject RunConfiguration(BenchmarkPlan plan, int nodes, Pacing pacing, WireEncoding encoding, string runFolder, System.Random rng)
+        private static JObject RunConfiguration(BenchmarkPlan plan, BenchmarkPlan.Configuration c, System.Random rng, long runStart)
         {
-            string id = BenchmarkPlan.ConfigId(nodes, pacing, encoding);
-            string folder = Path.Combine(runFolder, id);
-            string blocksFolder = Path.Combine(Path.GetTempPath(), "collektive-unity-bench-" + Guid.NewGuid().ToString("N"));
-            Directory.CreateDirectory(folder);
-            Directory.CreateDirectory(blocksFolder);
-            string scenarioKind = BenchmarkPlan.ScenarioFor(nodes);
-            var scenario = scenarioKind == "random"
-                ? Scenario.Random(nodes, plan.Seed, plan.MeanDegree, plan.MaxDistance)
-                : Scenario.Reference(nodes, plan.MaxDistance);
-            var merges = new Dictionary<string, TimingMerge>();
-            foreach (var t in plan.Transports)
-            {
-                merges[t] = new TimingMerge(plan.Warmup);
-                merges["unity_" + t] = new TimingMerge(plan.Warmup);
-            }
-            var floorMerges = new Dictionary<string, TimingMerge>();
-            foreach (var t in plan.Transports) floorMerges[t] = new TimingMerge(plan.Warmup);
-            var orders = new JArray();
-            long configStart = Clock.Now();
+            var scenario = c.Scenario;
+            var blocks = new JArray();
             try
             {
                 for (int block = 0; block < plan.Blocks; block++)
                 {
+                    string dir = c.Id + "/block-" + block;
+                    string folder = Path.Combine(plan.RunDir, c.Id, "block-" + block);
+                    Directory.CreateDirectory(folder);
                     var options = new FrameLoopOptions
                     {
-                        Pacing = pacing, TickMs = plan.TickMs, TimeScale = plan.TimeScale, RoundsPerStep = 1,
+                        Pacing = c.Pacing, TickMs = c.TickMs, TimeScale = c.TimeScale, RoundsPerStep = 1,
                         Frames = plan.Warmup + plan.PerBlock(plan.Rounds, block),
                     };
                     int floors = plan.Floors > 0 ? plan.Warmup + plan.PerBlock(plan.Floors, block) : 0;
                     var order = new List<string>(plan.Transports);
                     for (int i = order.Count - 1; i > 0; i--) { int j = rng.Next(i + 1); var x = order[i]; order[i] = order[j]; order[j] = x; }
-                    orders.Add(string.Join(">", order.ToArray()));
+                    var offsets = new JObject();
+                    // One floors.csv per block: both transports' floor samples on one log.
+                    var floorLog = new TimingLog(Math.Max(16, 2 * floors));
                     foreach (var transport in order)
                     {
-                        EditorUtility.DisplayProgressBar("Collektive benchmark", id + " block " + (block + 1) + "/" + plan.Blocks + ": " + transport, (float)block / plan.Blocks);
-                        string backendCsv = Path.Combine(blocksFolder, transport + "-" + block + ".csv");
+                        EditorUtility.DisplayProgressBar("Collektive benchmark", c.Id + " block " + (block + 1) + "/" + plan.Blocks + ": " + transport, (float)block / plan.Blocks);
                         var log = new TimingLog(16 * options.Frames);
-                        var floorLog = new TimingLog(Math.Max(16, floors));
                         if (transport == "native")
                         {
-                            NativeEngine.SetBackendCsv(backendCsv);
+                            NativeEngine.SetBackendCsv(Path.Combine(folder, "native.csv"));
                             try
                             {
-                                RunBlock(transport, scenario, encoding, options, log, 0);
+                                RunBlock(transport, scenario, c.Encoding, options, log, 0);
                                 if (floors > 0) Floors.NativeNoop(floorLog, floors, plan.FloorBatch);
                                 NativeEngine.FlushBackendCsv();
                             }
                             finally { NativeEngine.SetBackendCsv(null); }
-                            // the library's clock origin is in this process, before the configuration started
-                            merges["native"].AddBlock(backendCsv, 0);
+                            // the library's clock starts in this process when it is first used: offset 0
+                            offsets["native.csv"] = 0L;
                         }
                         else
                         {
                             long serverStart = Clock.Now();
-                            using (var server = new JvmServerProcess(ProjectPaths.Repository, backendCsv, 600000, plan.Server == "jar"))
+                            using (var server = new JvmServerProcess(ProjectPaths.Repository, Path.Combine(folder, "socket.csv"), 600000, plan.Server == "jar"))
                             {
-                                RunBlock(transport, scenario, encoding, options, log, server.Port);
+                                RunBlock(transport, scenario, c.Encoding, options, log, server.Port);
                                 if (floors > 0) Floors.SocketEcho(floorLog, "127.0.0.1", server.Port, floors);
                             }
-                            merges["socket"].AddBlock(backendCsv, Clock.ToNs(serverStart - configStart));
+                            offsets["socket.csv"] = Clock.ToNs(serverStart - runStart);
                         }
-                        merges["unity_" + transport].AddBlock(log, configStart);
-                        if (floors > 0) floorMerges[transport].AddBlock(floorLog, configStart);
-                        Debug.Log("[collektive] " + id + " block " + (block + 1) + "/" + plan.Blocks + " " + transport + ": " + options.Frames + " frames");
+                        log.WriteCsv(Path.Combine(folder, "unity_" + transport + ".csv"));
+                        offsets["unity_" + transport + ".csv"] = Clock.ToNs(log.OriginTicks - runStart);
+                        Debug.Log("[collektive] " + c.Id + " block " + (block + 1) + "/" + plan.Blocks + " " + transport + ": " + options.Frames + " frames");
                     }
+                    if (floors > 0)
+                    {
+                        floorLog.WriteCsv(Path.Combine(folder, "floors.csv"));
+                        offsets["floors.csv"] = Clock.ToNs(floorLog.OriginTicks - runStart);
+                    }
+                    blocks.Add(new JObject { { "dir", dir }, { "order", new JArray(order.ToArray()) }, { "offsetsNs", offsets } });
                 }
             }
-            finally
+            finally { EditorUtility.ClearProgressBar(); }
+            return new JObject
             {
-                EditorUtility.ClearProgressBar();
-                try { Directory.Delete(blocksFolder, true); } catch (IOException) { }
-            }
-            var files = new JArray();
-            foreach (var t in plan.Transports)
-            {
-                merges[t].Write(Path.Combine(folder, t + ".csv"));
-                merges["unity_" + t].Write(Path.Combine(folder, "unity_" + t + ".csv"));
-                files.Add(RunRecord.File(id + "/" + t + ".csv", "backend", t));
-                files.Add(RunRecord.File(id + "/unity_" + t + ".csv", "frontend", t));
-            }
-            if (plan.Floors > 0)
-            {
-                TimingMerge.Write(Path.Combine(folder, "floors.csv"), new List<TimingMerge>(floorMerges.Values).ToArray());
-                files.Add(RunRecord.File(id + "/floors.csv", "floor", null));
-            }
-            var config = RunRecord.Configuration(id, scenarioKind, nodes, plan.MaxDistance, FrameLoopOptions.Name(pacing),
-                pacing == Pacing.Fixed ? (double?)plan.TickMs : null, pacing == Pacing.Fixed ? plan.TimeScale : 1.0, WireEncodings.Name(encoding), files);
-            config["seed"] = scenarioKind == "random" ? (JToken)plan.Seed : JValue.CreateNull();
-            config["title"] = (scenarioKind == "reference" ? "Reference scenario" : "Random scenario") + ", N=" + nodes + ", " + FrameLoopOptions.Name(pacing) + " pacing, " + WireEncodings.Name(encoding);
-            config["blockOrders"] = orders;
-            return config;
+                { "id", c.Id },
+                // what ran, as built here: the Node write stage checks it against the plan
+                { "scenario", new JObject
+                    {
+                        { "kind", scenario.Kind }, { "nodeCount", scenario.NodeCount },
+                        { "seed", scenario.Seed.HasValue ? (JToken)scenario.Seed.Value : JValue.CreateNull() },
+                        { "maxDistance", scenario.MaxDistance }, { "meanDegree", scenario.MeanDegree() },
+                        { "sources", new JArray(scenario.Sources) },
+                    }
+                },
+                { "blocks", blocks },
+            };
         }
 
         private static void RunBlock(string transport, Scenario scenario, WireEncoding encoding, FrameLoopOptions options, TimingLog log, int port)

@@ -14,10 +14,6 @@ namespace Collektive.Unity.Editor
         public static string NativeLibrary { get { return Path.Combine(Repository, "collektive-native", "build", "libsimple_gradient.so"); } }
         /// <summary>Where the Linux plugin lives inside the project (git-ignored copy).</summary>
         public const string PluginAsset = "Assets/Plugins/Linux/libsimple_gradient.so";
-        /// <summary>The published runs folder.</summary>
-        public static string Runs { get { return Path.Combine(Repository, "public", "data", "runs"); } }
-        /// <summary>The manifest of published runs.</summary>
-        public static string Manifest { get { return Path.Combine(Repository, "public", "data", "manifest.json"); } }
         /// <summary>The WebGL build output folder (served by the dashboard as /unity/).</summary>
         public static string WebGLOutput { get { return Path.Combine(Repository, "public", "unity"); } }
     }

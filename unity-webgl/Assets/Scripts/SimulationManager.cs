@@ -122,9 +122,7 @@ namespace Collektive.Unity
         {
             Teardown();
             _config = c;
-            var sc = c.Scenario == "random"
-                ? Scenario.Random(c.NodeCount, c.Seed, 8.0, c.MaxDistance)
-                : Scenario.Reference(c.NodeCount, c.MaxDistance);
+            var sc = Scenario.Of(c.Scenario, c.NodeCount, c.Seed, 8.0, c.MaxDistance);
             var src = new List<int>();
             foreach (var s in c.Sources) if (s >= 0 && s < c.NodeCount) src.Add(s);
             _scene = new SceneModel(sc.Positions, src, c.MaxDistance);

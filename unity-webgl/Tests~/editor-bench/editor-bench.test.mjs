@@ -1,19 +1,24 @@
-// The Unity batch-mode benchmark entry point (Assets/Editor/BenchmarkRunner.RunDesktop) run for real under Mono with
-// the UnityEngine/UnityEditor stub standing in for the Editor: real libsimple_gradient.so, real JVM server
-// (`npm run server:jvm`, started and SIGTERM'd by the runner), the shared frame loop; checks the published layout
-// (CSVs with the reference ids and columns, counts after the per-block warm-up merge, run.json valid against
-// measurement/schema/run.schema.json, kind "unity"). What it cannot check: the Editor's own runtime (Unity's Mono),
-// the menu items, play mode.
+// The Unity desktop bench end to end, with the Unity Editor replaced by the Editor code run under Mono against the
+// UnityEngine/UnityEditor stub: `npm run bench:unity -- --unity <stand-in>` writes the plan (measurement/src/
+// unityRun.mjs, scenarios from scenario.mjs), the stand-in runs Assets/Editor/BenchmarkRunner.RunDesktop for real
+// (real libsimple_gradient.so, real JVM servers started and SIGTERM'd by the runner, the shared frame loop) and
+// writes raw per-block CSVs + unity-record.json, then the Node write stage merges them and writes run.json. Checks:
+// the published layout (CSVs with the reference ids and columns, counts after the per-block warm-up merge), run.json
+// valid against measurement/schema/run.schema.json, kind "unity", and that every configuration ran the scenario
+// scenario.mjs gives its N (N = 10 reference, N = 12 random). What it cannot check: the Editor's own runtime (Unity's
+// Mono), the menu items, play mode.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { newtonsoftDll } from '../../../desktop-host/toolchain.mjs';
 import { assemblies } from '../compile/assemblies.mjs';
+import { scenarioFor } from '../../../measurement/src/scenario.mjs';
+import { publishUnityRun } from '../../../measurement/src/unityRun.mjs';
 
 const project = fileURLToPath(new URL('../../', import.meta.url));
 const root = join(project, '..');
@@ -24,7 +29,10 @@ const ROUNDS = 60;
 const WARMUP = 5;
 const BLOCKS = 2;
 const FLOORS = 20;
+const CONFIGS = ['n10-fixed', 'n10-free', 'n12-fixed', 'n12-free'];
 let tmp;
+let unity;
+let env;
 let result;
 let runDir;
 
@@ -40,10 +48,10 @@ function csv(path) {
 }
 const countBy = (rows) => rows.reduce((m, r) => m.set(r.id, (m.get(r.id) ?? 0) + 1), new Map());
 
-/** Runs mono in its own process group; on timeout kills it, and in any case every process left with `tmp` in its command line. */
-function runMono(args, env, timeoutMs) {
+/** Runs a command in its own process group; on timeout kills the group (after() kills what is left with `tmp` in its command line). */
+function runProcess(cmd, args, env, timeoutMs) {
   return new Promise((resolve) => {
-    const child = spawn('mono', args, { cwd: tmp, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: tmp, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });
@@ -77,13 +85,19 @@ before(async () => {
     join(project, 'Tests~', 'editor-bench', 'Main.cs')]);
   spawnSync('cp', [NEWTONSOFT, out]);
   tmp = mkdtempSync(join(tmpdir(), 'unity-editor-bench-'));
-  // server=jar: the suite builds the jar first; `npm run server:jvm` would rebuild it when a collaborator's edit
-  // makes it stale mid-run.
-  const spec = `nodes=10;pacing=fixed,free;rounds=${ROUNDS};warmup=${WARMUP};blocks=${BLOCKS};floors=${FLOORS};floorBatch=10;orderSeed=7;tickMs=5;server=jar;out=${join(tmp, 'runs')}`;
-  result = await runMono([join(out, 'editor-bench.exe'), '-collektiveBench', spec], {
+  // The stand-in for the Unity executable: takes Unity's command line, runs RunDesktop under Mono.
+  unity = join(tmp, 'unity');
+  writeFileSync(unity, `#!/bin/sh\nexec mono "${join(out, 'editor-bench.exe')}" "$@"\n`);
+  chmodSync(unity, 0o755);
+  env = {
     ...process.env, TMPDIR: tmp, UNITY_STUB_DATA_PATH: join(project, 'Assets'), UNITY_STUB_VERSION: '6000.2.15f1 (stub under Mono)',
     LD_LIBRARY_PATH: join(root, 'collektive-native', 'build'),
-  }, 240_000);
+  };
+  // server=jar: the suite builds the jar first; `npm run server:jvm` would rebuild it when a collaborator's edit
+  // makes it stale mid-run.
+  result = await runProcess('node', [join(root, 'scripts', 'bench-unity.mjs'), '--unity', unity, '--n', '10,12', '--pacing', 'fixed,free',
+    '--rounds', String(ROUNDS), '--warmup', String(WARMUP), '--blocks', String(BLOCKS), '--floors', String(FLOORS), '--floor-batch', '10',
+    '--order-seed', '7', '--tick-ms', '5', '--server', 'jar', '--out-dir', join(tmp, 'runs')], env, 300_000);
   const runs = existsSync(join(tmp, 'runs')) ? readdirSync(join(tmp, 'runs')) : [];
   runDir = runs.length === 1 ? join(tmp, 'runs', runs[0]) : null;
 });
@@ -93,10 +107,17 @@ after(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-test('RunDesktop completes and exits 0 through EditorApplication.Exit', () => {
-  assert.equal(result.status, 0, `exit ${result.status}\n${result.stderr.slice(-4000)}`);
+test('bench:unity completes: the stand-in exits 0 through EditorApplication.Exit, the write stage writes the run', () => {
+  assert.equal(result.status, 0, `exit ${result.status}\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-4000)}`);
   assert.ok(runDir, 'exactly one run folder written');
-  assert.match(result.stderr, /block 2\/2 socket/);
+  assert.match(result.stderr, /n12-free block 2\/2 socket/);
+  assert.match(result.stdout, /\[bench:unity\] wrote .* \(run\.json, 4 configuration folder\(s\) with 2 block folders each\)/);
+});
+
+test('RunDesktop without a plan fails with exit 1 and says how to run it', async () => {
+  const r = await runProcess(unity, ['-batchmode', '-executeMethod', 'Collektive.Unity.Editor.BenchmarkRunner.RunDesktop'], env, 60_000);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /RunDesktop needs -collektivePlan <unity-plan\.json>: run it through npm run bench:unity/);
 });
 
 test('run.json is valid against measurement/schema/run.schema.json, kind unity, front-end Unity with its version', () => {
@@ -106,23 +127,51 @@ test('run.json is valid against measurement/schema/run.schema.json, kind unity, 
   assert.ok(validate(run), JSON.stringify(validate.errors, null, 2));
   assert.equal(run.kind, 'unity');
   assert.deepEqual(run.frontEnd, { name: 'Unity', version: '6000.2.15f1 (stub under Mono)' });
+  assert.equal(run.environment.runtimes.unity, '6000.2.15f1 (stub under Mono)');
   assert.match(run.id, /^\d{4}-\d{2}-\d{2}-unity-/);
   assert.match(run.createdAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   assert.equal(run.parameters.rounds, ROUNDS);
   assert.equal(run.parameters.orderSeed, 7);
+  assert.match(run.parameters.command, /^npm run bench:unity -- --unity /);
   assert.ok(run.environment.timerResolutionNs > 0);
-  assert.deepEqual(run.configurations.map((c) => c.id), ['n10-fixed', 'n10-free']);
+  assert.deepEqual(run.configurations.map((c) => c.id), CONFIGS);
   for (const c of run.configurations) {
-    assert.equal(c.scenario, 'reference');
     assert.equal(c.blockOrders.length, BLOCKS);
+    assert.equal(c.invocations, undefined, 'blocks share one Editor process: they are not invocations');
     assert.deepEqual(c.files.map((f) => f.file).sort(), [`${c.id}/floors.csv`, `${c.id}/native.csv`, `${c.id}/socket.csv`, `${c.id}/unity_native.csv`, `${c.id}/unity_socket.csv`]);
-    for (const f of c.files) assert.ok(statSync(join(runDir, f.file)).size > 20, f.file);
+    assert.deepEqual(c.blocks.map((b) => b.dir), [`${c.id}/block-0`, `${c.id}/block-1`]);
+    for (const f of [...c.files, ...c.blocks.flatMap((b) => b.files)]) assert.ok(statSync(join(runDir, f.file)).size > 20, f.file);
+    assert.equal(c.blocks[1].files.length, 5);
   }
   assert.equal(run.configurations[0].tickMs, 5);
   assert.equal(run.configurations[1].tickMs, null);
 });
 
-for (const config of ['n10-fixed', 'n10-free']) {
+test('one scenario rule: each configuration ran, in C#, the scenario measurement/src/scenario.mjs gives its N', () => {
+  const run = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
+  const ran = JSON.parse(readFileSync(join(runDir, 'unity-record.json'), 'utf8'));
+  for (const c of run.configurations) {
+    const built = ran.configurations.find((r) => r.id === c.id).scenario;
+    assert.equal(c.scenario, scenarioFor(c.nodeCount), c.id);
+    assert.equal(built.kind, scenarioFor(c.nodeCount), `${c.id}: the C# side built ${built.kind}`);
+    assert.equal(built.nodeCount, c.nodeCount);
+    assert.equal(built.seed, c.scenario === 'random' ? 1 : null);
+    assert.deepEqual(built.sources, [0]);
+    assert.ok(c.meanDegree > 0, `${c.id} mean degree ${c.meanDegree}`);
+  }
+  assert.deepEqual([...new Set(run.configurations.map((c) => c.scenario))], ['reference', 'random']);
+});
+
+test('the write stage refuses a Unity record whose scenario differs from the plan', async () => {
+  const copy = join(tmp, 'tampered', basename(runDir));
+  cpSync(runDir, copy, { recursive: true });
+  const record = JSON.parse(readFileSync(join(copy, 'unity-record.json'), 'utf8'));
+  record.configurations[0].scenario.kind = 'random';
+  writeFileSync(join(copy, 'unity-record.json'), JSON.stringify(record));
+  await assert.rejects(publishUnityRun(copy), /n10-fixed: Unity ran \{"kind":"random".*the plan says \{"kind":"reference"/);
+});
+
+for (const config of CONFIGS) {
   test(`${config}: front-end CSVs carry the reference ids, ${ROUNDS} measured + ${WARMUP} warm-up samples per id, in time order`, () => {
     const frames = ROUNDS + WARMUP;
     const native = countBy(csv(join(runDir, config, 'unity_native.csv')));

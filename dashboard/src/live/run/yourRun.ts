@@ -4,6 +4,7 @@
 import type { EngineKind } from '../model';
 import { WEB_IDS } from '../timing/ids';
 import type { BenchResult } from './benchHook';
+import { parseTimingCsv, series, stats, type TimingRow } from '../../../../measurement/src/analysis.mjs';
 
 /** What the page can tell about the machine it runs on. */
 export interface VisitorEnvironment {
@@ -60,31 +61,15 @@ export function runFiles(result: BenchResult, env: VisitorEnvironment, nodeCount
 /** Samples dropped at the start of each step id (the dashboard's default warm-up, as bench:web's analysis); floors keep all. */
 export const WARMUP = 30;
 
-/** Median duration (ns) per id of CSV texts, after WARMUP samples of each step id. */
+/**
+ * Median duration (ns) per id of CSV texts, by the reference analysis (measurement/src/analysis.mjs, as bench:web):
+ * rows in time order, WARMUP samples dropped from each step id; floors keep all.
+ */
 export function mediansOfCsv(...texts: (string | null | undefined)[]): Map<string, number> {
-  const byId = new Map<string, number[]>();
-  for (const t of texts) {
-    if (!t) continue;
-    for (const line of t.replace(/\r/g, '').split('\n').slice(1)) {
-      if (!line) continue;
-      const [, id, d] = line.split(',');
-      let a = byId.get(id);
-      if (!a) byId.set(id, (a = []));
-      a.push(Number(d));
-    }
-  }
-  const out = new Map<string, number>();
-  for (const [id, a] of byId) {
-    const kept = id.startsWith('floor.') ? a : a.slice(WARMUP);
-    if (kept.length) out.set(id, medianOf(kept));
-  }
-  return out;
-}
-
-function medianOf(a: number[]): number {
-  const s = [...a].sort((x, y) => x - y);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const rows = texts.flatMap((t) => (t ? parseTimingCsv(t, 'your run') : []));
+  const isFloor = (r: TimingRow) => r.id.startsWith('floor.');
+  const byId = [...series(rows.filter((r) => !isFloor(r)), WARMUP), ...series(rows.filter(isFloor), 0)];
+  return new Map(byId.filter(([, v]) => v.length > 0).map(([id, v]) => [id, stats(v).median]));
 }
 
 /** One path's cost: which id, which floor it is divided by. */

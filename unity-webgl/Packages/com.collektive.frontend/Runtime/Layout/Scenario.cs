@@ -37,6 +37,17 @@ namespace Collektive.Frontend.Layout
         }
 
         /// <summary>
+        /// The scenario of a kind chosen by the caller ("reference" or "random"; the benches' rule of which N gets
+        /// which is measurement/src/scenario.mjs, handed to C# in the plan or on the command line).
+        /// </summary>
+        public static Scenario Of(string kind, int nodeCount, long seed, double meanDegree, double maxDistance)
+        {
+            if (kind == "reference") return Reference(nodeCount, maxDistance);
+            if (kind == "random") return Random(nodeCount, seed, meanDegree, maxDistance);
+            throw new ArgumentException("scenario must be reference or random, got '" + kind + "'");
+        }
+
+        /// <summary>
         /// Devices uniform on a square of side maxDistance·sqrt(π(N−1)/meanDegree) at z = 0 (expected mean degree
         /// ≈ meanDegree, less at the borders), source 0; deterministic for a seed (SplitMix64).
         /// </summary>

@@ -38,6 +38,21 @@ namespace Collektive.Frontend.Tests
         }
 
         [Test]
+        public void ScenarioOfBuildsTheNamedKindAndRejectsOthers()
+        {
+            var reference = Scenario.Of("reference", 10, 99, 8.0, 3.0);
+            Assert.AreEqual("reference", reference.Kind);
+            Assert.IsNull(reference.Seed, "the reference layout has no seed");
+            CollectionAssert.AreEqual(Scenario.Reference(10, 3.0).Positions, reference.Positions);
+            var random = Scenario.Of("random", 12, 1, 8.0, 3.0);
+            Assert.AreEqual("random", random.Kind);
+            Assert.AreEqual(1L, random.Seed);
+            CollectionAssert.AreEqual(Scenario.Random(12, 1, 8.0, 3.0).Positions, random.Positions);
+            var e = Assert.Throws<ArgumentException>(delegate { Scenario.Of("grid", 10, 1, 8.0, 3.0); });
+            StringAssert.Contains("'grid'", e.Message);
+        }
+
+        [Test]
         public void RandomScenarioIsDeterministicAndNearItsTargetDegree()
         {
             var a = Scenario.Random(400, 7, 8.0, 3.0);

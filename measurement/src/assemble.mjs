@@ -1,0 +1,51 @@
+// Assembling a desktop configuration from its repetition folders (docs/measurements.md, "Invocations"): each
+// repetition (an invocation of bench:desktop, a block of the Unity bench) leaves its raw reference-named CSVs in its
+// own folder, each on its own process clock; here they are merged into the configuration's reference-named files
+// (merge.mjs: later repetitions lose their own warm-up) and described for run.json. One write stage for every
+// desktop front-end.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mergeInvocations, timingCsv } from './merge.mjs';
+import { readTimingCsv } from './timingFiles.mjs';
+
+/** The files of a desktop configuration: analysis key, file name, side, transport (floors.csv holds both floors). */
+export const DESKTOP_FILES = [
+  ['native', 'native.csv', 'backend', 'native'], ['socket', 'socket.csv', 'backend', 'socket'],
+  ['unityNative', 'unity_native.csv', 'frontend', 'native'], ['unitySocket', 'unity_socket.csv', 'frontend', 'socket'],
+  ['floors', 'floors.csv', 'floor', null],
+];
+
+/** A desktop configuration's folder name: n10-free, n100-fixed-batched (json, the reference encoding, unnamed). */
+export const desktopConfigurationId = (nodeCount, pacing, encoding) => `n${nodeCount}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}`;
+
+/**
+ * Merges the repetitions of configuration `configId` into `<runDir>/<configId>/<file>` and returns
+ * { merged: { key: rows }, files: run.json file entries, record: one entry per repetition }.
+ * `repetitions`: [{ dir (relative to runDir), order, offsetsNs: { 'native.csv': ns, … }, paths? }] in run order, where
+ * offsetsNs gives, per file the repetition wrote, when the clock its t_ns counts from started, on the bench's clock;
+ * a file without an offset was not written. A file kind is merged only when every repetition wrote it.
+ */
+export function mergeRepetitions(runDir, configId, repetitions, { warmup }) {
+  const located = repetitions.map((rep) => Object.fromEntries(DESKTOP_FILES.map(([key, name]) => {
+    const offsetNs = rep.offsetsNs[name];
+    const path = join(runDir, rep.dir, name);
+    if (offsetNs === undefined || offsetNs === null) return [key, null];
+    if (!existsSync(path)) throw new Error(`${rep.dir}/${name} is missing (its offset is recorded)`);
+    return [key, { path, offsetNs }];
+  })));
+  const merged = {};
+  const files = [];
+  for (const [key, name, side, transport] of DESKTOP_FILES) {
+    if (located.some((l) => !l[key])) continue;
+    merged[key] = mergeInvocations(located.map((l) => ({ rows: readTimingCsv(l[key].path), offsetNs: l[key].offsetNs })), () => warmup);
+    writeFileSync(join(runDir, configId, name), timingCsv(merged[key]));
+    files.push({ file: `${configId}/${name}`, side, platform: 'desktop', transport });
+  }
+  const record = repetitions.map((rep, k) => ({
+    index: k, dir: rep.dir, order: rep.order,
+    files: DESKTOP_FILES.filter(([key]) => located[k][key])
+      .map(([, name, side, transport]) => ({ file: `${rep.dir}/${name}`, side, platform: 'desktop', transport })),
+    ...(rep.paths ? { paths: rep.paths } : {}),
+  }));
+  return { merged, files, record, located };
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// npm run bench:unity -- --unity <Unity executable> [options]: the desktop benchmark with the Unity Editor (batch
+// mode) as the front-end. Three stages (docs/measurements.md, "The Unity bench"): Node writes the plan
+// (measurement/src/unityRun.mjs: configurations and their scenarios), Unity measures
+// (unity-webgl/Assets/Editor/BenchmarkRunner.RunDesktop: raw per-block CSVs and unity-record.json), Node writes the
+// run (the same merge as bench:desktop, run.json valid against measurement/schema, the manifest).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join, relative } from 'node:path';
+import { ensureBuilt, root } from './lib/build-steps.mjs';
+import { publishUnityRun, unityPlan, writeUnityPlan } from '../measurement/src/unityRun.mjs';
+import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
+
+const USAGE = `usage: npm run bench:unity -- --unity <Unity executable> [options]
+  --unity PATH             the Unity Editor (e.g. ~/Unity/Hub/Editor/6000.2.15f1/Editor/Unity); also $UNITY
+  --n 10[,100,1000]        device counts (the scenario of each: measurement/src/scenario.mjs)
+  --pacing fixed,free      pacings
+  --encodings json         json | batched | binary, comma-separated
+  --transports native,socket
+  --rounds 1000            measured frames per path and configuration (split over the blocks)
+  --warmup 30              warm-up frames per block
+  --blocks 5               blocks per configuration, in one Unity process (a fresh JVM server per socket block)
+  --tick-ms 20 --time-scale 1   fixed pacing
+  --floors 200 --floor-batch 100   floor samples per path, no-op calls per native floor sample
+  --seed 1 --mean-degree 8 --max-distance 3   random scenario
+  --order-seed S           seed of the per-block order shuffle (default: random, recorded in run.json)
+  --server npm|jar         start the JVM server with npm run server:jvm (rebuilds when stale) or the built jar
+  --run-id ID --title T    run folder name / title
+  --out-dir DIR            runs folder (default public/data/runs; the manifest is only updated there)
+  --no-publish             do not append the run to public/data/manifest.json`;
+
+const { values: args, fail, list, ints, int, positive: num } = parseCli({
+  usage: USAGE,
+  options: {
+    ...COMMON,
+    unity: { type: 'string', default: process.env.UNITY }, n: { type: 'string', default: '10' },
+    pacing: { type: 'string', default: 'fixed,free' }, encodings: { type: 'string', default: 'json' },
+    transports: { type: 'string', default: 'native,socket' }, rounds: { type: 'string', default: '1000' },
+    warmup: { type: 'string', default: '30' }, blocks: { type: 'string', default: '5' },
+    'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
+    floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' },
+    seed: { type: 'string', default: '1' }, 'mean-degree': { type: 'string', default: '8' },
+    'max-distance': { type: 'string', default: '3' }, 'order-seed': { type: 'string' },
+    server: { type: 'string', default: 'npm' }, title: { type: 'string' },
+  },
+});
+if (!args.unity) fail('--unity <Unity executable> (or $UNITY) is required');
+if (!['npm', 'jar'].includes(args.server)) fail(`--server must be npm or jar, got ${args.server}`);
+
+const { runDir, runId, publish, commit, createdAt } = newRunFolder('unity', args,
+  ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'unity-webgl', 'measurement', 'scripts']);
+
+const ns = ints('n', 1);
+const transports = list('transports', ['native', 'socket']);
+const plan = unityPlan({
+  runDir, ns, pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', ['json', 'batched', 'binary']), transports,
+  rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: int('blocks', 1), tickMs: num('tick-ms'), timeScale: num('time-scale'),
+  floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
+  maxDistance: num('max-distance'), orderSeed: args['order-seed'] !== undefined ? int('order-seed', 0) : Math.floor(Math.random() * 2 ** 31),
+  server: args.server,
+  run: {
+    id: runId, commit, createdAt, command: `npm run bench:unity -- ${process.argv.slice(2).join(' ')}`.trim(),
+    title: args.title ?? `Unity, desktop ${transports.join('+')}, N=${ns.join(',')}`,
+  },
+});
+if (!ns.length || !transports.length || !plan.configurations.length) fail('--n, --pacing, --encodings and --transports must each name at least one value');
+
+/**
+ * Unity in batch mode on the plan; resolves when it exits 0 (its log goes to this process's output). It runs in a
+ * scratch folder: the native library writes its default timing CSV (native.csv) into the working directory.
+ */
+function runUnity(planPath, cwd) {
+  const unityArgs = ['-batchmode', '-nographics', '-projectPath', join(root, 'unity-webgl'),
+    '-executeMethod', 'Collektive.Unity.Editor.BenchmarkRunner.RunDesktop', '-collektivePlan', planPath, '-logFile', '-'];
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(args.unity, unityArgs, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', (e) => reject(new Error(`cannot start Unity (${args.unity}): ${e.message}`)));
+    child.on('close', (code) => (code === 0 ? resolveRun() : reject(new Error(`Unity exited with ${code}: ${args.unity} ${unityArgs.join(' ')}`))));
+  });
+}
+
+async function main() {
+  console.log(`[bench:unity] run ${runId} → ${relative(root, runDir) || runDir}`);
+  await ensureBuilt(transports.includes('socket') ? ['native', 'jvm-server'] : ['native']);
+  mkdirSync(runDir, { recursive: true });
+  const scratch = mkdtempSync(join(os.tmpdir(), 'collektive-bench-unity-'));
+  try { await runUnity(writeUnityPlan(plan), scratch); } finally { rmSync(scratch, { recursive: true, force: true }); }
+  const run = await publishUnityRun(runDir, { publish });
+  console.log(`[bench:unity] wrote ${relative(root, runDir) || runDir}/ (run.json, ${run.configurations.length} configuration folder(s) with ${plan.blocks} block folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
+}
+
+main().catch((e) => { console.error(`\n[bench:unity] ${e.message}`); process.exit(1); });
