@@ -3,8 +3,10 @@
 // free-paced session with every process of the path under a sampling profiler:
 //   native    the C# host (Mono, JIT perf map) + the Kotlin/Native .so in it: perf record -e cpu-clock -g
 //   socket    the C# host as above + the JVM server: async-profiler (agent from .toolchain/async-profiler/)
-//   wasm      the Live view in headless Chromium: the page's CPU profiler over CDP
-//   websocket the page as above + the Node ws server with --cpu-prof (main thread and its worker threads)
+//   wasm      the Live view in headless Chromium: the page's CPU profiler over CDP, plus Chromium's browser process and
+//             network service process (perf record, as the C# host)
+//   websocket the page and Chromium's processes as above + the Node ws server with --cpu-prof (main thread and its
+//             worker threads)
 // Writes <out-dir>/<run-id>/<path>-n<N>/<process>.collapsed (collapsed stacks) and profile.json (category shares
 // per step, the step function's frames), plus <run-id>/profiles.json listing them. Profiling runs are never
 // benchmark runs: nothing here is written to public/data/runs/ or the manifest.
@@ -86,21 +88,63 @@ function perfProblem() {
   return null;
 }
 
-/** perf record of one running process for `secs` seconds into `dataFile`. */
+/** perf record of one running process (all its threads) for `secs` seconds into `dataFile`. */
 async function perfRecordPid(pid, secs, dataFile) {
   const rec = spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', '997', '-g', '-p', String(pid), '-o', dataFile, '--', 'sleep', String(secs)],
     { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   rec.stderr.on('data', (d) => { err += d; });
   const code = await new Promise((r) => rec.on('close', r));
-  if (code !== 0 && !existsSync(dataFile)) throw new Error(`perf record failed (${code}): ${err}`);
+  if (code !== 0 && !existsSync(dataFile)) {
+    throw new Error(`perf record -p ${pid} failed (${code}): ${err.trim()} (perf: apt-get install -y linux-perf; sampling another process needs root or kernel.perf_event_paranoid=-1)`);
+  }
 }
 
-/** perf script of a recording → collapsed stacks. Run after the process exited: Mono flushes its perf map then. */
-function perfCollapse(dataFile) {
+/**
+ * perf script of a recording → collapsed stacks. Run after the process exited: Mono flushes its perf map then.
+ * With `root`, every stack gets it as its root frame above the thread name (Chromium's processes, whose threads
+ * perf names by their own names: `chromium`, `Chrome_ChildIOT`, `ThreadPoolForeg`, …).
+ */
+function perfCollapse(dataFile, root = null) {
   const s = spawnSync('perf', ['script', '-i', dataFile, '-F', 'comm,tid,ip,sym,dso'], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
   if (s.status !== 0) throw new Error(`perf script failed: ${s.stderr}`);
-  return perfScriptToCollapsed(s.stdout);
+  const m = perfScriptToCollapsed(s.stdout);
+  return root ? new Map([...m].map(([k, c]) => [`${root};${k}`, c])) : m;
+}
+
+/** The processes of /proc: pid, parent pid, command line (one string: Chromium's child processes rewrite their
+ * argv into one space-separated title, so their arguments are not NUL-separated). */
+function processTable() {
+  const out = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      out.push({ pid: Number(d), ppid, cmd: ` ${readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ')} ` });
+    } catch { /* gone meanwhile */ }
+  }
+  return out;
+}
+
+/**
+ * The browser process and the network service process of the Chromium launched with `userDataDir` (each launch has
+ * its own, so other Chromiums on the machine are not picked up): the browser is the process of that user data dir
+ * without `--type=`; the network service is its descendant with `--utility-sub-type=network.mojom.NetworkService`
+ * (a utility process, which carries the page's WebSocket traffic: renderer → mojo IPC → network service → socket).
+ */
+function chromiumProcesses(userDataDir) {
+  const procs = processTable();
+  const browser = procs.find((p) => p.cmd.includes(` --user-data-dir=${userDataDir} `) && !p.cmd.includes(' --type='));
+  if (!browser) throw new Error(`no Chromium browser process with --user-data-dir=${userDataDir} in /proc`);
+  const below = new Set([browser.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs) if (below.has(p.ppid) && !below.has(p.pid)) { below.add(p.pid); grew = true; }
+  }
+  const network = procs.find((p) => below.has(p.pid) && p.cmd.includes(' --utility-sub-type=network.mojom.NetworkService '));
+  if (!network) throw new Error(`Chromium (browser pid ${browser.pid}) has no network service process (--utility-sub-type=network.mojom.NetworkService)`);
+  return { 'chromium-browser': browser.pid, 'chromium-network-service': network.pid };
 }
 
 // ------------------------------------------------------------- sessions ----
@@ -184,6 +228,7 @@ async function webSession(path, n, dir) {
   const browser = await launchBrowser();
   const state = { frames: 0, err: '' };
   let window;
+  let chromium = {};
   try {
     await browser.page.exposeFunction('__benchProgress', ({ steps }) => { state.frames = steps; });
     await openLive(browser.page, preview.url, server?.url ?? 'ws://127.0.0.1:9');
@@ -197,10 +242,12 @@ async function webSession(path, n, dir) {
     await sleep(warmupSeconds * 1000);
     await waitFrames(state, 1);
     const before = state.frames;
-    log(`${path} n=${n}: Chromium CPU profiler on the page for ${seconds} s`);
+    chromium = chromiumProcesses(browser.profile);
+    log(`${path} n=${n}: Chromium CPU profiler on the page, perf record of ${Object.entries(chromium).map(([k, pid]) => `${k} (pid ${pid})`).join(' and ')}, for ${seconds} s`);
     const tStart = Date.now();
+    const perfs = Object.entries(chromium).map(([name, pid]) => perfRecordPid(pid, seconds, join(dir, `${name}.perf.data`)));
     await cdp.send('Profiler.start');
-    await sleep(seconds * 1000);
+    await Promise.all([sleep(seconds * 1000), ...perfs]);
     const { profile } = await cdp.send('Profiler.stop');
     window = { steps: state.frames - before, seconds: (Date.now() - tStart) / 1000 };
     processes.page = cpuProfileToCollapsed(profile, 'chromium-page');
@@ -208,6 +255,11 @@ async function webSession(path, n, dir) {
   } finally {
     await browser.close().catch(() => {});
     if (server) await server.stop('SIGTERM');
+  }
+  for (const name of Object.keys(chromium)) {
+    const data = join(dir, `${name}.perf.data`);
+    if (existsSync(data)) processes[name] = perfCollapse(data, name);
+    rmSync(data, { force: true });
   }
   if (server) {
     const files = existsSync(profDir) ? readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')).sort() : [];
@@ -227,7 +279,10 @@ async function webSession(path, n, dir) {
 // ----------------------------------------------------------------- main ----
 
 /** Sampling interval per process kind, µs: each sample stands for this much CPU time (docs/profiles.md). */
-const INTERVAL_US = { 'csharp-host': 1e6 / 997, 'jvm-server': 1000, 'node-server': 500, 'node-worker': 500, page: 500 };
+const INTERVAL_US = {
+  'csharp-host': 1e6 / 997, 'jvm-server': 1000, 'node-server': 500, 'node-worker': 500, page: 500,
+  'chromium-browser': 1e6 / 997, 'chromium-network-service': 1e6 / 997,
+};
 
 /** profile.json of one session: per process and over the path, samples per category, shares, CPU µs per step. */
 function summarise(base, processes) {
@@ -267,10 +322,9 @@ function reclassify(dir) {
 async function main() {
   if (args.reclassify) { reclassify(resolve(args.reclassify)); return; }
   log(`run ${runId} → ${relative(root, runDir) || runDir}`);
-  if (paths.some((p) => p === 'native' || p === 'socket')) {
-    const problem = perfProblem();
-    if (problem) { console.error(`[profile] ${problem}`); process.exit(1); }
-  }
+  // Every path has a process under perf (the C# host; Chromium's browser and network service for the web paths).
+  const problem = perfProblem();
+  if (problem) { console.error(`[profile] ${problem}`); process.exit(1); }
   const builds = new Set();
   for (const p of paths) {
     if (p === 'native') ['native', 'desktop-host'].forEach((b) => builds.add(b));
@@ -306,6 +360,7 @@ async function main() {
     profilers: {
       'csharp-host': 'perf record -e cpu-clock -F 997 -g (Mono --jitmap perf map)', 'jvm-server': 'async-profiler 4.1, event=cpu, interval=1ms',
       'node-*': 'node --cpu-prof --cpu-prof-interval 500 (µs)', page: 'Chromium CDP Profiler, 500 µs',
+      'chromium-*': 'perf record -e cpu-clock -F 997 -g -p PID (Chromium browser and network service processes, all threads)',
     },
     entries: entries.map((e) => ({ id: e.id, path: e.path, nodeCount: e.nodeCount, dir: e.id, processes: Object.keys(e.processes), steps: e.window.steps, shares: e.shares, usPerStep: e.usPerStep })),
   }, null, 2)}\n`);
