@@ -144,7 +144,49 @@ function chromiumProcesses(userDataDir) {
   }
   const network = procs.find((p) => below.has(p.pid) && p.cmd.includes(' --utility-sub-type=network.mojom.NetworkService '));
   if (!network) throw new Error(`Chromium (browser pid ${browser.pid}) has no network service process (--utility-sub-type=network.mojom.NetworkService)`);
-  return { 'chromium-browser': browser.pid, 'chromium-network-service': network.pid };
+  // Every process of this Chromium, named by its type (renderers summed: the page's is the only busy one).
+  const all = procs.filter((p) => below.has(p.pid)).map((p) => {
+    const type = p.cmd.match(/ --type=(\S+)/)?.[1];
+    const sub = p.cmd.match(/ --utility-sub-type=(\S+)/)?.[1];
+    const name = !type ? 'browser' : sub === 'network.mojom.NetworkService' ? 'network-service' : sub ? `utility-${sub.split('.')[0]}` : type;
+    return { pid: p.pid, name: `chromium-${name}` };
+  });
+  return { perf: { 'chromium-browser': browser.pid, 'chromium-network-service': network.pid }, all };
+}
+
+const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux (getconf CLK_TCK): /proc's utime and stime are in 10 ms ticks
+
+/** CPU time (user + system, ms) of every thread of the given processes, keyed "process;thread name" (threads of one
+ * name summed), from /proc/<pid>/task/<tid>/stat: what each thread ran, whatever a profiler could resolve. */
+function threadCpu(processes) {
+  const out = {};
+  for (const { pid, name } of processes) {
+    let tids = [];
+    try { tids = readdirSync(`/proc/${pid}/task`); } catch { continue; }
+    for (const tid of tids) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const key = `${name};${comm}`;
+        // Fields 14 and 15 of stat (utime, stime) are f[11] and f[12] after the comm.
+        out[key] = (out[key] ?? 0) + (Number(f[11]) + Number(f[12])) * CLOCK_TICK_MS;
+      } catch { /* thread ended meanwhile */ }
+    }
+  }
+  return out;
+}
+
+/** Per process and thread name: CPU µs per step over the window (end − start snapshots of threadCpu). */
+function threadCpuPerStep(start, end, steps) {
+  const out = {};
+  for (const [key, ms] of Object.entries(end)) {
+    const d = ms - (start[key] ?? 0);
+    if (d <= 0) continue;
+    const [proc, thread] = key.split(';');
+    (out[proc] ??= {})[thread] = steps ? (1000 * d) / steps : null;
+  }
+  return out;
 }
 
 // ------------------------------------------------------------- sessions ----
@@ -229,6 +271,8 @@ async function webSession(path, n, dir) {
   const state = { frames: 0, err: '' };
   let window;
   let chromium = {};
+  let nodeWindow = null;
+  let threadCpuUs = null;
   try {
     await browser.page.exposeFunction('__benchProgress', ({ steps }) => { state.frames = steps; });
     await openLive(browser.page, preview.url, server?.url ?? 'ws://127.0.0.1:9');
@@ -242,14 +286,20 @@ async function webSession(path, n, dir) {
     await sleep(warmupSeconds * 1000);
     await waitFrames(state, 1);
     const before = state.frames;
-    chromium = chromiumProcesses(browser.profile);
+    const found = chromiumProcesses(browser.profile);
+    chromium = found.perf;
+    const counted = [...found.all, ...(server ? [{ pid: server.proc.pid, name: 'node-server' }] : [])];
     log(`${path} n=${n}: Chromium CPU profiler on the page, perf record of ${Object.entries(chromium).map(([k, pid]) => `${k} (pid ${pid})`).join(' and ')}, for ${seconds} s`);
+    const cpuStart = threadCpu(counted);
     const tStart = Date.now();
+    const fromUs = Number(process.hrtime.bigint() / 1000n);
     const perfs = Object.entries(chromium).map(([name, pid]) => perfRecordPid(pid, seconds, join(dir, `${name}.perf.data`)));
     await cdp.send('Profiler.start');
     await Promise.all([sleep(seconds * 1000), ...perfs]);
     const { profile } = await cdp.send('Profiler.stop');
     window = { steps: state.frames - before, seconds: (Date.now() - tStart) / 1000 };
+    threadCpuUs = threadCpuPerStep(cpuStart, threadCpu(counted), window.steps);
+    nodeWindow = { fromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
     processes.page = cpuProfileToCollapsed(profile, 'chromium-page');
     void running;
   } finally {
@@ -267,13 +317,18 @@ async function webSession(path, n, dir) {
     // One file per thread: the largest sample count is the main thread's or the engine worker's; name them by content.
     let w = 0;
     for (const f of files) {
-      const m = cpuProfileToCollapsed(JSON.parse(readFileSync(join(profDir, f), 'utf8')), 'node');
-      const isWorker = [...m.keys()].some((s) => /worker\.mjs|parse-worker\.mjs/.test(s)) && ![...m.keys()].some((s) => /cli\.mjs/.test(s));
+      const cpuprofile = JSON.parse(readFileSync(join(profDir, f), 'utf8'));
+      const life = cpuProfileToCollapsed(cpuprofile, 'node');
+      const isWorker = [...life.keys()].some((s) => /worker\.mjs|parse-worker\.mjs/.test(s)) && ![...life.keys()].some((s) => /cli\.mjs/.test(s));
+      // --cpu-prof covers the thread's whole life: only the samples of the profiled window count, as for the page
+      // (a worker that ended before the window, e.g. a finished session's, has none and is left out).
+      const m = cpuProfileToCollapsed(cpuprofile, 'node', nodeWindow);
+      if (isWorker && m.size === 0) continue;
       processes[isWorker ? `node-worker-${w++}` : 'node-server'] = m;
     }
     rmSync(profDir, { recursive: true, force: true });
   }
-  return { processes, window };
+  return { processes, window, threadCpuUs };
 }
 
 // ----------------------------------------------------------------- main ----
@@ -342,9 +397,9 @@ async function main() {
         log(`(${entries.length + 1}/${total}) ${id}: ${warmupSeconds} s warm-up, then ${seconds} s profiled`);
         const dir = join(runDir, id);
         mkdirSync(dir, { recursive: true });
-        const { processes, window } = path === 'native' || path === 'socket' ? await desktopSession(path, n, dir) : await webSession(path, n, dir);
+        const { processes, window, threadCpuUs } = path === 'native' || path === 'socket' ? await desktopSession(path, n, dir) : await webSession(path, n, dir);
         for (const [name, map] of Object.entries(processes)) writeFileSync(join(dir, `${name}.collapsed`), formatCollapsed(map));
-        const record = summarise({ id, path, nodeCount: n, scenario: scenarioFor(n), pacing: 'free', window }, processes);
+        const record = summarise({ id, path, nodeCount: n, scenario: scenarioFor(n), pacing: 'free', window, ...(threadCpuUs ? { threadCpuUs } : {}) }, processes);
         writeFileSync(join(dir, 'profile.json'), `${JSON.stringify(record, null, 2)}\n`);
         entries.push(record);
         const top = Object.entries(record.shares).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c, s]) => `${c} ${(100 * s).toFixed(1)} %`).join(', ');

@@ -36,8 +36,13 @@ export function perfScriptToCollapsed(text) {
   return out;
 }
 
-/** V8 / Chromium CPU profile (nodes, samples) → Map(stack → count); a frame is "function [file]" (file: last URL segment). */
-export function cpuProfileToCollapsed(profile, root = 'js') {
+/**
+ * V8 / Chromium CPU profile (nodes, samples) → Map(stack → count); a frame is "function [file]" (file: last URL
+ * segment). With `window` { fromUs, toUs }, only the samples taken inside it count: sample times are
+ * `startTime` + the running sum of `timeDeltas`, µs of V8's monotonic clock (CLOCK_MONOTONIC on Linux, the clock of
+ * Node's `process.hrtime`), so a profile that covers a process's whole life can be cut to the profiled window.
+ */
+export function cpuProfileToCollapsed(profile, root = 'js', window = null) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -60,7 +65,13 @@ export function cpuProfileToCollapsed(profile, root = 'js') {
     return s;
   };
   const out = new Map();
-  for (const id of profile.samples ?? []) { const k = stack(id); out.set(k, (out.get(k) ?? 0) + 1); }
+  let t = profile.startTime ?? 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    t += profile.timeDeltas?.[i] ?? 0;
+    if (window && (t < window.fromUs || t > window.toUs)) return;
+    const k = stack(id);
+    out.set(k, (out.get(k) ?? 0) + 1);
+  });
   return out;
 }
 
