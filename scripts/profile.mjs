@@ -11,17 +11,20 @@
 // per step, the step function's frames), plus <run-id>/profiles.json listing them. Profiling runs are never
 // benchmark runs: nothing here is written to public/data/runs/ or the manifest.
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { dataDir, gitCommit } from '../measurement/src/runRecord.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
+import WebSocket from 'ws';
 import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
 import {
-  CATEGORIES, STEP_FRAME, categoryShares, cpuProfileToCollapsed, formatCollapsed, parseCollapsed, perfScriptToCollapsed, stacksMatching,
+  CATEGORIES, HOP_TRACE_CATEGORIES, STEP_FRAME, categoryShares, cpuProfileToCollapsed, formatCollapsed, parseCollapsed, perfScriptToCollapsed,
+  stacksMatching, websocketHops,
 } from '../measurement/src/profiles.mjs';
 
 const PATHS = ['native', 'socket', 'wasm', 'websocket'];
@@ -30,6 +33,8 @@ const USAGE = `usage: npm run profile -- [options]
   --n 10,1000              device counts (10 = reference scenario, larger = random scenario)
   --seconds 20             profiled seconds per path and N (after --warmup-seconds of unprofiled running)
   --warmup-seconds 3       free-paced running before the profiler starts (JIT tiers, caches)
+  --trace-seconds 2        websocket path: a Chromium trace of all its processes after the profiled window, for the
+                           hops of a step (0 = none)
   --out-dir DIR            profiles folder (default public/data/profiles)
   --run-id ID              run folder name (default <date>-profile-<commit>)
   --reclassify DIR         recompute the category figures of an existing profile run from its collapsed stacks
@@ -41,7 +46,7 @@ const { values: args, fail: bad, list, ints } = parseCli({
   options: {
     n: { type: 'string', default: '10,1000' }, 'run-id': COMMON['run-id'], 'out-dir': COMMON['out-dir'],
     path: { type: 'string', default: PATHS.join(',') },
-    seconds: { type: 'string', default: '20' }, 'warmup-seconds': { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '20' }, 'warmup-seconds': { type: 'string', default: '3' }, 'trace-seconds': { type: 'string', default: '2' },
     reclassify: { type: 'string' }, quiet: { type: 'boolean', default: false },
   },
 });
@@ -52,6 +57,8 @@ const seconds = Number(args.seconds);
 const warmupSeconds = Number(args['warmup-seconds']);
 if (!(seconds > 0)) bad('--seconds must be a positive number');
 if (!(warmupSeconds >= 0)) bad('--warmup-seconds must be >= 0');
+const traceSeconds = Number(args['trace-seconds']);
+if (!(traceSeconds >= 0)) bad('--trace-seconds must be >= 0');
 
 const commit = gitCommit({ paths: ['collektive-core', 'scripts', 'desktop-host', 'dashboard', 'collektive-jvm-server', 'collektive-node-server'] });
 const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -84,7 +91,7 @@ function ensureAsyncProfiler() {
 function perfProblem() {
   const r = spawnSync('perf', ['record', '-q', '-e', 'cpu-clock', '-o', '/dev/null', 'true'], { encoding: 'utf8' });
   if (r.error) return 'perf is missing: apt-get update && apt-get install -y linux-perf';
-  if (r.status !== 0) return `perf record -e cpu-clock fails (${(r.stderr || '').trim().split('\n').pop()}); as root: sysctl kernel.perf_event_paranoid=-1`;
+  if (r.status !== 0) return `perf record -e cpu-clock fails (${(r.stderr || '').trim().split('\n').pop()}); perf is Debian's linux-perf (apt-get install -y linux-perf) and needs root or, as root, sysctl kernel.perf_event_paranoid=-1`;
   return null;
 }
 
@@ -189,6 +196,50 @@ function threadCpuPerStep(start, end, steps) {
   return out;
 }
 
+/**
+ * A Chromium trace of every process of the browser (the browser target's Tracing domain, which the page's CDP session
+ * launched by Playwright does not reach: it records only the page's processes, not the network service) for `secs`
+ * seconds. The browser was launched with --remote-debugging-port=0; it writes the port into DevToolsActivePort.
+ */
+async function chromiumTrace(userDataDir, secs, categories) {
+  const [port, path] = readFileSync(join(userDataDir, 'DevToolsActivePort'), 'utf8').trim().split('\n');
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
+  await once(ws, 'open');
+  let id = 0;
+  const pending = new Map();
+  let complete;
+  const completed = new Promise((r) => { complete = r; });
+  ws.on('message', (m) => {
+    const x = JSON.parse(m);
+    if (x.id && pending.has(x.id)) {
+      const p = pending.get(x.id);
+      pending.delete(x.id);
+      if (x.error) p.reject(new Error(`${p.method}: ${x.error.message}`)); else p.resolve(x.result);
+    } else if (x.method === 'Tracing.tracingComplete') complete(x.params);
+  });
+  const send = (method, params = {}) => new Promise((resolve, reject) => {
+    pending.set(++id, { resolve, reject, method });
+    ws.send(JSON.stringify({ id, method, params }));
+  });
+  try {
+    await send('Tracing.start', { traceConfig: { includedCategories: categories, recordMode: 'recordContinuously' }, transferMode: 'ReturnAsStream' });
+    await sleep(secs * 1000);
+    await send('Tracing.end');
+    const { stream } = await completed;
+    const chunks = [];
+    for (;;) {
+      const r = await send('IO.read', { handle: stream, size: 4 * 1024 * 1024 });
+      chunks.push(r.base64Encoded ? Buffer.from(r.data, 'base64').toString('utf8') : r.data);
+      if (r.eof) break;
+    }
+    await send('IO.close', { handle: stream });
+    const trace = JSON.parse(chunks.join(''));
+    return trace.traceEvents ?? trace;
+  } finally {
+    ws.close();
+  }
+}
+
 // ------------------------------------------------------------- sessions ----
 
 /** The C# host's `run` command, free pacing, as bench:desktop invokes it; resolves when `steps` frames were reported. */
@@ -267,12 +318,14 @@ async function webSession(path, n, dir) {
   preview ??= await startPreview();
   const profDir = join(dir, 'node-cpuprof');
   const server = path === 'websocket' ? await startWsServer({ nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profDir, '--cpu-prof-interval', '500'] }) : null;
-  const browser = await launchBrowser();
+  const tracing = path === 'websocket' && traceSeconds > 0;
+  const browser = await launchBrowser(tracing ? { args: ['--remote-debugging-port=0'] } : {});
   const state = { frames: 0, err: '' };
   let window;
   let chromium = {};
   let nodeWindow = null;
   let threadCpuUs = null;
+  let hops = null;
   try {
     await browser.page.exposeFunction('__benchProgress', ({ steps }) => { state.frames = steps; });
     await openLive(browser.page, preview.url, server?.url ?? 'ws://127.0.0.1:9');
@@ -301,6 +354,11 @@ async function webSession(path, n, dir) {
     threadCpuUs = threadCpuPerStep(cpuStart, threadCpu(counted), window.steps);
     nodeWindow = { fromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
     processes.page = cpuProfileToCollapsed(profile, 'chromium-page');
+    if (tracing) {
+      // After the profiled window, with the profilers stopped: the trace's own cost is not in the profile.
+      log(`${path} n=${n}: Chromium trace of all processes for ${traceSeconds} s (hops of a step)`);
+      hops = { traceSeconds, categories: HOP_TRACE_CATEGORIES, ...websocketHops(await chromiumTrace(browser.profile, traceSeconds, HOP_TRACE_CATEGORIES)) };
+    }
     void running;
   } finally {
     await browser.close().catch(() => {});
@@ -328,7 +386,7 @@ async function webSession(path, n, dir) {
     }
     rmSync(profDir, { recursive: true, force: true });
   }
-  return { processes, window, threadCpuUs };
+  return { processes, window, threadCpuUs, hops };
 }
 
 // ----------------------------------------------------------------- main ----
@@ -397,20 +455,21 @@ async function main() {
         log(`(${entries.length + 1}/${total}) ${id}: ${warmupSeconds} s warm-up, then ${seconds} s profiled`);
         const dir = join(runDir, id);
         mkdirSync(dir, { recursive: true });
-        const { processes, window, threadCpuUs } = path === 'native' || path === 'socket' ? await desktopSession(path, n, dir) : await webSession(path, n, dir);
+        const { processes, window, threadCpuUs, hops } = path === 'native' || path === 'socket' ? await desktopSession(path, n, dir) : await webSession(path, n, dir);
         for (const [name, map] of Object.entries(processes)) writeFileSync(join(dir, `${name}.collapsed`), formatCollapsed(map));
-        const record = summarise({ id, path, nodeCount: n, scenario: scenarioFor(n), pacing: 'free', window, ...(threadCpuUs ? { threadCpuUs } : {}) }, processes);
+        const record = summarise({ id, path, nodeCount: n, scenario: scenarioFor(n), pacing: 'free', window, ...(threadCpuUs ? { threadCpuUs } : {}), ...(hops ? { hops } : {}) }, processes);
         writeFileSync(join(dir, 'profile.json'), `${JSON.stringify(record, null, 2)}\n`);
         entries.push(record);
         const top = Object.entries(record.shares).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c, s]) => `${c} ${(100 * s).toFixed(1)} %`).join(', ');
         log(`${id}: ${window.steps} steps in ${window.seconds.toFixed(1)} s, ${record.samples} samples; ${top}`);
+        if (hops?.meanUs) log(`${id}: hops of ${hops.matched} traced steps, mean (median) µs: ${Object.entries(hops.meanUs).map(([h, v]) => `${h} ${v?.toFixed(0)} (${hops.medianUs[h]?.toFixed(0)})`).join(', ')}`);
       }
     }
   } finally {
     if (preview) await preview.stop().catch(() => {});
   }
   writeFileSync(join(runDir, 'profiles.json'), `${JSON.stringify({
-    schemaVersion: 1, id: runId, createdAt, commit, seconds, warmupSeconds,
+    schemaVersion: 1, id: runId, createdAt, commit, seconds, warmupSeconds, traceSeconds,
     command: `npm run profile -- ${process.argv.slice(2).join(' ')}`.trim(),
     profilers: {
       'csharp-host': 'perf record -e cpu-clock -F 997 -g (Mono --jitmap perf map)', 'jvm-server': 'async-profiler 4.1, event=cpu, interval=1ms',
