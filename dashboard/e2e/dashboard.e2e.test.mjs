@@ -610,6 +610,18 @@ describe('Profiles view', () => {
           assert.ok(await fig.locator('g.frame').count() > 20, `${path}: frames drawn`);
           assert.ok(await fig.locator(`g.frame[name*="${step[path]}"]`).count() > 0, `${path}: the step function ${step[path]} is a frame`);
           assert.match(await fig.locator('figcaption').innerText(), new RegExp(`^${path}, N = 10 \\((in|out-of)-process\\)`));
+          // The processes the published entry profiled are the graph's process roots (docs/profiles.md, "Dashboard"):
+          // on the websocket path, Chromium's network service too in runs that profiled it.
+          const procs = await page.evaluate(async (p) => {
+            const at = (f) => new URL(`data/profiles/${f}`, document.baseURI).href;
+            const index = await (await fetch(at('index.json'))).json();
+            const run = await (await fetch(at(`${index.runs[0].id}/profiles.json`))).json();
+            return run.entries.find((e) => e.path === p && e.nodeCount === 10).processes;
+          }, path);
+          assert.ok((await fig.locator('figcaption').innerText()).includes(procs.join(', ')), `${path}: caption lists ${procs.join(', ')}`);
+          for (const proc of procs.filter((x) => x === 'page' || x === 'chromium-network-service' && path === 'websocket')) {
+            assert.equal(await fig.locator(`g.frame[name="${proc}"]`).count(), 1, `${path}: the ${proc} subtree is drawn`);
+          }
           // d3-flame-graph draws through a transition: the pixels may take a few frames to appear after the switch.
           let px;
           for (let i = 0; i < 20; i++) {

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { classify, cpuProfileToCollapsed, parseCollapsed, perfScriptToCollapsed } from '../../measurement/src/profiles.mjs';
+import { HOPS, classify, cpuProfileToCollapsed, parseCollapsed, perfScriptToCollapsed, websocketHops } from '../../measurement/src/profiles.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const STEP = {
@@ -51,6 +51,29 @@ test('a V8 profile is cut to the profiled window by its sample times', () => {
   };
   assert.deepEqual([...cpuProfileToCollapsed(profile, 'node')], [['node;f [b.mjs]', 4]]);
   assert.deepEqual([...cpuProfileToCollapsed(profile, 'node', { fromUs: 1400, toUs: 2000 })], [['node;f [b.mjs]', 2]]);
+});
+
+test('the hops of a WebSocket step from a Chromium trace (docs/profiles.md, "Hops of a WebSocket step")', () => {
+  const meta = (pid, name) => ({ ph: 'M', name: 'process_name', pid, args: { name } });
+  const mojo = (pid, tid, ts, tag, extra = {}) => ({ ph: 'X', name: 'Receive mojo message', pid, tid, ts, dur: 2, args: { chrome_mojo_event_info: { mojo_interface_tag: tag } }, ...extra });
+  const step = (t0) => [
+    { ph: 'I', name: 'WebSocketSend', pid: 1, tid: 1, ts: t0 },
+    mojo(2, 5, t0 + 10, 'network.mojom.WebSocket'),
+    { ph: 'X', name: 'SimpleWatcher::OnHandleReady', pid: 2, tid: 5, ts: t0 + 15, dur: 20, args: { chrome_mojo_event_info: { watcher_notify_interface_tag: 'services/network/websocket.cc' } } },
+    { ph: 'X', name: 'EpollEvent', pid: 2, tid: 5, ts: t0 + 60, dur: 3 }, // a wake-up with nothing for this step
+    { ph: 'X', name: 'EpollEvent', pid: 2, tid: 5, ts: t0 + 135, dur: 3 }, // the reply read from the socket
+    mojo(1, 2, t0 + 150, 'network.mojom.WebSocketClient'), // the renderer's IO thread: not the page's main thread
+    mojo(1, 1, t0 + 175, 'network.mojom.WebSocketClient'),
+  ];
+  const trace = [meta(1, 'Renderer'), meta(2, 'Service: network.mojom.NetworkService'), ...step(1000), ...step(1300), { ph: 'I', name: 'WebSocketSend', pid: 1, tid: 1, ts: 1500 }];
+  const h = websocketHops(trace);
+  assert.equal(h.steps, 2);
+  assert.equal(h.matched, 2);
+  assert.deepEqual(Object.keys(h.meanUs), HOPS);
+  // 10 to the network service, 25 to the end of the socket write, 100 to the reply's read, 40 to the page's main
+  // thread, the rest (125, then 25) to the next send: the hops add up to the step periods 300 and 200.
+  assert.deepEqual(h.meanUs, { pageToNetworkService: 10, networkServiceToSocket: 25, serverRoundTrip: 100, networkServiceToPage: 40, pageTurnaround: 75 });
+  assert.equal(websocketHops([meta(1, 'Renderer')]), null);
 });
 
 test('without perf, npm run profile fails naming linux-perf and its install command', () => {
@@ -122,6 +145,9 @@ test('short profile of the four paths at N = 10: non-empty stacks with the engin
       const threads = ws.threadCpuUs?.[proc] ?? {};
       assert.ok(Object.values(threads).some((us) => us > 0), `websocket: no thread CPU time for ${proc} (${JSON.stringify(ws.threadCpuUs)})`);
     }
+    // The trace after the window: some steps' hops found, each hop a duration, the hops adding up to step periods.
+    assert.ok(ws.hops?.matched > 0, `websocket: no step matched in the Chromium trace (${JSON.stringify(ws.hops)})`);
+    for (const h of HOPS) assert.ok(ws.hops.medianUs[h] >= 0, `websocket hop ${h}: ${ws.hops.medianUs[h]}`);
     const wasm = JSON.parse(readFileSync(join(out, 't', 'wasm-n10', 'profile.json'), 'utf8'));
     assert.ok(wasm.processes['chromium-browser']?.samples > 0, 'wasm: no chromium-browser samples');
   } finally {

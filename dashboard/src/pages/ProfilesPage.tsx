@@ -108,8 +108,8 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
       <h2>Sampling profiles</h2>
       <p className="muted small">
         Profile run {run ? <code>{run.id}</code> : '…'}: each path in a free-paced session of {run?.seconds ?? '…'} s with every process of
-        the path under a sampling profiler (perf for the C# host, async-profiler for the JVM server, V8's profiler for Node and the
-        page), in its own invocations, never in a timing run. Frames are coloured by category (docs/profiles.md, "Categories");
+        the path under a sampling profiler (perf for the C# host and for Chromium's browser and network service processes,
+        async-profiler for the JVM server, V8's profiler for Node and the page), in its own invocations, never in a timing run. Frames are coloured by category (docs/profiles.md, "Categories");
         click a frame to zoom. {run && <>Command: <code>{run.command}</code>.</>}
       </p>
       {error && <p className="error" role="alert">{error}</p>}
