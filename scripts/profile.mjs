@@ -3,23 +3,28 @@
 // free-paced session with every process of the path under a sampling profiler:
 //   native    the C# host (Mono, JIT perf map) + the Kotlin/Native .so in it: perf record -e cpu-clock -g
 //   socket    the C# host as above + the JVM server: async-profiler (agent from .toolchain/async-profiler/)
-//   wasm      the Live view in headless Chromium: the page's CPU profiler over CDP
-//   websocket the page as above + the Node ws server with --cpu-prof (main thread and its worker threads)
+//   wasm      the Live view in headless Chromium: the page's CPU profiler over CDP, plus Chromium's browser process and
+//             network service process (perf record, as the C# host)
+//   websocket the page and Chromium's processes as above + the Node ws server with --cpu-prof (main thread and its
+//             worker threads)
 // Writes <out-dir>/<run-id>/<path>-n<N>/<process>.collapsed (collapsed stacks) and profile.json (category shares
 // per step, the step function's frames), plus <run-id>/profiles.json listing them. Profiling runs are never
 // benchmark runs: nothing here is written to public/data/runs/ or the manifest.
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { dataDir, gitCommit } from '../measurement/src/runRecord.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
+import WebSocket from 'ws';
 import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
 import {
-  CATEGORIES, STEP_FRAME, categoryShares, cpuProfileToCollapsed, formatCollapsed, parseCollapsed, perfScriptToCollapsed, stacksMatching,
+  CATEGORIES, HOP_TRACE_CATEGORIES, STEP_FRAME, categoryShares, cpuProfileToCollapsed, formatCollapsed, parseCollapsed, perfScriptToCollapsed,
+  stacksMatching, websocketHops,
 } from '../measurement/src/profiles.mjs';
 
 const PATHS = ['native', 'socket', 'wasm', 'websocket'];
@@ -28,6 +33,8 @@ const USAGE = `usage: npm run profile -- [options]
   --n 10,1000              device counts (10 = reference scenario, larger = random scenario)
   --seconds 20             profiled seconds per path and N (after --warmup-seconds of unprofiled running)
   --warmup-seconds 3       free-paced running before the profiler starts (JIT tiers, caches)
+  --trace-seconds 2        websocket path: a Chromium trace of all its processes after the profiled window, for the
+                           hops of a step (0 = none)
   --out-dir DIR            profiles folder (default public/data/profiles)
   --run-id ID              run folder name (default <date>-profile-<commit>)
   --reclassify DIR         recompute the category figures of an existing profile run from its collapsed stacks
@@ -39,7 +46,7 @@ const { values: args, fail: bad, list, ints } = parseCli({
   options: {
     n: { type: 'string', default: '10,1000' }, 'run-id': COMMON['run-id'], 'out-dir': COMMON['out-dir'],
     path: { type: 'string', default: PATHS.join(',') },
-    seconds: { type: 'string', default: '20' }, 'warmup-seconds': { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '20' }, 'warmup-seconds': { type: 'string', default: '3' }, 'trace-seconds': { type: 'string', default: '2' },
     reclassify: { type: 'string' }, quiet: { type: 'boolean', default: false },
   },
 });
@@ -50,6 +57,8 @@ const seconds = Number(args.seconds);
 const warmupSeconds = Number(args['warmup-seconds']);
 if (!(seconds > 0)) bad('--seconds must be a positive number');
 if (!(warmupSeconds >= 0)) bad('--warmup-seconds must be >= 0');
+const traceSeconds = Number(args['trace-seconds']);
+if (!(traceSeconds >= 0)) bad('--trace-seconds must be >= 0');
 
 const commit = gitCommit({ paths: ['collektive-core', 'scripts', 'desktop-host', 'dashboard', 'collektive-jvm-server', 'collektive-node-server'] });
 const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -82,25 +91,153 @@ function ensureAsyncProfiler() {
 function perfProblem() {
   const r = spawnSync('perf', ['record', '-q', '-e', 'cpu-clock', '-o', '/dev/null', 'true'], { encoding: 'utf8' });
   if (r.error) return 'perf is missing: apt-get update && apt-get install -y linux-perf';
-  if (r.status !== 0) return `perf record -e cpu-clock fails (${(r.stderr || '').trim().split('\n').pop()}); as root: sysctl kernel.perf_event_paranoid=-1`;
+  if (r.status !== 0) return `perf record -e cpu-clock fails (${(r.stderr || '').trim().split('\n').pop()}); perf is Debian's linux-perf (apt-get install -y linux-perf) and needs root or, as root, sysctl kernel.perf_event_paranoid=-1`;
   return null;
 }
 
-/** perf record of one running process for `secs` seconds into `dataFile`. */
+/** perf record of one running process (all its threads) for `secs` seconds into `dataFile`. */
 async function perfRecordPid(pid, secs, dataFile) {
   const rec = spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', '997', '-g', '-p', String(pid), '-o', dataFile, '--', 'sleep', String(secs)],
     { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   rec.stderr.on('data', (d) => { err += d; });
   const code = await new Promise((r) => rec.on('close', r));
-  if (code !== 0 && !existsSync(dataFile)) throw new Error(`perf record failed (${code}): ${err}`);
+  if (code !== 0 && !existsSync(dataFile)) {
+    throw new Error(`perf record -p ${pid} failed (${code}): ${err.trim()} (perf: apt-get install -y linux-perf; sampling another process needs root or kernel.perf_event_paranoid=-1)`);
+  }
 }
 
-/** perf script of a recording → collapsed stacks. Run after the process exited: Mono flushes its perf map then. */
-function perfCollapse(dataFile) {
+/**
+ * perf script of a recording → collapsed stacks. Run after the process exited: Mono flushes its perf map then.
+ * With `root`, every stack gets it as its root frame above the thread name (Chromium's processes, whose threads
+ * perf names by their own names: `chromium`, `Chrome_ChildIOT`, `ThreadPoolForeg`, …).
+ */
+function perfCollapse(dataFile, root = null) {
   const s = spawnSync('perf', ['script', '-i', dataFile, '-F', 'comm,tid,ip,sym,dso'], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
   if (s.status !== 0) throw new Error(`perf script failed: ${s.stderr}`);
-  return perfScriptToCollapsed(s.stdout);
+  const m = perfScriptToCollapsed(s.stdout);
+  return root ? new Map([...m].map(([k, c]) => [`${root};${k}`, c])) : m;
+}
+
+/** The processes of /proc: pid, parent pid, command line (one string: Chromium's child processes rewrite their
+ * argv into one space-separated title, so their arguments are not NUL-separated). */
+function processTable() {
+  const out = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      out.push({ pid: Number(d), ppid, cmd: ` ${readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ')} ` });
+    } catch { /* gone meanwhile */ }
+  }
+  return out;
+}
+
+/**
+ * The browser process and the network service process of the Chromium launched with `userDataDir` (each launch has
+ * its own, so other Chromiums on the machine are not picked up): the browser is the process of that user data dir
+ * without `--type=`; the network service is its descendant with `--utility-sub-type=network.mojom.NetworkService`
+ * (a utility process, which carries the page's WebSocket traffic: renderer → mojo IPC → network service → socket).
+ */
+function chromiumProcesses(userDataDir) {
+  const procs = processTable();
+  const browser = procs.find((p) => p.cmd.includes(` --user-data-dir=${userDataDir} `) && !p.cmd.includes(' --type='));
+  if (!browser) throw new Error(`no Chromium browser process with --user-data-dir=${userDataDir} in /proc`);
+  const below = new Set([browser.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs) if (below.has(p.ppid) && !below.has(p.pid)) { below.add(p.pid); grew = true; }
+  }
+  const network = procs.find((p) => below.has(p.pid) && p.cmd.includes(' --utility-sub-type=network.mojom.NetworkService '));
+  if (!network) throw new Error(`Chromium (browser pid ${browser.pid}) has no network service process (--utility-sub-type=network.mojom.NetworkService)`);
+  // Every process of this Chromium, named by its type (renderers summed: the page's is the only busy one).
+  const all = procs.filter((p) => below.has(p.pid)).map((p) => {
+    const type = p.cmd.match(/ --type=(\S+)/)?.[1];
+    const sub = p.cmd.match(/ --utility-sub-type=(\S+)/)?.[1];
+    const name = !type ? 'browser' : sub === 'network.mojom.NetworkService' ? 'network-service' : sub ? `utility-${sub.split('.')[0]}` : type;
+    return { pid: p.pid, name: `chromium-${name}` };
+  });
+  return { perf: { 'chromium-browser': browser.pid, 'chromium-network-service': network.pid }, all };
+}
+
+const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux (getconf CLK_TCK): /proc's utime and stime are in 10 ms ticks
+
+/** CPU time (user + system, ms) of every thread of the given processes, keyed "process;thread name" (threads of one
+ * name summed), from /proc/<pid>/task/<tid>/stat: what each thread ran, whatever a profiler could resolve. */
+function threadCpu(processes) {
+  const out = {};
+  for (const { pid, name } of processes) {
+    let tids = [];
+    try { tids = readdirSync(`/proc/${pid}/task`); } catch { continue; }
+    for (const tid of tids) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const key = `${name};${comm}`;
+        // Fields 14 and 15 of stat (utime, stime) are f[11] and f[12] after the comm.
+        out[key] = (out[key] ?? 0) + (Number(f[11]) + Number(f[12])) * CLOCK_TICK_MS;
+      } catch { /* thread ended meanwhile */ }
+    }
+  }
+  return out;
+}
+
+/** Per process and thread name: CPU µs per step over the window (end − start snapshots of threadCpu). */
+function threadCpuPerStep(start, end, steps) {
+  const out = {};
+  for (const [key, ms] of Object.entries(end)) {
+    const d = ms - (start[key] ?? 0);
+    if (d <= 0) continue;
+    const [proc, thread] = key.split(';');
+    (out[proc] ??= {})[thread] = steps ? (1000 * d) / steps : null;
+  }
+  return out;
+}
+
+/**
+ * A Chromium trace of every process of the browser (the browser target's Tracing domain, which the page's CDP session
+ * launched by Playwright does not reach: it records only the page's processes, not the network service) for `secs`
+ * seconds. The browser was launched with --remote-debugging-port=0; it writes the port into DevToolsActivePort.
+ */
+async function chromiumTrace(userDataDir, secs, categories) {
+  const [port, path] = readFileSync(join(userDataDir, 'DevToolsActivePort'), 'utf8').trim().split('\n');
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
+  await once(ws, 'open');
+  let id = 0;
+  const pending = new Map();
+  let complete;
+  const completed = new Promise((r) => { complete = r; });
+  ws.on('message', (m) => {
+    const x = JSON.parse(m);
+    if (x.id && pending.has(x.id)) {
+      const p = pending.get(x.id);
+      pending.delete(x.id);
+      if (x.error) p.reject(new Error(`${p.method}: ${x.error.message}`)); else p.resolve(x.result);
+    } else if (x.method === 'Tracing.tracingComplete') complete(x.params);
+  });
+  const send = (method, params = {}) => new Promise((resolve, reject) => {
+    pending.set(++id, { resolve, reject, method });
+    ws.send(JSON.stringify({ id, method, params }));
+  });
+  try {
+    await send('Tracing.start', { traceConfig: { includedCategories: categories, recordMode: 'recordContinuously' }, transferMode: 'ReturnAsStream' });
+    await sleep(secs * 1000);
+    await send('Tracing.end');
+    const { stream } = await completed;
+    const chunks = [];
+    for (;;) {
+      const r = await send('IO.read', { handle: stream, size: 4 * 1024 * 1024 });
+      chunks.push(r.base64Encoded ? Buffer.from(r.data, 'base64').toString('utf8') : r.data);
+      if (r.eof) break;
+    }
+    await send('IO.close', { handle: stream });
+    const trace = JSON.parse(chunks.join(''));
+    return trace.traceEvents ?? trace;
+  } finally {
+    ws.close();
+  }
 }
 
 // ------------------------------------------------------------- sessions ----
@@ -181,9 +318,14 @@ async function webSession(path, n, dir) {
   preview ??= await startPreview();
   const profDir = join(dir, 'node-cpuprof');
   const server = path === 'websocket' ? await startWsServer({ nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profDir, '--cpu-prof-interval', '500'] }) : null;
-  const browser = await launchBrowser();
+  const tracing = path === 'websocket' && traceSeconds > 0;
+  const browser = await launchBrowser(tracing ? { args: ['--remote-debugging-port=0'] } : {});
   const state = { frames: 0, err: '' };
   let window;
+  let chromium = {};
+  let nodeWindow = null;
+  let threadCpuUs = null;
+  let hops = null;
   try {
     await browser.page.exposeFunction('__benchProgress', ({ steps }) => { state.frames = steps; });
     await openLive(browser.page, preview.url, server?.url ?? 'ws://127.0.0.1:9');
@@ -197,17 +339,35 @@ async function webSession(path, n, dir) {
     await sleep(warmupSeconds * 1000);
     await waitFrames(state, 1);
     const before = state.frames;
-    log(`${path} n=${n}: Chromium CPU profiler on the page for ${seconds} s`);
+    const found = chromiumProcesses(browser.profile);
+    chromium = found.perf;
+    const counted = [...found.all, ...(server ? [{ pid: server.proc.pid, name: 'node-server' }] : [])];
+    log(`${path} n=${n}: Chromium CPU profiler on the page, perf record of ${Object.entries(chromium).map(([k, pid]) => `${k} (pid ${pid})`).join(' and ')}, for ${seconds} s`);
+    const cpuStart = threadCpu(counted);
     const tStart = Date.now();
+    const fromUs = Number(process.hrtime.bigint() / 1000n);
+    const perfs = Object.entries(chromium).map(([name, pid]) => perfRecordPid(pid, seconds, join(dir, `${name}.perf.data`)));
     await cdp.send('Profiler.start');
-    await sleep(seconds * 1000);
+    await Promise.all([sleep(seconds * 1000), ...perfs]);
     const { profile } = await cdp.send('Profiler.stop');
     window = { steps: state.frames - before, seconds: (Date.now() - tStart) / 1000 };
+    threadCpuUs = threadCpuPerStep(cpuStart, threadCpu(counted), window.steps);
+    nodeWindow = { fromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
     processes.page = cpuProfileToCollapsed(profile, 'chromium-page');
+    if (tracing) {
+      // After the profiled window, with the profilers stopped: the trace's own cost is not in the profile.
+      log(`${path} n=${n}: Chromium trace of all processes for ${traceSeconds} s (hops of a step)`);
+      hops = { traceSeconds, categories: HOP_TRACE_CATEGORIES, ...websocketHops(await chromiumTrace(browser.profile, traceSeconds, HOP_TRACE_CATEGORIES)) };
+    }
     void running;
   } finally {
     await browser.close().catch(() => {});
     if (server) await server.stop('SIGTERM');
+  }
+  for (const name of Object.keys(chromium)) {
+    const data = join(dir, `${name}.perf.data`);
+    if (existsSync(data)) processes[name] = perfCollapse(data, name);
+    rmSync(data, { force: true });
   }
   if (server) {
     const files = existsSync(profDir) ? readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')).sort() : [];
@@ -215,19 +375,27 @@ async function webSession(path, n, dir) {
     // One file per thread: the largest sample count is the main thread's or the engine worker's; name them by content.
     let w = 0;
     for (const f of files) {
-      const m = cpuProfileToCollapsed(JSON.parse(readFileSync(join(profDir, f), 'utf8')), 'node');
-      const isWorker = [...m.keys()].some((s) => /worker\.mjs|parse-worker\.mjs/.test(s)) && ![...m.keys()].some((s) => /cli\.mjs/.test(s));
+      const cpuprofile = JSON.parse(readFileSync(join(profDir, f), 'utf8'));
+      const life = cpuProfileToCollapsed(cpuprofile, 'node');
+      const isWorker = [...life.keys()].some((s) => /worker\.mjs|parse-worker\.mjs/.test(s)) && ![...life.keys()].some((s) => /cli\.mjs/.test(s));
+      // --cpu-prof covers the thread's whole life: only the samples of the profiled window count, as for the page
+      // (a worker that ended before the window, e.g. a finished session's, has none and is left out).
+      const m = cpuProfileToCollapsed(cpuprofile, 'node', nodeWindow);
+      if (isWorker && m.size === 0) continue;
       processes[isWorker ? `node-worker-${w++}` : 'node-server'] = m;
     }
     rmSync(profDir, { recursive: true, force: true });
   }
-  return { processes, window };
+  return { processes, window, threadCpuUs, hops };
 }
 
 // ----------------------------------------------------------------- main ----
 
 /** Sampling interval per process kind, µs: each sample stands for this much CPU time (docs/profiles.md). */
-const INTERVAL_US = { 'csharp-host': 1e6 / 997, 'jvm-server': 1000, 'node-server': 500, 'node-worker': 500, page: 500 };
+const INTERVAL_US = {
+  'csharp-host': 1e6 / 997, 'jvm-server': 1000, 'node-server': 500, 'node-worker': 500, page: 500,
+  'chromium-browser': 1e6 / 997, 'chromium-network-service': 1e6 / 997,
+};
 
 /** profile.json of one session: per process and over the path, samples per category, shares, CPU µs per step. */
 function summarise(base, processes) {
@@ -267,10 +435,9 @@ function reclassify(dir) {
 async function main() {
   if (args.reclassify) { reclassify(resolve(args.reclassify)); return; }
   log(`run ${runId} → ${relative(root, runDir) || runDir}`);
-  if (paths.some((p) => p === 'native' || p === 'socket')) {
-    const problem = perfProblem();
-    if (problem) { console.error(`[profile] ${problem}`); process.exit(1); }
-  }
+  // Every path has a process under perf (the C# host; Chromium's browser and network service for the web paths).
+  const problem = perfProblem();
+  if (problem) { console.error(`[profile] ${problem}`); process.exit(1); }
   const builds = new Set();
   for (const p of paths) {
     if (p === 'native') ['native', 'desktop-host'].forEach((b) => builds.add(b));
@@ -288,24 +455,26 @@ async function main() {
         log(`(${entries.length + 1}/${total}) ${id}: ${warmupSeconds} s warm-up, then ${seconds} s profiled`);
         const dir = join(runDir, id);
         mkdirSync(dir, { recursive: true });
-        const { processes, window } = path === 'native' || path === 'socket' ? await desktopSession(path, n, dir) : await webSession(path, n, dir);
+        const { processes, window, threadCpuUs, hops } = path === 'native' || path === 'socket' ? await desktopSession(path, n, dir) : await webSession(path, n, dir);
         for (const [name, map] of Object.entries(processes)) writeFileSync(join(dir, `${name}.collapsed`), formatCollapsed(map));
-        const record = summarise({ id, path, nodeCount: n, scenario: scenarioFor(n), pacing: 'free', window }, processes);
+        const record = summarise({ id, path, nodeCount: n, scenario: scenarioFor(n), pacing: 'free', window, ...(threadCpuUs ? { threadCpuUs } : {}), ...(hops ? { hops } : {}) }, processes);
         writeFileSync(join(dir, 'profile.json'), `${JSON.stringify(record, null, 2)}\n`);
         entries.push(record);
         const top = Object.entries(record.shares).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c, s]) => `${c} ${(100 * s).toFixed(1)} %`).join(', ');
         log(`${id}: ${window.steps} steps in ${window.seconds.toFixed(1)} s, ${record.samples} samples; ${top}`);
+        if (hops?.meanUs) log(`${id}: hops of ${hops.matched} traced steps, mean (median) µs: ${Object.entries(hops.meanUs).map(([h, v]) => `${h} ${v?.toFixed(0)} (${hops.medianUs[h]?.toFixed(0)})`).join(', ')}`);
       }
     }
   } finally {
     if (preview) await preview.stop().catch(() => {});
   }
   writeFileSync(join(runDir, 'profiles.json'), `${JSON.stringify({
-    schemaVersion: 1, id: runId, createdAt, commit, seconds, warmupSeconds,
+    schemaVersion: 1, id: runId, createdAt, commit, seconds, warmupSeconds, traceSeconds,
     command: `npm run profile -- ${process.argv.slice(2).join(' ')}`.trim(),
     profilers: {
       'csharp-host': 'perf record -e cpu-clock -F 997 -g (Mono --jitmap perf map)', 'jvm-server': 'async-profiler 4.1, event=cpu, interval=1ms',
       'node-*': 'node --cpu-prof --cpu-prof-interval 500 (µs)', page: 'Chromium CDP Profiler, 500 µs',
+      'chromium-*': 'perf record -e cpu-clock -F 997 -g -p PID (Chromium browser and network service processes, all threads)',
     },
     entries: entries.map((e) => ({ id: e.id, path: e.path, nodeCount: e.nodeCount, dir: e.id, processes: Object.keys(e.processes), steps: e.window.steps, shares: e.shares, usPerStep: e.usPerStep })),
   }, null, 2)}\n`);

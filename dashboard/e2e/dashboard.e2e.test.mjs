@@ -610,6 +610,21 @@ describe('Profiles view', () => {
           assert.ok(await fig.locator('g.frame').count() > 20, `${path}: frames drawn`);
           assert.ok(await fig.locator(`g.frame[name*="${step[path]}"]`).count() > 0, `${path}: the step function ${step[path]} is a frame`);
           assert.match(await fig.locator('figcaption').innerText(), new RegExp(`^${path}, N = 10 \\((in|out-of)-process\\)`));
+          // The processes of the path's entry in the newest run that profiled it are the graph's process roots
+          // (docs/profiles.md, "Dashboard"): on the websocket path, Chromium's network service too in runs that profiled it.
+          const procs = await page.evaluate(async (p) => {
+            const at = (f) => new URL(`data/profiles/${f}`, document.baseURI).href;
+            const index = await (await fetch(at('index.json'))).json();
+            for (const r of index.runs) {
+              const e = (await (await fetch(at(`${r.id}/profiles.json`))).json()).entries.find((x) => x.path === p && x.nodeCount === 10);
+              if (e) return e.processes;
+            }
+            return [];
+          }, path);
+          assert.ok((await fig.locator('figcaption').innerText()).includes(procs.join(', ')), `${path}: caption lists ${procs.join(', ')}`);
+          for (const proc of procs.filter((x) => x === 'page' || x === 'chromium-network-service' && path === 'websocket')) {
+            assert.equal(await fig.locator(`g.frame[name="${proc}"]`).count(), 1, `${path}: the ${proc} subtree is drawn`);
+          }
           // d3-flame-graph draws through a transition: the pixels may take a few frames to appear after the switch.
           let px;
           for (let i = 0; i < 20; i++) {

@@ -83,12 +83,12 @@ export const startDevServer = () => startVite([]);
 
 /**
  * Headless Chromium with a fresh profile; returns { context, page, browserVersion, profile (its folder), close() }, and `errors` (page
- * errors and console errors, in order) with `collectErrors`.
+ * errors and console errors, in order) with `collectErrors`; `args` are added to CHROMIUM_ARGS.
  */
-export async function launchBrowser({ viewport = { width: 1280, height: 900 }, acceptDownloads, collectErrors = false } = {}) {
+export async function launchBrowser({ viewport = { width: 1280, height: 900 }, acceptDownloads, collectErrors = false, args = [] } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'collektive-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport,
+    executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...args], viewport,
     ...(acceptDownloads === undefined ? {} : { acceptDownloads }),
   });
   const page = context.pages()[0] ?? await context.newPage();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flameTree, frameCount } from '../src/model/flameTree';
-import { reconcile, type PathProfile } from '../src/model/profiles';
+import { newestEntries, reconcile, type PathProfile, type ProfileEntry, type ProfileRun } from '../src/model/profiles';
 import type { Decomposition } from '../src/model/decomposition';
 
 const java = [
@@ -49,5 +49,20 @@ describe('reconciliation of profile categories with timer phases', () => {
     expect(rows['busy total'].timerUs).toBe(104);
     expect(rows.runtime.timerUs).toBeNull();
     expect(reconcile(profile, null).every((r) => r.timerUs === null)).toBe(true);
+  });
+});
+
+describe('profile runs merged', () => {
+  const entry = (path: string, nodeCount: number): ProfileEntry => ({
+    id: `${path}-n${nodeCount}`, path, nodeCount, dir: `${path}-n${nodeCount}`, processes: ['page'], shares: {} as ProfileEntry['shares'], steps: 1, usPerStep: {} as ProfileEntry['usPerStep'],
+  });
+  const run = (id: string, entries: ProfileEntry[]): ProfileRun => ({ id, createdAt: '', seconds: 1, command: '', profilers: {}, entries });
+  it('takes each path and N from the newest run that profiled it', () => {
+    const web = run('new-web', [entry('wasm', 10), entry('websocket', 10)]);
+    const all = run('old-all', [entry('native', 10), entry('socket', 10), entry('wasm', 10), entry('websocket', 10), entry('native', 1000)]);
+    const merged = newestEntries([web, all]);
+    expect(merged.map((e) => `${e.path}-n${e.nodeCount}@${e.run}`).sort()).toEqual([
+      'native-n1000@old-all', 'native-n10@old-all', 'socket-n10@old-all', 'wasm-n10@new-web', 'websocket-n10@new-web',
+    ]);
   });
 });

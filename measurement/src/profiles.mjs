@@ -36,8 +36,13 @@ export function perfScriptToCollapsed(text) {
   return out;
 }
 
-/** V8 / Chromium CPU profile (nodes, samples) → Map(stack → count); a frame is "function [file]" (file: last URL segment). */
-export function cpuProfileToCollapsed(profile, root = 'js') {
+/**
+ * V8 / Chromium CPU profile (nodes, samples) → Map(stack → count); a frame is "function [file]" (file: last URL
+ * segment). With `window` { fromUs, toUs }, only the samples taken inside it count: sample times are
+ * `startTime` + the running sum of `timeDeltas`, µs of V8's monotonic clock (CLOCK_MONOTONIC on Linux, the clock of
+ * Node's `process.hrtime`), so a profile that covers a process's whole life can be cut to the profiled window.
+ */
+export function cpuProfileToCollapsed(profile, root = 'js', window = null) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -60,7 +65,13 @@ export function cpuProfileToCollapsed(profile, root = 'js') {
     return s;
   };
   const out = new Map();
-  for (const id of profile.samples ?? []) { const k = stack(id); out.set(k, (out.get(k) ?? 0) + 1); }
+  let t = profile.startTime ?? 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    t += profile.timeDeltas?.[i] ?? 0;
+    if (window && (t < window.fromUs || t > window.toUs)) return;
+    const k = stack(id);
+    out.set(k, (out.get(k) ?? 0) + 1);
+  });
   return out;
 }
 
@@ -131,3 +142,68 @@ export function stacksMatching(map, re) {
 // Kotlin/Wasm (name section): collektive.engine.GradientEngine.step...; Kotlin/JS: step_gqwpj0_k$ (the mangled name
 // of GradientEngine.step(Int), the only method of that name in collektive-wasm.mjs).
 export const STEP_FRAME = /GradientEngine[#.$_:/]+step(\b|_\[)|^step_gqwpj0_k\$/;
+
+/** Chromium trace categories whose events `websocketHops` reads (docs/profiles.md, "Hops of a WebSocket step"). */
+export const HOP_TRACE_CATEGORIES = ['toplevel', 'mojom', 'devtools.timeline'];
+
+export const HOPS = ['pageToNetworkService', 'networkServiceToSocket', 'serverRoundTrip', 'networkServiceToPage', 'pageTurnaround'];
+
+const mojoTag = (e) => e.args?.chrome_mojo_event_info?.mojo_interface_tag ?? e.args?.chrome_mojo_event_info?.watcher_notify_interface_tag;
+const quantile = (xs, q) => {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+/**
+ * A Chromium trace (all processes, HOP_TRACE_CATEGORIES) of a free-paced WebSocket run → the hops of each step, µs,
+ * from one step's `WebSocketSend` on the page's main thread to the next one's (the five add up to the step period):
+ *   pageToNetworkService    WebSocketSend → the network service receives the `network.mojom.WebSocket` message
+ *   networkServiceToSocket  → end of its data-pipe handler (`services/network/websocket.cc`), which writes the socket
+ *   serverRoundTrip         → the network service's next `EpollEvent` before the reply reaches the page: loopback TCP,
+ *                             the Node server's main thread, the engine worker and back
+ *   networkServiceToPage    → the page's main thread receives the `network.mojom.WebSocketClient` message (mojo IPC
+ *                             to the renderer's IO thread, then the main thread's task queue)
+ *   pageTurnaround          → the next WebSocketSend: message event, parse, apply, scheduling of the next step
+ * Trace timestamps are one monotonic clock across processes. Steps whose events are not all found in this order are
+ * left out (`matched` of `steps`). Returns { steps, matched, meanUs, medianUs, p90Us } (means add up to the mean step
+ * period of the matched steps) or null without WebSocket sends.
+ */
+export function websocketHops(traceEvents) {
+  const procName = new Map();
+  for (const e of traceEvents) if (e.ph === 'M' && e.name === 'process_name') procName.set(e.pid, e.args?.name);
+  const ev = traceEvents.filter((e) => e.ph !== 'M' && typeof e.ts === 'number').sort((a, b) => a.ts - b.ts);
+  const sends = ev.filter((e) => e.name === 'WebSocketSend');
+  if (sends.length < 2) return null;
+  const page = { pid: sends[0].pid, tid: sends[0].tid };
+  const isNet = (e) => procName.get(e.pid) === 'Service: network.mojom.NetworkService';
+  const onPageMain = (e) => e.pid === page.pid && e.tid === page.tid;
+  const nsRecv = ev.filter((e) => isNet(e) && e.name === 'Receive mojo message' && mojoTag(e) === 'network.mojom.WebSocket');
+  const nsWrite = ev.filter((e) => isNet(e) && e.name === 'SimpleWatcher::OnHandleReady' && e.ph === 'X' && mojoTag(e) === 'services/network/websocket.cc');
+  const nsEpoll = ev.filter((e) => isNet(e) && e.name === 'EpollEvent');
+  const pageRecv = ev.filter((e) => onPageMain(e) && e.name === 'Receive mojo message' && mojoTag(e) === 'network.mojom.WebSocketClient');
+  const firstIn = (list, from, to) => list.find((e) => e.ts > from && e.ts < to);
+  const lastIn = (list, from, to) => { let hit; for (const e of list) { if (e.ts >= to) break; if (e.ts > from) hit = e; } return hit; };
+  const hops = Object.fromEntries(HOPS.map((h) => [h, []]));
+  let matched = 0;
+  for (let i = 0; i + 1 < sends.length; i += 1) {
+    const [s0, s1] = [sends[i].ts, sends[i + 1].ts];
+    const recv = firstIn(nsRecv, s0, s1);
+    const write = recv && firstIn(nsWrite, recv.ts - 1, s1);
+    const back = write && firstIn(pageRecv, write.ts + write.dur, s1);
+    const read = back && lastIn(nsEpoll, write.ts + write.dur, back.ts);
+    if (!read) continue;
+    matched += 1;
+    hops.pageToNetworkService.push(recv.ts - s0);
+    hops.networkServiceToSocket.push(write.ts + write.dur - recv.ts);
+    hops.serverRoundTrip.push(read.ts - (write.ts + write.dur));
+    hops.networkServiceToPage.push(back.ts - read.ts);
+    hops.pageTurnaround.push(s1 - back.ts);
+  }
+  return {
+    steps: sends.length - 1, matched,
+    meanUs: Object.fromEntries(HOPS.map((h) => [h, hops[h].length ? hops[h].reduce((a, b) => a + b, 0) / hops[h].length : null])),
+    medianUs: Object.fromEntries(HOPS.map((h) => [h, quantile(hops[h], 0.5)])),
+    p90Us: Object.fromEntries(HOPS.map((h) => [h, quantile(hops[h], 0.9)])),
+  };
+}

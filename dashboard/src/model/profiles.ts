@@ -9,12 +9,30 @@ export interface ProfileIndex { runs: { id: string; createdAt: string; title: st
 export interface ProfileEntry {
   id: string; path: string; nodeCount: number; dir: string; processes: string[];
   shares: Record<Category, number>; steps: number; usPerStep: Record<Category, number>;
+  /** the profile run the entry is from, once runs are merged (newestEntries) */
+  run?: string;
 }
 export interface ProfileRun { id: string; createdAt: string; seconds: number; command: string; profilers: Record<string, string>; entries: ProfileEntry[] }
 export interface ProcessProfile { file: string; intervalUs: number; samples: number; shares: Record<Category, number>; usPerStep: Record<Category, number> }
 export interface PathProfile {
   id: string; path: string; nodeCount: number; pacing: string; window: { steps: number; seconds: number };
   processes: Record<string, ProcessProfile>; shares: Record<Category, number>; usPerStep: Record<Category, number>;
+}
+
+/**
+ * Each path and N from the newest run that profiled it (`runs` newest first, as in profiles/index.json), so a run
+ * that profiled only some paths (e.g. `npm run profile -- --path wasm,websocket`) replaces only those; every entry
+ * names its run.
+ */
+export function newestEntries(runs: readonly ProfileRun[]): ProfileEntry[] {
+  const out = new Map<string, ProfileEntry>();
+  for (const r of runs) {
+    for (const e of r.entries) {
+      const key = `${e.path}/${e.nodeCount}`;
+      if (!out.has(key)) out.set(key, { ...e, run: e.run ?? r.id });
+    }
+  }
+  return [...out.values()];
 }
 
 export const PAIRS = { desktop: ['native', 'socket'], web: ['wasm', 'websocket'] } as const;

@@ -10,7 +10,7 @@ import { dataUrl, fetchOk } from '../data/published';
 import { canonicalConfigs, canonicalScaleConfigs } from '../model/canonical';
 import { decompose } from '../model/decomposition';
 import { CATEGORIES, flameTree, type FlameInput } from '../model/flameTree';
-import { CATEGORY_COLORS, CATEGORY_LABELS, PAIRS, PATHS, reconcile, type PathProfile, type ProfileIndex, type ProfileRun } from '../model/profiles';
+import { CATEGORY_COLORS, CATEGORY_LABELS, PAIRS, PATHS, newestEntries, reconcile, type PathProfile, type ProfileIndex, type ProfileRun } from '../model/profiles';
 import type { RunJson } from '../model/runs';
 import type { Figure } from '../plots/figures';
 import type { ViewState } from '../state/viewState';
@@ -65,9 +65,10 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
     json<ProfileIndex>('profiles/index.json')
       .then((index) => {
         if (!index.runs.length) throw new Error('no published profile run (profiles/index.json is empty)');
-        return json<ProfileRun>(`profiles/${index.runs[0].id}/profiles.json`);
+        return Promise.all(index.runs.map((r) => json<ProfileRun>(`profiles/${r.id}/profiles.json`)));
       })
-      .then((r) => { if (!gone) setRun(r); })
+      // Each path and N from the newest run that profiled it; the newest run's settings for the caption.
+      .then((runs) => { if (!gone) setRun({ ...runs[0], entries: newestEntries(runs) }); })
       .catch((e: unknown) => { if (!gone) setError(String(e)); });
     return () => { gone = true; };
   }, []);
@@ -78,7 +79,7 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
     for (const path of PAIRS[pair]) {
       const e = run.entries.find((x) => x.path === path && x.nodeCount === n);
       if (!e) continue;
-      const base = `profiles/${run.id}/`;
+      const base = `profiles/${e.run ?? run.id}/`;
       json<PathProfile>(`${base}${e.dir}/profile.json`)
         .then(async (profile) => {
           const inputs = await Promise.all(Object.entries(profile.processes).map(async ([process, p]) =>
@@ -107,9 +108,10 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
     <div data-testid="profiles" data-ready={ready ? '1' : '0'}>
       <h2>Sampling profiles</h2>
       <p className="muted small">
-        Profile run {run ? <code>{run.id}</code> : '…'}: each path in a free-paced session of {run?.seconds ?? '…'} s with every process of
-        the path under a sampling profiler (perf for the C# host, async-profiler for the JVM server, V8's profiler for Node and the
-        page), in its own invocations, never in a timing run. Frames are coloured by category (docs/profiles.md, "Categories");
+        Profile run {run ? [...new Set(run.entries.map((e) => e.run ?? run.id))].map((id, i) => <span key={id}>{i ? ', ' : ''}<code>{id}</code></span>) : '…'}
+        {' '}(each path and N from the newest run that profiled it): each path in a free-paced session of {run?.seconds ?? '…'} s with every process of
+        the path under a sampling profiler (perf for the C# host and for Chromium's browser and network service processes,
+        async-profiler for the JVM server, V8's profiler for Node and the page), in its own invocations, never in a timing run. Frames are coloured by category (docs/profiles.md, "Categories");
         click a frame to zoom. {run && <>Command: <code>{run.command}</code>.</>}
       </p>
       {error && <p className="error" role="alert">{error}</p>}
