@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // npm run bench:web [-- options]: the web benchmark. Builds what is missing (wasm, js, dashboard), starts
-// `vite preview` (COOP/COEP headers: the page's clock ticks at 5 µs) and, per configuration (N × encoding × pacing),
-// runs R independent invocations of each engine in a shuffled, interleaved order: each is a fresh headless Chromium
-// (its own profile) opening the Live view, and for the WebSocket engine a fresh Node ws server writing its back-end
+// `vite preview` (COOP/COEP headers: the page's clock ticks at 5 µs) and runs R independent invocations of each
+// configuration (N × encoding × pacing × driver) and engine in rounds: round k runs invocation k of every configuration
+// in a shuffled order, engines shuffled within it. Each is a fresh headless Chromium (its own profile, driven by
+// Playwright or by a bare CDP connection: docs/measurements.md, "Drivers") opening the Live view, and for the WebSocket engine a fresh Node ws server writing its back-end
 // CSV; the page drives the same WebGL loop users watch through its window.__bench hook. Each invocation's files stay
 // in <configuration>/inv-<k>/ ({wasm,websocket,web_wasm,web_websocket,floors}.csv) and are merged per configuration
 // (docs/measurements.md, "Invocations"). Writes run.json and summary.json, appends the run to the manifest, prints
@@ -14,9 +15,10 @@ import { join, relative, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, steps } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, gitCommit, writeRunRecord, dataDir, root } from '../measurement/src/runRecord.mjs';
-import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
+import { BENCH_DRIVERS, launchBenchDriver, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../measurement/src/webSummary.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
+import { DEFAULT_WEB_DRIVER } from '../measurement/src/canonical.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
 import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { configurationIntervals, formatInterval, formatRatio } from '../measurement/src/invocations.mjs';
@@ -35,6 +37,9 @@ const USAGE = `usage: npm run bench:web -- [options]
   --warmup 30              warm-up steps per invocation (also what the reference analysis drops per id)
   --floor-samples N        floor samples per engine (default min(rounds, 1000)), split over the invocations
   --e2e-blocks 250         step.web.e2e.block samples (in-page engine, free pacing), split over the invocations
+  --driver playwright      how the page is driven: playwright (playwright-core, CDP Network domain on) | cdp (no
+                           Playwright: Runtime.evaluate on a bare DevTools connection); a list (playwright,cdp) makes
+                           one configuration per driver, ids suffixed -<driver> (docs/measurements.md, "Drivers")
   --seed 1                 random scenario seed (N > 10); also the invocation-order shuffle's
   --run-id ID --title T    run folder name / title (default: <date>-web-<commit>-<time>-<random>; never overwritten)
   --out-dir DIR            runs folder (default public/data/runs; the manifest is only updated there)
@@ -49,13 +54,14 @@ const { values: a, fail, list, ints, int } = parseCli({
     rounds: { type: 'string', default: '1000' }, engines: { type: 'string', default: 'wasm,websocket' },
     encodings: { type: 'string', default: 'json' }, invocations: { type: 'string', default: '5' },
     'floor-samples': { type: 'string' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
-    warmup: { type: 'string', default: '30' }, title: { type: 'string' }, 'no-build': { type: 'boolean', default: false },
+    warmup: { type: 'string', default: '30' }, driver: { type: 'string', default: DEFAULT_WEB_DRIVER }, title: { type: 'string' }, 'no-build': { type: 'boolean', default: false },
   },
 });
 const ns = ints('n', 1);
 const pacings = list('pacing', ['frame', 'free']);
 const engines = list('engines', ['wasm', 'websocket']);
 const encodings = list('encodings', ['json', 'json-split', 'batched', 'binary']);
+const drivers = list('driver', BENCH_DRIVERS);
 const rounds = int('rounds', 1);
 const warmup = int('warmup', 0);
 const R = int('invocations', 1);
@@ -90,7 +96,12 @@ for (const n of ns) {
   for (const encoding of encodings) {
     // The in-page engine does not depend on the WebSocket encoding: measured once per N and pacing.
     const runEngines = encoding === encodings[0] ? engines : engines.filter((e) => e === 'websocket');
-    if (runEngines.length) for (const pacing of pacings) plan.push({ n, encoding, pacing, runEngines, id: `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}` });
+    if (!runEngines.length) continue;
+    for (const pacing of pacings) {
+      for (const driver of drivers) {
+        plan.push({ n, encoding, pacing, driver, runEngines, id: `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}${drivers.length > 1 ? `-${driver}` : ''}` });
+      }
+    }
   }
 }
 const total = plan.reduce((s, p) => s + p.runEngines.length * (rounds + R * warmup), 0);
@@ -103,7 +114,7 @@ process.on('SIGINT', async () => { bar.stop(); await active?.close().catch(() =>
 async function runEngine(p, engine, k, dir) {
   const steps = warmup + share(rounds, k);
   const window = startWindow();
-  const browser = await launchBrowser();
+  const browser = await launchBenchDriver(p.driver);
   active = browser;
   browserVersion ??= browser.browserVersion;
   const server = engine === 'websocket' ? await startWsServer({ csv: join(dir, 'websocket.csv') }) : null;
@@ -111,13 +122,12 @@ async function runEngine(p, engine, k, dir) {
   let result;
   let ownCpu = null;
   try {
-    await browser.page.exposeFunction('__benchProgress', ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s, rounds: steps }));
-    await openLive(browser.page, preview.url, server?.url ?? 'ws://127.0.0.1:9');
-    result = await browser.page.evaluate((c) => window.__bench.run(c), {
+    await browser.openLive(preview.url, server?.url ?? 'ws://127.0.0.1:9');
+    result = await browser.run({
       nodeCount: p.n, pacing: p.pacing, rounds: steps, engines: [engine], wsUrl: server?.url, encoding: p.encoding,
       floorSamples: share(floorSamples, k), scenario: scenarioFor(p.n), seed, e2eBlocks: e2eBlocks > 0 ? warmup + Math.ceil(e2eBlocks / R) : 0,
       e2eBlockSteps: p.e2eBlockSteps ?? undefined,
-    });
+    }, ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s, rounds: steps }));
     // The measured processes: every Chromium process of this profile, the ws server, the static server.
     ownCpu = (processTreeCpuSeconds(browser.profile) ?? 0) + (server ? processCpuSeconds(server.proc.pid) ?? 0 : 0) + (processCpuSeconds(preview.proc.pid) ?? 0);
   } finally {
@@ -147,11 +157,16 @@ const summaries = [];
 const warnings = [];
 let timerResolutionNs = null;
 let coi = null;
+const measured = new Map(plan.map((p) => [p.id, []]));
+const configurationOrders = [];
 bar.start(total, 0, { config: '', inv: '', engine: '', steps: 0, rounds });
 try {
-  for (const p of plan) {
-    const invocations = [];
-    for (let k = 0; k < R; k += 1) {
+  // Rounds: round k runs invocation k of every configuration in a shuffled order, so configurations compared with
+  // each other (e.g. --driver playwright,cdp) see the same drift of the machine.
+  for (let k = 0; k < R; k += 1) {
+    const round = shuffled(plan);
+    configurationOrders.push(round.map((p) => p.id));
+    for (const p of round) {
       const dir = join(outDir, p.id, `inv-${k}`);
       mkdirSync(dir, { recursive: true });
       const order = shuffled(p.runEngines);
@@ -168,8 +183,11 @@ try {
       writeFileSync(join(dir, 'floors.csv'), timingCsv(order.flatMap((e) => parseTimingCsv(inv.runs[e].result.floors)).sort((x, y) => x.t - y.t)));
       const busy = Object.values(inv.runs).map((x) => x.noise).filter((x) => x.busy);
       if (busy.length) warnings.push(`${p.id} inv-${k}: ${busyWarning(busy)}`);
-      invocations.push(inv);
+      measured.get(p.id).push(inv);
     }
+  }
+  for (const p of plan) {
+    const invocations = measured.get(p.id);
     // Merge and describe.
     const dir = join(outDir, p.id);
     const has = (e) => p.runEngines.includes(e);
@@ -187,10 +205,10 @@ try {
     const first = invocations[0].runs[p.runEngines[0]].result;
     const wasmResult = invocations[0].runs.wasm?.result;
     configurations.push({
-      id: p.id, title: `Web, ${scenarioFor(p.n)} scenario, N=${p.n}, ${p.pacing} pacing, ${p.encoding}`, scenario: scenarioFor(p.n), nodeCount: p.n, maxDistance: 3,
+      id: p.id, title: `Web, ${scenarioFor(p.n)} scenario, N=${p.n}, ${p.pacing} pacing, ${p.encoding}${drivers.length > 1 ? `, driven by ${p.driver}` : ''}`, scenario: scenarioFor(p.n), nodeCount: p.n, maxDistance: 3,
       seed: scenarioFor(p.n) === 'random' ? seed : null, meanDegree: first.meanDegree === null ? null : Math.round(first.meanDegree * 1000) / 1000,
       pacing: p.pacing, tickMs: p.pacing === 'frame' ? Math.round(first.framePeriodMs * 1000) / 1000 : null, timeScale: 1,
-      encoding: p.encoding, files, floorNoopBatch: first.noopBatch, framePeriodMs: first.framePeriodMs,
+      encoding: p.encoding, driver: p.driver, files, floorNoopBatch: first.noopBatch, framePeriodMs: first.framePeriodMs,
       ...(wasmResult?.e2eBlockSteps ? { e2eBlockSteps: wasmResult.e2eBlockSteps } : {}),
       invocations: invocations.map((inv, k) => ({
         index: k, dir: `${p.id}/inv-${k}`, order: inv.order,
@@ -202,7 +220,7 @@ try {
     const h = configurationIntervals(invocations.map((inv, k) => ({
       files: Object.fromEntries(present.map(([key, name]) => [key, rowsOf(k, name)]).filter(([, rows]) => rows)),
     })), { platform: 'web', warmup });
-    summaries.push({ id: p.id, n: p.n, pacing: p.pacing, encoding: p.encoding, k: wasmResult?.e2eBlockSteps ?? null, h,
+    summaries.push({ id: p.id, n: p.n, pacing: p.pacing, encoding: p.encoding, driver: p.driver, k: wasmResult?.e2eBlockSteps ?? null, h,
       s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });
   }
 } finally {
@@ -217,13 +235,13 @@ const run = {
   kind: 'web',
   createdAt,
   commit,
-  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws), ${R} independent invocations per configuration and engine (a fresh Chromium with its own profile, a fresh ws server), engines in a shuffled order per invocation; each invocation's files in <configuration>/inv-<k>/, merged per configuration without the later invocations' warm-up. Encoding per configuration: json = the reference requests (one newPosition per device, then step) as one text message of JSON lines per frame, the bytes the desktop front-end writes to its socket; json-split = the same requests, one WebSocket message each; batched = positions inside the step request; binary = binary positions and state frames. three.js apply; N = 10 reference scenario, larger N random scenario (seed ${seed}, mean degree 8, source 0), as bench:desktop. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls; step.web.e2e.block samples (in-page engine, free pacing) are means over e2eBlockSteps back-to-back steps. crossOriginIsolated: ${coi}.`,
+  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws), ${R} independent invocations per configuration and engine (a fresh Chromium with its own profile, a fresh ws server), in rounds (round k: invocation k of every configuration, shuffled), engines in a shuffled order per invocation; page driven by ${drivers.join(' and ')} (configuration field driver; docs/measurements.md, "Drivers"); each invocation's files in <configuration>/inv-<k>/, merged per configuration without the later invocations' warm-up. Encoding per configuration: json = the reference requests (one newPosition per device, then step) as one text message of JSON lines per frame, the bytes the desktop front-end writes to its socket; json-split = the same requests, one WebSocket message each; batched = positions inside the step request; binary = binary positions and state frames. three.js apply; N = 10 reference scenario, larger N random scenario (seed ${seed}, mean degree 8, source 0), as bench:desktop. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls; step.web.e2e.block samples (in-page engine, free pacing) are means over e2eBlockSteps back-to-back steps. crossOriginIsolated: ${coi}.`,
   frontEnd: { name: 'dashboard Live view (three.js, headless Chromium)', version: browserVersion },
   environment: collectEnvironment({
     timerResolutionNs,
     runtimes: { browser: `Chromium ${browserVersion}`, vite: JSON.parse(readFileSync(join(root, 'node_modules/vite/package.json'), 'utf8')).version },
   }),
-  parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, crossOriginIsolated: coi, command: `npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trim() },
+  parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, crossOriginIsolated: coi, drivers, configurationOrders, command: `npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trim() },
   configurations,
 };
 await writeRunRecord(run, { runsDir });
@@ -256,11 +274,12 @@ function desktopNativeE2e() {
 console.log(`\nrun ${runId}: Chromium ${browserVersion}, crossOriginIsolated ${coi}, timer resolution ${fmt(timerResolutionNs)}, ${rounds} rounds over ${R} invocations, warm-up ${warmup} per invocation`);
 console.log('\n== invocation level: mean over invocations of each invocation\'s median [95 % CI, two-level bootstrap over invocations then steps]');
 const W = 34;
+const idW = Math.max(22, ...summaries.map((x) => x.id.length + 2));
 const cols = [['wasm e2e', (h) => h.paths.wasm?.e2e_median], ['wasm e2e block', (h) => h.paths.wasm?.e2eBlock_median], ['ws e2e', (h) => h.paths.websocket?.e2e_median],
   ['ws overhead', (h) => h.paths.websocket?.overhead_median], ['ws transport', (h) => h.paths.websocket?.transport_median]];
-console.log(['config'.padEnd(22), ...cols.map(([c]) => c.padEnd(W)), 'ws/wasm e2e'.padEnd(26), 'transport/echo'].join(''));
+console.log(['config'.padEnd(idW), ...cols.map(([c]) => c.padEnd(W)), 'ws/wasm e2e'.padEnd(26), 'transport/echo'].join(''));
 for (const { id, h } of summaries) {
-  console.log([id.padEnd(22), ...cols.map(([, f]) => formatInterval(f(h), fmt).padEnd(W)),
+  console.log([id.padEnd(idW), ...cols.map(([, f]) => formatInterval(f(h), fmt).padEnd(W)),
     (h.ratios.e2e_median ? formatRatio(h.ratios.e2e_median) : '–').padEnd(26), h.ratios.transport_echo_median ? formatRatio(h.ratios.transport_echo_median) : '–'].join(''));
 }
 console.log('\n== reference analysis of the merged files (all invocations pooled; medians)');

@@ -15,8 +15,12 @@ export const encodingRank = (c) => (c.encoding === 'json' || c.encoding === 'bin
 /** The JVM server's default --spin-us (docs/profiles.md); a run comparing spins (bench:desktop --server-spin-us 0,50) opens on it. */
 export const DEFAULT_SERVER_SPIN_US = 50;
 
-/** Among a run's equivalent configurations: default encoding first, then the server's default spin. */
-export const variantRank = (c) => 2 * encodingRank(c) + ((c.serverSpinMicros ?? DEFAULT_SERVER_SPIN_US) === DEFAULT_SERVER_SPIN_US ? 0 : 1);
+/** bench:web's default driver (docs/measurements.md, "Drivers"); a run comparing drivers (--driver playwright,cdp) opens on it. */
+export const DEFAULT_WEB_DRIVER = 'playwright';
+
+/** Among a run's equivalent configurations: default encoding first, then the server's default spin, then the default driver. */
+export const variantRank = (c) => 4 * encodingRank(c) + 2 * ((c.serverSpinMicros ?? DEFAULT_SERVER_SPIN_US) === DEFAULT_SERVER_SPIN_US ? 0 : 1)
+  + ((c.driver ?? DEFAULT_WEB_DRIVER) === DEFAULT_WEB_DRIVER ? 0 : 1);
 
 /** Runs with invocations first, newest first among them; the others in manifest order. */
 export function byPreference(runs) {

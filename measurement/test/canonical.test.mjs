@@ -21,3 +21,9 @@ test('a run comparing server spins opens on the server default (50 µs), whateve
     config('n10-free-sspin0', 'desktop', { serverSpinMicros: 0 }), config('n10-free-sspin50', 'desktop', { serverSpinMicros: 50 })])];
   assert.equal(canonicalPicks(runs)[0].config.id, 'n10-free-sspin50');
 });
+
+test('a run comparing bench:web drivers opens on the default driver (playwright), whatever the order', () => {
+  const runs = [run('drivers', '2026-02-01T00:00:00Z', [
+    config('n10-free-cdp', 'web', { driver: 'cdp' }), config('n10-free-playwright', 'web', { driver: 'playwright' })], 'web')];
+  assert.equal(canonicalPicks(runs)[0].config.id, 'n10-free-playwright');
+});

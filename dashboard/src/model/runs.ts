@@ -15,6 +15,8 @@ export interface RunConfiguration {
   e2eBlockSteps?: number;
   /** desktop: the JVM server's --spin-us (docs/profiles.md, "The fixes"); absent before the option existed */
   serverSpinMicros?: number;
+  /** web: what drove the page, playwright or cdp (docs/measurements.md, "Drivers"); absent before the option existed (playwright) */
+  driver?: string;
   files: RunFile[];
   /** independent process invocations (docs/measurements.md, "Invocations"); absent: one invocation */
   invocations?: RunInvocation[];

@@ -1,0 +1,67 @@
+// bench:web's two drivers (docs/measurements.md, "Drivers"): the bare CDP driver launches the same Chromium as
+// Playwright (same switches, same viewport) with nothing but a DevTools port attached, and a tiny
+// `bench:web --driver playwright,cdp` run measures both side by side, one configuration per driver.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { launchBareBrowser, launchBrowser, root } from './harness.mjs';
+import { parseTimingCsv, series } from '../../measurement/src/analysis.mjs';
+
+/** The browser process's switches (the process started with `--user-data-dir=<profile>` that is no child `--type=`). */
+function browserSwitches(profile) {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let args;
+    try { args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean); } catch { continue; }
+    if (args.includes(`--user-data-dir=${profile}`) && !args.some((x) => x.startsWith('--type='))) return new Set(args.slice(1));
+  }
+  throw new Error(`no browser process with profile ${profile}`);
+}
+
+test('the bare CDP browser is the Playwright browser: same switches (but its DevTools transport), same viewport', async () => {
+  const pw = await launchBrowser();
+  let bare;
+  try {
+    bare = await launchBareBrowser();
+    // Only the driver's own transport, the profile folder and the window size (Playwright sets the viewport over CDP) differ.
+    const own = (x) => /^--(user-data-dir|remote-debugging-(pipe|port|address)|window-size)\b/.test(x) || x === 'about:blank';
+    const [a, b] = [browserSwitches(pw.profile), browserSwitches(bare.profile)].map((s) => [...s].filter((x) => !own(x)).sort());
+    assert.deepEqual(b, a, 'PLAYWRIGHT_SWITCHES in dashboard/e2e/harness.mjs no longer match what playwright-core launches');
+    const size = () => [innerWidth, innerHeight, devicePixelRatio];
+    assert.deepEqual(await bare.evaluate(size), await pw.page.evaluate(size));
+    assert.equal(bare.browserVersion, pw.browserVersion);
+  } finally {
+    await bare?.close();
+    await pw.close();
+  }
+});
+
+test('bench:web --driver playwright,cdp: one configuration per driver, each with its files and its driver in run.json', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'collektive-bench-drivers-'));
+  try {
+    await promisify(execFile)(process.execPath, ['scripts/bench-web.mjs', '--driver', 'playwright,cdp', '--n', '10', '--pacing', 'free',
+      '--engines', 'websocket', '--rounds', '40', '--invocations', '2', '--warmup', '5', '--floor-samples', '10', '--e2e-blocks', '0',
+      '--run-id', 'drivers', '--out-dir', out, '--no-publish', '--no-build'], { cwd: root, timeout: 150000, maxBuffer: 1 << 24 });
+    const run = JSON.parse(readFileSync(join(out, 'drivers', 'run.json'), 'utf8'));
+    assert.deepEqual(run.configurations.map((c) => [c.id, c.driver]).sort(), [['n10-free-cdp', 'cdp'], ['n10-free-playwright', 'playwright']]);
+    assert.deepEqual(run.parameters.drivers, ['playwright', 'cdp']);
+    assert.equal(run.parameters.configurationOrders.length, 2, 'one shuffled order per round');
+    for (const c of run.configurations) {
+      assert.equal(c.invocations.length, 2);
+      for (const f of [...c.files, ...c.invocations.flatMap((i) => i.files)]) assert.ok(existsSync(join(out, 'drivers', f.file)), f.file);
+      const e2e = series(parseTimingCsv(readFileSync(join(out, 'drivers', c.id, 'web_websocket.csv'), 'utf8')), 0).get('step.web.e2e') ?? [];
+      // Each invocation: 5 warm-up + 20 measured steps; the merge drops the second invocation's warm-up.
+      assert.equal(e2e.length, 5 + 40, `${c.id}: step.web.e2e samples`);
+      assert.ok(e2e.every((ns) => ns > 0), `${c.id}: positive e2e durations`);
+      const backend = series(parseTimingCsv(readFileSync(join(out, 'drivers', c.id, 'websocket.csv'), 'utf8')), 0).get('step.compute') ?? [];
+      assert.ok(backend.length >= 40, `${c.id}: the ws server's step.compute samples (${backend.length})`);
+    }
+    const summary = JSON.parse(readFileSync(join(out, 'drivers', 'summary.json'), 'utf8'));
+    for (const c of summary.configurations) assert.ok(c.paths.websocket.e2e_median.estimate > 0, `${c.id}: invocation-level e2e`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
