@@ -48,6 +48,7 @@ test('a bad value exits 2 naming the option, for the shared --n and --encodings'
     ['bench-desktop.mjs', ['--n', 'ten'], /--n must list/],
     ['bench-web.mjs', ['--n', '0'], /--n must list integers >= 1/],
     ['bench-web.mjs', ['--encodings', 'morse'], /--encodings: "morse" is not one of json, json-split, batched, binary/],
+    ['bench-web.mjs', ['--driver', 'selenium'], /--driver: "selenium" is not one of playwright, cdp/],
     ['bench-desktop.mjs', ['--encodings', 'json-split'], /--encodings: "json-split" is not one of json, batched, binary/],
     ['bench-engine.mjs', ['--targets', 'jvm,cobol'], /--targets: "cobol" is not one of/],
     ['profile.mjs', ['--path', 'carrier-pigeon'], /--path: "carrier-pigeon" is not one of/],
