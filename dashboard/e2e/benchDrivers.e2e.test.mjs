@@ -7,7 +7,9 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { once } from 'node:events';
 import { promisify } from 'node:util';
+import { WebSocketServer } from 'ws';
 import { launchBareBrowser, launchBrowser, root } from './harness.mjs';
 import { parseTimingCsv, series } from '../../measurement/src/analysis.mjs';
 
@@ -36,6 +38,44 @@ test('the bare CDP browser is the Playwright browser: same switches (but its Dev
   } finally {
     await bare?.close();
     await pw.close();
+  }
+});
+
+/** In the page: `n` messages over a WebSocket to `url`, each awaited back from the echo server. */
+async function echoes({ url, n }) {
+  const ws = new WebSocket(url);
+  await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = () => reject(new Error(`cannot connect to ${url}`)); });
+  for (let i = 0; i < n; i++) {
+    const back = new Promise((resolve) => { ws.onmessage = (e) => resolve(e.data); });
+    ws.send(`frame ${i}`);
+    if (await back !== `frame ${i}`) throw new Error(`echo ${i} lost`);
+  }
+  ws.close();
+  return n;
+}
+
+test('why: Playwright is told about every WebSocket frame of the page; the bare CDP driver receives no event at all', async () => {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await once(wss, 'listening');
+  wss.on('connection', (c) => c.on('message', (d, binary) => c.send(d, { binary })));
+  const url = `ws://127.0.0.1:${wss.address().port}`;
+  const pw = await launchBrowser();
+  let bare;
+  try {
+    const frames = [];
+    pw.page.on('websocket', (ws) => { ws.on('framesent', () => frames.push('sent')); ws.on('framereceived', () => frames.push('received')); });
+    assert.equal(await pw.page.evaluate(echoes, { url, n: 20 }), 20);
+    // The frame events arrive asynchronously after the page saw its echoes.
+    for (let i = 0; i < 50 && frames.length < 40; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(frames.length, 40, 'Playwright receives a CDP Network event per frame (docs/measurements.md, "Drivers")');
+    bare = await launchBareBrowser();
+    assert.equal(await bare.evaluate(echoes, { url, n: 20 }), 20);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(bare.events(), 0, 'CDP events sent to the bare driver');
+  } finally {
+    await bare?.close();
+    await pw.close();
+    wss.close();
   }
 });
 

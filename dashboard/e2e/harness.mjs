@@ -147,10 +147,11 @@ export async function openLive(page, appUrl, wsUrl, { timeoutMs = 60000 } = {}) 
 
 /**
  * The same Chromium as launchBrowser (CHROMIUM_ARGS and Playwright's own switches, same viewport) with no Playwright
- * attached: a DevTools port on loopback, one plain CDP connection (ws) to the page, and only Runtime.evaluate on it. No
+ * attached: a DevTools port on loopback, one plain CDP connection (ws) to the page, Runtime.evaluate on it (and the
+ * viewport set once with Emulation.setDeviceMetricsOverride, as Playwright does). No
  * domain is enabled, so the browser sends the driver no events (Playwright enables Network on every page, which makes
  * the browser process report every WebSocket frame to it: docs/measurements.md, "Drivers"). Returns { browserVersion,
- * profile, open(url, ready), evaluate(fn, arg), close() }.
+ * profile, open(url, ready), evaluate(fn, arg), events(), close() }.
  */
 export async function launchBareBrowser({ viewport = VIEWPORT, args = [], timeoutMs = 30000 } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'collektive-chromium-'));
@@ -190,6 +191,9 @@ export async function launchBareBrowser({ viewport = VIEWPORT, args = [], timeou
     const target = (await json('/json/list')).find((t) => t.type === 'page');
     if (!target) throw new Error(`Chromium has no page target:\n${out}`);
     client = await cdpConnect(target.webSocketDebuggerUrl, timeoutMs);
+    // The viewport as Playwright sets it (the window size would leave the headless window's frame out of it); a
+    // command, no events; it holds for this target across navigations.
+    await client.send('Emulation.setDeviceMetricsOverride', { width: viewport.width, height: viewport.height, deviceScaleFactor: 1, mobile: false }, timeoutMs);
   } catch (e) {
     await close();
     throw e;
@@ -205,6 +209,8 @@ export async function launchBareBrowser({ viewport = VIEWPORT, args = [], timeou
     browserVersion,
     profile,
     evaluate,
+    /** CDP events the browser sent this driver so far (none: no domain is enabled). */
+    events: () => client.events(),
     /** Navigates the page to `url` (location.href, no Page domain) and waits until `ready` (page function) returns true. */
     async open(url, ready = () => document.readyState === 'complete', { timeoutMs: openMs = 60000 } = {}) {
       await evaluate((u) => { location.href = u; }, url);
@@ -227,11 +233,12 @@ async function cdpConnect(url, timeoutMs) {
   await once(ws, 'open');
   const pending = new Map();
   let nextId = 1;
+  let events = 0;
   const failAll = (e) => { for (const { reject } of pending.values()) reject(e); pending.clear(); };
   ws.on('message', (data) => {
     const msg = JSON.parse(data);
     const p = pending.get(msg.id);
-    if (!p) return; // no domain is enabled: no events are expected
+    if (!p) { events += 1; return; } // no domain is enabled: no events are expected (counted, for the tests)
     pending.delete(msg.id);
     if (msg.error) p.reject(new Error(`CDP ${p.method}: ${msg.error.message}`)); else p.resolve(msg.result);
   });
@@ -248,6 +255,7 @@ async function cdpConnect(url, timeoutMs) {
       });
     },
     close: () => ws.close(),
+    events: () => events,
   };
 }
 
