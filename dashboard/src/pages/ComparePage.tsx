@@ -15,7 +15,7 @@ import { computeIntervals } from '../data/invocationIntervals';
 import { Plot } from '../components/Plot';
 import { SummaryTable } from '../components/SummaryTable';
 import { useQuery } from '../db/useQuery';
-import { rowsOf } from '../model/arrow';
+import { rowsOf, seriesValuesOf } from '../model/arrow';
 import { comparisons, type ComparisonRow } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
@@ -24,7 +24,7 @@ import { pairings, type Pairing } from '../model/runs';
 import { mannWhitneySums, seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
 import { formatDuration } from '../model/units';
 import { decompositionFigure } from '../plots/figures';
-import { apparentResolutionSql, blockMeansSql, mannWhitneySql, valuesSql } from '../sql/analysis';
+import { apparentResolutionSql, blockMeansSql, mannWhitneySql, seriesValuesSql } from '../sql/analysis';
 import type { Interval } from '../stats/bootstrap';
 import { bootstrapCached, bootstrapKnown, warmBootstrap } from '../stats/bootstrapClient';
 import { runInnerInWorker } from '../stats/invocationClient';
@@ -54,10 +54,12 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
   // so the two do not share the CPU.
   const [ivs, setIvs] = useState<{ map: Map<string, Map<string, InvocationInterval>>; done: boolean; ms: number | null }>({ map: new Map(), done: false, ms: null });
   const ivCache = useRef(new Map<string, Map<string, InvocationInterval>>());
+  const ivWarmup = useRef<number | null>(null);
   const [extras, setExtras] = useState<Omit<ComparisonExtras, 'flags' | 'resamples'>>({ medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true });
   const complete = data.complete;
   const [ciProgress, setCiProgress] = useState<{ done: number; total: number } | null>(null);
   const mwuCache = useRef(new Map<string, MannWhitney>());
+  const valuesCache = useRef<{ warmup: number; reads: Map<string, Promise<Float64Array>> }>({ warmup: -1, reads: new Map() });
   const shownContext = useRef('');
   useEffect(warmBootstrap, []);
   useEffect(() => {
@@ -67,9 +69,10 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
     // Intervals are computed block by block in table order (the first block first) and shown as each block is
     // done; each interval once per warm-up and resample count (bootstrapCached), so runs arriving later only add
     // their own. Started after a pause when a control changed (so that a burst of changes queues no work in front of
-    // the next summary query), at once when only more data arrived. Intervals of
+    // the next summary query), soon when only more data arrived, at once on the page's first figures. Intervals of
     // another warm-up or resample count are cleared at once, never shown beside the new figures.
     const context = `${state.warmup}|${state.boot}`;
+    const firstContext = shownContext.current === '';
     const sameContext = shownContext.current === context;
     shownContext.current = context;
     setExtras((e) => (sameContext ? { ...e, ciPending: true } : { medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true }));
@@ -89,6 +92,10 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
       const ratioKey = (r: ComparisonRow) => `ratio|${seriesKey(r.inSeries!)}|${seriesKey(r.outSeries!)}`;
       const mwuKey = (r: ComparisonRow) => `${state.warmup}|${seriesKey(r.inSeries!)}|${seriesKey(r.outSeries!)}`;
       const values = new Map<string, Float64Array>();
+      // Samples read for this warm-up, shared by the effect's runs (it runs again as data arrives, perhaps while
+      // an earlier run's read is in flight: that read is awaited, not repeated).
+      if (valuesCache.current.warmup !== state.warmup) valuesCache.current = { warmup: state.warmup, reads: new Map() };
+      const reads = valuesCache.current.reads;
       /** Reads, in one query, the samples of the blocks' series whose intervals or U tests are not known yet. */
       const readValues = async (group: ComparisonRow[]) => {
         const series = group.flatMap((r) => [r.inSeries, r.outSeries]).filter((x) => x !== null)
@@ -97,20 +104,20 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
         const missing = series.some((x) => !bootstrapKnown(context, `median|${seriesKey(x)}`))
           || pairsOf.some((r) => !bootstrapKnown(context, ratioKey(r)) || !mwuCache.current.has(mwuKey(r)));
         if (!missing || series.length === 0) return;
-        const tv = performance.now();
-        const vrows = rowsOf(await db.query(valuesSql(state.warmup, {
-          runs: [...new Set(series.map((x) => x.run))], configs: [...new Set(series.map((x) => `${x.run}/${x.config}`))],
-          files: [...new Set(series.map((x) => x.file))], ids: [...new Set(series.map((x) => x.id))],
-        }, MAX_VALUES)));
-        performance.measure('ci values', { start: tv });
-        const lists = new Map<string, number[]>();
-        for (const r of vrows) {
-          const k = seriesKey({ run: String(r.run), config: String(r.config), file: String(r.file), id: String(r.id) });
-          let arr = lists.get(k);
-          if (!arr) lists.set(k, (arr = []));
-          arr.push(Number(r.duration_ns));
+        const unread = series.filter((x) => !reads.has(seriesKey(x)));
+        if (unread.length) {
+          const tv = performance.now();
+          const read = db.query(seriesValuesSql(state.warmup, {
+            runs: [...new Set(unread.map((x) => x.run))], configs: [...new Set(unread.map((x) => `${x.run}/${x.config}`))],
+            files: [...new Set(unread.map((x) => x.file))], ids: [...new Set(unread.map((x) => x.id))],
+          }, MAX_VALUES)).then((t) => { performance.measure('ci values', { start: tv }); return seriesValuesOf(t, seriesKey); });
+          for (const x of unread) {
+            const k = seriesKey(x);
+            reads.set(k, read.then((m) => m.get(k) ?? new Float64Array()));
+          }
+          read.catch(() => { for (const x of unread) reads.delete(seriesKey(x)); });
         }
-        for (const [k, v] of lists) values.set(k, Float64Array.from(v));
+        for (const x of series) values.set(seriesKey(x), await reads.get(seriesKey(x))!);
       };
       const groups = [...blocks.values()];
       for (let gi = 0; gi < groups.length; gi++) {
@@ -160,7 +167,7 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
       console.error(e);
       setExtras((x) => ({ ...x, ciPending: false }));
       setCiProgress(null);
-    }), sameContext ? 50 : 400);
+    }), firstContext ? 0 : sameContext ? 50 : 400);
     return () => { live = false; window.clearTimeout(timer); };
   }, [data.db, rows, state.warmup, state.boot, complete, ivs.done]);
 
@@ -179,8 +186,15 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
     // Without invocations (every run published before them) nothing changes: no re-render.
     setIvs((prev) => (groups.size === 0 && prev.done && prev.map.size === 0 ? prev
       : { map: new Map([...groups.keys()].filter(cached).map((k) => [k, cached(k)!])), done: groups.size === 0, ms: groups.size === 0 ? 0 : null }));
-    const t0 = performance.now();
+    let t0 = performance.now();
+    // After a warm-up change, a pause first (as for the intervals above), so that a burst of changes queues no
+    // invocation query in front of the next summary query in the database's one worker.
+    const changed = ivWarmup.current !== null && ivWarmup.current !== state.warmup;
+    ivWarmup.current = state.warmup;
+    let timer: number | undefined;
+    const pause = () => new Promise<void>((resolve) => { timer = window.setTimeout(resolve, changed ? 400 : 0); });
     void (async () => {
+      if ([...groups.keys()].some((k) => !cached(k))) { await pause(); t0 = performance.now(); }
       for (const [k, group] of groups) {
         if (cached(k)) continue;
         const p = group[0].pairing;
@@ -194,7 +208,7 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
       }
       if (live) setIvs((x) => ({ ...x, done: true, ms: performance.now() - t0 }));
     })().catch((e: unknown) => { console.error(e); if (live) setIvs((x) => ({ ...x, done: true })); });
-    return () => { live = false; };
+    return () => { live = false; window.clearTimeout(timer); };
   }, [data.db, rows, stats, state.warmup, query.fresh]); // eslint-disable-line react-hooks/exhaustive-deps
   const noise = useMemo(() => invocationNoise(runs), [runs]);
 

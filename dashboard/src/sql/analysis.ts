@@ -91,6 +91,14 @@ SELECT run, config, file, transport, id, duration_ns FROM sorted
 WHERE total <= ${int(maxPerSeries)} OR (r - 1) % (total // ${int(maxPerSeries)} + 1) = 0
 ORDER BY run, config, file, id, duration_ns`;
 
+/**
+ * valuesSql as one row per series (run, config, file, id) with its durations in a list `v`, in the same ascending
+ * order: read column-wise (model/arrow.ts seriesValuesOf) instead of one row object per sample.
+ */
+export const seriesValuesSql = (warmup: number, f: SampleFilter, maxPerSeries = 20000): string => `
+SELECT run, config, file, id, list(duration_ns ORDER BY duration_ns) AS v
+FROM (${valuesSql(warmup, f, maxPerSeries)}) GROUP BY run, config, file, id ORDER BY run, config, file, id`;
+
 /** Identifies one series for two-sample tests. */
 export interface SeriesKey { run: string; config: string; file: string; id: string }
 
