@@ -24,6 +24,16 @@ export function toCell(v: unknown): Cell {
 export function rowsOf(t: ArrowLike): Row[] {
   const names = t.schema.fields.map((f) => f.name);
   const out: Row[] = [];
+  // Column by column where the table allows it (a row's toJSON reads the same getters, through a proxy per row).
+  const columns = t.getChild ? names.map((n) => t.getChild!(n)) : [];
+  if (t.getChild && columns.every((c) => c !== null) && new Set(names).size === names.length) {
+    for (let i = 0; i < t.numRows; i++) out.push({});
+    names.forEach((n, j) => {
+      const c = columns[j]!;
+      for (let i = 0; i < t.numRows; i++) out[i][n] = toCell(c.get(i));
+    });
+    return out;
+  }
   const arr = t.toArray();
   for (let i = 0; i < arr.length; i++) {
     const raw = arr[i] as { toJSON?: () => Record<string, unknown> } & Record<string, unknown>;

@@ -20,7 +20,7 @@ import { comparisons, type ComparisonRow } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
 import { invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
-import { pairings, type Pairing } from '../model/runs';
+import { environmentOf, pairings, type Pairing } from '../model/runs';
 import { mannWhitneySums, seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
 import { formatDuration } from '../model/units';
 import { decompositionFigure } from '../plots/figures';
@@ -34,7 +34,7 @@ import { useAnalysis } from './useAnalysis';
 /** Samples per series read for the intervals and U tests (longer series are thinned; their U test is in SQL). */
 const MAX_VALUES = 200000;
 
-export default function ComparePage({ state, controls }: { state: ViewState; controls?: ReactNode }) {
+export default function ComparePage({ state, set, controls }: { state: ViewState; set?: (patch: Partial<ViewState>, opts?: { replace?: boolean }) => void; controls?: ReactNode }) {
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
   const { data, stats, flags, query } = useAnalysis(state.warmup, filter);
   const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
@@ -173,11 +173,14 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
 
   // Invocation-level intervals (docs/measurements.md, "Intervals"), one pairing after another in page order, so the
   // first table fills first; the inner bootstrap level runs in a worker, the outer level and percentiles in SQL.
+  // They start once every published run is loaded: their queries, one after another in the database's one worker,
+  // would otherwise keep it busy and hold back loading the runs the first view does not show (DataProvider waits
+  // for a quiet database).
   const pairKey = (p: Pairing) => `${p.run}/${p.platform}/${p.n}/${p.inConfig}/${p.outConfig}`;
   const pairR = (p: Pairing) => Math.min(invocationCount(runs, p.run, p.inConfig), invocationCount(runs, p.run, p.outConfig));
   useEffect(() => {
     const db = data.db;
-    if (!db || !query.fresh) return;
+    if (!db || !query.fresh || !complete) return;
     const groups = new Map<string, typeof rows>();
     for (const r of rows) if (pairR(r.pairing) >= 2) groups.set(pairKey(r.pairing), [...(groups.get(pairKey(r.pairing)) ?? []), r]);
     let live = true;
@@ -209,8 +212,24 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
       if (live) setIvs((x) => ({ ...x, done: true, ms: performance.now() - t0 }));
     })().catch((e: unknown) => { console.error(e); if (live) setIvs((x) => ({ ...x, done: true })); });
     return () => { live = false; window.clearTimeout(timer); };
-  }, [data.db, rows, stats, state.warmup, query.fresh]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data.db, rows, stats, state.warmup, query.fresh, complete]); // eslint-disable-line react-hooks/exhaustive-deps
   const noise = useMemo(() => invocationNoise(runs), [runs]);
+
+  // Opened on one configuration (state.focus, e.g. the visitor's run from the Live view): once its comparison is on
+  // the page, the section holding it is expanded and the comparison scrolled into view; the key is then dropped,
+  // so that closing the section later stays closed.
+  useEffect(() => {
+    if (!state.focus || !query.fresh) return;
+    const at = state.focus.indexOf('/');
+    const run = state.focus.slice(0, at); const config = state.focus.slice(at + 1);
+    const block = [...document.querySelectorAll<HTMLElement>('[data-testid="compare"] .comparison')]
+      .find((b) => b.dataset.run === run && (b.dataset.configs ?? '').split(' ').includes(config));
+    if (!block) return;
+    const section = block.closest('details');
+    if (section) section.open = true;
+    block.scrollIntoView({ block: 'start' });
+    set?.({ focus: undefined }, { replace: true });
+  }, [state.focus, query.fresh, rows, set]);
 
   const decos = useMemo(() => {
     const seen = new Set<string>();
@@ -269,16 +288,17 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
       </Section>
       <Section name="runs" title="Runs" hint="— configurations, pacing, timer resolution">
         <div className="table-wrap"><table className="data runs-table">
-          <thead><tr><th>run</th><th>kind</th><th>config</th><th>N</th><th>pacing</th><th>declared timer resolution</th><th>apparent resolution (files)</th></tr></thead>
+          <thead><tr><th>run</th><th>kind</th><th>config</th><th>N</th><th>pacing</th><th>environment</th><th>declared timer resolution</th><th>apparent resolution (files)</th></tr></thead>
           <tbody>
-            {runs.flatMap((r) => r.configurations.map((c) => (
-              <tr key={`${r.id}/${c.id}`} data-run={r.id}>
+            {runs.flatMap((r) => r.configurations.map((c) => ({ r, c, env: environmentOf(r, c) }))).map(({ r, c, env }) => (
+              <tr key={`${r.id}/${c.id}`} data-run={r.id} data-config={c.id}>
                 <td title={r.title}>{r.id}</td><td>{r.kind}</td><td>{c.id}</td><td className="num">{c.nodeCount}</td>
                 <td>{c.pacing}{c.tickMs ? `, tick ${c.tickMs} ms` : ''}{c.timeScale && c.timeScale !== 1 ? ` at time scale ${c.timeScale} (= ${c.tickMs ? c.tickMs / c.timeScale : '?'} ms real)` : ''}</td>
-                <td data-testid="timer-resolution">{r.environment.timerResolutionNs === null ? 'unknown' : formatDuration(r.environment.timerResolutionNs, 'auto')}</td>
+                <td data-testid="run-environment">{env.text || 'unknown'}</td>
+                <td data-testid="timer-resolution">{env.timerResolutionNs === null ? 'unknown' : formatDuration(env.timerResolutionNs, 'auto')}</td>
                 <td className="wrap">{(res.rows ?? []).filter((x) => x.run === r.id && x.config === c.id).map((x) => `${String(x.file).split('/').pop()}: ${formatDuration(Number(x.resolution_ns), 'auto')}`).join(', ')}</td>
               </tr>
-            )))}
+            ))}
           </tbody>
         </table></div>
       </Section>
