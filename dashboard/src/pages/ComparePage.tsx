@@ -155,7 +155,10 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
           mwu.set(comparisonKey(r), m);
         }
         const tb = performance.now();
-        await Promise.all([...medians, ...ratios]);
+        const intervals = Promise.all([...medians, ...ratios]);
+        // The first block is the first view's: runs still loading wait for its intervals (DataProvider).
+        if (gi === 0) db.hold(intervals);
+        await intervals;
         performance.measure('ci bootstrap wait', { start: tb });
         if (!live) return;
         setExtras({ medianCi: new Map(medianCi), ratioCi: new Map(ratioCi), mwu: new Map(mwu), ciPending: true });
