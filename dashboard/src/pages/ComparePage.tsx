@@ -107,10 +107,13 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
         const unread = series.filter((x) => !reads.has(seriesKey(x)));
         if (unread.length) {
           const tv = performance.now();
+          // Unthinned (no ranking in SQL) when every series is shorter than MAX_VALUES by the most a warm-up changes
+          // (the counts may be the previous warm-up's: at most 1000 samples apart).
+          const thin = unread.some((x) => x.count > MAX_VALUES - 1000) ? MAX_VALUES : null;
           const read = db.query(seriesValuesSql(state.warmup, {
             runs: [...new Set(unread.map((x) => x.run))], configs: [...new Set(unread.map((x) => `${x.run}/${x.config}`))],
             files: [...new Set(unread.map((x) => x.file))], ids: [...new Set(unread.map((x) => x.id))],
-          }, MAX_VALUES)).then((t) => { performance.measure('ci values', { start: tv }); return seriesValuesOf(t, seriesKey); });
+          }, thin)).then((t) => { performance.measure('ci values', { start: tv }); return seriesValuesOf(t, seriesKey); });
           for (const x of unread) {
             const k = seriesKey(x);
             reads.set(k, read.then((m) => m.get(k) ?? new Float64Array()));

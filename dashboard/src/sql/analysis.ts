@@ -120,11 +120,13 @@ ORDER BY run, config, file, id, duration_ns`;
 
 /**
  * valuesSql as one row per series (run, config, file, id) with its durations in a list `v`, in the same ascending
- * order: read column-wise (model/arrow.ts seriesValuesOf) instead of one row object per sample.
+ * order: read column-wise (model/arrow.ts seriesValuesOf) instead of one row object per sample. `maxPerSeries` null:
+ * the caller knows that no series is longer (the summary's counts), so none is thinned and no row is ranked.
  */
-export const seriesValuesSql = (warmup: number, f: SampleFilter, maxPerSeries = 20000): string => `
+export const seriesValuesSql = (warmup: number, f: SampleFilter, maxPerSeries: number | null = 20000): string => `
 SELECT run, config, file, id, list(duration_ns ORDER BY duration_ns) AS v
-FROM (${valuesSql(warmup, f, maxPerSeries)}) GROUP BY run, config, file, id ORDER BY run, config, file, id`;
+FROM (${maxPerSeries === null ? `WITH ${keptCtes(warmup, f)} SELECT run, config, file, id, duration_ns FROM kept` : valuesSql(warmup, f, maxPerSeries)})
+GROUP BY run, config, file, id ORDER BY run, config, file, id`;
 
 /** Identifies one series for two-sample tests. */
 export interface SeriesKey { run: string; config: string; file: string; id: string }
