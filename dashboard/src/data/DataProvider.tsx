@@ -1,7 +1,7 @@
 /**
  * Loads the published runs into the database once it is ready, and accepts user uploads. Exposes the runs' metadata
  * and a generation counter that bumps whenever data changes. The first view's runs are added first and shown (the
- * first run alone, the rest once the first table's queries and intervals are done); the others are added together
+ * first run alone, the rest once the first table's queries have run); the others are added together
  * once the first view's queries have run (published.ts, ingest.ts addPreparedRuns).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -92,7 +92,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const waited = new Set<boolean>();
       for (let a = await load.take(); a !== null; a = await load.take()) {
         // After the first run, before the rest of the first view's runs and again before the others: the first
-        // table's queries and intervals (held by the page, db.hold) go first.
+        // table's queries (its figures and its intervals' samples) go first, not behind the appends.
         if (tried > 0 && !waited.has(a.firstView)) {
           waited.add(a.firstView);
           await db.whenQuiet(FIRST_VIEW_QUIET_MS, FIRST_VIEW_MAX_WAIT_MS);

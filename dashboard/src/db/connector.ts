@@ -36,11 +36,6 @@ export interface TrackedConnector extends Connector {
    * first view's queries in the database's one worker.
    */
   whenQuiet(quietMs: number, maxMs: number): Promise<void>;
-  /**
-   * Counts `work` as activity until it settles: work on the first view's figures outside the database (their
-   * intervals' bootstrap), which background loading should not compete with for the CPU either.
-   */
-  hold(work: Promise<unknown>): void;
 }
 
 export function trackActivity(db: Connector): TrackedConnector {
@@ -59,7 +54,6 @@ export function trackActivity(db: Connector): TrackedConnector {
     dropFile: (name) => db.dropFile(name),
     appendArrowIpc: (name, ipc) => track(db.appendArrowIpc(name, ipc)),
     close: () => db.close(),
-    hold: (work) => { track(work).catch(() => undefined); },
     whenQuiet: (quietMs, maxMs) => new Promise<void>((resolve) => {
       const from = performance.now();
       const check = () => {

@@ -158,10 +158,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
           mwu.set(comparisonKey(r), m);
         }
         const tb = performance.now();
-        const intervals = Promise.all([...medians, ...ratios]);
-        // The first block is the first view's: runs still loading wait for its intervals (DataProvider).
-        if (gi === 0) db.hold(intervals);
-        await intervals;
+        await Promise.all([...medians, ...ratios]);
         performance.measure('ci bootstrap wait', { start: tb });
         if (!live) return;
         setExtras({ medianCi: new Map(medianCi), ratioCi: new Map(ratioCi), mwu: new Map(mwu), ciPending: true });
