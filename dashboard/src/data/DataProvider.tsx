@@ -1,12 +1,11 @@
 /**
  * Loads the published runs into the database once it is ready, and accepts user uploads. Exposes the runs' metadata
- * and a generation counter that bumps whenever data changes. The first view's runs are added first and shown (the
- * first run alone, the rest once the first table's queries have run); the others are added together
- * once the first view's queries have run (published.ts, ingest.ts addPreparedRuns).
+ * and a generation counter that bumps whenever data changes. The first view's runs are added first and shown; the
+ * others are added together once the first view's queries have run (published.ts, ingest.ts addPreparedRuns).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDuckDB } from '../db/DuckDBProvider';
-import { trackActivity, type TrackedConnector } from '../db/connector';
+import { trackActivity, type Connector } from '../db/connector';
 import type { RunJson } from '../model/runs';
 import { uploadRun } from './uploadRun';
 import {
@@ -26,7 +25,7 @@ export interface DataState {
   /** Published runs tried so far (loaded or failed) of those listed, once the manifest is read. */
   progress: { done: number; total: number | null };
   error: string | null;
-  db: TrackedConnector | null;
+  db: Connector | null;
   /** Published runs in manifest order, then the run "uploads" once a file is uploaded. */
   runs: RunJson[];
   uploads: UploadMessage[];
@@ -89,12 +88,10 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const loaded: RunJson[] = [];
       const problems: string[] = [];
       let tried = 0;
-      const waited = new Set<boolean>();
+      let waited = false;
       for (let a = await load.take(); a !== null; a = await load.take()) {
-        // After the first run, before the rest of the first view's runs and again before the others: the first
-        // table's queries (its figures and its intervals' samples) go first, not behind the appends.
-        if (tried > 0 && !waited.has(a.firstView)) {
-          waited.add(a.firstView);
+        if (!a.firstView && !waited) {
+          waited = true;
           await db.whenQuiet(FIRST_VIEW_QUIET_MS, FIRST_VIEW_MAX_WAIT_MS);
           if (!live) return;
         }
