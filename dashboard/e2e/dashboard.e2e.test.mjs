@@ -738,7 +738,7 @@ describe('invocations', () => {
     try {
       const first = `.comparison[data-run="${FIXTURE_RUN}"] [data-testid="invocation-ci"][data-ready="1"] tr[data-metric="e2e"][data-row-stat="median"] td[data-stat="ratio-median"][data-lo]`;
       const complete = page.waitForSelector('[data-testid="compare"][data-complete="1"]', { timeout: ALL_RUNS_MS }).then(() => Date.now() - t0);
-      await page.waitForSelector(first, { timeout: 30000 });
+      await page.waitForSelector(first, { timeout: ALL_RUNS_MS }); // invocation-level intervals start once every run is loaded
       const firstMs = Date.now() - t0;
       const completeMs = await complete;
       await page.waitForSelector('[data-testid="compare"][data-iv="1"]', { timeout: ALL_RUNS_MS });

@@ -105,13 +105,26 @@ test('your run beside ours: one button runs both engines in the page; the run la
   const [, run, config] = /yours: (uploads)\/(u\d+-n10-free)/.exec(header) ?? [];
   assert.ok(run && config, header);
 
-  // The run in the Comparison: its configuration in the run list, its pair compared.
+  // The run in the Comparison: it opens on the run's pair compared (its section expanded, scrolled into view, no
+  // click), and the run list gives the configuration the environment it ran on.
   await page.click('[data-testid="your-column"] button');
   await page.waitForFunction(() => (new URL(location.href).searchParams.get('view') ?? 'compare') === 'compare'); // the default view
+  const block = page.locator(`[data-testid="compare"] .comparison[data-run="uploads"][data-configs~="${config}"]`);
+  await block.waitFor({ timeout: 60000 });
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('focus') === null, null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => document.querySelector('details[data-section="comparison"]').open), true, 'the comparison section is expanded');
+  const box = await block.evaluate((b) => { const r = b.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, height: innerHeight }; });
+  assert.ok(box.top < box.height && box.bottom > 0 && box.top > -box.height / 2, `the run's comparison is in view: ${JSON.stringify(box)}`);
+  assert.match(new URL(page.url()).searchParams.get('runs'), /uploads/);
   // The run list is a collapsed section of the Comparison: opened as a visitor does.
   await page.click('[data-testid="compare"] details[data-section="runs"] > summary', { timeout: 60000 });
-  await page.waitForSelector(`tr[data-run="uploads"] >> text=${config}`, { timeout: 60000 });
-  assert.match(new URL(page.url()).searchParams.get('runs'), /uploads/);
+  const row = page.locator(`.runs-table tr[data-run="uploads"][data-config="${config}"]`);
+  await row.waitFor({ timeout: 60000 });
+  assert.equal(await row.locator('[data-testid="timer-resolution"]').innerText(), '5.000 µs', 'the clock measured in the page, as in the Live view');
+  const rowEnv = await row.locator('[data-testid="run-environment"]').innerText();
+  assert.match(rowEnv, /Chromium \d+/);
+  assert.match(rowEnv, /Linux/);
+  assert.ok(rowEnv.includes(`${cores} cores`), rowEnv);
 });
 
 test('the Unity section: without a build in public/unity/, how to make one', async () => {

@@ -76,7 +76,7 @@ function Shell() {
       <main>
         <Suspense fallback={<p className="muted">loading view…</p>}>
           {/* The comparison opens on its headline; the controls act on the sections below it. */}
-          {state.view === 'compare' && <ComparePage state={state} controls={controls} />}
+          {state.view === 'compare' && <ComparePage state={state} set={set} controls={controls} />}
           {state.view === 'distributions' && <DistributionsPage state={state} set={set} />}
           {state.view === 'warmup' && <WarmupPage state={state} set={set} />}
           {state.view === 'scale' && <ScalePage state={state} set={set} />}

@@ -18,7 +18,7 @@ import { innerReplicates } from '../src/stats/invocationBootstrap';
 import { comparisonKey } from '../src/components/ComparisonTable';
 import { canonicalConfigs, firstViewRuns } from '../src/model/canonical';
 import type { Manifest, RunJson } from '../src/model/runs';
-import { apparentResolutionScanSql, apparentResolutionSql, summarySql } from '../src/sql/analysis';
+import { apparentResolutionScanSql, apparentResolutionSql, keptCtes, OVERHEAD_ID, summarySql, type SampleFilter } from '../src/sql/analysis';
 import { perInvocationSql } from '../src/sql/intervals';
 import { createNodeConnector, repoRoot, runDir, runFrom } from './support/nodeConnector';
 
@@ -82,6 +82,25 @@ describe('published runs added in batches', () => {
     expect(await table(batched, files)).toEqual(await table(oneByOne, files));
     const counts = 'SELECT (SELECT count(*) FROM samples_raw) AS merged, (SELECT count(*) FROM invocation_samples_raw) AS own';
     expect(await table(batched, counts)).toEqual(await table(oneByOne, counts));
+  });
+
+  it("summarise as the statistics of keptCtes' rows (the samples view) grouped by their labels, whatever the filter", async () => {
+    // The definition summarySql computes faster (grouped by file keys): only the sample standard deviation may differ,
+    // in its last bits (the order in which the engine sums).
+    const byLabels = (w: number, f: SampleFilter) => `WITH ${keptCtes(w, f)}
+      SELECT k.run, k.config, k.file, any_value(k.side) AS side, any_value(k.platform) AS platform, k.transport, k.id, count(*) AS count,
+        quantile_cont(k.duration_ns, 0.5) AS median, avg(k.duration_ns) AS mean, quantile_cont(k.duration_ns, 0.95) AS p95,
+        quantile_cont(k.duration_ns, 0.99) AS p99, stddev_samp(k.duration_ns) AS std, min(k.duration_ns) AS min, max(k.duration_ns) AS max
+      FROM kept k GROUP BY k.run, k.config, k.file, k.transport, k.id ORDER BY run, config, file, transport NULLS LAST, id`;
+    const filters: [number, SampleFilter][] = [[30, {}], [0, {}], [100, { runs: [sample[0].run.id, sample[2].run.id] }], [30, { transports: ['wasm', 'native'] }],
+      [5, { ids: [OVERHEAD_ID, 'step.web.e2e'] }], [3, { ids: ['step.service'] }], [30, { nodeCounts: [10], platforms: ['web'] }]];
+    for (const [w, f] of filters) {
+      const want = rowsOf(await batched.query(byLabels(w, f)));
+      const got = rowsOf(await batched.query(summarySql(w, f)));
+      expect(want.length, JSON.stringify(f)).toBeGreaterThan(0);
+      expect(got.map(({ std, ...r }) => r), `${w} ${JSON.stringify(f)}`).toEqual(want.map(({ std, ...r }) => r));
+      got.forEach((r, i) => expect(Math.abs(Number(r.std) - Number(want[i].std)), `${w} ${JSON.stringify(f)} std`).toBeLessThanOrEqual(1e-12 * Math.abs(Number(want[i].std))));
+    }
   });
 
   it('find the clock resolution of every merged file while parsing, as the scan of its samples does', async () => {

@@ -98,6 +98,24 @@ describe('Mann–Whitney U over DuckDB', () => {
       expect(toMannWhitney(js)).toEqual(toMannWhitney(sql));
     }
   });
+  it('the samples read column-wise, one list per series (seriesValuesSql), are valuesSql\'s rows, in the same order (thinned too)', async () => {
+    const { valuesSql, seriesValuesSql } = await import('../src/sql/analysis');
+    const { seriesValuesOf } = await import('../src/model/arrow');
+    const { seriesKey } = await import('../src/model/stats');
+    const f = { runs: ['reference-study'], files: ['native-scene/native.csv', 'socket-scene/socket.csv'], ids: ['backend.overhead', 'step.compute'] };
+    for (const [max, read] of [[200000, 200000], [200000, null], [500, 500]] as const) {
+      const rows = rowsOf(await db.query(valuesSql(30, f, max)));
+      const lists = seriesValuesOf(await db.query(seriesValuesSql(30, f, read)), seriesKey);
+      const expected = new Map<string, number[]>();
+      for (const r of rows) {
+        const k = seriesKey({ run: String(r.run), config: String(r.config), file: String(r.file), id: String(r.id) });
+        expected.set(k, [...(expected.get(k) ?? []), Number(r.duration_ns)]);
+      }
+      expect(lists.size).toBe(4);
+      expect([...lists.keys()].sort()).toEqual([...expected.keys()].sort());
+      for (const [k, v] of expected) expect(Array.from(lists.get(k)!), `${k} at most ${max}`).toEqual(v);
+    }
+  });
   it('finds no difference between a series and itself', async () => {
     const a = series('native-scene/unity_native.csv', 'step.native.parse');
     const mw = toMannWhitney(rowsOf(await db.query(mannWhitneySql(30, a, a)))[0]);

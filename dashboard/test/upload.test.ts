@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { checkHead, createTables, ingestRun, ingestUpload, MAX_UPLOAD_BYTES, nextUploadBatch, recogniseUpload, type UploadResult, type UploadSource } from '../src/data/ingest';
 import { uploadRun } from '../src/data/uploadRun';
 import { comparisons } from '../src/model/comparison';
-import { pairings } from '../src/model/runs';
+import { environmentOf, pairings } from '../src/model/runs';
 import type { Connector } from '../src/db/connector';
 import { rowsOf } from '../src/model/arrow';
 import { toSeriesStats } from '../src/model/stats';
@@ -131,6 +131,21 @@ describe('uploads as configurations', () => {
       expect(r.outSeries!.median).toBe(p.outSeries!.median);
     }
     await ref.close();
+    await fresh.close();
+  });
+
+  it("a batch declared with the machine it ran on (the Live view's your-run) keeps it as its configuration's environment", async () => {
+    const fresh = await createNodeConnector();
+    await createTables(fresh);
+    const environment = { browser: 'Chromium 156', os: 'Linux', cores: 2, timerResolutionNs: 5000 };
+    const declared = await ingestUpload(fresh, src('web_wasm_n10_free.csv', 't_ns,id,duration_ns\n1,step.web.e2e,10\n2,step.web.e2e,12\n'), { batch: nextUploadBatch(), n: 10, environment });
+    const plain = await ingestUpload(fresh, src('web_wasm_n10_free.csv', 't_ns,id,duration_ns\n1,step.web.e2e,11\n2,step.web.e2e,13\n'), { batch: nextUploadBatch(), n: 10 });
+    const run = uploadRun([declared, plain])!;
+    const [mine, other] = run.configurations;
+    expect(mine.environment).toEqual(environment);
+    expect(environmentOf(run, mine)).toEqual({ text: 'Chromium 156, Linux, 2 cores', timerResolutionNs: 5000 });
+    expect(other.environment).toBeUndefined();
+    expect(environmentOf(run, other)).toEqual({ text: '', timerResolutionNs: null });
     await fresh.close();
   });
 

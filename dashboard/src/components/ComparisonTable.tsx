@@ -62,7 +62,7 @@ export function ComparisonTable({ rows, unit, extras, pairExtra }: { rows: Compa
       {[...byPair.entries()].map(([k, group]) => {
         const p = group[0].pairing;
         return (
-          <div key={k} className="comparison" data-run={p.run}>
+          <div key={k} className="comparison" data-run={p.run} data-configs={`${p.inConfig} ${p.outConfig}`}>
             <h3>{p.run}: {p.platform}, N = {p.n || '?'} — {p.inTransport} ({p.inConfig}) vs {p.outTransport} ({p.outConfig})</h3>
             {p.pacingNote && <p className="note">⚠ {p.pacingNote}. Ratios of front-end times mix pacing with transport.</p>}
             {pairExtra?.(p, group)}

@@ -6,7 +6,7 @@
  */
 import { Dictionary, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
 import type { Connector } from '../db/connector';
-import type { RunFile, RunJson, Side, Transport } from '../model/runs';
+import type { ConfigEnvironment, RunFile, RunJson, Side, Transport } from '../model/runs';
 import {
   CREATE_TABLES, deleteFile, deleteRun, insertConfigOnce, insertConfigs, insertFile, insertFiles, insertRunOnce, insertRuns,
 } from '../sql/schema';
@@ -178,7 +178,11 @@ export interface UploadSource { name: string; size: number; slice(start: number,
 export type UploadPacing = 'free' | 'fixed' | 'frame';
 
 /** What the person uploading says about the files (null or absent: read it from the file names). */
-export interface UploadDeclaration { n?: number | null; pacing?: UploadPacing | null }
+export interface UploadDeclaration {
+  n?: number | null; pacing?: UploadPacing | null;
+  /** what the files were measured on (the Live view's your-run: the visitor's browser); absent: not known */
+  environment?: ConfigEnvironment | null;
+}
 
 /** An uploaded file as a configuration's file: its path (transport), N and pacing. */
 export interface Recognised { transport: Transport | null; n: number | null; pacing: UploadPacing }
@@ -228,7 +232,7 @@ function subset(p: ParsedSamples, keep: Set<number>): ParsedSamples {
 
 export type UploadResult =
   | { ok: true; run: string; config: string; file: string; rows: number; side: string; platform: string; ms: number;
-    transport: Transport | null; n: number | null; pacing: UploadPacing; sides: Side[]; digest: string }
+    transport: Transport | null; n: number | null; pacing: UploadPacing; sides: Side[]; digest: string; environment: ConfigEnvironment | null }
   | { ok: false; file: string; error: string; duplicate?: boolean };
 
 const fail = (file: string, error: string): UploadResult => ({ ok: false, file, error: `${file}: ${error}` });
@@ -308,6 +312,6 @@ export async function ingestUpload(db: Connector, src: UploadSource, opts: Uploa
   }
   return {
     ok: true, run: UPLOAD_RUN, config, file: src.name, rows: parsed.rows, side, platform, ms: performance.now() - t0,
-    transport: rec.transport, n: rec.n, pacing: rec.pacing, sides: parts.map(([sd]) => sd), digest,
+    transport: rec.transport, n: rec.n, pacing: rec.pacing, sides: parts.map(([sd]) => sd), digest, environment: opts.environment ?? null,
   };
 }

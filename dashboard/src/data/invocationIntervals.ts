@@ -24,7 +24,9 @@ export async function computeIntervals(db: Connector, warmup: number, figures: F
   if (figures.length === 0) return [];
   if (inner === 'sql') return rowsOf(await db.query(intervalsSql(values, figures, o)));
   const series = [...new Set(figures.flatMap((f) => [f.num, f.minus, f.den].filter((x): x is string => x !== undefined)))];
+  const tq = performance.now();
   const t = await db.query(`SELECT series, salt, kk, x FROM (${values}) WHERE series IN (${series.map(str).join(', ')}) ORDER BY series, kk, j`);
+  performance.measure('invocation values', { start: tq });
   const cols = rowsOf(t);
   const bySeries = new Map<string, { salt: number; inv: number[][] }>();
   for (const r of cols) {

@@ -64,6 +64,8 @@ export function loadPublished(): PublishedLoad {
     else {
       const worker = new Worker(new URL('./published.worker.ts', import.meta.url), { type: 'module' });
       worker.onmessage = (m: MessageEvent<RunArrival>) => {
+        // In the page's performance timeline: the worker's parse of the run, ending when it arrived.
+        if (m.data.parseMs !== null) performance.measure(`parse ${m.data.id}`, { end: performance.now(), duration: m.data.parseMs });
         push({ ...m.data, run: byId.get(m.data.id) ?? null, firstView: first.has(m.data.id) });
         if (--expected === 0) { push(null); worker.terminate(); }
       };

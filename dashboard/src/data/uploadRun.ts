@@ -4,7 +4,8 @@ import { UPLOAD_RUN, type UploadResult } from './ingest';
 
 /**
  * The run "uploads" as a run record built from the files loaded so far: one configuration per batch, N and
- * pacing, its files with the path each was recognised as, so that uploads pair and compare as published runs do.
+ * pacing, its files with the path each was recognised as, so that uploads pair and compare as published runs do;
+ * a batch declared with the machine it ran on (the Live view's your-run) keeps it as the configuration's environment.
  */
 export function uploadRun(results: readonly UploadResult[]): RunJson | null {
   const configs = new Map<string, RunConfiguration>();
@@ -16,6 +17,7 @@ export function uploadRun(results: readonly UploadResult[]): RunJson | null {
         maxDistance: 0, pacing: r.pacing, tickMs: null, timeScale: null, encoding: 'json', files: [] };
       configs.set(r.config, c);
     }
+    if (r.environment && !c.environment) c.environment = r.environment;
     for (const side of r.sides) c.files.push({ file: r.file, side, platform: r.platform as 'desktop' | 'web', transport: r.transport });
   }
   if (configs.size === 0) return null;

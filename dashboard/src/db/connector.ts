@@ -9,6 +9,8 @@ export interface ArrowLike {
   readonly numRows: number;
   readonly schema: { readonly fields: ReadonlyArray<{ readonly name: string; readonly type: { toString(): string } }> };
   toArray(): ArrayLike<{ toJSON(): Record<string, unknown> } | Record<string, unknown>>;
+  /** One column, read without building a row object per row (large results: model/arrow.ts seriesValuesOf). */
+  getChild?(name: string): { get(i: number): unknown; toArray(): ArrayLike<unknown> } | null;
 }
 
 export interface Connector {

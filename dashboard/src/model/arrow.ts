@@ -24,6 +24,16 @@ export function toCell(v: unknown): Cell {
 export function rowsOf(t: ArrowLike): Row[] {
   const names = t.schema.fields.map((f) => f.name);
   const out: Row[] = [];
+  // Column by column where the table allows it (a row's toJSON reads the same getters, through a proxy per row).
+  const columns = t.getChild ? names.map((n) => t.getChild!(n)) : [];
+  if (t.getChild && columns.every((c) => c !== null) && new Set(names).size === names.length) {
+    for (let i = 0; i < t.numRows; i++) out.push({});
+    names.forEach((n, j) => {
+      const c = columns[j]!;
+      for (let i = 0; i < t.numRows; i++) out[i][n] = toCell(c.get(i));
+    });
+    return out;
+  }
   const arr = t.toArray();
   for (let i = 0; i < arr.length; i++) {
     const raw = arr[i] as { toJSON?: () => Record<string, unknown> } & Record<string, unknown>;
@@ -31,6 +41,30 @@ export function rowsOf(t: ArrowLike): Row[] {
     const row: Row = {};
     for (const n of names) row[n] = toCell(obj[n]);
     out.push(row);
+  }
+  return out;
+}
+
+/**
+ * The rows of seriesValuesSql as `run/config/file/id` → durations (a series key as model/stats.ts seriesKey builds
+ * it): each list read as one typed array, its BigInts converted as toCell does.
+ */
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+
+export function seriesValuesOf(t: ArrowLike, keyOf: (s: { run: string; config: string; file: string; id: string }) => string): Map<string, Float64Array> {
+  const col = (n: string) => { const c = t.getChild?.(n); if (!c) throw new Error(`no column ${n} to read`); return c; };
+  const [run, config, file, id, v] = ['run', 'config', 'file', 'id', 'v'].map(col);
+  const out = new Map<string, Float64Array>();
+  for (let i = 0; i < t.numRows; i++) {
+    const list = v.get(i) as { toArray(): ArrayLike<unknown> } | null;
+    const raw = list ? list.toArray() : [];
+    const values = new Float64Array(raw.length);
+    for (let j = 0; j < raw.length; j++) {
+      const x = raw[j];
+      if (typeof x === 'bigint' && (x > MAX_EXACT || x < -MAX_EXACT)) throw new Error(`integer ${x} does not fit a double exactly`);
+      values[j] = Number(x);
+    }
+    out.set(keyOf({ run: String(run.get(i)), config: String(config.get(i)), file: String(file.get(i)), id: String(id.get(i)) }), values);
   }
   return out;
 }

@@ -8,7 +8,15 @@ export interface ManifestEntry { id: string; kind: string; title: string; create
 export interface Manifest { schemaVersion: 1; runs: ManifestEntry[] }
 
 export interface RunFile { file: string; side: Side; platform: Platform; transport: Transport | null }
+/**
+ * The machine one configuration ran on, when it differs from the run's (the visitor's run in the run "uploads":
+ * each batch from the browser it ran in).
+ */
+export interface ConfigEnvironment { browser?: string; os?: string; cpuModel?: string; cores?: number | null; timerResolutionNs: number | null }
+
 export interface RunConfiguration {
+  /** what this configuration ran on; absent: the run's environment */
+  environment?: ConfigEnvironment;
   id: string; title?: string; scenario: string; nodeCount: number; maxDistance: number; seed?: number | null;
   pacing: 'free' | 'fixed' | 'frame'; tickMs: number | null; timeScale: number | null; encoding: string;
   /** K of `step.web.e2e.block` (each sample: mean e2e of K back-to-back steps); web Wasm runs only */
@@ -91,4 +99,18 @@ export function pairings(run: RunJson): Pairing[] {
     }
   }
   return out;
+}
+
+/**
+ * The machine a configuration ran on, as the runs table shows it: its own environment (a visitor's run), else the
+ * run's (run.json: browser for a web run, OS, CPU, cores) and the declared timer resolution.
+ */
+export function environmentOf(run: RunJson, config: RunConfiguration): { text: string; timerResolutionNs: number | null } {
+  if (config.environment) {
+    const e = config.environment;
+    return { text: [e.browser, e.os, e.cpuModel, typeof e.cores === 'number' ? `${e.cores} cores` : null].filter(Boolean).join(', '), timerResolutionNs: e.timerResolutionNs };
+  }
+  const e = run.environment as { cpuModel?: string; cores?: number; os?: string; runtimes?: { browser?: string } };
+  const browser = config.files.some((f) => f.platform === 'web') ? e.runtimes?.browser : undefined;
+  return { text: [browser, e.os, e.cpuModel, typeof e.cores === 'number' ? `${e.cores} cores` : null].filter(Boolean).join(', '), timerResolutionNs: run.environment.timerResolutionNs };
 }

@@ -15,16 +15,16 @@ import { computeIntervals } from '../data/invocationIntervals';
 import { Plot } from '../components/Plot';
 import { SummaryTable } from '../components/SummaryTable';
 import { useQuery } from '../db/useQuery';
-import { rowsOf } from '../model/arrow';
+import { rowsOf, seriesValuesOf } from '../model/arrow';
 import { comparisons, type ComparisonRow } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
 import { invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
-import { pairings, type Pairing } from '../model/runs';
+import { environmentOf, pairings, type Pairing } from '../model/runs';
 import { mannWhitneySums, seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
 import { formatDuration } from '../model/units';
 import { decompositionFigure } from '../plots/figures';
-import { apparentResolutionSql, blockMeansSql, mannWhitneySql, valuesSql } from '../sql/analysis';
+import { apparentResolutionSql, blockMeansSql, mannWhitneySql, seriesValuesSql } from '../sql/analysis';
 import type { Interval } from '../stats/bootstrap';
 import { bootstrapCached, bootstrapKnown, warmBootstrap } from '../stats/bootstrapClient';
 import { runInnerInWorker } from '../stats/invocationClient';
@@ -34,7 +34,7 @@ import { useAnalysis } from './useAnalysis';
 /** Samples per series read for the intervals and U tests (longer series are thinned; their U test is in SQL). */
 const MAX_VALUES = 200000;
 
-export default function ComparePage({ state, controls }: { state: ViewState; controls?: ReactNode }) {
+export default function ComparePage({ state, set, controls }: { state: ViewState; set?: (patch: Partial<ViewState>, opts?: { replace?: boolean }) => void; controls?: ReactNode }) {
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
   const { data, stats, flags, query } = useAnalysis(state.warmup, filter);
   const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
@@ -54,10 +54,12 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
   // so the two do not share the CPU.
   const [ivs, setIvs] = useState<{ map: Map<string, Map<string, InvocationInterval>>; done: boolean; ms: number | null }>({ map: new Map(), done: false, ms: null });
   const ivCache = useRef(new Map<string, Map<string, InvocationInterval>>());
+  const ivWarmup = useRef<number | null>(null);
   const [extras, setExtras] = useState<Omit<ComparisonExtras, 'flags' | 'resamples'>>({ medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true });
   const complete = data.complete;
   const [ciProgress, setCiProgress] = useState<{ done: number; total: number } | null>(null);
   const mwuCache = useRef(new Map<string, MannWhitney>());
+  const valuesCache = useRef<{ warmup: number; reads: Map<string, Promise<Float64Array>> }>({ warmup: -1, reads: new Map() });
   const shownContext = useRef('');
   useEffect(warmBootstrap, []);
   useEffect(() => {
@@ -67,9 +69,10 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
     // Intervals are computed block by block in table order (the first block first) and shown as each block is
     // done; each interval once per warm-up and resample count (bootstrapCached), so runs arriving later only add
     // their own. Started after a pause when a control changed (so that a burst of changes queues no work in front of
-    // the next summary query), at once when only more data arrived. Intervals of
+    // the next summary query), soon when only more data arrived, at once on the page's first figures. Intervals of
     // another warm-up or resample count are cleared at once, never shown beside the new figures.
     const context = `${state.warmup}|${state.boot}`;
+    const firstContext = shownContext.current === '';
     const sameContext = shownContext.current === context;
     shownContext.current = context;
     setExtras((e) => (sameContext ? { ...e, ciPending: true } : { medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true }));
@@ -89,6 +92,10 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
       const ratioKey = (r: ComparisonRow) => `ratio|${seriesKey(r.inSeries!)}|${seriesKey(r.outSeries!)}`;
       const mwuKey = (r: ComparisonRow) => `${state.warmup}|${seriesKey(r.inSeries!)}|${seriesKey(r.outSeries!)}`;
       const values = new Map<string, Float64Array>();
+      // Samples read for this warm-up, shared by the effect's runs (it runs again as data arrives, perhaps while
+      // an earlier run's read is in flight: that read is awaited, not repeated).
+      if (valuesCache.current.warmup !== state.warmup) valuesCache.current = { warmup: state.warmup, reads: new Map() };
+      const reads = valuesCache.current.reads;
       /** Reads, in one query, the samples of the blocks' series whose intervals or U tests are not known yet. */
       const readValues = async (group: ComparisonRow[]) => {
         const series = group.flatMap((r) => [r.inSeries, r.outSeries]).filter((x) => x !== null)
@@ -97,20 +104,23 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
         const missing = series.some((x) => !bootstrapKnown(context, `median|${seriesKey(x)}`))
           || pairsOf.some((r) => !bootstrapKnown(context, ratioKey(r)) || !mwuCache.current.has(mwuKey(r)));
         if (!missing || series.length === 0) return;
-        const tv = performance.now();
-        const vrows = rowsOf(await db.query(valuesSql(state.warmup, {
-          runs: [...new Set(series.map((x) => x.run))], configs: [...new Set(series.map((x) => `${x.run}/${x.config}`))],
-          files: [...new Set(series.map((x) => x.file))], ids: [...new Set(series.map((x) => x.id))],
-        }, MAX_VALUES)));
-        performance.measure('ci values', { start: tv });
-        const lists = new Map<string, number[]>();
-        for (const r of vrows) {
-          const k = seriesKey({ run: String(r.run), config: String(r.config), file: String(r.file), id: String(r.id) });
-          let arr = lists.get(k);
-          if (!arr) lists.set(k, (arr = []));
-          arr.push(Number(r.duration_ns));
+        const unread = series.filter((x) => !reads.has(seriesKey(x)));
+        if (unread.length) {
+          const tv = performance.now();
+          // Unthinned (no ranking in SQL) when every series is shorter than MAX_VALUES by the most a warm-up changes
+          // (the counts may be the previous warm-up's: at most 1000 samples apart).
+          const thin = unread.some((x) => x.count > MAX_VALUES - 1000) ? MAX_VALUES : null;
+          const read = db.query(seriesValuesSql(state.warmup, {
+            runs: [...new Set(unread.map((x) => x.run))], configs: [...new Set(unread.map((x) => `${x.run}/${x.config}`))],
+            files: [...new Set(unread.map((x) => x.file))], ids: [...new Set(unread.map((x) => x.id))],
+          }, thin)).then((t) => { performance.measure('ci values', { start: tv }); return seriesValuesOf(t, seriesKey); });
+          for (const x of unread) {
+            const k = seriesKey(x);
+            reads.set(k, read.then((m) => m.get(k) ?? new Float64Array()));
+          }
+          read.catch(() => { for (const x of unread) reads.delete(seriesKey(x)); });
         }
-        for (const [k, v] of lists) values.set(k, Float64Array.from(v));
+        for (const x of series) values.set(seriesKey(x), await reads.get(seriesKey(x))!);
       };
       const groups = [...blocks.values()];
       for (let gi = 0; gi < groups.length; gi++) {
@@ -160,17 +170,20 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
       console.error(e);
       setExtras((x) => ({ ...x, ciPending: false }));
       setCiProgress(null);
-    }), sameContext ? 50 : 400);
+    }), firstContext ? 0 : sameContext ? 50 : 400);
     return () => { live = false; window.clearTimeout(timer); };
   }, [data.db, rows, state.warmup, state.boot, complete, ivs.done]);
 
   // Invocation-level intervals (docs/measurements.md, "Intervals"), one pairing after another in page order, so the
   // first table fills first; the inner bootstrap level runs in a worker, the outer level and percentiles in SQL.
+  // They start once every published run is loaded: their queries, one after another in the database's one worker,
+  // would otherwise keep it busy and hold back loading the runs the first view does not show (DataProvider waits
+  // for a quiet database).
   const pairKey = (p: Pairing) => `${p.run}/${p.platform}/${p.n}/${p.inConfig}/${p.outConfig}`;
   const pairR = (p: Pairing) => Math.min(invocationCount(runs, p.run, p.inConfig), invocationCount(runs, p.run, p.outConfig));
   useEffect(() => {
     const db = data.db;
-    if (!db || !query.fresh) return;
+    if (!db || !query.fresh || !complete) return;
     const groups = new Map<string, typeof rows>();
     for (const r of rows) if (pairR(r.pairing) >= 2) groups.set(pairKey(r.pairing), [...(groups.get(pairKey(r.pairing)) ?? []), r]);
     let live = true;
@@ -179,8 +192,15 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
     // Without invocations (every run published before them) nothing changes: no re-render.
     setIvs((prev) => (groups.size === 0 && prev.done && prev.map.size === 0 ? prev
       : { map: new Map([...groups.keys()].filter(cached).map((k) => [k, cached(k)!])), done: groups.size === 0, ms: groups.size === 0 ? 0 : null }));
-    const t0 = performance.now();
+    let t0 = performance.now();
+    // After a warm-up change, a pause first (as for the intervals above), so that a burst of changes queues no
+    // invocation query in front of the next summary query in the database's one worker.
+    const changed = ivWarmup.current !== null && ivWarmup.current !== state.warmup;
+    ivWarmup.current = state.warmup;
+    let timer: number | undefined;
+    const pause = () => new Promise<void>((resolve) => { timer = window.setTimeout(resolve, changed ? 400 : 0); });
     void (async () => {
+      if ([...groups.keys()].some((k) => !cached(k))) { await pause(); t0 = performance.now(); }
       for (const [k, group] of groups) {
         if (cached(k)) continue;
         const p = group[0].pairing;
@@ -194,9 +214,25 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
       }
       if (live) setIvs((x) => ({ ...x, done: true, ms: performance.now() - t0 }));
     })().catch((e: unknown) => { console.error(e); if (live) setIvs((x) => ({ ...x, done: true })); });
-    return () => { live = false; };
-  }, [data.db, rows, stats, state.warmup, query.fresh]); // eslint-disable-line react-hooks/exhaustive-deps
+    return () => { live = false; window.clearTimeout(timer); };
+  }, [data.db, rows, stats, state.warmup, query.fresh, complete]); // eslint-disable-line react-hooks/exhaustive-deps
   const noise = useMemo(() => invocationNoise(runs), [runs]);
+
+  // Opened on one configuration (state.focus, e.g. the visitor's run from the Live view): once its comparison is on
+  // the page, the section holding it is expanded and the comparison scrolled into view; the key is then dropped,
+  // so that closing the section later stays closed.
+  useEffect(() => {
+    if (!state.focus || !query.fresh) return;
+    const at = state.focus.indexOf('/');
+    const run = state.focus.slice(0, at); const config = state.focus.slice(at + 1);
+    const block = [...document.querySelectorAll<HTMLElement>('[data-testid="compare"] .comparison')]
+      .find((b) => b.dataset.run === run && (b.dataset.configs ?? '').split(' ').includes(config));
+    if (!block) return;
+    const section = block.closest('details');
+    if (section) section.open = true;
+    block.scrollIntoView({ block: 'start' });
+    set?.({ focus: undefined }, { replace: true });
+  }, [state.focus, query.fresh, rows, set]);
 
   const decos = useMemo(() => {
     const seen = new Set<string>();
@@ -255,16 +291,17 @@ export default function ComparePage({ state, controls }: { state: ViewState; con
       </Section>
       <Section name="runs" title="Runs" hint="— configurations, pacing, timer resolution">
         <div className="table-wrap"><table className="data runs-table">
-          <thead><tr><th>run</th><th>kind</th><th>config</th><th>N</th><th>pacing</th><th>declared timer resolution</th><th>apparent resolution (files)</th></tr></thead>
+          <thead><tr><th>run</th><th>kind</th><th>config</th><th>N</th><th>pacing</th><th>environment</th><th>declared timer resolution</th><th>apparent resolution (files)</th></tr></thead>
           <tbody>
-            {runs.flatMap((r) => r.configurations.map((c) => (
-              <tr key={`${r.id}/${c.id}`} data-run={r.id}>
+            {runs.flatMap((r) => r.configurations.map((c) => ({ r, c, env: environmentOf(r, c) }))).map(({ r, c, env }) => (
+              <tr key={`${r.id}/${c.id}`} data-run={r.id} data-config={c.id}>
                 <td title={r.title}>{r.id}</td><td>{r.kind}</td><td>{c.id}</td><td className="num">{c.nodeCount}</td>
                 <td>{c.pacing}{c.tickMs ? `, tick ${c.tickMs} ms` : ''}{c.timeScale && c.timeScale !== 1 ? ` at time scale ${c.timeScale} (= ${c.tickMs ? c.tickMs / c.timeScale : '?'} ms real)` : ''}</td>
-                <td data-testid="timer-resolution">{r.environment.timerResolutionNs === null ? 'unknown' : formatDuration(r.environment.timerResolutionNs, 'auto')}</td>
+                <td data-testid="run-environment">{env.text || 'unknown'}</td>
+                <td data-testid="timer-resolution">{env.timerResolutionNs === null ? 'unknown' : formatDuration(env.timerResolutionNs, 'auto')}</td>
                 <td className="wrap">{(res.rows ?? []).filter((x) => x.run === r.id && x.config === c.id).map((x) => `${String(x.file).split('/').pop()}: ${formatDuration(Number(x.resolution_ns), 'auto')}`).join(', ')}</td>
               </tr>
-            )))}
+            ))}
           </tbody>
         </table></div>
       </Section>

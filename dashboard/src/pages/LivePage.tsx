@@ -7,7 +7,7 @@ import { defaultWsUrl } from '../live/engines/wsEngine';
 import { checkWsServer, type ServerCheck } from '../live/engines/wsServerCheck';
 import type { EngineKind } from '../live/model';
 import { scenarioFor } from '../../../measurement/src/scenario.mjs';
-import { describeEnvironment, mediansOfCsv, normalise, runFiles, visitorEnvironment, WARMUP } from '../live/run/yourRun';
+import { configEnvironment, describeEnvironment, mediansOfCsv, normalise, runFiles, visitorEnvironment, WARMUP } from '../live/run/yourRun';
 import { ScenarioNote } from '../live/components/ScenarioNote';
 import { ServerStatus } from '../live/components/ServerStatus';
 import { YourRunPanel, type NormalisedRun, type YourRun } from '../live/components/YourRunPanel';
@@ -232,7 +232,7 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
       });
       setYourProgress({ phase: 'loading the run into the dashboard', done: total, total });
       const env = visitorEnvironment(result, navigator.hardwareConcurrency || null);
-      const results = await data.upload(runFiles(result, env, YOUR_RUN.nodeCount, YOUR_RUN.pacing), { n: YOUR_RUN.nodeCount, pacing: YOUR_RUN.pacing });
+      const results = await data.upload(runFiles(result, env, YOUR_RUN.nodeCount, YOUR_RUN.pacing), { n: YOUR_RUN.nodeCount, pacing: YOUR_RUN.pacing, environment: configEnvironment(env) });
       const failed = results.filter((r) => !r.ok);
       if (failed.length || results.length === 0) throw new Error(failed.map((r) => (r.ok ? '' : r.error)).join('; ') || 'the dashboard is not ready');
       const first = results[0] as Extract<typeof results[number], { ok: true }>;
@@ -378,7 +378,7 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
       <YourRunPanel rounds={rounds} onRounds={setRounds} engines={server?.ok ? ['wasm', 'websocket'] : ['wasm']}
         running={yourProgress} onRun={() => void runYours()} disabled={busy || !runner || !data.db || !!runner?.running}
         error={yourError} runs={yourRuns} published={published}
-        onOpen={(r) => set({ view: 'compare', runs: r === published ? [r.run] : [...(published ? [published.run] : []), r.run] })} />
+        onOpen={(r) => set({ view: 'compare', runs: r === published ? [r.run] : [...(published ? [published.run] : []), r.run], focus: `${r.run}/${r.config}` })} />
       <details data-testid="unity-section" onToggle={(e) => setUnityOpen((e.target as HTMLDetailsElement).open)}>
         <summary>Unity WebGL front-end (the unity-webgl/ player, when a build is in public/unity/)</summary>
         {unityOpen && (

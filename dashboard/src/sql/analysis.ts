@@ -52,12 +52,35 @@ kept AS (
   SELECT * FROM paired
 )`;
 
-/** Per-series statistics (one row per run/config/file/id, plus the overhead series). */
+/** A row's path from its file's declared transport and its id (schema.ts TRANSPORT_OF_ROW, per series here). */
+const transportOf = (f: string, id: string): string => `CASE WHEN ${f}.transport IS NOT NULL THEN ${f}.transport
+      WHEN ${id} LIKE '%.web.wasm.%' THEN 'wasm' WHEN ${id} LIKE '%.web.ws.%' THEN 'websocket'
+      WHEN ${id} LIKE '%.native.%' THEN 'native' WHEN ${id} LIKE '%.socket.%' THEN 'socket' ELSE NULL END`;
+
+/**
+ * Per-series statistics (one row per run/config/file/id, plus the overhead series): the statistics of keptCtes'
+ * rows, grouped by integer file keys rather than by the labels. A series is the samples of one id in the merged files
+ * with the same run, config, file name, declared transport, side and platform (one file, except a file uploaded
+ * twice in one batch), all keyed by the first of those files (`series_file`); its labels are joined afterwards, and
+ * its path (transport) follows from the file and the id. The overhead pairs service and compute of the same rank in
+ * one such series file. The transport filter selects whole series, so it applies to them.
+ */
 export const summarySql = (warmup: number, f: SampleFilter = {}): string => `
-WITH ${keptCtes(warmup, f)},
+WITH series_file AS (
+  SELECT s.file_key, min(s.file_key) OVER (PARTITION BY s.run, s.config, s.file, s.transport, s.side, s.platform) AS g
+  FROM files s WHERE s.invocation IS NULL AND ${filterSql({ ...f, transports: undefined })}
+),
+rows_ AS (SELECT sf.g, r.k, r.id, r.duration_ns FROM samples_raw r JOIN series_file sf ON sf.file_key = r.file_key),
+kept AS (
+  SELECT g, id, duration_ns FROM rows_ WHERE k > ${int(warmup)} AND k > 0 ${f.ids === undefined ? '' : `AND ${inList('id', f.ids)}`}
+  UNION ALL
+  SELECT sv.g, ${str(OVERHEAD_ID)} AS id, sv.duration_ns - cp.duration_ns AS duration_ns
+  FROM rows_ sv JOIN rows_ cp ON sv.g = cp.g AND sv.k = cp.k
+  WHERE sv.id = 'step.service' AND cp.id = 'step.compute' AND sv.k > ${int(warmup)}
+    ${f.ids === undefined || f.ids.includes(OVERHEAD_ID) ? '' : 'AND FALSE'}
+),
 stats AS (
-SELECT k.run, k.config, k.file, any_value(k.side) AS side, any_value(k.platform) AS platform,
-  k.transport, k.id,
+SELECT k.g, k.id,
   count(*) AS count,
   quantile_cont(k.duration_ns, [0.5, 0.95, 0.99]) AS q,
   avg(k.duration_ns) AS mean,
@@ -65,9 +88,13 @@ SELECT k.run, k.config, k.file, any_value(k.side) AS side, any_value(k.platform)
   min(k.duration_ns) AS min,
   max(k.duration_ns) AS max
 FROM kept k
-GROUP BY k.run, k.config, k.file, k.transport, k.id)
-SELECT run, config, file, side, platform, transport, id, count, q[1] AS median, mean, q[2] AS p95, q[3] AS p99, std, min, max
-FROM stats ORDER BY run, config, file, transport NULLS LAST, id`;
+GROUP BY k.g, k.id),
+labelled AS (
+SELECT fl.run, fl.config, fl.file, fl.side, fl.platform, ${transportOf('fl', 'st.id')} AS transport, st.id,
+  st.count, st.q[1] AS median, st.mean, st.q[2] AS p95, st.q[3] AS p99, st.std, st.min, st.max
+FROM stats st JOIN files fl ON fl.file_key = st.g)
+SELECT run, config, file, side, platform, transport, id, count, median, mean, p95, p99, std, min, max
+FROM labelled WHERE ${inList('transport', f.transports)} ORDER BY run, config, file, transport NULLS LAST, id`;
 
 /** All samples of a series in time order, with their rank, so a plot can show where warm-up ends. */
 export const timeSeriesSql = (f: SampleFilter, maxPoints = 20000): string => `
@@ -90,6 +117,16 @@ sorted AS (SELECT run, config, file, transport, id, duration_ns,
 SELECT run, config, file, transport, id, duration_ns FROM sorted
 WHERE total <= ${int(maxPerSeries)} OR (r - 1) % (total // ${int(maxPerSeries)} + 1) = 0
 ORDER BY run, config, file, id, duration_ns`;
+
+/**
+ * valuesSql as one row per series (run, config, file, id) with its durations in a list `v`, in the same ascending
+ * order: read column-wise (model/arrow.ts seriesValuesOf) instead of one row object per sample. `maxPerSeries` null:
+ * the caller knows that no series is longer (the summary's counts), so none is thinned and no row is ranked.
+ */
+export const seriesValuesSql = (warmup: number, f: SampleFilter, maxPerSeries: number | null = 20000): string => `
+SELECT run, config, file, id, list(duration_ns ORDER BY duration_ns) AS v
+FROM (${maxPerSeries === null ? `WITH ${keptCtes(warmup, f)} SELECT run, config, file, id, duration_ns FROM kept` : valuesSql(warmup, f, maxPerSeries)})
+GROUP BY run, config, file, id ORDER BY run, config, file, id`;
 
 /** Identifies one series for two-sample tests. */
 export interface SeriesKey { run: string; config: string; file: string; id: string }

@@ -29,6 +29,11 @@ export interface ViewState {
   floors: boolean;
   /** bootstrap resamples */
   boot: number;
+  /**
+   * `run/config` the Comparison opens on: the section holding that configuration's comparison is expanded and
+   * scrolled into view, then the key is dropped (the Live view's link to the visitor's run).
+   */
+  focus?: string;
   sql?: string;
   /** Profiles view: the path pair shown side by side (desktop: native vs socket; web: wasm vs websocket) */
   pair: 'desktop' | 'web';
@@ -90,6 +95,7 @@ export function parseState(search: string): ViewState {
     floors: q.has('floors') ? q.get('floors') !== '0' : DEFAULTS.floors,
     boot: clampInt(q.get('boot'), 100, 10000, DEFAULTS.boot),
     sql: q.get('sql') ?? undefined,
+    focus: q.get('focus') || undefined,
     pair: oneOf(q.get('pair'), ['desktop', 'web'] as const, DEFAULTS.pair),
     live: parseLive(q),
   };
@@ -110,6 +116,7 @@ export function toSearch(s: ViewState): string {
   if (s.floors !== DEFAULTS.floors) q.set('floors', s.floors ? '1' : '0');
   if (s.boot !== DEFAULTS.boot) q.set('boot', String(s.boot));
   if (s.sql !== undefined) q.set('sql', s.sql);
+  if (s.focus !== undefined) q.set('focus', s.focus);
   if (s.pair !== DEFAULTS.pair) q.set('pair', s.pair);
   const l = s.live; const d = LIVE_DEFAULTS;
   if (l.engine !== d.engine) q.set('engine', l.engine);

@@ -1,6 +1,7 @@
 // "Your run beside ours": the web benchmark run in the visitor's browser, turned into files the dashboard loads as
 // a run of its own (the upload path), and each path's cost next to the floors measured in the same page, so runs
 // from different machines can be set side by side (docs/measurements.md, "Hardware-normalised comparison").
+import type { ConfigEnvironment } from '../../model/runs';
 import type { EngineKind } from '../model';
 import { WEB_IDS } from '../timing/ids';
 import type { BenchResult } from './benchHook';
@@ -31,6 +32,10 @@ export function describeUserAgent(ua: string): { browser: string; os: string } {
 export function visitorEnvironment(result: Pick<BenchResult, 'userAgent' | 'timerResolutionNs' | 'crossOriginIsolated'>, cores: number | null): VisitorEnvironment {
   return { ...describeUserAgent(result.userAgent), cores, timerResolutionNs: result.timerResolutionNs, crossOriginIsolated: result.crossOriginIsolated };
 }
+
+/** The visitor's environment as the run record keeps it for their configuration (the Comparison's runs table). */
+export const configEnvironment = (e: VisitorEnvironment): ConfigEnvironment =>
+  ({ browser: e.browser, os: e.os, cores: e.cores, timerResolutionNs: e.timerResolutionNs });
 
 export const describeEnvironment = (e: VisitorEnvironment): string =>
   `${e.browser}, ${e.os}, ${e.cores ?? '?'} cores, ${formatClock(e.timerResolutionNs)} clock${e.crossOriginIsolated ? '' : ' (not cross-origin isolated)'}`;
