@@ -37,7 +37,7 @@ const USAGE = `usage: npm run bench:web -- [options]
   --warmup 30              warm-up steps per invocation (also what the reference analysis drops per id)
   --floor-samples N        floor samples per engine (default min(rounds, 1000)), split over the invocations
   --e2e-blocks 250         step.web.e2e.block samples (in-page engine, free pacing), split over the invocations
-  --driver playwright      how the page is driven: playwright (playwright-core, CDP Network domain on) | cdp (no
+  --driver cdp             how the page is driven: playwright (playwright-core, CDP Network domain on) | cdp (no
                            Playwright: Runtime.evaluate on a bare DevTools connection); a list (playwright,cdp) makes
                            one configuration per driver, ids suffixed -<driver> (docs/measurements.md, "Drivers")
   --seed 1                 random scenario seed (N > 10); also the invocation-order shuffle's

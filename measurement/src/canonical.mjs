@@ -16,7 +16,7 @@ export const encodingRank = (c) => (c.encoding === 'json' || c.encoding === 'bin
 export const DEFAULT_SERVER_SPIN_US = 50;
 
 /** bench:web's default driver (docs/measurements.md, "Drivers"); a run comparing drivers (--driver playwright,cdp) opens on it. */
-export const DEFAULT_WEB_DRIVER = 'playwright';
+export const DEFAULT_WEB_DRIVER = 'cdp';
 
 /** Among a run's equivalent configurations: default encoding first, then the server's default spin, then the default driver. */
 export const variantRank = (c) => 4 * encodingRank(c) + 2 * ((c.serverSpinMicros ?? DEFAULT_SERVER_SPIN_US) === DEFAULT_SERVER_SPIN_US ? 0 : 1)
