@@ -79,6 +79,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
     if (!raw || !db) return;
     let live = true;
     const load = takePublished();
+    load.release();
     (async () => {
       const order = await load.order;
       if (!live) return;

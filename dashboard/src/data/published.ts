@@ -8,7 +8,7 @@ import type { Manifest, RunJson } from '../model/runs';
 import { reserveFileKeys, runFiles, type PreparedRun } from './ingest';
 
 /** A run for the worker: its record, the absolute URL of its folder, the key of its first file. */
-export interface PublishedJob { run: RunJson; folder: string; firstKey: number }
+export interface PublishedJob { run: RunJson; folder: string; firstKey: number; firstView: boolean }
 
 /** A run as the worker hands it over: prepared, or the reason it could not be. */
 export interface RunArrival { id: string; prepared: PreparedRun | null; error: string | null; parseMs: number | null }
@@ -23,6 +23,12 @@ export interface PublishedLoad {
   take(): Promise<Arrival | null>;
   /** The next run if it has already arrived (undefined: not yet; null: there is none). */
   peek(): Arrival | null | undefined;
+  /**
+   * Lets the loader fetch and parse the runs the first view does not show. Until then it does only the first view's,
+   * so that on a small machine the rest does not take the cores DuckDB-Wasm's start needs (call it once the database
+   * is up).
+   */
+  release(): void;
 }
 
 /** URL of a path under the site's data folder, whatever the base path. */
@@ -42,6 +48,8 @@ export function loadPublished(): PublishedLoad {
   const arrived: (Arrival | null)[] = [];
   let wake: (() => void) | null = null;
   const push = (a: Arrival | null) => { arrived.push(a); wake?.(); wake = null; };
+  let released = false;
+  let loader: Worker | null = null;
   const fail = (e: unknown) => push({ id: 'manifest', run: null, firstView: true, prepared: null, error: e instanceof Error ? e.message : String(e), parseMs: null });
 
   const order = (async () => {
@@ -55,7 +63,7 @@ export function loadPublished(): PublishedLoad {
     const loadOrder = [...records.filter((r) => r.run && first.has(r.run.id)).sort((a, b) => [...first].indexOf(a.run!.id) - [...first].indexOf(b.run!.id)),
       ...records.filter((r) => !r.run || !first.has(r.run.id))];
     const jobs: PublishedJob[] = loadOrder.filter((r) => r.run !== null).map(({ e, run }) => ({
-      run: run!, folder: dataUrl(e.run.replace(/run\.json$/, '')), firstKey: reserveFileKeys(runFiles(run!).length),
+      run: run!, folder: dataUrl(e.run.replace(/run\.json$/, '')), firstKey: reserveFileKeys(runFiles(run!).length), firstView: first.has(run!.id),
     }));
     const byId = new Map(ok.map((r) => [r.id, r]));
     let expected = jobs.length;
@@ -71,6 +79,8 @@ export function loadPublished(): PublishedLoad {
       };
       worker.onerror = (ev) => { ev.preventDefault(); fail(new Error(`the loader worker failed: ${ev.message}`)); push(null); worker.terminate(); };
       worker.postMessage({ runs: jobs });
+      loader = worker;
+      if (released) worker.postMessage({ release: true });
     }
     return entries.map((e) => e.id);
   })();
@@ -79,6 +89,11 @@ export function loadPublished(): PublishedLoad {
   let next = 0;
   return {
     order,
+    release() {
+      if (released) return;
+      released = true;
+      loader?.postMessage({ release: true });
+    },
     peek: () => (next < arrived.length ? arrived[next] : undefined),
     async take() {
       while (next >= arrived.length) await new Promise<void>((r) => { wake = r; });

@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 /**
- * Fetches and parses the published runs off the main thread, while DuckDB-Wasm starts: every CSV is requested at
- * once in load order, each run parsed when its files are in (ingest.ts parseRunFiles, prepareRun) and posted as soon
- * as it is ready, its Arrow streams transferred. Message: { runs: PublishedJob[] } → one RunArrival per run, in order.
+ * Fetches and parses the published runs off the main thread, while DuckDB-Wasm starts: the first view's CSVs at once,
+ * the others once the page releases them (the database is up). Each run is parsed when its files are in (ingest.ts
+ * parseRunFiles, prepareRun) and posted as soon as it is ready, its Arrow streams transferred.
+ * Messages: { runs: PublishedJob[] } → one RunArrival per run, in order; { release: true } lets the others start.
  */
 import { parseRunFiles, prepareRun, runFiles } from './ingest';
 import type { PublishedJob, RunArrival } from './published';
@@ -13,13 +14,24 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
   return new Uint8Array(await r.arrayBuffer());
 }
 
-self.onmessage = async (e: MessageEvent<{ runs: PublishedJob[] }>) => {
-  const pending = e.data.runs.map((job) => {
+// The page's go-ahead for the runs the first view does not show (PublishedLoad.release).
+let release: () => void = () => undefined;
+const released = new Promise<void>((r) => { release = r; });
+
+self.onmessage = async (e: MessageEvent<{ runs: PublishedJob[] } | { release: true }>) => {
+  if ('release' in e.data) { release(); return; }
+  const request = (job: PublishedJob) => {
     const bytes = runFiles(job.run).map(({ f }) => fetchBytes(new URL(f.file, job.folder).href));
     bytes.forEach((p) => p.catch(() => undefined));
-    return { job, bytes };
-  });
-  for (const { job, bytes } of pending) {
+    return bytes;
+  };
+  const requested = new Map(e.data.runs.filter((j) => j.firstView).map((j) => [j, request(j)]));
+  for (const job of e.data.runs) {
+    if (!requested.has(job)) {
+      await released;
+      for (const j of e.data.runs) if (!requested.has(j)) requested.set(j, request(j));
+    }
+    const bytes = requested.get(job)!;
     let msg: RunArrival;
     let transfer: ArrayBuffer[] = [];
     try {
