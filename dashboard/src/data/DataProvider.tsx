@@ -70,7 +70,8 @@ export function DataProvider({ children }: { children: ReactNode }) {
     if (dbState.status === 'error') { setStatus('error'); setComplete(true); setError(`database: ${dbState.error}`); }
   }, [dbState]);
 
-  // Fetching and parsing start at mount, in parallel with the database's start-up. Runs are added in batches: the
+  // Fetching and parsing of the first view's runs start at mount, in parallel with the database's start-up; the
+  // others once the database is up (load.release()). Runs are added in batches: the
   // first run alone, then what has arrived of the other first-view runs, and so on until they are all in; then
   // every other run at once, after the first view's queries (one summary query over all of them instead
   // of one per run).
