@@ -11,15 +11,13 @@
 // per step, the step function's frames), plus <run-id>/profiles.json listing them. Profiling runs are never
 // benchmark runs: nothing here is written to public/data/runs/ or the manifest.
 import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { dataDir, gitCommit } from '../measurement/src/runRecord.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
-import WebSocket from 'ws';
-import { launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
+import { cdpConnect, launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
 import {
@@ -203,40 +201,24 @@ function threadCpuPerStep(start, end, steps) {
  */
 async function chromiumTrace(userDataDir, secs, categories) {
   const [port, path] = readFileSync(join(userDataDir, 'DevToolsActivePort'), 'utf8').trim().split('\n');
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
-  await once(ws, 'open');
-  let id = 0;
-  const pending = new Map();
-  let complete;
-  const completed = new Promise((r) => { complete = r; });
-  ws.on('message', (m) => {
-    const x = JSON.parse(m);
-    if (x.id && pending.has(x.id)) {
-      const p = pending.get(x.id);
-      pending.delete(x.id);
-      if (x.error) p.reject(new Error(`${p.method}: ${x.error.message}`)); else p.resolve(x.result);
-    } else if (x.method === 'Tracing.tracingComplete') complete(x.params);
-  });
-  const send = (method, params = {}) => new Promise((resolve, reject) => {
-    pending.set(++id, { resolve, reject, method });
-    ws.send(JSON.stringify({ id, method, params }));
-  });
+  const cdp = await cdpConnect(`ws://127.0.0.1:${port}${path}`, 30000);
   try {
-    await send('Tracing.start', { traceConfig: { includedCategories: categories, recordMode: 'recordContinuously' }, transferMode: 'ReturnAsStream' });
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories, recordMode: 'recordContinuously' }, transferMode: 'ReturnAsStream' });
     await sleep(secs * 1000);
-    await send('Tracing.end');
+    const completed = cdp.next('Tracing.tracingComplete');
+    await cdp.send('Tracing.end');
     const { stream } = await completed;
     const chunks = [];
     for (;;) {
-      const r = await send('IO.read', { handle: stream, size: 4 * 1024 * 1024 });
+      const r = await cdp.send('IO.read', { handle: stream, size: 4 * 1024 * 1024 });
       chunks.push(r.base64Encoded ? Buffer.from(r.data, 'base64').toString('utf8') : r.data);
       if (r.eof) break;
     }
-    await send('IO.close', { handle: stream });
+    await cdp.send('IO.close', { handle: stream });
     const trace = JSON.parse(chunks.join(''));
     return trace.traceEvents ?? trace;
   } finally {
-    ws.close();
+    cdp.close();
   }
 }
 

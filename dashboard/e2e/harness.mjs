@@ -227,18 +227,28 @@ export async function launchBareBrowser({ viewport = VIEWPORT, args = [], timeou
   };
 }
 
-/** A minimal CDP client over one WebSocket: send(method, params, timeoutMs?) → result; rejects everything pending if the browser goes. */
-async function cdpConnect(url, timeoutMs) {
+/**
+ * A minimal CDP client over one WebSocket (the bare driver's page connection, `npm run profile`'s browser-wide trace):
+ * send(method, params, timeoutMs?) → result; next(method) → the params of the next event of that method; events() →
+ * how many events arrived. Rejects everything pending if the browser goes.
+ */
+export async function cdpConnect(url, timeoutMs) {
   const ws = new WebSocket(url, { perMessageDeflate: false, maxPayload: 1 << 30, handshakeTimeout: timeoutMs });
   await once(ws, 'open');
   const pending = new Map();
+  const waiting = new Map(); // event method → resolve of next()
   let nextId = 1;
   let events = 0;
   const failAll = (e) => { for (const { reject } of pending.values()) reject(e); pending.clear(); };
   ws.on('message', (data) => {
     const msg = JSON.parse(data);
     const p = pending.get(msg.id);
-    if (!p) { events += 1; return; } // no domain is enabled: no events are expected (counted, for the tests)
+    if (!p) {
+      events += 1;
+      waiting.get(msg.method)?.(msg.params);
+      waiting.delete(msg.method);
+      return;
+    }
     pending.delete(msg.id);
     if (msg.error) p.reject(new Error(`CDP ${p.method}: ${msg.error.message}`)); else p.resolve(msg.result);
   });
@@ -254,6 +264,7 @@ async function cdpConnect(url, timeoutMs) {
         ws.send(JSON.stringify({ id, method, params }));
       });
     },
+    next: (method) => new Promise((resolve) => { waiting.set(method, resolve); }),
     close: () => ws.close(),
     events: () => events,
   };
