@@ -8,12 +8,18 @@ import type { ArrowLike } from '../db/connector';
 export type Cell = string | number | boolean | null;
 export type Row = Record<string, Cell>;
 
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_EXACT = BigInt(Number.MIN_SAFE_INTEGER);
+
+/** A BIGINT as a number, refusing one a double would not hold exactly. */
+function exactNumber(v: bigint): number {
+  if (v > MAX_EXACT || v < MIN_EXACT) throw new Error(`integer ${v} does not fit a double exactly`);
+  return Number(v);
+}
+
 export function toCell(v: unknown): Cell {
   if (v === null || v === undefined) return null;
-  if (typeof v === 'bigint') {
-    if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) throw new Error(`integer ${v} does not fit a double exactly`);
-    return Number(v);
-  }
+  if (typeof v === 'bigint') return exactNumber(v);
   if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'object' && v !== null && 'toString' in v) return String(v);
@@ -49,8 +55,6 @@ export function rowsOf(t: ArrowLike): Row[] {
  * The rows of seriesValuesSql as `run/config/file/id` → durations (a series key as model/stats.ts seriesKey builds
  * it): each list read as one typed array, its BigInts converted as toCell does.
  */
-const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
-
 export function seriesValuesOf(t: ArrowLike, keyOf: (s: { run: string; config: string; file: string; id: string }) => string): Map<string, Float64Array> {
   const col = (n: string) => { const c = t.getChild?.(n); if (!c) throw new Error(`no column ${n} to read`); return c; };
   const [run, config, file, id, v] = ['run', 'config', 'file', 'id', 'v'].map(col);
@@ -61,8 +65,7 @@ export function seriesValuesOf(t: ArrowLike, keyOf: (s: { run: string; config: s
     const values = new Float64Array(raw.length);
     for (let j = 0; j < raw.length; j++) {
       const x = raw[j];
-      if (typeof x === 'bigint' && (x > MAX_EXACT || x < -MAX_EXACT)) throw new Error(`integer ${x} does not fit a double exactly`);
-      values[j] = Number(x);
+      values[j] = typeof x === 'bigint' ? exactNumber(x) : Number(x);
     }
     out.set(keyOf({ run: String(run.get(i)), config: String(config.get(i)), file: String(file.get(i)), id: String(id.get(i)) }), values);
   }
