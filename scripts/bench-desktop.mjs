@@ -26,6 +26,7 @@ import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
+import { mulberry32, shuffled } from './lib/random.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -92,7 +93,7 @@ const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('des
 
 // ---------------------------------------------------------------- measure ----
 
-const rng = (() => { let a = P.orderSeed >>> 0; return () => { a = (a + 0x6D2B79F5) >>> 0; let t = a; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();
+const rng = mulberry32(P.orderSeed);
 const t0 = process.hrtime.bigint();
 const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
 const pinned = (cpu, cmd) => (cpu !== undefined && cpu !== null ? ['taskset', '-c', String(cpu), ...cmd] : cmd);
@@ -161,8 +162,8 @@ for (const n of P.ns) {
     }
   }
 }
-/** Fisher–Yates with the run's order rng. */
-const shuffle = (xs) => { const a = [...xs]; for (let i = a.length - 1; i > 0; i -= 1) { const j = Math.floor(rng() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; } return a; };
+/** A shuffled copy, with the run's order rng. */
+const shuffle = (xs) => shuffled(xs, rng);
 const perInvocation = (total, k) => Math.floor(total / P.blocks) + (k < total % P.blocks ? 1 : 0);
 const framesTotal = configurations.length * 2 * (P.rounds + P.blocks * P.warmup);
 

@@ -23,6 +23,7 @@ import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
+import { mulberry32, shuffled } from './lib/random.mjs';
 
 const USAGE = `usage: npm run bench:network -- [options]      (method: docs/network.md)
   --paths desktop,web        platforms (desktop: socket vs native; web: websocket vs wasm)
@@ -90,8 +91,8 @@ const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const runId = args['run-id'] ?? `${createdAt.slice(0, 10)}-network-${(commit ?? 'nocommit').slice(0, 7)}-${createdAt.slice(11, 16).replace(':', '')}`;
 const runDir = join(runsDir, runId);
 
-const rng = (() => { let a = Date.now() >>> 0; return () => { a = (a + 0x6D2B79F5) >>> 0; let t = a; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();
-const shuffle = (xs) => { const a = [...xs]; for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(rng() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; } return a; };
+const rng = mulberry32(Date.now());
+const shuffle = (xs) => shuffled(xs, rng);
 const load = () => os.loadavg().map((x) => Number(x.toFixed(2)));
 
 // Ids kept in the published CSVs (the rest of the front-end's ids are not needed for the network figures).

@@ -26,6 +26,7 @@ import { verdict } from '../measurement/src/intervals.mjs';
 import { busyWarning, processCpuSeconds, processTreeCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
 import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { uniqueRunId } from '../measurement/src/runId.mjs';
+import { mulberry32, shuffled } from './lib/random.mjs';
 
 const USAGE = `usage: npm run bench:web -- [options]
   --n 10,100,1000          device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -81,8 +82,8 @@ if (!a['no-build']) await ensureBuilt(['wasm', 'js', 'dashboard'].filter((s) => 
 mkdirSync(outDir, { recursive: true });
 
 const share = (total, k) => Math.floor(total / R) + (k < total % R ? 1 : 0);
-const rng = (() => { let x = (seed * 2654435761) >>> 0; return () => { x = (x + 0x6D2B79F5) >>> 0; let t = x; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();
-const shuffled = (xs) => { const out = [...xs]; for (let i = out.length - 1; i > 0; i -= 1) { const j = Math.floor(rng() * (i + 1)); [out[i], out[j]] = [out[j], out[i]]; } return out; };
+const rng = mulberry32(seed * 2654435761);
+const shuffle = (xs) => shuffled(xs, rng);
 const t0 = process.hrtime.bigint();
 const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
 
@@ -164,12 +165,12 @@ try {
   // Rounds: round k runs invocation k of every configuration in a shuffled order, so configurations compared with
   // each other (e.g. --driver playwright,cdp) see the same drift of the machine.
   for (let k = 0; k < R; k += 1) {
-    const round = shuffled(plan);
+    const round = shuffle(plan);
     configurationOrders.push(round.map((p) => p.id));
     for (const p of round) {
       const dir = join(outDir, p.id, `inv-${k}`);
       mkdirSync(dir, { recursive: true });
-      const order = shuffled(p.runEngines);
+      const order = shuffle(p.runEngines);
       const inv = { index: k, order, runs: {} };
       for (const engine of order) {
         bar.update(doneBefore, { config: p.id, inv: `${k + 1}/${R}`, engine, steps: 0 });

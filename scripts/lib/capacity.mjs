@@ -9,11 +9,11 @@
 import net from 'node:net';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { mulberry32 } from './random.mjs';
 
 /** Positions of N devices uniformly in a square of the random scenario's density (mean degree 8, range 3). */
 export function positions(n, seed = 1) {
-  let a = seed >>> 0;
-  const rnd = () => { a = (a + 0x6D2B79F5) >>> 0; let t = a; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  const rnd = mulberry32(seed);
   const side = Math.sqrt((n * Math.PI * 9) / 8);
   const xyz = [];
   for (let i = 0; i < n; i++) xyz.push(+(rnd() * side).toFixed(3), +(rnd() * side).toFixed(3), 0);
