@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join, relative, resolve } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { dataDir, gitCommit } from '../measurement/src/runRecord.mjs';
+import { CLOCK_TICKS, processTable, readStat } from '../measurement/src/machineLoad.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { cdpConnect, launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
@@ -117,21 +118,6 @@ function perfCollapse(dataFile, root = null) {
   return root ? new Map([...m].map(([k, c]) => [`${root};${k}`, c])) : m;
 }
 
-/** The processes of /proc: pid, parent pid, command line (one string: Chromium's child processes rewrite their
- * argv into one space-separated title, so their arguments are not NUL-separated). */
-function processTable() {
-  const out = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      out.push({ pid: Number(d), ppid, cmd: ` ${readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ')} ` });
-    } catch { /* gone meanwhile */ }
-  }
-  return out;
-}
-
 /**
  * The browser process and the network service process of the Chromium launched with `userDataDir` (each launch has
  * its own, so other Chromiums on the machine are not picked up): the browser is the process of that user data dir
@@ -139,7 +125,7 @@ function processTable() {
  * (a utility process, which carries the page's WebSocket traffic: renderer → mojo IPC → network service → socket).
  */
 function chromiumProcesses(userDataDir) {
-  const procs = processTable();
+  const procs = processTable() ?? [];
   const browser = procs.find((p) => p.cmd.includes(` --user-data-dir=${userDataDir} `) && !p.cmd.includes(' --type='));
   if (!browser) throw new Error(`no Chromium browser process with --user-data-dir=${userDataDir} in /proc`);
   const below = new Set([browser.pid]);
@@ -159,8 +145,6 @@ function chromiumProcesses(userDataDir) {
   return { perf: { 'chromium-browser': browser.pid, 'chromium-network-service': network.pid }, all };
 }
 
-const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux (getconf CLK_TCK): /proc's utime and stime are in 10 ms ticks
-
 /** CPU time (user + system, ms) of every thread of the given processes, keyed "process;thread name" (threads of one
  * name summed), from /proc/<pid>/task/<tid>/stat: what each thread ran, whatever a profiler could resolve. */
 function threadCpu(processes) {
@@ -170,12 +154,9 @@ function threadCpu(processes) {
     try { tids = readdirSync(`/proc/${pid}/task`); } catch { continue; }
     for (const tid of tids) {
       try {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const { name: comm, after: f } = readStat(`/proc/${pid}/task/${tid}/stat`);
         const key = `${name};${comm}`;
-        // Fields 14 and 15 of stat (utime, stime) are f[11] and f[12] after the comm.
-        out[key] = (out[key] ?? 0) + (Number(f[11]) + Number(f[12])) * CLOCK_TICK_MS;
+        out[key] = (out[key] ?? 0) + ((f[11] + f[12]) * 1000) / CLOCK_TICKS; // utime + stime, ms
       } catch { /* thread ended meanwhile */ }
     }
   }

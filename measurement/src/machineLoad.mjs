@@ -22,16 +22,39 @@ export function machineBusySeconds() {
 }
 
 /**
- * CPU seconds of a live process (utime + stime, plus its waited-for children), or null. The process name in field 2
- * may hold spaces: fields are counted after its closing parenthesis.
+ * A /proc stat file (`/proc/<pid>/stat`, `/proc/<pid>/task/<tid>/stat`): the name (field 2, which may hold spaces
+ * and parentheses) and the numeric fields after it, so `after[0]` is field 3 (state, NaN), `after[1]` the parent pid,
+ * `after[11]`/`after[12]` utime/stime, `after[13]`/`after[14]` cutime/cstime (clock ticks). Throws if it is gone.
  */
+export function readStat(path) {
+  const stat = readFileSync(path, 'utf8');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), after: stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number) };
+}
+
+/** CPU seconds of a live process (utime + stime, plus its waited-for children), or null. */
 export function processCpuSeconds(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-    // After the name: state is f[0], so utime (field 14) is f[11], stime f[12], cutime f[13], cstime f[14].
+    const f = readStat(`/proc/${pid}/stat`).after;
     return (f[11] + f[12] + f[13] + f[14]) / CLOCK_TICKS;
   } catch { return null; }
+}
+
+/**
+ * The live processes: pid, parent pid and command line as one space-separated string with a space at each end (so
+ * ` --flag ` matches a whole argument; Chromium's child processes rewrite their argv into one title anyway), or
+ * null off Linux.
+ */
+export function processTable() {
+  let pids;
+  try { pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)); } catch { return null; }
+  const out = [];
+  for (const d of pids) {
+    try {
+      const ppid = readStat(`/proc/${d}/stat`).after[1];
+      out.push({ pid: Number(d), ppid, cmd: ` ${readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ')} ` });
+    } catch { /* gone meanwhile */ }
+  }
+  return out;
 }
 
 /** Starts a measurement window; `end({ ownCpuSeconds })` returns the invocation's noise record. */
@@ -74,13 +97,9 @@ export function busyWarning(records) {
  * which all of its processes carry), or null off Linux.
  */
 export function processTreeCpuSeconds(marker) {
-  let pids;
-  try { pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)); } catch { return null; }
+  const procs = processTable();
+  if (procs === null) return null;
   let total = 0;
-  for (const pid of pids) {
-    let cmdline;
-    try { cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { continue; }
-    if (cmdline.includes(marker)) total += processCpuSeconds(pid) ?? 0;
-  }
+  for (const p of procs) if (p.cmd.includes(marker)) total += processCpuSeconds(p.pid) ?? 0;
   return total;
 }
