@@ -26,7 +26,7 @@ import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
-import { mulberry32, shuffled } from './lib/random.mjs';
+import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)

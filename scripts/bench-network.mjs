@@ -23,7 +23,7 @@ import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
-import { mulberry32, shuffled } from './lib/random.mjs';
+import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 
 const USAGE = `usage: npm run bench:network -- [options]      (method: docs/network.md)
   --paths desktop,web        platforms (desktop: socket vs native; web: websocket vs wasm)

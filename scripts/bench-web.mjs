@@ -26,7 +26,7 @@ import { verdict } from '../measurement/src/intervals.mjs';
 import { busyWarning, processCpuSeconds, processTreeCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
 import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { uniqueRunId } from '../measurement/src/runId.mjs';
-import { mulberry32, shuffled } from './lib/random.mjs';
+import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 
 const USAGE = `usage: npm run bench:web -- [options]
   --n 10,100,1000          device counts (10 = the reference scenario; larger N = random scenario, same density)

@@ -9,7 +9,7 @@
 import net from 'node:net';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
-import { mulberry32 } from './random.mjs';
+import { mulberry32 } from '../../measurement/src/random.mjs';
 
 /** Positions of N devices uniformly in a square of the random scenario's density (mean degree 8, range 3). */
 export function positions(n, seed = 1) {

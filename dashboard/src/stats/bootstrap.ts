@@ -4,16 +4,9 @@
  * interpolation) of the resampled statistic.
  */
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../measurement/src/random.mjs';
+
+export { mulberry32 };
 
 /** Quantile with linear interpolation between order statistics of a sorted array (as quantile_cont). */
 export function quantileSorted(sorted: ArrayLike<number>, q: number): number {

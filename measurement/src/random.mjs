@@ -1,5 +1,5 @@
-// Seeded randomness for the benches' orchestration (invocation orders, load generators' layouts): mulberry32, small
-// and reproducible from a recorded seed; not for anything measured.
+// Seeded randomness, small and reproducible from a recorded seed (mulberry32): the benches' invocation orders, the
+// load generator's layouts, and the dashboard's percentile bootstrap. Pure: the page imports it too (random.d.mts).
 
 /** A uniform [0, 1) generator from a 32-bit seed (mulberry32). */
 export function mulberry32(seed) {
