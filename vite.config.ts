@@ -6,6 +6,9 @@
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { loadsSamples, runFiles, type Manifest, type RunJson } from './dashboard/src/model/runs';
+import { packRun, RUN_PACK } from './dashboard/src/data/runPack';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -81,6 +84,45 @@ function crossOriginIsolationWorker(): Plugin {
   };
 }
 
+/**
+ * One run pack per published run the page loads (dashboard/src/data/runPack.ts): written into the build next to the
+ * run's run.json, and made on request by the dev server, from the CSVs in public/data (never committed). A run
+ * whose run.json or CSVs cannot be read gets no pack; the page then loads it file by file and names the problem.
+ */
+function runPacks(): Plugin {
+  const data = here('./public/data/');
+  const packOf = (runJsonPath: string): Uint8Array => {
+    const run = JSON.parse(readFileSync(join(data, runJsonPath), 'utf8')) as RunJson;
+    const folder = join(data, dirname(runJsonPath));
+    return packRun(runFiles(run).map(({ f }) => ({ file: f.file, bytes: readFileSync(join(folder, f.file)) })));
+  };
+  const manifest = (): Manifest => JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8')) as Manifest;
+  const serve: Connect.NextHandleFunction = (req, res, next) => {
+    const m = new RegExp(`/data/(runs/[^?]+/)${RUN_PACK.replace('.', '\\.')}(\\?.*)?$`).exec(req.url ?? '');
+    const entry = m ? manifest().runs.find((e) => e.run === `${m[1]}run.json` && loadsSamples(e)) : undefined;
+    if (!entry) return next();
+    let pack: Uint8Array;
+    try { pack = packOf(entry.run); } catch { return next(); }
+    res.setHeader('content-type', 'application/octet-stream');
+    res.setHeader('cache-control', 'no-cache');
+    for (const [k, v] of Object.entries(isolation)) res.setHeader(k, v);
+    res.end(pack);
+  };
+  return {
+    name: 'run-packs',
+    configureServer: (server) => { server.middlewares.use(serve); },
+    generateBundle() {
+      for (const entry of manifest().runs.filter(loadsSamples)) {
+        try {
+          this.emitFile({ type: 'asset', fileName: `data/${dirname(entry.run)}/${RUN_PACK}`, source: packOf(entry.run) });
+        } catch (e) {
+          this.warn(`no ${RUN_PACK} for run ${entry.id}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+    },
+  };
+}
+
 /** The headline's data (public/data/headline.json, `npm run headline`) is fetched while the scripts load. */
 function headlinePreload(): Plugin {
   let base = './';
@@ -98,7 +140,7 @@ export default defineConfig({
   root: here('./dashboard'),
   base: process.env.DASHBOARD_BASE ?? './',
   publicDir: here('./public'),
-  plugins: [react(), liveServerPort(), duckdbWorkerAsIs(), crossOriginIsolationWorker(), headlinePreload()],
+  plugins: [react(), liveServerPort(), duckdbWorkerAsIs(), crossOriginIsolationWorker(), headlinePreload(), runPacks()],
   // Per checkout (node_modules may be shared between checkouts, and with it Vite's default cache).
   cacheDir: here('./.cache/vite'),
   server: {

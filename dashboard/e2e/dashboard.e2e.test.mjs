@@ -46,13 +46,13 @@ async function pixelStats(page, locator) {
 }
 
 /**
- * Runs `fn` while the CSVs of every run but the reference study are held back until `release()` (or the end), so
- * a view first shows a part of the data, as on a slow connection.
+ * Runs `fn` while the data of every run but the reference study (its pack, or its CSVs) is held back until
+ * `release()` (or the end), so a view first shows a part of the data, as on a slow connection.
  */
 async function withLateRuns(page, fn) {
   let release;
   const gate = new Promise((r) => { release = r; });
-  const late = (url) => /\/data\/runs\/.*\.csv$/.test(url) && !/\/data\/runs\/reference-study\//.test(url);
+  const late = (url) => /\/data\/runs\/.*\.(csv|pack)$/.test(url) && !/\/data\/runs\/reference-study\//.test(url);
   await page.route(late, async (route) => { await gate; await route.continue(); });
   try { await fn(release); } finally { release(); await page.unroute(late); }
 }
@@ -159,6 +159,43 @@ describe('reference study', () => {
       assert.equal(await page.locator(cell).getAttribute('data-ns'), first, 'the reference figures do not change as other runs arrive');
       assert.ok(await runsShown() > 1, 'the late runs are compared too');
     });
+  });
+
+  test('each run comes in one request, its run pack; a host without packs, or with a broken one, is read file by file', async () => {
+    const { page } = b;
+    const manifest = JSON.parse(readFileSync(join(root, 'public/data/manifest.json'), 'utf8'));
+    const loaded = manifest.runs.filter((e) => e.kind !== 'network');
+    const folderOf = (e) => e.run.replace(/run\.json$/, '');
+    const requested = [];
+    const onRequest = (r) => { if (/\/data\/runs\//.test(r.url())) requested.push(new URL(r.url()).pathname); };
+    page.on('request', onRequest);
+    try {
+      await page.goto(server.url);
+      await waitForComparison(page);
+      for (const e of loaded) {
+        assert.equal(requested.filter((u) => u.endsWith(`/data/${folderOf(e)}run.pack`)).length, 1, `${e.id}: one pack request`);
+        assert.deepEqual(requested.filter((u) => u.includes(`/data/${folderOf(e)}`) && u.endsWith('.csv')), [], `${e.id}: no CSV request`);
+      }
+      // Another host: no pack for one run (404), a pack of other data for another (the reference study's bytes
+      // under a web run's name). Both runs are read file by file, with the same figures.
+      const [missing, foreign] = loaded.filter((e) => e.id !== 'reference-study').slice(-2);
+      const referencePack = await (await fetch(`${server.url}data/runs/reference-study/run.pack`)).arrayBuffer();
+      await page.route(`**/data/${folderOf(missing)}run.pack`, (route) => route.fulfill({ status: 404, body: 'not here' }));
+      await page.route(`**/data/${folderOf(foreign)}run.pack`, (route) => route.fulfill({ status: 200, body: Buffer.from(referencePack) }));
+      requested.length = 0;
+      try {
+        await page.goto(`${server.url}?view=compare&unit=ns`);
+        await waitForComparison(page);
+      } finally { await page.unrouteAll(); }
+      for (const e of [missing, foreign]) {
+        const run = JSON.parse(readFileSync(join(root, 'public/data', e.run), 'utf8'));
+        const csvs = requested.filter((u) => u.includes(`/data/${folderOf(e)}`) && u.endsWith('.csv'));
+        const listed = run.configurations.flatMap((c) => [...c.files, ...(c.invocations ?? []).flatMap((i) => i.files)]).length;
+        assert.equal(new Set(csvs).size, listed, `${e.id}: every CSV fetched once the pack failed`);
+        assert.ok(await page.locator(`.runs-table tr[data-run="${e.id}"]`).count() > 0, `${e.id} loaded`);
+      }
+      assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="e2e"] tr[data-path="socket"] td[data-stat="count"]').innerText(), '968');
+    } finally { page.off('request', onRequest); }
   });
 
   test('the comparison table shows the exact figures of the independent implementation', async () => {
@@ -699,6 +736,10 @@ describe('hosting', () => {
       await waitForComparison(page, 60000);
       assert.equal(await page.evaluate(() => crossOriginIsolated), true);
       assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="count"]').innerText(), '970');
+      // Run packs are made on request (vite.config.ts runPacks), as the build writes them.
+      const pack = await fetch(`${dev.url}data/runs/reference-study/run.pack`);
+      assert.equal(pack.status, 200);
+      assert.match((await pack.text()).slice(0, 60), /^\{"format":"collektive-run-pack","version":1,/);
     } finally { await dev.close(); }
   });
 
@@ -725,7 +766,9 @@ describe('invocations', () => {
     });
     await page.route(new RegExp(`/data/runs/${FIXTURE_RUN}/`), (route) => {
       const rel = decodeURIComponent(new URL(route.request().url()).pathname.split(`/data/runs/${FIXTURE_RUN}/`)[1]);
-      route.fulfill({ body: readFileSync(join(fixture.dir, rel)), contentType: rel.endsWith('.json') ? 'application/json' : 'text/csv' });
+      // The fixture has no run pack: served as a host without packs serves it (the page reads its CSVs one by one).
+      if (!existsSync(join(fixture.dir, rel))) return route.fulfill({ status: 404, body: 'not found' });
+      return route.fulfill({ body: readFileSync(join(fixture.dir, rel)), contentType: rel.endsWith('.json') ? 'application/json' : 'text/csv' });
     });
     const t0 = Date.now();
     await page.goto(`${server.url}${query}`);

@@ -6,7 +6,7 @@
  */
 import { Dictionary, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
 import type { Connector } from '../db/connector';
-import type { ConfigEnvironment, RunFile, RunJson, Side, Transport } from '../model/runs';
+import { runFiles, type ConfigEnvironment, type RunFile, type RunJson, type Side, type Transport } from '../model/runs';
 import {
   CREATE_TABLES, deleteFile, deleteRun, insertConfigOnce, insertConfigs, insertFile, insertFiles, insertRunOnce, insertRuns,
 } from '../sql/schema';
@@ -28,15 +28,7 @@ const nextFileKey = () => ++lastFileKey;
 /** `n` consecutive new file keys (a published run's files, parsed elsewhere); the first is returned. */
 export const reserveFileKeys = (n: number): number => { const first = lastFileKey + 1; lastFileKey += n; return first; };
 
-/**
- * Every CSV a run lists: each configuration's merged files (invocation null), then its invocations' own files
- * tagged with the invocation index (docs/measurements.md, "Invocations"). Both are loaded: the merged files drive the
- * reference analysis unchanged, the invocation files the invocation-level intervals (see dashboard/README.md).
- */
-export const runFiles = (run: RunJson) => run.configurations.flatMap((c) => [
-  ...c.files.map((f) => ({ c, f, invocation: null as number | null })),
-  ...(c.invocations ?? []).flatMap((inv) => inv.files.map((f) => ({ c, f, invocation: inv.index as number | null }))),
-]);
+export { runFiles } from '../model/runs';
 
 /** A run's file with its key and its parsed samples. */
 export interface ParsedFile { config: string; file: RunFile; invocation: number | null; fileKey: number; parsed: ParsedSamples }

@@ -4,7 +4,7 @@
  * worker (published.worker.ts) while the database starts; each run arrives as Arrow streams ready to append.
  */
 import { firstViewRuns } from '../model/canonical';
-import type { Manifest, RunJson } from '../model/runs';
+import { loadsSamples, type Manifest, type RunJson } from '../model/runs';
 import { reserveFileKeys, runFiles, type PreparedRun } from './ingest';
 
 /** A run for the worker: its record, the absolute URL of its folder, the key of its first file. */
@@ -54,8 +54,7 @@ export function loadPublished(): PublishedLoad {
 
   const order = (async () => {
     const manifest = await json<Manifest>(dataUrl('manifest.json'));
-    // Network runs are read by the Network view from their run.json figures only (docs/network.md).
-    const entries = manifest.runs.filter((e) => e.kind !== 'network');
+    const entries = manifest.runs.filter(loadsSamples);
     const records = await Promise.all(entries.map((e) => json<RunJson>(dataUrl(e.run)).then((run) => ({ e, run, error: null }),
       (err: unknown) => ({ e, run: null, error: err instanceof Error ? err.message : String(err) }))));
     const ok = records.filter((r) => r.run !== null).map((r) => r.run!);

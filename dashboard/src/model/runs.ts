@@ -45,6 +45,20 @@ export interface RunJson {
   configurations: RunConfiguration[];
 }
 
+/**
+ * Every CSV a run lists: each configuration's merged files (invocation null), then its invocations' own files
+ * tagged with the invocation index (docs/measurements.md, "Invocations"). Both are loaded: the merged files drive the
+ * reference analysis unchanged, the invocation files the invocation-level intervals (see dashboard/README.md). The
+ * order is the load order, and the order of a run pack's files (data/runPack.ts).
+ */
+export const runFiles = (run: RunJson) => run.configurations.flatMap((c) => [
+  ...c.files.map((f) => ({ c, f, invocation: null as number | null })),
+  ...(c.invocations ?? []).flatMap((inv) => inv.files.map((f) => ({ c, f, invocation: inv.index as number | null }))),
+]);
+
+/** Whether the dashboard loads a manifest entry's samples (network runs: only their run.json figures, docs/network.md). */
+export const loadsSamples = (e: ManifestEntry): boolean => e.kind !== 'network';
+
 export const IN_PROCESS: ReadonlySet<string> = new Set(['native', 'wasm']);
 export const isInProcess = (t: string | null): boolean => t !== null && IN_PROCESS.has(t);
 export const outOf = (platform: string): Transport => (platform === 'web' ? 'websocket' : 'socket');

@@ -1,0 +1,61 @@
+/**
+ * A run pack: every CSV of a published run in one file, so that the page fetches a run in one request instead of
+ * one per file (a run with invocations lists 60 to 120 CSVs; hundreds of small requests through the browser's six
+ * connections per host took seconds on a loopback server). The build writes one per run the page loads, next to its
+ * run.json (`run.pack`, vite.config.ts runPacks; the dev server makes them on request); the published CSVs stay the
+ * data, and a host without packs is served file by file (published.worker.ts). Format (docs/hosting.md):
+ * one line of JSON `{"format":"collektive-run-pack","version":1,"files":[{"file":…,"bytes":…},…]}`, a newline, then
+ * the files' bytes back to back in that order (runFiles order).
+ */
+
+export const RUN_PACK = 'run.pack';
+const FORMAT = 'collektive-run-pack';
+const VERSION = 1;
+const NL = 10;
+
+export class RunPackError extends Error {}
+
+interface PackHeader { format: string; version: number; files: { file: string; bytes: number }[] }
+
+/** The pack of `files` (paths relative to the run folder, in runFiles order). */
+export function packRun(files: readonly { file: string; bytes: Uint8Array }[]): Uint8Array {
+  const header: PackHeader = { format: FORMAT, version: VERSION, files: files.map(({ file, bytes }) => ({ file, bytes: bytes.length })) };
+  const head = new TextEncoder().encode(`${JSON.stringify(header)}\n`);
+  const out = new Uint8Array(head.length + files.reduce((a, f) => a + f.bytes.length, 0));
+  out.set(head, 0);
+  let at = head.length;
+  for (const { bytes } of files) { out.set(bytes, at); at += bytes.length; }
+  return out;
+}
+
+/**
+ * The files of a pack, as views into it, in the order of `expected` (the run's files, runFiles order). Throws a
+ * RunPackError naming the problem when the pack is not one, or does not hold exactly those files (a pack built from
+ * other data than the run.json the page read).
+ */
+export function unpackRun(pack: Uint8Array, expected: readonly string[]): Uint8Array[] {
+  const eol = pack.indexOf(NL);
+  if (eol < 0) throw new RunPackError('not a run pack: no header line');
+  let header: PackHeader;
+  try {
+    header = JSON.parse(new TextDecoder().decode(pack.subarray(0, eol))) as PackHeader;
+  } catch {
+    throw new RunPackError('not a run pack: the header line is not JSON');
+  }
+  if (header?.format !== FORMAT || header.version !== VERSION || !Array.isArray(header.files)) {
+    throw new RunPackError(`not a ${FORMAT} version ${VERSION}`);
+  }
+  const names = header.files.map((f) => f.file);
+  if (names.length !== expected.length || names.some((n, i) => n !== expected[i])) {
+    throw new RunPackError(`the pack lists ${names.length} files, run.json ${expected.length}${names.length === expected.length ? ' (different names or order)' : ''}`);
+  }
+  const out: Uint8Array[] = [];
+  let at = eol + 1;
+  for (const { file, bytes } of header.files) {
+    if (!Number.isInteger(bytes) || bytes < 0 || at + bytes > pack.length) throw new RunPackError(`${file}: the pack is shorter than its header says`);
+    out.push(pack.subarray(at, at + bytes));
+    at += bytes;
+  }
+  if (at !== pack.length) throw new RunPackError(`the pack has ${pack.length - at} bytes after its last file`);
+  return out;
+}
