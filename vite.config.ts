@@ -7,8 +7,8 @@ import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadsSamples, runFiles, type Manifest, type RunJson } from './dashboard/src/model/runs';
-import { packRun, RUN_PACK } from './dashboard/src/data/runPack';
+import { loadsSamples, runFiles, type Manifest, type RunJson } from './dashboard/src/model/runs.ts';
+import { packRun, RUN_PACK } from './dashboard/src/data/runPack.ts';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
