@@ -98,8 +98,10 @@ function runPacks(): Plugin {
   };
   const manifest = (): Manifest => JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8')) as Manifest;
   const serve: Connect.NextHandleFunction = (req, res, next) => {
-    const m = new RegExp(`/data/(runs/[^?]+/)${RUN_PACK.replace('.', '\\.')}(\\?.*)?$`).exec(req.url ?? '');
-    const entry = m ? manifest().runs.find((e) => e.run === `${m[1]}run.json` && loadsSamples(e)) : undefined;
+    const path = decodeURIComponent((req.url ?? '').split('?')[0]);
+    const at = path.lastIndexOf('/data/');
+    const runJson = at >= 0 && path.endsWith(`/${RUN_PACK}`) ? `${path.slice(at + '/data/'.length, -RUN_PACK.length)}run.json` : null;
+    const entry = runJson ? manifest().runs.find((e) => e.run === runJson && loadsSamples(e)) : undefined;
     if (!entry) return next();
     let pack: Uint8Array;
     try { pack = packOf(entry.run); } catch { return next(); }

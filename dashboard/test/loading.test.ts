@@ -7,23 +7,22 @@ import { join } from 'node:path';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector } from '../src/db/connector';
-import { addPreparedRuns, createTables, ingestRun, parseRunFiles, prepareRun, reserveFileKeys, runFiles } from '../src/data/ingest';
+import { addPreparedRuns, createTables, ingestRun, parseRunFiles, prepareRun, reserveFileKeys } from '../src/data/ingest';
 import { computeIntervals } from '../src/data/invocationIntervals';
 import { rowsOf } from '../src/model/arrow';
 import { comparisons } from '../src/model/comparison';
 import { pairFigures } from '../src/model/invocations';
-import { pairings } from '../src/model/runs';
+import { loadsSamples, pairings, runFiles, type Manifest, type RunJson } from '../src/model/runs';
 import { toSeriesStats } from '../src/model/stats';
 import { innerReplicates } from '../src/stats/invocationBootstrap';
 import { comparisonKey } from '../src/components/ComparisonTable';
 import { canonicalConfigs, firstViewRuns } from '../src/model/canonical';
-import type { Manifest, RunJson } from '../src/model/runs';
 import { apparentResolutionScanSql, apparentResolutionSql, keptCtes, OVERHEAD_ID, summarySql, type SampleFilter } from '../src/sql/analysis';
 import { perInvocationSql } from '../src/sql/intervals';
 import { createNodeConnector, repoRoot, runDir, runFrom } from './support/nodeConnector';
 
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'public', 'data', 'manifest.json'), 'utf8')) as Manifest;
-const published = manifest.runs.filter((e) => e.kind !== 'network').map((e) => runFrom(runDir(e.id)));
+const published = manifest.runs.filter(loadsSamples).map((e) => runFrom(runDir(e.id)));
 // The reference study, one run with invocations per platform, one without: every kind of file.
 const sample = ['reference-study', ...['desktop', 'web'].flatMap((k) => [
   published.find((p) => p.run.kind === k && p.run.configurations.some((c) => (c.invocations?.length ?? 0) > 1))!.run.id,

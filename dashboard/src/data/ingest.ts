@@ -28,8 +28,6 @@ const nextFileKey = () => ++lastFileKey;
 /** `n` consecutive new file keys (a published run's files, parsed elsewhere); the first is returned. */
 export const reserveFileKeys = (n: number): number => { const first = lastFileKey + 1; lastFileKey += n; return first; };
 
-export { runFiles } from '../model/runs';
-
 /** A run's file with its key and its parsed samples. */
 export interface ParsedFile { config: string; file: RunFile; invocation: number | null; fileKey: number; parsed: ParsedSamples }
 

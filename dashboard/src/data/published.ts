@@ -4,8 +4,8 @@
  * worker (published.worker.ts) while the database starts; each run arrives as Arrow streams ready to append.
  */
 import { firstViewRuns } from '../model/canonical';
-import { loadsSamples, type Manifest, type RunJson } from '../model/runs';
-import { reserveFileKeys, runFiles, type PreparedRun } from './ingest';
+import { loadsSamples, runFiles, type Manifest, type RunJson } from '../model/runs';
+import { reserveFileKeys, type PreparedRun } from './ingest';
 
 /** A run for the worker: its record, the absolute URL of its folder, the key of its first file. */
 export interface PublishedJob { run: RunJson; folder: string; firstKey: number; firstView: boolean }

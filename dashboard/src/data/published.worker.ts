@@ -6,7 +6,8 @@
  * prepareRun) and posted as soon as it is ready, its Arrow streams transferred.
  * Messages: { runs: PublishedJob[] } → one RunArrival per run, in order; { release: true } lets the others start.
  */
-import { parseRunFiles, prepareRun, runFiles } from './ingest';
+import { runFiles } from '../model/runs';
+import { parseRunFiles, prepareRun } from './ingest';
 import type { PublishedJob, RunArrival } from './published';
 import { RUN_PACK, unpackRun } from './runPack';
 

@@ -120,11 +120,9 @@ export function pairings(run: RunJson): Pairing[] {
  * run's (run.json: browser for a web run, OS, CPU, cores) and the declared timer resolution.
  */
 export function environmentOf(run: RunJson, config: RunConfiguration): { text: string; timerResolutionNs: number | null } {
-  if (config.environment) {
-    const e = config.environment;
-    return { text: [e.browser, e.os, e.cpuModel, typeof e.cores === 'number' ? `${e.cores} cores` : null].filter(Boolean).join(', '), timerResolutionNs: e.timerResolutionNs };
-  }
+  const text = (e: Omit<ConfigEnvironment, 'timerResolutionNs'>) => [e.browser, e.os, e.cpuModel, typeof e.cores === 'number' ? `${e.cores} cores` : null].filter(Boolean).join(', ');
+  if (config.environment) return { text: text(config.environment), timerResolutionNs: config.environment.timerResolutionNs };
   const e = run.environment as { cpuModel?: string; cores?: number; os?: string; runtimes?: { browser?: string } };
   const browser = config.files.some((f) => f.platform === 'web') ? e.runtimes?.browser : undefined;
-  return { text: [browser, e.os, e.cpuModel, typeof e.cores === 'number' ? `${e.cores} cores` : null].filter(Boolean).join(', '), timerResolutionNs: run.environment.timerResolutionNs };
+  return { text: text({ ...e, browser }), timerResolutionNs: run.environment.timerResolutionNs };
 }

@@ -6,6 +6,7 @@
  * step.service − step.compute paired by order after warm-up (inner join on the rank: truncated to the shorter).
  */
 import { inInts, inList, int, str } from './literals';
+import { transportOf } from './schema';
 
 /** Which samples an analysis looks at; undefined = no restriction. */
 export interface SampleFilter {
@@ -51,11 +52,6 @@ kept AS (
   UNION ALL
   SELECT * FROM paired
 )`;
-
-/** A row's path from its file's declared transport and its id (schema.ts TRANSPORT_OF_ROW, per series here). */
-const transportOf = (f: string, id: string): string => `CASE WHEN ${f}.transport IS NOT NULL THEN ${f}.transport
-      WHEN ${id} LIKE '%.web.wasm.%' THEN 'wasm' WHEN ${id} LIKE '%.web.ws.%' THEN 'websocket'
-      WHEN ${id} LIKE '%.native.%' THEN 'native' WHEN ${id} LIKE '%.socket.%' THEN 'socket' ELSE NULL END`;
 
 /**
  * Per-series statistics (one row per run/config/file/id, plus the overhead series): the statistics of keptCtes'

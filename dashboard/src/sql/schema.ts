@@ -16,9 +16,11 @@
 import { int, num, str } from './literals';
 
 /** A row's path: its file's declared transport, else derived from the id (floors.csv holds both paths' floors). */
-const TRANSPORT_OF_ROW = `CASE WHEN f.transport IS NOT NULL THEN f.transport
-      WHEN s.id LIKE '%.web.wasm.%' THEN 'wasm' WHEN s.id LIKE '%.web.ws.%' THEN 'websocket'
-      WHEN s.id LIKE '%.native.%' THEN 'native' WHEN s.id LIKE '%.socket.%' THEN 'socket' ELSE NULL END`;
+/** A sample's path: its file's declared transport (alias `f`), else read from its id (expression `id`). */
+export const transportOf = (f: string, id: string): string => `CASE WHEN ${f}.transport IS NOT NULL THEN ${f}.transport
+      WHEN ${id} LIKE '%.web.wasm.%' THEN 'wasm' WHEN ${id} LIKE '%.web.ws.%' THEN 'websocket'
+      WHEN ${id} LIKE '%.native.%' THEN 'native' WHEN ${id} LIKE '%.socket.%' THEN 'socket' ELSE NULL END`;
+const TRANSPORT_OF_ROW = transportOf('f', 's.id');
 
 export const CREATE_TABLES = `
 CREATE TABLE IF NOT EXISTS runs (run VARCHAR, kind VARCHAR, title VARCHAR, created_at VARCHAR,
