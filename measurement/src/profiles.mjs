@@ -148,6 +148,16 @@ export const HOP_TRACE_CATEGORIES = ['toplevel', 'mojom', 'devtools.timeline'];
 
 export const HOPS = ['pageToNetworkService', 'networkServiceToSocket', 'serverRoundTrip', 'networkServiceToPage', 'pageTurnaround'];
 
+/** How many leading events of `list` (sorted by ts) have a ts for which `before` holds (a prefix: binary search). */
+const countBefore = (list, before) => {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(list[mid].ts)) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+};
 const mojoTag = (e) => e.args?.chrome_mojo_event_info?.mojo_interface_tag ?? e.args?.chrome_mojo_event_info?.watcher_notify_interface_tag;
 const quantile = (xs, q) => {
   if (!xs.length) return null;
@@ -182,8 +192,9 @@ export function websocketHops(traceEvents) {
   const nsWrite = ev.filter((e) => isNet(e) && e.name === 'SimpleWatcher::OnHandleReady' && e.ph === 'X' && mojoTag(e) === 'services/network/websocket.cc');
   const nsEpoll = ev.filter((e) => isNet(e) && e.name === 'EpollEvent');
   const pageRecv = ev.filter((e) => onPageMain(e) && e.name === 'Receive mojo message' && mojoTag(e) === 'network.mojom.WebSocketClient');
-  const firstIn = (list, from, to) => list.find((e) => e.ts > from && e.ts < to);
-  const lastIn = (list, from, to) => { let hit; for (const e of list) { if (e.ts >= to) break; if (e.ts > from) hit = e; } return hit; };
+  // The lists are sorted by ts: binary search, not a scan per step (a trace holds thousands of steps).
+  const firstIn = (list, from, to) => { const e = list[countBefore(list, (ts) => ts <= from)]; return e && e.ts < to ? e : undefined; };
+  const lastIn = (list, from, to) => { const e = list[countBefore(list, (ts) => ts < to) - 1]; return e && e.ts > from ? e : undefined; };
   const hops = Object.fromEntries(HOPS.map((h) => [h, []]));
   let matched = 0;
   for (let i = 0; i + 1 < sends.length; i += 1) {

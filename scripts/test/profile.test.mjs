@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mulberry32, shuffled } from '../../measurement/src/random.mjs';
 import { HOPS, classify, cpuProfileToCollapsed, parseCollapsed, perfScriptToCollapsed, websocketHops } from '../../measurement/src/profiles.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -74,6 +75,39 @@ test('the hops of a WebSocket step from a Chromium trace (docs/profiles.md, "Hop
   // thread, the rest (125, then 25) to the next send: the hops add up to the step periods 300 and 200.
   assert.deepEqual(h.meanUs, { pageToNetworkService: 10, networkServiceToSocket: 25, serverRoundTrip: 100, networkServiceToPage: 40, pageTurnaround: 75 });
   assert.equal(websocketHops([meta(1, 'Renderer')]), null);
+});
+
+test('the hops of 3 000 traced steps with distractors: each step cut where its own events are', () => {
+  const rng = mulberry32(7);
+  const int = (lo, hi) => lo + Math.floor(rng() * (hi - lo + 1));
+  const meta = (pid, name) => ({ ph: 'M', name: 'process_name', pid, args: { name } });
+  const mojo = (pid, tid, ts, tag) => ({ ph: 'X', name: 'Receive mojo message', pid, tid, ts, dur: 2, args: { chrome_mojo_event_info: { mojo_interface_tag: tag } } });
+  const trace = [meta(1, 'Renderer'), meta(2, 'Service: network.mojom.NetworkService'), meta(3, 'Renderer')];
+  const want = Object.fromEntries(HOPS.map((h) => [h, []]));
+  let t = 1000;
+  const steps = 3000;
+  for (let i = 0; i < steps; i += 1) {
+    const hop = [int(5, 80), int(5, 200), int(20, 400), int(5, 300), int(10, 500)];
+    const [recv, writeEnd, read, back] = [t + hop[0], t + hop[0] + hop[1], t + hop[0] + hop[1] + hop[2], t + hop[0] + hop[1] + hop[2] + hop[3]];
+    const lost = rng() < 0.05; // a step whose socket write is not in the trace: left out
+    trace.push({ ph: 'I', name: 'WebSocketSend', pid: 1, tid: 1, ts: t });
+    trace.push(mojo(2, 5, recv, 'network.mojom.WebSocket'));
+    if (!lost) trace.push({ ph: 'X', name: 'SimpleWatcher::OnHandleReady', pid: 2, tid: 5, ts: recv + 1, dur: writeEnd - recv - 1, args: { chrome_mojo_event_info: { watcher_notify_interface_tag: 'services/network/websocket.cc' } } });
+    for (let k = int(0, 3); k > 0; k -= 1) trace.push({ ph: 'X', name: 'EpollEvent', pid: 2, tid: 5, ts: int(writeEnd + 1, read - 1), dur: 1 }); // wake-ups with nothing
+    trace.push({ ph: 'X', name: 'EpollEvent', pid: 2, tid: 5, ts: read, dur: 1 });
+    trace.push({ ph: 'X', name: 'EpollEvent', pid: 3, tid: 5, ts: int(read + 1, back - 1), dur: 1 }); // another process
+    trace.push(mojo(1, 2, int(read, back - 1), 'network.mojom.WebSocketClient')); // the renderer's IO thread
+    trace.push(mojo(1, 1, back, 'network.mojom.WebSocketClient'));
+    if (!lost) HOPS.forEach((h, j) => want[h].push(hop[j]));
+    t += hop.reduce((a, b) => a + b, 0);
+  }
+  trace.push({ ph: 'I', name: 'WebSocketSend', pid: 1, tid: 1, ts: t });
+  const h = websocketHops(shuffled(trace, rng));
+  assert.equal(h.steps, steps);
+  assert.equal(h.matched, want.pageToNetworkService.length);
+  for (const hop of HOPS) {
+    assert.ok(Math.abs(h.meanUs[hop] - want[hop].reduce((a, b) => a + b, 0) / want[hop].length) < 1e-6, hop);
+  }
 });
 
 test('without perf, npm run profile fails naming linux-perf and its install command', () => {
