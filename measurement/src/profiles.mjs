@@ -1,6 +1,7 @@
 // Sampling profiles in one format (docs/profiles.md): collapsed stacks, one line per distinct stack,
 // "root;caller;...;leaf count". Converters from each profiler's own output (perf script, V8/Chromium .cpuprofile,
 // async-profiler already writes collapsed), and the one set of rules that puts every sample into a category.
+import { quantile } from './intervals.mjs';
 
 /**
  * `perf script` text → Map(stack → count). Kernel frames get the suffix "_[k]", unresolved frames are named by
@@ -159,11 +160,6 @@ const countBefore = (list, before) => {
   return lo;
 };
 const mojoTag = (e) => e.args?.chrome_mojo_event_info?.mojo_interface_tag ?? e.args?.chrome_mojo_event_info?.watcher_notify_interface_tag;
-const quantile = (xs, q) => {
-  if (!xs.length) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
 
 /**
  * A Chromium trace (all processes, HOP_TRACE_CATEGORIES) of a free-paced WebSocket run → the hops of each step, µs,
@@ -177,7 +173,7 @@ const quantile = (xs, q) => {
  *   pageTurnaround          → the next WebSocketSend: message event, parse, apply, scheduling of the next step
  * Trace timestamps are one monotonic clock across processes. Steps whose events are not all found in this order are
  * left out (`matched` of `steps`). Returns { steps, matched, meanUs, medianUs, p90Us } (means add up to the mean step
- * period of the matched steps) or null without WebSocket sends.
+ * period of the matched steps; quantiles interpolate between order statistics) or null without WebSocket sends.
  */
 export function websocketHops(traceEvents) {
   const procName = new Map();
@@ -214,7 +210,7 @@ export function websocketHops(traceEvents) {
   return {
     steps: sends.length - 1, matched,
     meanUs: Object.fromEntries(HOPS.map((h) => [h, hops[h].length ? hops[h].reduce((a, b) => a + b, 0) / hops[h].length : null])),
-    medianUs: Object.fromEntries(HOPS.map((h) => [h, quantile(hops[h], 0.5)])),
-    p90Us: Object.fromEntries(HOPS.map((h) => [h, quantile(hops[h], 0.9)])),
+    medianUs: Object.fromEntries(HOPS.map((h) => [h, hops[h].length ? quantile(hops[h], 0.5) : null])),
+    p90Us: Object.fromEntries(HOPS.map((h) => [h, hops[h].length ? quantile(hops[h], 0.9) : null])),
   };
 }

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { quantile } from '../../measurement/src/intervals.mjs';
 import { mulberry32, shuffled } from '../../measurement/src/random.mjs';
 import { HOPS, classify, cpuProfileToCollapsed, parseCollapsed, perfScriptToCollapsed, websocketHops } from '../../measurement/src/profiles.mjs';
 
@@ -74,6 +75,8 @@ test('the hops of a WebSocket step from a Chromium trace (docs/profiles.md, "Hop
   // 10 to the network service, 25 to the end of the socket write, 100 to the reply's read, 40 to the page's main
   // thread, the rest (125, then 25) to the next send: the hops add up to the step periods 300 and 200.
   assert.deepEqual(h.meanUs, { pageToNetworkService: 10, networkServiceToSocket: 25, serverRoundTrip: 100, networkServiceToPage: 40, pageTurnaround: 75 });
+  // Quantiles interpolate between order statistics (docs/profiles.md): the median of 125 and 25 is 75.
+  assert.equal(h.medianUs.pageTurnaround, 75);
   assert.equal(websocketHops([meta(1, 'Renderer')]), null);
 });
 
@@ -107,6 +110,8 @@ test('the hops of 3 000 traced steps with distractors: each step cut where its o
   assert.equal(h.matched, want.pageToNetworkService.length);
   for (const hop of HOPS) {
     assert.ok(Math.abs(h.meanUs[hop] - want[hop].reduce((a, b) => a + b, 0) / want[hop].length) < 1e-6, hop);
+    assert.equal(h.medianUs[hop], quantile(want[hop], 0.5), hop);
+    assert.equal(h.p90Us[hop], quantile(want[hop], 0.9), hop);
   }
 });
 
