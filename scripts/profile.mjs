@@ -114,8 +114,7 @@ async function perfRecordPid(pid, secs, dataFile) {
 function perfCollapse(dataFile, root = null) {
   const s = spawnSync('perf', ['script', '-i', dataFile, '-F', 'comm,tid,ip,sym,dso'], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
   if (s.status !== 0) throw new Error(`perf script failed: ${s.stderr}`);
-  const m = perfScriptToCollapsed(s.stdout);
-  return root ? new Map([...m].map(([k, c]) => [`${root};${k}`, c])) : m;
+  return perfScriptToCollapsed(s.stdout, root);
 }
 
 /**

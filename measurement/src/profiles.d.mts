@@ -1,6 +1,6 @@
 // Types of profiles.mjs for the dashboard, which reads the collapsed stacks and classifies them with the same rules.
 export type Category = 'engine' | 'serialization' | 'transport' | 'runtime' | 'frontend' | 'idle' | 'other';
-export function perfScriptToCollapsed(text: string): Map<string, number>;
+export function perfScriptToCollapsed(text: string, root?: string | null): Map<string, number>;
 export function cpuProfileToCollapsed(profile: unknown, root?: string, window?: { fromUs: number; toUs: number } | null): Map<string, number>;
 export function parseCollapsed(text: string): Map<string, number>;
 export function formatCollapsed(map: Map<string, number>): string;

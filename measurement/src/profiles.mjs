@@ -5,15 +5,16 @@ import { quantile } from './intervals.mjs';
 
 /**
  * `perf script` text → Map(stack → count). Kernel frames get the suffix "_[k]", unresolved frames are named by
- * their object file in brackets ("[libfoo.so]"); the comm (process or thread name) is the root frame.
+ * their object file in brackets ("[libfoo.so]"); the comm (process or thread name) is the root frame, or the frame
+ * below `root` when one is given.
  */
-export function perfScriptToCollapsed(text) {
+export function perfScriptToCollapsed(text, root = null) {
   const out = new Map();
   let comm = null;
   let frames = [];
   const flush = () => {
     if (comm !== null) {
-      const key = [comm, ...frames.reverse()].join(';');
+      const key = [...(root === null ? [] : [root]), comm, ...frames.reverse()].join(';');
       out.set(key, (out.get(key) ?? 0) + 1);
     }
     comm = null;

@@ -44,6 +44,7 @@ test('classification rules (docs/profiles.md, "Categories")', () => {
   assert.equal(classify(net), 'other');
   const chromiumPerf = 'Chrome_ChildIOT 7/8\n\tffff [unknown] (/usr/lib/chromium/chromium)\n\tffff [unknown] (/usr/lib/chromium/chromium)\n\tffff start_thread+0x9 (/usr/lib/x86_64-linux-gnu/libc.so.6)\n\n';
   assert.deepEqual([...perfScriptToCollapsed(chromiumPerf)], [['Chrome_ChildIOT;start_thread;[chromium]', 1]]);
+  assert.deepEqual([...perfScriptToCollapsed(chromiumPerf, 'chromium-network-service')], [['chromium-network-service;Chrome_ChildIOT;start_thread;[chromium]', 1]]);
 });
 
 test('a V8 profile is cut to the profiled window by its sample times', () => {
