@@ -334,12 +334,13 @@ async function webSession(path, n, dir) {
   if (server) {
     const files = existsSync(profDir) ? readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')).sort() : [];
     if (!files.length) throw new Error('node --cpu-prof wrote no profile for the ws server');
-    // One file per thread: the largest sample count is the main thread's or the engine worker's; name them by content.
+    // One file per thread: the largest sample count is the main thread's or the engine worker's; name them by content
+    // (a worker thread runs a *worker.mjs script, the main thread cli.mjs).
     let w = 0;
     for (const f of files) {
       const cpuprofile = JSON.parse(readFileSync(join(profDir, f), 'utf8'));
-      const life = cpuProfileToCollapsed(cpuprofile, 'node');
-      const isWorker = [...life.keys()].some((s) => /worker\.mjs|parse-worker\.mjs/.test(s)) && ![...life.keys()].some((s) => /cli\.mjs/.test(s));
+      const scripts = new Set(cpuprofile.nodes.map((n) => n.callFrame.url?.split('/').pop()));
+      const isWorker = [...scripts].some((s) => s.endsWith('worker.mjs')) && !scripts.has('cli.mjs');
       // --cpu-prof covers the thread's whole life: only the samples of the profiled window count, as for the page
       // (a worker that ended before the window, e.g. a finished session's, has none and is left out).
       const m = cpuProfileToCollapsed(cpuprofile, 'node', nodeWindow);
