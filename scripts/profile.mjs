@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join, relative, resolve } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { dataDir, gitCommit } from '../measurement/src/runRecord.mjs';
-import { CLOCK_TICKS, processTable, readStat } from '../measurement/src/machineLoad.mjs';
+import { CLOCK_TICKS, chromiumBrowserProcess, processTable, readStat } from '../measurement/src/machineLoad.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { cdpConnect, launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
@@ -118,15 +118,13 @@ function perfCollapse(dataFile, root = null) {
 }
 
 /**
- * The browser process and the network service process of the Chromium launched with `userDataDir` (each launch has
- * its own, so other Chromiums on the machine are not picked up): the browser is the process of that user data dir
- * without `--type=`; the network service is its descendant with `--utility-sub-type=network.mojom.NetworkService`
- * (a utility process, which carries the page's WebSocket traffic: renderer → mojo IPC → network service → socket).
+ * The browser process and the network service process of the Chromium launched with `userDataDir`: the network
+ * service is the browser's descendant with `--utility-sub-type=network.mojom.NetworkService` (a utility process, which
+ * carries the page's WebSocket traffic: renderer → mojo IPC → network service → socket).
  */
 function chromiumProcesses(userDataDir) {
+  const browser = chromiumBrowserProcess(userDataDir);
   const procs = processTable() ?? [];
-  const browser = procs.find((p) => p.cmd.includes(` --user-data-dir=${userDataDir} `) && !p.cmd.includes(' --type='));
-  if (!browser) throw new Error(`no Chromium browser process with --user-data-dir=${userDataDir} in /proc`);
   const below = new Set([browser.pid]);
   for (let grew = true; grew;) {
     grew = false;

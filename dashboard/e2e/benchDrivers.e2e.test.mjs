@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -12,16 +12,10 @@ import { promisify } from 'node:util';
 import { WebSocketServer } from 'ws';
 import { launchBareBrowser, launchBrowser, root } from './harness.mjs';
 import { parseTimingCsv, series } from '../../measurement/src/analysis.mjs';
+import { chromiumBrowserProcess } from '../../measurement/src/machineLoad.mjs';
 
-/** The browser process's switches (the process started with `--user-data-dir=<profile>` that is no child `--type=`). */
-function browserSwitches(profile) {
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    let args;
-    try { args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean); } catch { continue; }
-    if (args.includes(`--user-data-dir=${profile}`) && !args.some((x) => x.startsWith('--type='))) return new Set(args.slice(1));
-  }
-  throw new Error(`no browser process with profile ${profile}`);
-}
+/** The browser process's switches (its command line after the executable; no switch holds a space). */
+const browserSwitches = (profile) => new Set(chromiumBrowserProcess(profile).cmd.split(' ').filter(Boolean).slice(1));
 
 test('the bare CDP browser is the Playwright browser: same switches (but its DevTools transport), same viewport', async () => {
   const pw = await launchBrowser();

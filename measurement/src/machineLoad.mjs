@@ -57,6 +57,17 @@ export function processTable() {
   return out;
 }
 
+/**
+ * The browser process of the Chromium launched with `userDataDir` (each launch has its own, so other Chromiums on the
+ * machine are not picked up): the process of that user data dir without `--type=` (its children all have one).
+ * Throws if there is none.
+ */
+export function chromiumBrowserProcess(userDataDir) {
+  const browser = (processTable() ?? []).find((p) => p.cmd.includes(` --user-data-dir=${userDataDir} `) && !p.cmd.includes(' --type='));
+  if (!browser) throw new Error(`no Chromium browser process with --user-data-dir=${userDataDir} in /proc`);
+  return browser;
+}
+
 /** Starts a measurement window; `end({ ownCpuSeconds })` returns the invocation's noise record. */
 export function startWindow() {
   const startedAt = new Date();
