@@ -137,7 +137,10 @@ export async function launchBrowser({ viewport = VIEWPORT, acceptDownloads, coll
   };
 }
 
-/** Opens the Live view against the given ws server and waits for its hooks and for the page to go idle. */
+/**
+ * Opens the Live view against the given ws server and waits until it is ready (`window.__bench.ready`: its own first
+ * configuration and preview steps are over) and the page has gone idle.
+ */
 export async function openLive(page, appUrl, wsUrl, { timeoutMs = 60000 } = {}) {
   await page.goto(liveUrl(appUrl, wsUrl), { waitUntil: 'load', timeout: timeoutMs });
   await page.waitForFunction(() => window.__bench?.ready === true, null, { timeout: timeoutMs });
@@ -293,12 +296,7 @@ export async function launchBenchDriver(driver) {
   return {
     browserVersion: b.browserVersion, profile: b.profile, close: b.close,
     async openLive(appUrl, wsUrl, { timeoutMs = 60000 } = {}) {
-      // Ready, and the view's own first configuration and preview steps done: a bench configuration made while the
-      // view still configures itself would be superseded by it.
-      await b.open(liveUrl(appUrl, wsUrl), () => {
-        const r = window.__live?.runner;
-        return window.__bench?.ready === true && !!r?.state && r.steps >= Math.min(r.config.nodeCount, 30) && !r.running;
-      }, { timeoutMs });
+      await b.open(liveUrl(appUrl, wsUrl), () => window.__bench?.ready === true, { timeoutMs });
       // No Network domain, so no "network idle": wait until the page's resource list has not grown for 1 s (DuckDB-Wasm
       // and the run catalog load in the background), at most timeoutMs.
       const deadline = Date.now() + timeoutMs;

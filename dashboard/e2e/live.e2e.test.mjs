@@ -46,6 +46,25 @@ const rawShownValues = () => page.$$eval('[data-testid="live-values"] tbody tr',
 const sameValues = (shown, expected) => shown.length === expected.length
   && shown.every((s, i) => Number(s.value) === Number(expected[i]));
 
+test('window.__bench.ready turns true only once the view has configured itself and run its preview steps', async () => {
+  const fresh = await browser.context.newPage();
+  try {
+    const url = new URL(preview.url);
+    url.searchParams.set('view', 'live');
+    url.searchParams.set('ws', server.url);
+    await fresh.goto(url.href);
+    // The runner as it is when ready is first seen (one evaluation: nothing runs in between).
+    const seen = await (await fresh.waitForFunction(() => window.__bench?.ready === true
+      && { steps: window.__live.runner.steps, nodeCount: window.__live.runner.config.nodeCount, running: window.__live.runner.running, state: !!window.__live.runner.state },
+    null, { timeout: 60000 })).jsonValue();
+    assert.equal(seen.state, true, 'a configured engine');
+    assert.equal(seen.steps, Math.min(seen.nodeCount, 30), 'the preview steps done (pages/LivePage.tsx previewSteps)');
+    assert.equal(seen.running, false);
+  } finally {
+    await fresh.close();
+  }
+});
+
 test('the page is cross-origin isolated with a 5 µs performance.now()', async () => {
   assert.equal(await page.evaluate(() => window.crossOriginIsolated), true);
   const text = await page.textContent('[data-testid="timer-resolution"]');

@@ -113,7 +113,7 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
     const canvas = canvasRef.current!;
     const runner = new LiveRunner(canvas);
     runnerRef.current = runner;
-    const uninstall = installHooks(runner);
+    const hooks = installHooks(runner);
     setResolutionNs(measureTimerResolutionNs());
     const onResize = () => runner.scene.resize();
     const observer = new ResizeObserver(onResize);
@@ -139,12 +139,12 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
         await previewSteps(runner);
       })
       .catch(() => { /* shown through runner.error */ })
-      .finally(() => { setConfig({ ...runner.config }); setBusy(false); });
+      .finally(() => { setConfig({ ...runner.config }); setBusy(false); hooks.markReady(); });
     const timer = setInterval(() => setTick((t) => t + 1), 250);
     return () => {
       clearInterval(timer);
       observer.disconnect();
-      uninstall();
+      hooks.uninstall();
       runner.dispose();
       runnerRef.current = null;
     };

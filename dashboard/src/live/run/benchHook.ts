@@ -55,7 +55,9 @@ export type Progress = (p: { engine: EngineKind; steps: number; rounds: number }
 
 declare global {
   interface Window {
-    __bench?: { run(config: BenchConfig): Promise<BenchResult>; ready: true };
+    /** `ready`: the view's own first configuration and preview steps are over; a bench run started before would be
+     * superseded by them, so drivers wait for it. */
+    __bench?: { run(config: BenchConfig): Promise<BenchResult>; ready: boolean };
     __live?: {
       runner: LiveRunner;
       state(): { steps: number; values: Array<number | 'Infinity'>; neighbors: number[][] } | null;
@@ -138,7 +140,8 @@ export async function runBench(runner: LiveRunner, config: BenchConfig, onProgre
   return result;
 }
 
-export function installHooks(runner: LiveRunner): () => void {
+/** Installs window.__live and window.__bench (not ready until `markReady`); `uninstall` removes them. */
+export function installHooks(runner: LiveRunner): { markReady(): void; uninstall(): void } {
   window.__live = {
     runner,
     state() {
@@ -162,6 +165,10 @@ export function installHooks(runner: LiveRunner): () => void {
     worldToClient: (x, y) => runner.scene.toClient(x, y),
     sources: () => [...runner.sources].sort((x, y) => x - y),
   };
-  window.__bench = { ready: true, run: (config: BenchConfig) => runBench(runner, config) };
-  return () => { delete window.__bench; delete window.__live; };
+  const bench = { ready: false, run: (config: BenchConfig) => runBench(runner, config) };
+  window.__bench = bench;
+  return {
+    markReady: () => { bench.ready = true; },
+    uninstall: () => { delete window.__bench; delete window.__live; },
+  };
 }
