@@ -332,16 +332,14 @@ async function webSession(path, n, dir) {
   if (server) {
     const files = existsSync(profDir) ? readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')).sort() : [];
     if (!files.length) throw new Error('node --cpu-prof wrote no profile for the ws server');
-    // One file per thread: the largest sample count is the main thread's or the engine worker's; name them by content
-    // (a worker thread runs a *worker.mjs script, the main thread cli.mjs).
+    // One file per thread, named CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile (Node's --cpu-prof-name
+    // default): thread 0 is the main thread, the others are worker threads (the engine's, the parser's).
     let w = 0;
     for (const f of files) {
-      const cpuprofile = JSON.parse(readFileSync(join(profDir, f), 'utf8'));
-      const scripts = new Set(cpuprofile.nodes.map((n) => n.callFrame.url?.split('/').pop()));
-      const isWorker = [...scripts].some((s) => s.endsWith('worker.mjs')) && !scripts.has('cli.mjs');
+      const isWorker = f.split('.')[4] !== '0';
       // --cpu-prof covers the thread's whole life: only the samples of the profiled window count, as for the page
       // (a worker that ended before the window, e.g. a finished session's, has none and is left out).
-      const m = cpuProfileToCollapsed(cpuprofile, 'node', nodeWindow);
+      const m = cpuProfileToCollapsed(JSON.parse(readFileSync(join(profDir, f), 'utf8')), 'node', nodeWindow);
       if (isWorker && m.size === 0) continue;
       processes[isWorker ? `node-worker-${w++}` : 'node-server'] = m;
     }
