@@ -246,14 +246,12 @@ function invocationOffsets(inv) {
   };
 }
 
-/** Merged files and run.json entries of a configuration (measurement/src/assemble.mjs), with each invocation's rows. */
+/** Merged files and run.json entries of a configuration, with each invocation's parsed rows (measurement/src/assemble.mjs). */
 function writeConfiguration(c, invocations) {
-  const { merged, files, record, located } = mergeRepetitions(runDir, c.id, invocations.map((inv, k) => ({
+  return mergeRepetitions(runDir, c.id, invocations.map((inv, k) => ({
     dir: `${c.id}/inv-${k}`, order: inv.order, offsetsNs: invocationOffsets(inv),
     paths: Object.fromEntries(inv.order.map((p) => [p, inv.paths[p].noise])),
   })), { warmup: P.warmup });
-  const rows = located.map((l) => ({ files: Object.fromEntries(Object.entries(l).filter(([, f]) => f).map(([key, f]) => [key, readTimingCsv(f.path)])) }));
-  return { merged, files, record, rows };
 }
 
 // ------------------------------------------------------------------- main ----
@@ -288,9 +286,9 @@ async function main() {
     }
     for (const c of configurations) {
       const invocations = measured.get(c.id);
-      const { merged, files, record, rows } = writeConfiguration(c, invocations);
+      const { merged, files, record, parsed } = writeConfiguration(c, invocations);
       const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
-      const h = configurationIntervals(rows, { platform: 'desktop', warmup: P.warmup });
+      const h = configurationIntervals(parsed, { platform: 'desktop', warmup: P.warmup });
       results.push({ c, a, h });
       const first = invocations[0].paths.native.summary;
       env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };

@@ -20,32 +20,34 @@ export const desktopConfigurationId = (nodeCount, pacing, encoding) => `n${nodeC
 
 /**
  * Merges the repetitions of configuration `configId` into `<runDir>/<configId>/<file>` and returns
- * { merged: { key: rows }, files: run.json file entries, record: one entry per repetition }.
+ * { merged: { key: rows }, files: run.json file entries, record: one entry per repetition, parsed: per repetition
+ * { files: { key: rows } } (each file it wrote, parsed once: the shape configurationIntervals reads) }.
  * `repetitions`: [{ dir (relative to runDir), order, offsetsNs: { 'native.csv': ns, … }, paths? }] in run order, where
  * offsetsNs gives, per file the repetition wrote, when the clock its t_ns counts from started, on the bench's clock;
  * a file without an offset was not written. A file kind is merged only when every repetition wrote it.
  */
 export function mergeRepetitions(runDir, configId, repetitions, { warmup }) {
-  const located = repetitions.map((rep) => Object.fromEntries(DESKTOP_FILES.map(([key, name]) => {
-    const offsetNs = rep.offsetsNs[name];
-    const path = join(runDir, rep.dir, name);
-    if (offsetNs === undefined || offsetNs === null) return [key, null];
-    if (!existsSync(path)) throw new Error(`${rep.dir}/${name} is missing (its offset is recorded)`);
-    return [key, { path, offsetNs }];
-  })));
+  const parsed = repetitions.map((rep) => ({
+    files: Object.fromEntries(DESKTOP_FILES.filter(([, name]) => rep.offsetsNs[name] !== undefined && rep.offsetsNs[name] !== null)
+      .map(([key, name]) => {
+        const path = join(runDir, rep.dir, name);
+        if (!existsSync(path)) throw new Error(`${rep.dir}/${name} is missing (its offset is recorded)`);
+        return [key, readTimingCsv(path)];
+      })),
+  }));
   const merged = {};
   const files = [];
   for (const [key, name, side, transport] of DESKTOP_FILES) {
-    if (located.some((l) => !l[key])) continue;
-    merged[key] = mergeInvocations(located.map((l) => ({ rows: readTimingCsv(l[key].path), offsetNs: l[key].offsetNs })), () => warmup);
+    if (parsed.some((p) => !p.files[key])) continue;
+    merged[key] = mergeInvocations(parsed.map((p, k) => ({ rows: p.files[key], offsetNs: repetitions[k].offsetsNs[name] })), () => warmup);
     writeFileSync(join(runDir, configId, name), timingCsv(merged[key]));
     files.push({ file: `${configId}/${name}`, side, platform: 'desktop', transport });
   }
   const record = repetitions.map((rep, k) => ({
     index: k, dir: rep.dir, order: rep.order,
-    files: DESKTOP_FILES.filter(([key]) => located[k][key])
+    files: DESKTOP_FILES.filter(([key]) => parsed[k].files[key])
       .map(([, name, side, transport]) => ({ file: `${rep.dir}/${name}`, side, platform: 'desktop', transport })),
     ...(rep.paths ? { paths: rep.paths } : {}),
   }));
-  return { merged, files, record, located };
+  return { merged, files, record, parsed };
 }
