@@ -18,7 +18,7 @@ import { appendToManifest, collectEnvironment, writeRunRecord } from '../measure
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
 import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
-import { desktopConfigurationId, mergeRepetitions } from '../measurement/src/assemble.mjs';
+import { configurationId, mergeRepetitions } from '../measurement/src/assemble.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { busyWarning, processCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
@@ -155,7 +155,7 @@ for (const n of P.ns) {
       for (const serverSpinUs of P.serverSpins) {
         const scenario = scenarioFor(n);
         configurations.push({
-          id: `${desktopConfigurationId(n, pacing, encoding)}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`,
+          id: `${configurationId(n, pacing, encoding)}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`,
           scenario, nodeCount: n, pacing, encoding, serverSpinUs, seed: scenario === 'random' ? P.seed : null,
         });
       }

@@ -27,6 +27,7 @@ import { busyWarning, processCpuSeconds, processTreeCpuSeconds, startWindow } fr
 import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { uniqueRunId } from '../measurement/src/runId.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
+import { configurationId } from '../measurement/src/assemble.mjs';
 
 const USAGE = `usage: npm run bench:web -- [options]
   --n 10,100,1000          device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -100,7 +101,7 @@ for (const n of ns) {
     if (!runEngines.length) continue;
     for (const pacing of pacings) {
       for (const driver of drivers) {
-        plan.push({ n, encoding, pacing, driver, runEngines, id: `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}${drivers.length > 1 ? `-${driver}` : ''}` });
+        plan.push({ n, encoding, pacing, driver, runEngines, id: `${configurationId(n, pacing, encoding)}${drivers.length > 1 ? `-${driver}` : ''}` });
       }
     }
   }

@@ -15,8 +15,11 @@ export const DESKTOP_FILES = [
   ['floors', 'floors.csv', 'floor', null],
 ];
 
-/** A desktop configuration's folder name: n10-free, n100-fixed-batched (json, the reference encoding, unnamed). */
-export const desktopConfigurationId = (nodeCount, pacing, encoding) => `n${nodeCount}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}`;
+/**
+ * A configuration's folder name, desktop and web: n10-free, n100-fixed-batched (json, the reference encoding,
+ * unnamed). A bench varying another parameter appends its own suffix (-sspin<µs>, -<driver>).
+ */
+export const configurationId = (nodeCount, pacing, encoding) => `n${nodeCount}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}`;
 
 /**
  * Merges the repetitions of configuration `configId` into `<runDir>/<configId>/<file>` and returns

@@ -4,7 +4,7 @@
 // run.json valid against measurement/schema, through the same merge as bench:desktop (assemble.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { desktopConfigurationId, mergeRepetitions } from './assemble.mjs';
+import { configurationId, mergeRepetitions } from './assemble.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from './runRecord.mjs';
 import { scenarioFor } from './scenario.mjs';
 
@@ -25,7 +25,7 @@ export function unityPlan(o) {
       for (const encoding of o.encodings) {
         const scenario = scenarioFor(nodeCount);
         configurations.push({
-          id: desktopConfigurationId(nodeCount, pacing, encoding), scenario, nodeCount,
+          id: configurationId(nodeCount, pacing, encoding), scenario, nodeCount,
           seed: scenario === 'random' ? o.seed : null, meanDegree: o.meanDegree, maxDistance: o.maxDistance,
           pacing, tickMs: pacing === 'fixed' ? o.tickMs : null, timeScale: pacing === 'fixed' ? o.timeScale : 1, encoding,
         });
