@@ -18,13 +18,12 @@ import { appendToManifest, collectEnvironment, writeRunRecord } from '../measure
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
 import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
-import { configurationId, mergeRepetitions } from '../measurement/src/assemble.mjs';
+import { desktopConfigurationEntry, desktopConfigurations, mergeRepetitions } from '../measurement/src/assemble.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { busyWarning, processCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
-import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 
@@ -148,20 +147,10 @@ function runHost(hostArgs, cwd, onProgress) {
   });
 }
 
-const configurations = [];
-for (const n of P.ns) {
-  for (const pacing of P.pacings) {
-    for (const encoding of P.encodings) {
-      for (const serverSpinUs of P.serverSpins) {
-        const scenario = scenarioFor(n);
-        configurations.push({
-          id: `${configurationId(n, pacing, encoding)}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`,
-          scenario, nodeCount: n, pacing, encoding, serverSpinUs, seed: scenario === 'random' ? P.seed : null,
-        });
-      }
-    }
-  }
-}
+// One configuration per server spin when --server-spin-us lists several (ids suffixed -sspin<µs>).
+const configurations = desktopConfigurations(P).flatMap((c) => P.serverSpins.map((serverSpinUs) => ({
+  ...c, id: `${c.id}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`, serverSpinUs,
+})));
 /** A shuffled copy, with the run's order rng. */
 const shuffle = (xs) => shuffled(xs, rng);
 const perInvocation = (total, k) => Math.floor(total / P.blocks) + (k < total % P.blocks ? 1 : 0);
@@ -292,13 +281,10 @@ async function main() {
       results.push({ c, a, h });
       const first = invocations[0].paths.native.summary;
       env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };
-      runConfigurations.push({
-        id: c.id, title: `${c.scenario === 'reference' ? 'Reference scenario' : 'Random scenario'}, N=${c.nodeCount}, ${c.pacing} pacing, ${c.encoding}`,
-        scenario: c.scenario, nodeCount: c.nodeCount, maxDistance: P.maxDistance, seed: c.seed,
-        pacing: c.pacing, tickMs: c.pacing === 'fixed' ? P.tickMs : null, timeScale: c.pacing === 'fixed' ? P.timeScale : 1,
-        encoding: c.encoding, serverSpinMicros: c.serverSpinUs, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
+      runConfigurations.push(desktopConfigurationEntry(c, {
+        serverSpinMicros: c.serverSpinUs, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
         invocations: record,
-      });
+      }));
     }
   } finally {
     bar.stop();

@@ -1,12 +1,14 @@
-// Assembling a desktop configuration from its repetition folders (docs/measurements.md, "Invocations"): each
-// repetition (an invocation of bench:desktop, a block of the Unity bench) leaves its raw reference-named CSVs in its
-// own folder, each on its own process clock; here they are merged into the configuration's reference-named files
-// (merge.mjs: later repetitions lose their own warm-up) and described for run.json. One write stage for every
-// desktop front-end.
+// A desktop run's configurations, for every desktop front-end (bench:desktop's host, the Unity bench): what they are
+// (N × pacing × encoding, each with its scenario from scenario.mjs) and how their run.json entry reads, and assembling
+// a configuration from its repetition folders (docs/measurements.md, "Invocations"): each repetition (an invocation
+// of bench:desktop, a block of the Unity bench) leaves its raw reference-named CSVs in its own folder, each on its
+// own process clock; here they are merged into the configuration's reference-named files (merge.mjs: later
+// repetitions lose their own warm-up) and described for run.json. One write stage for every desktop front-end.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeInvocations, timingCsv } from './merge.mjs';
 import { readTimingCsv } from './timingFiles.mjs';
+import { scenarioFor } from './scenario.mjs';
 
 /** The files of a desktop configuration: analysis key, file name, side, transport (floors.csv holds both floors). */
 export const DESKTOP_FILES = [
@@ -20,6 +22,31 @@ export const DESKTOP_FILES = [
  * unnamed). A bench varying another parameter appends its own suffix (-sspin<µs>, -<driver>).
  */
 export const configurationId = (nodeCount, pacing, encoding) => `n${nodeCount}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}`;
+
+/**
+ * The configurations of a desktop run, N × pacing × encoding in that order, each with its scenario (kind by
+ * scenarioFor, seed only for a random layout) and its pacing's tick (fixed pacing only; free pacing runs at time
+ * scale 1): [{ id, scenario, nodeCount, seed, meanDegree, maxDistance, pacing, tickMs, timeScale, encoding }].
+ */
+export function desktopConfigurations({ ns, pacings, encodings, seed, meanDegree, maxDistance, tickMs, timeScale }) {
+  return ns.flatMap((nodeCount) => pacings.flatMap((pacing) => encodings.map((encoding) => {
+    const scenario = scenarioFor(nodeCount);
+    return {
+      id: configurationId(nodeCount, pacing, encoding), scenario, nodeCount, seed: scenario === 'random' ? seed : null,
+      meanDegree, maxDistance, pacing, tickMs: pacing === 'fixed' ? tickMs : null, timeScale: pacing === 'fixed' ? timeScale : 1, encoding,
+    };
+  })));
+}
+
+/**
+ * A desktop configuration's run.json entry: what it is (from desktopConfigurations), then `measured` (meanDegree,
+ * blockOrders, files, … in the order run.json lists them).
+ */
+export const desktopConfigurationEntry = (c, measured) => ({
+  id: c.id, title: `${c.scenario === 'reference' ? 'Reference scenario' : 'Random scenario'}, N=${c.nodeCount}, ${c.pacing} pacing, ${c.encoding}`,
+  scenario: c.scenario, nodeCount: c.nodeCount, maxDistance: c.maxDistance, seed: c.seed,
+  pacing: c.pacing, tickMs: c.tickMs, timeScale: c.timeScale, encoding: c.encoding, ...measured,
+});
 
 /**
  * Merges the repetitions of configuration `configId` into `<runDir>/<configId>/<file>` and returns
