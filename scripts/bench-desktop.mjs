@@ -18,14 +18,13 @@ import { appendToManifest, collectEnvironment, writeRunRecord } from '../measure
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
 import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
-import { desktopConfigurationEntry, desktopConfigurations, mergeRepetitions } from '../measurement/src/assemble.mjs';
+import { desktopConfigurationEntry, desktopConfigurations, desktopOrders, mergeRepetitions } from '../measurement/src/assemble.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { busyWarning, processCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
-import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
-import { mulberry32, shuffled } from '../measurement/src/random.mjs';
+import { COMMON, newRunFolder, orderSeedOf, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -80,7 +79,7 @@ const P = {
   floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
   maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
   serverSpins: list('server-spin-us').map(Number),
-  orderSeed: args['order-seed'] !== undefined ? int('order-seed', 0) : Math.floor(Math.random() * 2 ** 31),
+  orderSeed: orderSeedOf(args, int),
 };
 if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
 if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
@@ -92,7 +91,6 @@ const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('des
 
 // ---------------------------------------------------------------- measure ----
 
-const rng = mulberry32(P.orderSeed);
 const t0 = process.hrtime.bigint();
 const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
 const pinned = (cpu, cmd) => (cpu !== undefined && cpu !== null ? ['taskset', '-c', String(cpu), ...cmd] : cmd);
@@ -151,8 +149,8 @@ function runHost(hostArgs, cwd, onProgress) {
 const configurations = desktopConfigurations(P).flatMap((c) => P.serverSpins.map((serverSpinUs) => ({
   ...c, id: `${c.id}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`, serverSpinUs,
 })));
-/** A shuffled copy, with the run's order rng. */
-const shuffle = (xs) => shuffled(xs, rng);
+/** The rounds' configuration orders and each invocation's path order, drawn from --order-seed. */
+const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.blocks);
 const perInvocation = (total, k) => Math.floor(total / P.blocks) + (k < total % P.blocks ? 1 : 0);
 const framesTotal = configurations.length * 2 * (P.rounds + P.blocks * P.warmup);
 
@@ -198,10 +196,10 @@ async function runPath(c, path, k, dir, bar) {
 }
 
 const warnings = [];
-/** Invocation k of configuration c: both paths, fresh processes, in a random order. */
+/** Invocation k of configuration c: both paths, fresh processes, in its drawn order. */
 async function measureInvocation(c, k, bar) {
   {
-    const order = rng() < 0.5 ? ['native', 'socket'] : ['socket', 'native'];
+    const order = orders.pathOrders[c.id][k];
     const dir = join(runDir, c.id, `inv-${k}`);
     mkdirSync(dir, { recursive: true });
     const invocation = { index: k, dir, order, paths: {} };
@@ -261,14 +259,12 @@ async function main() {
   const runConfigurations = [];
   let env = null;
   const measured = new Map(configurations.map((c) => [c.id, []]));
-  const configurationOrders = [];
+  const byId = new Map(configurations.map((c) => [c.id, c]));
   try {
     // Invocation rounds: round k runs invocation k of every configuration in a random order, so configurations
     // compared with each other (e.g. --server-spin-us 0,50) see the same drift of the machine.
     for (let k = 0; k < P.blocks; k += 1) {
-      const round = shuffle(configurations);
-      configurationOrders.push(round.map((c) => c.id));
-      for (const c of round) {
+      for (const c of orders.configurationOrders[k].map((id) => byId.get(id))) {
         if (!args.quiet) bar.update(bar.value, { config: `${c.id} inv-${k}` });
         measured.get(c.id).push(await measureInvocation(c, k, bar));
       }
@@ -308,7 +304,7 @@ async function main() {
     },
     parameters: {
       rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, orderSeed: P.orderSeed,
-      spinMicros: P.spinUs, serverSpinMicros: P.serverSpins, configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
+      spinMicros: P.spinUs, serverSpinMicros: P.serverSpins, configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
       command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
     },
     configurations: runConfigurations,

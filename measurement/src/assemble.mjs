@@ -8,6 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeInvocations, timingCsv } from './merge.mjs';
 import { readTimingCsv } from './timingFiles.mjs';
+import { mulberry32, shuffled } from './random.mjs';
 import { scenarioFor } from './scenario.mjs';
 
 /** The files of a desktop configuration: analysis key, file name, side, transport (floors.csv holds both floors). */
@@ -36,6 +37,26 @@ export function desktopConfigurations({ ns, pacings, encodings, seed, meanDegree
       meanDegree, maxDistance, pacing, tickMs: pacing === 'fixed' ? tickMs : null, timeScale: pacing === 'fixed' ? timeScale : 1, encoding,
     };
   })));
+}
+
+/**
+ * The orders of a desktop run, drawn from its order seed (mulberry32): for each block k, the configurations in a
+ * shuffled order (configurationOrders[k], how bench:desktop runs its rounds) and then, in that order, each
+ * configuration's path order for block k (native and socket by a coin flip; a path the run leaves out is dropped
+ * after the draw). Returns { configurationOrders: [[id]], pathOrders: { id: [[path] per block] } }. The Unity bench
+ * runs its configurations one after the other but takes the path orders from here, so one seed gives both benches
+ * the same block orders.
+ */
+export function desktopOrders(orderSeed, ids, blocks, paths = ['native', 'socket']) {
+  const rng = mulberry32(orderSeed);
+  const configurationOrders = [];
+  const pathOrders = Object.fromEntries(ids.map((id) => [id, []]));
+  for (let k = 0; k < blocks; k += 1) {
+    const round = shuffled(ids, rng);
+    configurationOrders.push(round);
+    for (const id of round) pathOrders[id].push((rng() < 0.5 ? ['native', 'socket'] : ['socket', 'native']).filter((p) => paths.includes(p)));
+  }
+  return { configurationOrders, pathOrders };
 }
 
 /**

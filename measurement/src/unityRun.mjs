@@ -4,7 +4,7 @@
 // run.json valid against measurement/schema, through the same merge as bench:desktop (assemble.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { desktopConfigurationEntry, desktopConfigurations, mergeRepetitions } from './assemble.mjs';
+import { desktopConfigurationEntry, desktopConfigurations, desktopOrders, mergeRepetitions } from './assemble.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from './runRecord.mjs';
 
 /** File names in a Unity run folder: the plan (Node → Unity) and what Unity ran (Unity → Node). */
@@ -13,12 +13,15 @@ export const UNITY_RECORD = 'unity-record.json';
 
 /**
  * The plan of a Unity desktop run: the run's identity, the measurement parameters and one entry per configuration
- * (N × pacing × encoding) with its scenario (kind by scenarioFor, seed only for a random layout). `o`: { runDir, run:
- * { id, title, commit, createdAt, command }, ns, pacings, encodings, transports, rounds, warmup, blocks, tickMs,
- * timeScale, floors, floorBatch, seed, meanDegree, maxDistance, orderSeed, server }.
+ * (N × pacing × encoding) with its scenario (kind by scenarioFor, seed only for a random layout) and the transport
+ * order of each block (`pathOrders`, drawn from the order seed as bench:desktop draws its invocations' orders).
+ * `o`: { runDir, run: { id, title, commit, createdAt, command }, ns, pacings, encodings, transports, rounds, warmup,
+ * blocks, tickMs, timeScale, floors, floorBatch, seed, meanDegree, maxDistance, orderSeed, server }.
  */
 export function unityPlan(o) {
-  const configurations = desktopConfigurations(o);
+  const planned = desktopConfigurations(o);
+  const { pathOrders } = desktopOrders(o.orderSeed, planned.map((c) => c.id), o.blocks, o.transports);
+  const configurations = planned.map((c) => ({ ...c, pathOrders: pathOrders[c.id] }));
   return {
     runDir: o.runDir, run: o.run, transports: o.transports, rounds: o.rounds, warmup: o.warmup, blocks: o.blocks,
     floors: o.floors, floorBatch: o.floorBatch, orderSeed: o.orderSeed, server: o.server, configurations,
