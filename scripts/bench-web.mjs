@@ -25,7 +25,7 @@ import { verdict } from '../measurement/src/intervals.mjs';
 import { busyWarning, processCpuSeconds, processTreeCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
 import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
-import { configurationId } from '../measurement/src/assemble.mjs';
+import { WEB_FILES, configurationId } from '../measurement/src/assemble.mjs';
 
 const USAGE = `usage: npm run bench:web -- [options]
   --n 10,100,1000          device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -142,10 +142,6 @@ async function runEngine(p, engine, k, dir) {
   const noise = window.end({ ownCpuSeconds: ownCpu });
   return { result, offsetNs, noise: { ...noise, cpus: null } };
 }
-
-/** The web files of a configuration: analysis key, file name, side, engine. */
-const WEB_FILES = [['wasm', 'wasm.csv', 'backend', 'wasm'], ['websocket', 'websocket.csv', 'backend', 'websocket'],
-  ['webWasm', 'web_wasm.csv', 'frontend', 'wasm'], ['webWebsocket', 'web_websocket.csv', 'frontend', 'websocket'], ['floors', 'floors.csv', 'floor', null]];
 
 const configurations = [];
 const summaries = [];

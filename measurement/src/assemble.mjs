@@ -18,6 +18,13 @@ export const DESKTOP_FILES = [
   ['floors', 'floors.csv', 'floor', null],
 ];
 
+/** The files of a web configuration: analysis key, file name, side, engine (floors.csv holds both engines' floors). */
+export const WEB_FILES = [
+  ['wasm', 'wasm.csv', 'backend', 'wasm'], ['websocket', 'websocket.csv', 'backend', 'websocket'],
+  ['webWasm', 'web_wasm.csv', 'frontend', 'wasm'], ['webWebsocket', 'web_websocket.csv', 'frontend', 'websocket'],
+  ['floors', 'floors.csv', 'floor', null],
+];
+
 /**
  * A configuration's folder name, desktop and web: n10-free, n100-fixed-batched (json, the reference encoding,
  * unnamed). A bench varying another parameter appends its own suffix (-sspin<µs>, -<driver>).
