@@ -1,5 +1,6 @@
-// A desktop run's configurations, for every desktop front-end (bench:desktop's host, the Unity bench): what they are
-// (N × pacing × encoding, each with its scenario from scenario.mjs) and how their run.json entry reads, and assembling
+// A configuration's files and folder name (desktop and web benches alike); a desktop run's configurations, for every
+// desktop front-end (bench:desktop's host, the Unity bench): what they are (N × pacing × encoding, each with its
+// scenario from scenario.mjs), their block orders and how their run.json entry reads; and assembling
 // a configuration from its repetition folders (docs/measurements.md, "Invocations"): each repetition (an invocation
 // of bench:desktop, a block of the Unity bench) leaves its raw reference-named CSVs in its own folder, each on its
 // own process clock; here they are merged into the configuration's reference-named files (merge.mjs: later
