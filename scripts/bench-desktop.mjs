@@ -18,15 +18,13 @@ import { appendToManifest, collectEnvironment, writeRunRecord } from '../measure
 import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
 import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
-import { desktopConfigurationId, mergeRepetitions } from '../measurement/src/assemble.mjs';
+import { desktopConfigurationEntry, desktopConfigurations, desktopOrders, mergeRepetitions } from '../measurement/src/assemble.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { busyWarning, processCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
-import { scenarioFor } from '../measurement/src/scenario.mjs';
-import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
-import { mulberry32, shuffled } from '../measurement/src/random.mjs';
+import { COMMON, newRunFolder, orderSeedOf, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -81,7 +79,7 @@ const P = {
   floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
   maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
   serverSpins: list('server-spin-us').map(Number),
-  orderSeed: args['order-seed'] !== undefined ? int('order-seed', 0) : Math.floor(Math.random() * 2 ** 31),
+  orderSeed: orderSeedOf(args, int),
 };
 if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
 if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
@@ -93,7 +91,6 @@ const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('des
 
 // ---------------------------------------------------------------- measure ----
 
-const rng = mulberry32(P.orderSeed);
 const t0 = process.hrtime.bigint();
 const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
 const pinned = (cpu, cmd) => (cpu !== undefined && cpu !== null ? ['taskset', '-c', String(cpu), ...cmd] : cmd);
@@ -148,22 +145,12 @@ function runHost(hostArgs, cwd, onProgress) {
   });
 }
 
-const configurations = [];
-for (const n of P.ns) {
-  for (const pacing of P.pacings) {
-    for (const encoding of P.encodings) {
-      for (const serverSpinUs of P.serverSpins) {
-        const scenario = scenarioFor(n);
-        configurations.push({
-          id: `${desktopConfigurationId(n, pacing, encoding)}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`,
-          scenario, nodeCount: n, pacing, encoding, serverSpinUs, seed: scenario === 'random' ? P.seed : null,
-        });
-      }
-    }
-  }
-}
-/** A shuffled copy, with the run's order rng. */
-const shuffle = (xs) => shuffled(xs, rng);
+// One configuration per server spin when --server-spin-us lists several (ids suffixed -sspin<µs>).
+const configurations = desktopConfigurations(P).flatMap((c) => P.serverSpins.map((serverSpinUs) => ({
+  ...c, id: `${c.id}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`, serverSpinUs,
+})));
+/** The rounds' configuration orders and each invocation's path order, drawn from --order-seed. */
+const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.blocks);
 const perInvocation = (total, k) => Math.floor(total / P.blocks) + (k < total % P.blocks ? 1 : 0);
 const framesTotal = configurations.length * 2 * (P.rounds + P.blocks * P.warmup);
 
@@ -209,10 +196,10 @@ async function runPath(c, path, k, dir, bar) {
 }
 
 const warnings = [];
-/** Invocation k of configuration c: both paths, fresh processes, in a random order. */
+/** Invocation k of configuration c: both paths, fresh processes, in its drawn order. */
 async function measureInvocation(c, k, bar) {
   {
-    const order = rng() < 0.5 ? ['native', 'socket'] : ['socket', 'native'];
+    const order = orders.pathOrders[c.id][k];
     const dir = join(runDir, c.id, `inv-${k}`);
     mkdirSync(dir, { recursive: true });
     const invocation = { index: k, dir, order, paths: {} };
@@ -246,14 +233,12 @@ function invocationOffsets(inv) {
   };
 }
 
-/** Merged files and run.json entries of a configuration (measurement/src/assemble.mjs), with each invocation's rows. */
+/** Merged files and run.json entries of a configuration, with each invocation's parsed rows (measurement/src/assemble.mjs). */
 function writeConfiguration(c, invocations) {
-  const { merged, files, record, located } = mergeRepetitions(runDir, c.id, invocations.map((inv, k) => ({
+  return mergeRepetitions(runDir, c.id, invocations.map((inv, k) => ({
     dir: `${c.id}/inv-${k}`, order: inv.order, offsetsNs: invocationOffsets(inv),
     paths: Object.fromEntries(inv.order.map((p) => [p, inv.paths[p].noise])),
   })), { warmup: P.warmup });
-  const rows = located.map((l) => ({ files: Object.fromEntries(Object.entries(l).filter(([, f]) => f).map(([key, f]) => [key, readTimingCsv(f.path)])) }));
-  return { merged, files, record, rows };
 }
 
 // ------------------------------------------------------------------- main ----
@@ -274,33 +259,28 @@ async function main() {
   const runConfigurations = [];
   let env = null;
   const measured = new Map(configurations.map((c) => [c.id, []]));
-  const configurationOrders = [];
+  const byId = new Map(configurations.map((c) => [c.id, c]));
   try {
     // Invocation rounds: round k runs invocation k of every configuration in a random order, so configurations
     // compared with each other (e.g. --server-spin-us 0,50) see the same drift of the machine.
     for (let k = 0; k < P.blocks; k += 1) {
-      const round = shuffle(configurations);
-      configurationOrders.push(round.map((c) => c.id));
-      for (const c of round) {
+      for (const c of orders.configurationOrders[k].map((id) => byId.get(id))) {
         if (!args.quiet) bar.update(bar.value, { config: `${c.id} inv-${k}` });
         measured.get(c.id).push(await measureInvocation(c, k, bar));
       }
     }
     for (const c of configurations) {
       const invocations = measured.get(c.id);
-      const { merged, files, record, rows } = writeConfiguration(c, invocations);
+      const { merged, files, record, parsed } = writeConfiguration(c, invocations);
       const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
-      const h = configurationIntervals(rows, { platform: 'desktop', warmup: P.warmup });
+      const h = configurationIntervals(parsed, { platform: 'desktop', warmup: P.warmup });
       results.push({ c, a, h });
       const first = invocations[0].paths.native.summary;
       env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };
-      runConfigurations.push({
-        id: c.id, title: `${c.scenario === 'reference' ? 'Reference scenario' : 'Random scenario'}, N=${c.nodeCount}, ${c.pacing} pacing, ${c.encoding}`,
-        scenario: c.scenario, nodeCount: c.nodeCount, maxDistance: P.maxDistance, seed: c.seed,
-        pacing: c.pacing, tickMs: c.pacing === 'fixed' ? P.tickMs : null, timeScale: c.pacing === 'fixed' ? P.timeScale : 1,
-        encoding: c.encoding, serverSpinMicros: c.serverSpinUs, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
+      runConfigurations.push(desktopConfigurationEntry(c, {
+        serverSpinMicros: c.serverSpinUs, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
         invocations: record,
-      });
+      }));
     }
   } finally {
     bar.stop();
@@ -324,7 +304,7 @@ async function main() {
     },
     parameters: {
       rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, orderSeed: P.orderSeed,
-      spinMicros: P.spinUs, serverSpinMicros: P.serverSpins, configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
+      spinMicros: P.spinUs, serverSpinMicros: P.serverSpins, configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
       command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
     },
     configurations: runConfigurations,

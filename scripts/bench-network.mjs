@@ -8,12 +8,12 @@
 // Figures are means over invocations with 95 % intervals (measurement/src/intervals.mjs); the run goes to
 // public/data/runs/<id>/ (compact CSVs of the measured frames + run.json with the figures) and the manifest.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { appendToManifest, collectEnvironment, dataDir, gitCommit, writeRunRecord } from '../measurement/src/runRecord.mjs';
+import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecord.mjs';
 import { parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from './lib/toxiproxy.mjs';
 import { BUDGETS_NS, breakEven, capacityVerdict, cellFigures, seriesOf } from '../measurement/src/networkAnalysis.mjs';
@@ -22,7 +22,7 @@ import { PATH_SALT } from '../measurement/src/intervals.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
-import { COMMON, parseCli } from './lib/cli.mjs';
+import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 
 const USAGE = `usage: npm run bench:network -- [options]      (method: docs/network.md)
@@ -42,7 +42,8 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
   --capacity 1,2,4,8,16,32,64   M levels of the capacity test (empty: none); stops after the first level missing the frame
   --capacity-seconds 4       measured seconds per level (after 3 s of warm-up)
   --only grid,capacity       run only the grid (profiles × N × encoding × pacing, pipelining, baselines) or only capacity
-  --run-id ID --title T      run folder / title (default <date>-network-<commit>)
+  --run-id ID --title T      run folder / title (default <date>-network-<commit>-<time>-<random>; an existing run
+                             folder is never overwritten)
   --out-dir DIR --no-publish
   --quiet
   --reanalyse DIR            recompute the figures of a published network run from its CSVs (run.json rewritten; capacity kept)`;
@@ -84,12 +85,8 @@ const profileFits = (profile, n) => PROFILES[profile].rateKBps === null || n <= 
 const missing = toxiproxyMissing();
 if (missing && !args.reanalyse) { console.error(`[bench:network] ${missing}`); process.exit(1); }
 
-const runsDir = resolve(args['out-dir'] ?? join(dataDir, 'runs'));
-const publish = !args['no-publish'] && runsDir === resolve(dataDir, 'runs');
-const commit = gitCommit({ paths: ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'collektive-node-server', 'collektive-wasm', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'dashboard/src/live', 'scripts'] });
-const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-const runId = args['run-id'] ?? `${createdAt.slice(0, 10)}-network-${(commit ?? 'nocommit').slice(0, 7)}-${createdAt.slice(11, 16).replace(':', '')}`;
-const runDir = join(runsDir, runId);
+const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('network', args,
+  ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'collektive-node-server', 'collektive-wasm', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'dashboard/src/live', 'scripts']);
 
 const rng = mulberry32(Date.now());
 const shuffle = (xs) => shuffled(xs, rng);
@@ -361,7 +358,6 @@ async function main() {
   const t0 = Date.now();
   console.log(`[bench:network] run ${runId} → ${relative(root, runDir)} (Toxiproxy ${TOXIPROXY_VERSION}; method docs/network.md)`);
   await ensureBuilt(['toxiproxy', ...(P.paths.includes('desktop') || P.capacity.length ? ['native', 'jvm-server', 'desktop-host'] : []), ...(P.paths.includes('web') ? ['wasm', 'js', 'dashboard'] : [])]);
-  if (existsSync(runDir)) rmSync(runDir, { recursive: true });
   mkdirSync(runDir, { recursive: true });
   const tmp = mkdtempSync(join(os.tmpdir(), 'collektive-bench-network-'));
   const tp = await startToxiproxy();
@@ -419,7 +415,7 @@ async function main() {
   };
   await writeRunRecord(run, { runsDir });
   writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(reproducibleFigures(run), null, 2)}\n`);
-  if (publish && !args['no-publish']) await appendToManifest(run);
+  if (publish) await appendToManifest(run);
   console.log(`\n[bench:network] ${minutes.toFixed(1)} min; wrote ${relative(root, runDir)}/${publish ? '; added to public/data/manifest.json' : ''}`);
 }
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { publishUnityRun, unityPlan, writeUnityPlan } from '../measurement/src/unityRun.mjs';
-import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
+import { COMMON, newRunFolder, orderSeedOf, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:unity -- --unity <Unity executable> [options]
   --unity PATH             the Unity Editor (e.g. ~/Unity/Hub/Editor/6000.2.15f1/Editor/Unity); also $UNITY
@@ -24,7 +24,8 @@ const USAGE = `usage: npm run bench:unity -- --unity <Unity executable> [options
   --tick-ms 20 --time-scale 1   fixed pacing
   --floors 200 --floor-batch 100   floor samples per path, no-op calls per native floor sample
   --seed 1 --mean-degree 8 --max-distance 3   random scenario
-  --order-seed S           seed of the per-block order shuffle (default: random, recorded in run.json)
+  --order-seed S           seed of the per-block transport order, drawn as bench:desktop draws it (default: random,
+                           recorded in run.json)
   --server npm|jar         start the JVM server with npm run server:jvm (rebuilds when stale) or the built jar
   --run-id ID --title T    run folder name / title
   --out-dir DIR            runs folder (default public/data/runs; the manifest is only updated there)
@@ -57,7 +58,7 @@ const plan = unityPlan({
   runDir, ns, pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', ['json', 'batched', 'binary']), transports,
   rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: int('blocks', 1), tickMs: num('tick-ms'), timeScale: num('time-scale'),
   floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
-  maxDistance: num('max-distance'), orderSeed: args['order-seed'] !== undefined ? int('order-seed', 0) : Math.floor(Math.random() * 2 ** 31),
+  maxDistance: num('max-distance'), orderSeed: orderSeedOf(args, int),
   server: args.server,
   run: {
     id: runId, commit, createdAt, command: `npm run bench:unity -- ${process.argv.slice(2).join(' ')}`.trim(),

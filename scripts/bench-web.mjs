@@ -9,24 +9,23 @@
 // (docs/measurements.md, "Invocations"). Writes run.json and summary.json, appends the run to the manifest, prints
 // the invocation-level figures with their 95 % intervals, then the reference analysis of the merged files.
 // Scenario as bench:desktop: N = 10 is the reference layout, larger N the random one (seed, mean degree 8, source 0).
-import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, steps } from './lib/build-steps.mjs';
-import { appendToManifest, collectEnvironment, gitCommit, writeRunRecord, dataDir, root } from '../measurement/src/runRecord.mjs';
+import { appendToManifest, collectEnvironment, writeRunRecord, dataDir, root } from '../measurement/src/runRecord.mjs';
 import { BENCH_DRIVERS, launchBenchDriver, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../measurement/src/webSummary.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { DEFAULT_WEB_DRIVER } from '../measurement/src/canonical.mjs';
-import { COMMON, parseCli } from './lib/cli.mjs';
+import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
 import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { configurationIntervals, formatInterval, formatRatio } from '../measurement/src/invocations.mjs';
 import { verdict } from '../measurement/src/intervals.mjs';
 import { busyWarning, processCpuSeconds, processTreeCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
 import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
-import { uniqueRunId } from '../measurement/src/runId.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
+import { WEB_FILES, configurationId } from '../measurement/src/assemble.mjs';
 
 const USAGE = `usage: npm run bench:web -- [options]
   --n 10,100,1000          device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -47,7 +46,7 @@ const USAGE = `usage: npm run bench:web -- [options]
   --no-publish             do not append the run to public/data/manifest.json
   --no-build               do not build missing artifacts first`;
 
-const { values: a, fail, list, ints, int } = parseCli({
+const { values: a, list, ints, int } = parseCli({
   usage: USAGE,
   options: {
     ...COMMON,
@@ -70,16 +69,11 @@ const floorSamples = a['floor-samples'] ? int('floor-samples', 0) : Math.min(rou
 const seed = int('seed', 0);
 const e2eBlocks = int('e2e-blocks', 0);
 
-const commit = gitCommit({ paths: ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx', 'measurement'] });
-const createdAt = new Date().toISOString();
-const runId = a['run-id'] ?? uniqueRunId('web', commit, createdAt);
-const runsDir = resolve(a['out-dir'] ?? join(dataDir, 'runs'));
-const publish = !a['no-publish'] && runsDir === resolve(dataDir, 'runs');
-const outDir = join(runsDir, runId);
-if (existsSync(outDir)) fail(`run folder ${outDir} exists already: a benchmark never overwrites a run; choose another --run-id`);
+const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('web', a,
+  ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx', 'measurement']);
 
 if (!a['no-build']) await ensureBuilt(['wasm', 'js', 'dashboard'].filter((s) => steps.has(s)));
-mkdirSync(outDir, { recursive: true });
+mkdirSync(runDir, { recursive: true });
 
 const share = (total, k) => Math.floor(total / R) + (k < total % R ? 1 : 0);
 const rng = mulberry32(seed * 2654435761);
@@ -100,7 +94,7 @@ for (const n of ns) {
     if (!runEngines.length) continue;
     for (const pacing of pacings) {
       for (const driver of drivers) {
-        plan.push({ n, encoding, pacing, driver, runEngines, id: `n${n}-${pacing}${encoding === 'json' ? '' : `-${encoding}`}${drivers.length > 1 ? `-${driver}` : ''}` });
+        plan.push({ n, encoding, pacing, driver, runEngines, id: `${configurationId(n, pacing, encoding)}${drivers.length > 1 ? `-${driver}` : ''}` });
       }
     }
   }
@@ -149,10 +143,6 @@ async function runEngine(p, engine, k, dir) {
   return { result, offsetNs, noise: { ...noise, cpus: null } };
 }
 
-/** The web files of a configuration: analysis key, file name, side, engine. */
-const WEB_FILES = [['wasm', 'wasm.csv', 'backend', 'wasm'], ['websocket', 'websocket.csv', 'backend', 'websocket'],
-  ['webWasm', 'web_wasm.csv', 'frontend', 'wasm'], ['webWebsocket', 'web_websocket.csv', 'frontend', 'websocket'], ['floors', 'floors.csv', 'floor', null]];
-
 const configurations = [];
 const summaries = [];
 const warnings = [];
@@ -168,7 +158,7 @@ try {
     const round = shuffle(plan);
     configurationOrders.push(round.map((p) => p.id));
     for (const p of round) {
-      const dir = join(outDir, p.id, `inv-${k}`);
+      const dir = join(runDir, p.id, `inv-${k}`);
       mkdirSync(dir, { recursive: true });
       const order = shuffle(p.runEngines);
       const inv = { index: k, order, runs: {} };
@@ -190,10 +180,10 @@ try {
   for (const p of plan) {
     const invocations = measured.get(p.id);
     // Merge and describe.
-    const dir = join(outDir, p.id);
+    const dir = join(runDir, p.id);
     const has = (e) => p.runEngines.includes(e);
     const engineOf = { wasm: 'wasm', webWasm: 'wasm', websocket: 'websocket', webWebsocket: 'websocket', floors: null };
-    const rowsOf = (k, name) => (existsSync(join(outDir, p.id, `inv-${k}`, name)) ? parseTimingCsv(readFileSync(join(outDir, p.id, `inv-${k}`, name), 'utf8')) : null);
+    const rowsOf = (k, name) => (existsSync(join(runDir, p.id, `inv-${k}`, name)) ? parseTimingCsv(readFileSync(join(runDir, p.id, `inv-${k}`, name), 'utf8')) : null);
     const offsetOf = (inv, key) => (engineOf[key] ? inv.runs[engineOf[key]].offsetNs : Math.min(...Object.values(inv.runs).map((x) => x.offsetNs)));
     const files = [];
     const present = WEB_FILES.filter(([key]) => !engineOf[key] || has(engineOf[key]));
@@ -251,9 +241,9 @@ const summary = {
   method: 'estimate = mean over invocations of each invocation\'s statistic; ci95 = two-level percentile bootstrap over invocations then samples (docs/measurements.md, "Intervals")',
   configurations: summaries.map(({ id, h, s }) => ({ id, invocations: h.invocations, ratios: h.ratios, paths: h.paths, reference: s })),
 };
-writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
 if (publish) await appendToManifest(run);
-console.log(`\nwrote ${relative(root, outDir) || outDir}/ (run.json, summary.json, ${configurations.length} configuration folder(s) with ${R} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
+console.log(`\nwrote ${relative(root, runDir) || runDir}/ (run.json, summary.json, ${configurations.length} configuration folder(s) with ${R} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
 
 // Desktop native e2e on this machine, for the cross-platform target: the newest desktop run's n10-free configuration.
 function desktopNativeE2e() {

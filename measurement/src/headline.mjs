@@ -3,7 +3,6 @@
 // headline.d.mts); headlineFiles.mjs computes the headline from the published runs' CSVs (Node) and
 // `npm run headline` writes public/data/headline.json and headline.svg, so the first view needs neither DuckDB nor
 // Plotly.
-import { formatRatio } from './invocations.mjs';
 
 /**
  * The reference study's claim as it states it (docs/reference-study.md, "Its claims, and its flaws"): end-to-end
@@ -58,7 +57,7 @@ export function referenceSentences(ref, ours, tick) {
   ];
   if (tick) {
     lines.push(`With a ${tick.tickMs} ms tick here the socket path reads ${formatNs(tick.outOfProcessNs)} (the tick) and FFI ${formatNs(tick.inProcessNs)}; `
-      + `both paths free-paced, the difference is ${formatRatio(ours.ratio).split(' ')[0]}.`);
+      + `both paths free-paced, the difference is ${formatTimes(ours.ratio.estimate)}.`);
   }
   return lines;
 }

@@ -7,17 +7,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseConfiguration } from './analysis.mjs';
+import { DESKTOP_FILES, WEB_FILES } from './assemble.mjs';
 import { CANONICAL_N, CANONICAL_PACING, canonicalPicks } from './canonical.mjs';
 import { PATH_DETAIL, PATH_LABEL, REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
 import { PATH_SALT, pathInterval, ratioInterval } from './intervals.mjs';
 import { FIGURES, PATHS, invocationSeries } from './invocations.mjs';
 import { readTimingCsv } from './timingFiles.mjs';
 
-/** Analysis key of a run file (the keys of FIGURES), by platform, side and transport. */
-const FILE_KEY = {
-  desktop: { 'backend/native': 'native', 'backend/socket': 'socket', 'frontend/native': 'unityNative', 'frontend/socket': 'unitySocket' },
-  web: { 'backend/wasm': 'wasm', 'backend/websocket': 'websocket', 'frontend/wasm': 'webWasm', 'frontend/websocket': 'webWebsocket' },
-};
+/** Analysis key of a run file (the keys of FIGURES), by platform, then side/transport (the files tables of assemble.mjs). */
+const keyBySideAndTransport = (files) => Object.fromEntries(files.filter(([, , , transport]) => transport).map(([key, , side, transport]) => [`${side}/${transport}`, key]));
+const FILE_KEY = { desktop: keyBySideAndTransport(DESKTOP_FILES), web: keyBySideAndTransport(WEB_FILES) };
 
 /** Numbers kept to 6 significant digits: the file stays small and stable across platforms' last-bit differences. */
 const round = (x) => (Number.isFinite(x) ? Number(x.toPrecision(6)) : null);

@@ -4,9 +4,8 @@
 // run.json valid against measurement/schema, through the same merge as bench:desktop (assemble.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { desktopConfigurationId, mergeRepetitions } from './assemble.mjs';
+import { desktopConfigurationEntry, desktopConfigurations, desktopOrders, mergeRepetitions } from './assemble.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from './runRecord.mjs';
-import { scenarioFor } from './scenario.mjs';
 
 /** File names in a Unity run folder: the plan (Node → Unity) and what Unity ran (Unity → Node). */
 export const UNITY_PLAN = 'unity-plan.json';
@@ -14,24 +13,15 @@ export const UNITY_RECORD = 'unity-record.json';
 
 /**
  * The plan of a Unity desktop run: the run's identity, the measurement parameters and one entry per configuration
- * (N × pacing × encoding) with its scenario (kind by scenarioFor, seed only for a random layout). `o`: { runDir, run:
- * { id, title, commit, createdAt, command }, ns, pacings, encodings, transports, rounds, warmup, blocks, tickMs,
- * timeScale, floors, floorBatch, seed, meanDegree, maxDistance, orderSeed, server }.
+ * (N × pacing × encoding) with its scenario (kind by scenarioFor, seed only for a random layout) and the transport
+ * order of each block (`pathOrders`, drawn from the order seed as bench:desktop draws its invocations' orders).
+ * `o`: { runDir, run: { id, title, commit, createdAt, command }, ns, pacings, encodings, transports, rounds, warmup,
+ * blocks, tickMs, timeScale, floors, floorBatch, seed, meanDegree, maxDistance, orderSeed, server }.
  */
 export function unityPlan(o) {
-  const configurations = [];
-  for (const nodeCount of o.ns) {
-    for (const pacing of o.pacings) {
-      for (const encoding of o.encodings) {
-        const scenario = scenarioFor(nodeCount);
-        configurations.push({
-          id: desktopConfigurationId(nodeCount, pacing, encoding), scenario, nodeCount,
-          seed: scenario === 'random' ? o.seed : null, meanDegree: o.meanDegree, maxDistance: o.maxDistance,
-          pacing, tickMs: pacing === 'fixed' ? o.tickMs : null, timeScale: pacing === 'fixed' ? o.timeScale : 1, encoding,
-        });
-      }
-    }
-  }
+  const planned = desktopConfigurations(o);
+  const { pathOrders } = desktopOrders(o.orderSeed, planned.map((c) => c.id), o.blocks, o.transports);
+  const configurations = planned.map((c) => ({ ...c, pathOrders: pathOrders[c.id] }));
   return {
     runDir: o.runDir, run: o.run, transports: o.transports, rounds: o.rounds, warmup: o.warmup, blocks: o.blocks,
     floors: o.floors, floorBatch: o.floorBatch, orderSeed: o.orderSeed, server: o.server, configurations,
@@ -65,12 +55,7 @@ export async function publishUnityRun(runDir, { publish = false } = {}) {
     const ran = record.configurations.find((r) => r.id === c.id);
     checkScenario(c, ran);
     const { files, record: blocks } = mergeRepetitions(runDir, c.id, ran.blocks, { warmup: plan.warmup });
-    return {
-      id: c.id, title: `${c.scenario === 'reference' ? 'Reference scenario' : 'Random scenario'}, N=${c.nodeCount}, ${c.pacing} pacing, ${c.encoding}`,
-      scenario: c.scenario, nodeCount: c.nodeCount, maxDistance: c.maxDistance, seed: c.seed,
-      pacing: c.pacing, tickMs: c.tickMs, timeScale: c.timeScale, encoding: c.encoding,
-      meanDegree: ran.scenario.meanDegree, blockOrders: ran.blocks.map((b) => b.order.join('>')), files, blocks,
-    };
+    return desktopConfigurationEntry(c, { meanDegree: ran.scenario.meanDegree, blockOrders: ran.blocks.map((b) => b.order.join('>')), files, blocks });
   });
   const run = {
     schemaVersion: 1, id: plan.run.id, title: plan.run.title, kind: 'unity', createdAt: plan.run.createdAt, commit: plan.run.commit,

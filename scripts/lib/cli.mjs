@@ -69,6 +69,9 @@ export function parseCli({ usage, options, allowPositionals = false, argv = proc
   return { values, positionals, fail, list, ints, int, positive };
 }
 
+/** --order-seed (an integer >= 0, checked by parseCli's `int`), else a random 31-bit seed; run.json records it either way. */
+export const orderSeedOf = (values, int) => (values['order-seed'] !== undefined ? int('order-seed', 0) : Math.floor(Math.random() * 2 ** 31));
+
 /**
  * A bench's new run folder from the common options (--out-dir, --run-id, --no-publish): { runsDir, runDir, runId,
  * publish (only into public/data/runs), commit (of `commitPaths`, docs/measurements.md), createdAt }. Exits 2 when

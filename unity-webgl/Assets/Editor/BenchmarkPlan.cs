@@ -11,8 +11,9 @@ namespace Collektive.Unity.Editor
     /// <summary>
     /// What a batch-mode benchmark runs, read from the plan <c>npm run bench:unity</c> writes
     /// (<c>unity-plan.json</c>, measurement/src/unityRun.mjs): the run folder, the transports, frames, warm-up, blocks,
-    /// floors, the block-order seed, how to start the JVM server, and one entry per configuration with its scenario.
-    /// Node decides every configuration's scenario (measurement/src/scenario.mjs); this side only builds it.
+    /// floors, how to start the JVM server, and one entry per configuration with its scenario and each block's
+    /// transport order. Node decides every configuration's scenario (measurement/src/scenario.mjs) and every block's
+    /// order (drawn from the run's order seed as bench:desktop draws it); this side only builds and follows them.
     /// </summary>
     public sealed class BenchmarkPlan
     {
@@ -30,14 +31,12 @@ namespace Collektive.Unity.Editor
         public int Floors;
         /// <summary>No-op calls averaged per native floor sample.</summary>
         public int FloorBatch;
-        /// <summary>Seed of the per-block order shuffle.</summary>
-        public int OrderSeed;
         /// <summary>How to start the JVM server: "npm" (<c>npm run server:jvm</c>, builds when stale) or "jar" (the built jar).</summary>
         public string Server;
         /// <summary>The configurations, in run order.</summary>
         public List<Configuration> Configurations = new List<Configuration>();
 
-        /// <summary>One configuration: id (folder name), scenario, pacing, encoding.</summary>
+        /// <summary>One configuration: id (folder name), scenario, pacing, encoding, block orders.</summary>
         public sealed class Configuration
         {
             /// <summary>Folder name, e.g. n10-free.</summary>
@@ -52,6 +51,8 @@ namespace Collektive.Unity.Editor
             public double TimeScale;
             /// <summary>Wire encoding.</summary>
             public WireEncoding Encoding;
+            /// <summary>Per block, the transports in the order they run.</summary>
+            public List<List<string>> PathOrders = new List<List<string>>();
         }
 
         /// <summary>Reads a plan file; throws with the file's name on a missing or malformed field.</summary>
@@ -70,7 +71,6 @@ namespace Collektive.Unity.Editor
                     Blocks = Required(o, "blocks").Value<int>(),
                     Floors = Required(o, "floors").Value<int>(),
                     FloorBatch = Required(o, "floorBatch").Value<int>(),
-                    OrderSeed = Required(o, "orderSeed").Value<int>(),
                     Server = Required(o, "server").Value<string>(),
                 };
                 foreach (var t in Required(o, "transports"))
@@ -82,7 +82,7 @@ namespace Collektive.Unity.Editor
                 foreach (JObject c in Required(o, "configurations"))
                 {
                     var seed = Required(c, "seed");
-                    p.Configurations.Add(new Configuration
+                    var configuration = new Configuration
                     {
                         Id = Required(c, "id").Value<string>(),
                         Scenario = Scenario.Of(Required(c, "scenario").Value<string>(), Required(c, "nodeCount").Value<int>(),
@@ -91,7 +91,18 @@ namespace Collektive.Unity.Editor
                         TickMs = c["tickMs"] == null || c["tickMs"].Type == JTokenType.Null ? 0.0 : c["tickMs"].Value<double>(),
                         TimeScale = Required(c, "timeScale").Value<double>(),
                         Encoding = WireEncodings.Parse(Required(c, "encoding").Value<string>()),
-                    });
+                    };
+                    foreach (var order in Required(c, "pathOrders"))
+                    {
+                        var transports = new List<string>();
+                        foreach (var t in order) transports.Add(t.Value<string>());
+                        if (transports.Count != p.Transports.Count || !p.Transports.TrueForAll(transports.Contains))
+                            throw new ArgumentException(configuration.Id + ": a block order must list the transports " + string.Join(",", p.Transports.ToArray()) + " once each, got " + string.Join(",", transports.ToArray()));
+                        configuration.PathOrders.Add(transports);
+                    }
+                    if (configuration.PathOrders.Count != p.Blocks)
+                        throw new ArgumentException(configuration.Id + ": " + configuration.PathOrders.Count + " block orders for " + p.Blocks + " blocks");
+                    p.Configurations.Add(configuration);
                 }
                 if (p.Rounds < 1 || p.Warmup < 0 || p.Blocks < 1 || p.Transports.Count == 0 || p.Configurations.Count == 0)
                     throw new ArgumentException("rounds >= 1, warmup >= 0, blocks >= 1, at least one transport and configuration");

@@ -21,7 +21,7 @@ namespace Collektive.Unity.Editor
     /// <item><see cref="RunDesktop"/>: the measure stage of <c>npm run bench:unity</c>, which writes the plan
     /// (<c>-collektivePlan unity-plan.json</c>, <see cref="BenchmarkPlan"/>) and, once Unity has exited 0, merges the
     /// blocks and writes run.json (measurement/src/unityRun.mjs; docs/measurements.md, "The Unity bench"). Per
-    /// configuration, native and socket interleaved in blocks with a random order per block, each block run by the
+    /// configuration, native and socket interleaved in blocks in the plan's order per block, each block run by the
     /// shared package's <see cref="FrameLoop"/> inside the Editor's runtime, exactly as the headless host runs it.
     /// Each block's raw files go to <c>&lt;configuration&gt;/block-&lt;k&gt;/</c>: <c>native.csv</c>,
     /// <c>socket.csv</c> (back-ends; a fresh JVM server per socket block), <c>unity_native.csv</c>,
@@ -73,11 +73,10 @@ namespace Collektive.Unity.Editor
         {
             if (plan.Transports.Contains("native")) NativeLibraryCopier.Copy(true);
             Directory.CreateDirectory(plan.RunDir);
-            var rng = new System.Random(plan.OrderSeed);
             // Every file's t_ns is shifted onto this clock by the Node write stage (the offsets in the record).
             long runStart = Clock.Now();
             var configurations = new JArray();
-            foreach (var c in plan.Configurations) configurations.Add(RunConfiguration(plan, c, rng, runStart));
+            foreach (var c in plan.Configurations) configurations.Add(RunConfiguration(plan, c, runStart));
             var record = new JObject
             {
                 { "frontEnd", new JObject { { "name", "Unity" }, { "version", Application.unityVersion } } },
@@ -89,7 +88,7 @@ namespace Collektive.Unity.Editor
             Debug.Log("[collektive] benchmark measured into " + plan.RunDir);
         }
 
-        private static JObject RunConfiguration(BenchmarkPlan plan, BenchmarkPlan.Configuration c, System.Random rng, long runStart)
+        private static JObject RunConfiguration(BenchmarkPlan plan, BenchmarkPlan.Configuration c, long runStart)
         {
             var scenario = c.Scenario;
             var blocks = new JArray();
@@ -106,8 +105,7 @@ namespace Collektive.Unity.Editor
                         Frames = plan.Warmup + plan.PerBlock(plan.Rounds, block),
                     };
                     int floors = plan.Floors > 0 ? plan.Warmup + plan.PerBlock(plan.Floors, block) : 0;
-                    var order = new List<string>(plan.Transports);
-                    for (int i = order.Count - 1; i > 0; i--) { int j = rng.Next(i + 1); var x = order[i]; order[i] = order[j]; order[j] = x; }
+                    var order = c.PathOrders[block];
                     var offsets = new JObject();
                     // One floors.csv per block: both transports' floor samples on one log.
                     var floorLog = new TimingLog(Math.Max(16, 2 * floors));

@@ -19,6 +19,7 @@ import { newtonsoftDll } from '../../../desktop-host/toolchain.mjs';
 import { assemblies } from '../compile/assemblies.mjs';
 import { scenarioFor } from '../../../measurement/src/scenario.mjs';
 import { publishUnityRun } from '../../../measurement/src/unityRun.mjs';
+import { desktopOrders } from '../../../measurement/src/assemble.mjs';
 
 const project = fileURLToPath(new URL('../../', import.meta.url));
 const root = join(project, '..');
@@ -160,6 +161,17 @@ test('one scenario rule: each configuration ran, in C#, the scenario measurement
     assert.ok(c.meanDegree > 0, `${c.id} mean degree ${c.meanDegree}`);
   }
   assert.deepEqual([...new Set(run.configurations.map((c) => c.scenario))], ['reference', 'random']);
+});
+
+test('each block ran in the plan\'s transport order, the order bench:desktop draws from the same --order-seed', () => {
+  const plan = JSON.parse(readFileSync(join(runDir, 'unity-plan.json'), 'utf8'));
+  const ran = JSON.parse(readFileSync(join(runDir, 'unity-record.json'), 'utf8'));
+  const { pathOrders } = desktopOrders(7, CONFIGS, BLOCKS);
+  for (const c of plan.configurations) {
+    assert.deepEqual(c.pathOrders, pathOrders[c.id], c.id);
+    assert.deepEqual(ran.configurations.find((r) => r.id === c.id).blocks.map((b) => b.order), c.pathOrders, `${c.id}: Unity's recorded block orders`);
+  }
+  assert.ok(new Set(plan.configurations.flatMap((c) => c.pathOrders.map((o) => o.join('>')))).size === 2, 'seed 7 draws both orders');
 });
 
 test('the write stage refuses a Unity record whose scenario differs from the plan', async () => {
