@@ -7,24 +7,15 @@
 // repetitions lose their own warm-up) and described for run.json. One write stage for every desktop front-end.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { filesOf } from './catalogue.mjs';
 import { mergeInvocations, timingCsv } from './merge.mjs';
 import { readTimingCsv } from './timingFiles.mjs';
 import { mulberry32, shuffled } from './random.mjs';
 import { scenarioFor } from './scenario.mjs';
 
-/** The files of a desktop configuration: analysis key, file name, side, transport (floors.csv holds both floors). */
-export const DESKTOP_FILES = [
-  ['native', 'native.csv', 'backend', 'native'], ['socket', 'socket.csv', 'backend', 'socket'],
-  ['unityNative', 'unity_native.csv', 'frontend', 'native'], ['unitySocket', 'unity_socket.csv', 'frontend', 'socket'],
-  ['floors', 'floors.csv', 'floor', null],
-];
-
-/** The files of a web configuration: analysis key, file name, side, engine (floors.csv holds both engines' floors). */
-export const WEB_FILES = [
-  ['wasm', 'wasm.csv', 'backend', 'wasm'], ['websocket', 'websocket.csv', 'backend', 'websocket'],
-  ['webWasm', 'web_wasm.csv', 'frontend', 'wasm'], ['webWebsocket', 'web_websocket.csv', 'frontend', 'websocket'],
-  ['floors', 'floors.csv', 'floor', null],
-];
+/** The files of a desktop and of a web configuration: analysis key, file name, side, path (floors.csv: every floor). */
+export const DESKTOP_FILES = filesOf('desktop');
+export const WEB_FILES = filesOf('web');
 
 /**
  * A configuration's folder name, desktop and web: n10-free, n100-fixed-batched (json, the reference encoding,

@@ -1,25 +1,16 @@
-// The dashboard's headline (its first view), the part without I/O: the reference study's claim, the paths' names,
-// the number formats, the sentences and the plot (vega-lite spec). The page imports this module (types in
+// The dashboard's headline (its first view), the part without I/O: the reference study's claim (the paths' names
+// and colours: catalogue.mjs), the number formats, the sentences and the plot (vega-lite spec). The page imports this module (types in
 // headline.d.mts); headlineFiles.mjs computes the headline from the published runs' CSVs (Node) and
 // `npm run headline` writes public/data/headline.json and headline.svg, so the first view needs neither DuckDB nor
 // Plotly.
+
+import { PATHS, PATH_ORDER } from './catalogue.mjs';
 
 /**
  * The reference study's claim as it states it (docs/reference-study.md, "Its claims, and its flaws"): end-to-end
  * ≈ 0.59 ms native vs ≈ 200 ms socket, ≈ 337×.
  */
 export const REFERENCE_CLAIM = Object.freeze({ ratio: 337, inProcessNs: 0.59e6, outOfProcessNs: 200e6 });
-
-/** How each path is named on the page: the short name (plot rows) and what it is. */
-export const PATH_LABEL = Object.freeze({
-  native: 'FFI, in-process', socket: 'TCP, out-of-process', wasm: 'Wasm, in-process', websocket: 'WebSocket, out-of-process',
-});
-export const PATH_DETAIL = Object.freeze({
-  native: 'the C# front-end calls the Kotlin/Native engine through P/Invoke',
-  socket: 'the C# front-end talks to the Kotlin/JVM server over loopback TCP',
-  wasm: 'the page calls the Kotlin/Wasm engine in the same page',
-  websocket: 'the page talks to the Node server (Kotlin/JS engine) over a WebSocket',
-});
 
 /** Three significant digits, with its unit: 3.34 µs, 104 µs, 200 ms. */
 export function formatNs(ns) {
@@ -83,8 +74,8 @@ export function plotRows(h) {
   return rows;
 }
 
-/** Colours of the paths, as the dashboard's plots draw them (dashboard/src/plots/pathStyle.ts). */
-const COLOURS = { native: '#0072B2', socket: '#D55E00', wasm: '#009E73', websocket: '#CC79A7', reference: '#7f7f7f' };
+/** Colours of the paths (the catalogue's, as every plot of the dashboard draws them), the reference study's grey. */
+const COLOURS = { ...Object.fromEntries(PATH_ORDER.map((p) => [p, PATHS[p].colour])), reference: '#7f7f7f' };
 
 /** The headline plot as a vega-lite spec: e2e per path on a log axis, 95 % intervals, every row labelled in place. */
 export function headlineSpec(h) {

@@ -7,16 +7,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseConfiguration } from './analysis.mjs';
-import { DESKTOP_FILES, WEB_FILES } from './assemble.mjs';
+import { PATHS, PATH_SALT, filesOf } from './catalogue.mjs';
 import { CANONICAL_N, CANONICAL_PACING, canonicalPicks } from './canonical.mjs';
-import { PATH_DETAIL, PATH_LABEL, REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
-import { PATH_SALT, pathInterval, ratioInterval } from './intervals.mjs';
-import { FIGURES, PATHS, invocationSeries } from './invocations.mjs';
+import { REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
+import { pathInterval, ratioInterval } from './intervals.mjs';
+import { FIGURES, PATH_PAIRS, invocationSeries } from './invocations.mjs';
 import { readTimingCsv } from './timingFiles.mjs';
 
-/** Analysis key of a run file (the keys of FIGURES), by platform, then side/transport (the files tables of assemble.mjs). */
+/** Analysis key of a run file (the keys of FIGURES), by platform, then side/path (the catalogue's file tables). */
 const keyBySideAndTransport = (files) => Object.fromEntries(files.filter(([, , , transport]) => transport).map(([key, , side, transport]) => [`${side}/${transport}`, key]));
-const FILE_KEY = { desktop: keyBySideAndTransport(DESKTOP_FILES), web: keyBySideAndTransport(WEB_FILES) };
+const FILE_KEY = { desktop: keyBySideAndTransport(filesOf('desktop')), web: keyBySideAndTransport(filesOf('web')) };
 
 /** Numbers kept to 6 significant digits: the file stays small and stable across platforms' last-bit differences. */
 const round = (x) => (Number.isFinite(x) ? Number(x.toPrecision(6)) : null);
@@ -43,13 +43,13 @@ function invocationFiles(dataDir, run, config, platform, sides = ['frontend']) {
 export function configurationE2e(dataDir, run, config, platform) {
   const warmup = run.parameters?.warmup ?? 30;
   const serieses = invocationFiles(dataDir, run, config, platform).map((inv) => invocationSeries(inv.files, warmup, { platform }));
-  const [inPath, outPath] = PATHS[platform];
+  const [inPath, outPath] = PATH_PAIRS[platform];
   const invs = (path, fig) => serieses.map((s) => FIGURES[platform][path][fig](s) ?? []).filter((v) => v.length > 0);
   const side = (path) => ({ invocations: invs(path, 'e2e'), salt: PATH_SALT[path] });
   const e2e = (path) => pathInterval(side(path).invocations, { statistic: 'median', salt: PATH_SALT[path] });
   const out = {
-    inProcess: { path: inPath, label: PATH_LABEL[inPath], detail: PATH_DETAIL[inPath], e2e: figure(e2e(inPath)) },
-    outOfProcess: { path: outPath, label: PATH_LABEL[outPath], detail: PATH_DETAIL[outPath], e2e: figure(e2e(outPath)) },
+    inProcess: { path: inPath, label: PATHS[inPath].label, detail: PATHS[inPath].detail, e2e: figure(e2e(inPath)) },
+    outOfProcess: { path: outPath, label: PATHS[outPath].label, detail: PATHS[outPath].detail, e2e: figure(e2e(outPath)) },
     ratio: figure(ratioInterval(side(outPath), side(inPath), { statistic: 'median' })),
   };
   if (platform === 'web') {

@@ -3,74 +3,37 @@
 // figure is the mean over invocations of that invocation's statistic, and every figure and ratio carries its
 // two-level bootstrap interval.
 import { pairedDiff, series } from './analysis.mjs';
-import { PATH_SALT, combinedInterval, pathInterval, ratioInterval, verdict } from './intervals.mjs';
+import { FIGURE_DEFINITIONS, PATHS, PATH_SALT, PLATFORMS, FLOORS_FILE, fileKeyOf, floorsKeepWarmup, idOf, pathsOf } from './catalogue.mjs';
+import { combinedInterval, pathInterval, ratioInterval, verdict } from './intervals.mjs';
 
 const STATS = ['median', 'p95', 'p99'];
 
 /**
- * The per-invocation series of each figure, per path. `files` of an invocation: parsed rows by key (desktop:
+ * The per-invocation series of each figure, per platform and path, as the catalogue defines them
+ * (FIGURE_DEFINITIONS over each path's ids and files): functions of one invocation's series by file key (desktop:
  * native, socket, unityNative, unitySocket, floors; web: wasm, websocket, webWasm, webWebsocket, floors).
- * Floors keep their warm-up on the web (its floors are measured after the steps' warm-up).
  */
-export const FIGURES = {
-  desktop: {
-    native: {
-      e2e: (s) => s.unityNative?.get('step.unity.e2e'),
-      overhead: (s) => diff(s.native, 'step.service', s.native, 'step.compute'),
-      compute: (s) => s.native?.get('step.compute'),
-      call: (s) => s.unityNative?.get('step.native.call'),
-      parse: (s) => s.unityNative?.get('step.native.parse'),
-      apply: (s) => s.unityNative?.get('step.unity.apply'),
-      floor: (s) => s.floors?.get('floor.native.noop'),
-    },
-    socket: {
-      e2e: (s) => s.unitySocket?.get('step.unity.e2e'),
-      overhead: (s) => diff(s.socket, 'step.service', s.socket, 'step.compute'),
-      compute: (s) => s.socket?.get('step.compute'),
-      send: (s) => s.unitySocket?.get('step.socket.send'),
-      wait: (s) => s.unitySocket?.get('step.socket.wait'),
-      transport: (s) => diff(s.unitySocket, 'step.socket.wait', s.socket, 'step.service'),
-      parse: (s) => s.unitySocket?.get('step.socket.parse'),
-      apply: (s) => s.unitySocket?.get('step.unity.apply'),
-      floor: (s) => s.floors?.get('floor.socket.echo'),
-    },
-  },
-  web: {
-    wasm: {
-      e2e: (s) => s.webWasm?.get('step.web.e2e'),
-      e2eBlock: (s) => s.webWasm?.get('step.web.e2e.block'),
-      overhead: (s) => diff(s.wasm, 'step.service', s.wasm, 'step.compute'),
-      compute: (s) => s.wasm?.get('step.compute'),
-      call: (s) => s.webWasm?.get('step.web.wasm.call'),
-      inPage: (s) => diff(s.webWasm, 'step.web.wasm.call', s.wasm, 'step.compute'),
-      floor: (s) => s.floors?.get('floor.web.wasm.noop'),
-    },
-    websocket: {
-      e2e: (s) => s.webWebsocket?.get('step.web.e2e'),
-      overhead: (s) => diff(s.websocket, 'step.service', s.websocket, 'step.compute'),
-      compute: (s) => s.websocket?.get('step.compute'),
-      send: (s) => s.webWebsocket?.get('step.web.ws.send'),
-      wait: (s) => s.webWebsocket?.get('step.web.ws.wait'),
-      transport: (s) => diff(s.webWebsocket, 'step.web.ws.wait', s.websocket, 'step.service'),
-      floor: (s) => s.floors?.get('floor.web.ws.echo'),
-    },
-  },
-};
+export const FIGURES = Object.fromEntries(Object.keys(PLATFORMS).map((platform) => [platform, Object.fromEntries(pathsOf(platform).map((path) => [path,
+  Object.fromEntries(PATHS[path].figures.map((figure) => [figure, figureSeries(path, FIGURE_DEFINITIONS[figure])]))]))]));
+
+function figureSeries(path, { side, role, minus }) {
+  const read = (s, part) => s[fileKeyOf(path, part.side)]?.get(idOf(path, part));
+  if (!minus) return (s) => read(s, { side, role });
+  return (s) => {
+    const x = read(s, { side, role });
+    const y = read(s, minus);
+    return x && y ? pairedDiff(x, y) : undefined;
+  };
+}
 
 /** The two paths of a platform: [in-process, out-of-process]. */
-export const PATHS = { desktop: ['native', 'socket'], web: ['wasm', 'websocket'] };
-
-function diff(a, idA, b, idB) {
-  const x = a?.get(idA);
-  const y = b?.get(idB);
-  return x && y ? pairedDiff(x, y) : undefined;
-}
+export const PATH_PAIRS = Object.fromEntries(Object.values(PLATFORMS).map((p) => [p.name, [p.inProcess, p.outOfProcess]]));
 
 /** Reference preprocessing of one invocation's parsed files: Map id → durations per file key. */
 export function invocationSeries(files, warmup, { platform }) {
   const out = {};
   for (const [key, rows] of Object.entries(files)) {
-    if (rows) out[key] = series(rows, key === 'floors' && platform === 'web' ? 0 : warmup);
+    if (rows) out[key] = series(rows, key === FLOORS_FILE.key && floorsKeepWarmup(platform) ? 0 : warmup);
   }
   return out;
 }
@@ -97,7 +60,7 @@ export function configurationIntervals(invocations, { platform, warmup = 30, opt
     }
     counts[path] = perPath[path].e2e?.length ?? 0;
   }
-  const [inProcess, outOfProcess] = PATHS[platform];
+  const [inProcess, outOfProcess] = PATH_PAIRS[platform];
   const ratios = {};
   for (const figure of ['e2e', 'overhead']) {
     const num = perPath[outOfProcess][figure];

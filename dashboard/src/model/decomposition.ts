@@ -8,6 +8,7 @@
 import { OVERHEAD_ID } from '../sql/analysis';
 import { findSeries } from './comparison';
 import type { SeriesStats } from './stats';
+import { BACKEND_IDS, PATHS } from '../../../measurement/src/catalogue.mjs';
 
 export const PHASES = ['send', 'compute', 'back-end overhead', 'transport / boundary', 'parse', 'apply', 'frame/tick wait', 'unattributed'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -18,28 +19,21 @@ export interface Decomposition {
   phases: Record<Phase, number | null>;
 }
 
-const IDS: Record<string, { send?: string; wait?: string; call?: string; parse: string; apply: string; e2e: string }> = {
-  native: { call: 'step.native.call', parse: 'step.native.parse', apply: 'step.unity.apply', e2e: 'step.unity.e2e' },
-  socket: { send: 'step.socket.send', wait: 'step.socket.wait', parse: 'step.socket.parse', apply: 'step.unity.apply', e2e: 'step.unity.e2e' },
-  wasm: { call: 'step.web.wasm.call', parse: 'step.web.wasm.parse', apply: 'step.web.apply', e2e: 'step.web.e2e' },
-  websocket: { send: 'step.web.ws.send', wait: 'step.web.ws.wait', parse: 'step.web.ws.parse', apply: 'step.web.apply', e2e: 'step.web.e2e' },
-};
-
 export function decompose(stats: SeriesStats[], run: string, config: string, platform: string, transport: string): Decomposition | null {
-  const ids = IDS[transport];
+  const ids = PATHS[transport]?.ids;
   if (!ids) return null;
   const fe = (id: string | undefined) => (id ? findSeries(stats, run, config, transport, 'frontend', id)?.median ?? null : null);
   const be = (id: string) => findSeries(stats, run, config, transport, 'backend', id)?.median ?? null;
-  const service = be('step.service');
+  const service = be(BACKEND_IDS.service);
   const diff = (a: number | null, b: number | null) => (a === null ? null : Math.max(0, a - (b ?? 0)));
   const phases: Record<Phase, number | null> = {
     send: fe(ids.send),
-    compute: be('step.compute'),
+    compute: be(BACKEND_IDS.compute),
     'back-end overhead': be(OVERHEAD_ID),
     'transport / boundary': ids.wait ? diff(fe(ids.wait), service) : diff(fe(ids.call), service),
     parse: fe(ids.parse),
     apply: fe(ids.apply),
-    'frame/tick wait': fe('step.frame.wait'),
+    'frame/tick wait': fe(ids.frameWait),
     unattributed: null,
   };
   const e2e = fe(ids.e2e);

@@ -8,6 +8,7 @@ import { findSeries, type ComparisonRow } from './comparison';
 import type { RunJson } from './runs';
 import type { SeriesStats } from './stats';
 import { intervalSeriesKey, type FigureSpec, type IntervalStat } from '../sql/intervals';
+import { BACKEND_IDS, PATHS } from '../../../measurement/src/catalogue.mjs';
 
 /** A figure with its interval over invocations; lo/hi null without an interval. */
 export interface InvocationInterval { estimate: number | null; lo: number | null; hi: number | null; invocations: number }
@@ -21,10 +22,6 @@ export function invocationCount(runs: RunJson[], run: string, config: string): n
 export const figureKey = (comparisonKey: string, part: 'in' | 'out' | 'ratio'): string => `${comparisonKey}|${part}`;
 export const transportEchoKey = (run: string, config: string): string => `${run}/${config}|transport-echo`;
 
-const WAIT: Record<string, { wait: string; echo: string }> = {
-  socket: { wait: 'step.socket.wait', echo: 'floor.socket.echo' },
-  websocket: { wait: 'step.web.ws.wait', echo: 'floor.web.ws.echo' },
-};
 
 /** A pairing's figures: each metric's two medians (and p95, p99) and their ratio; transport / echo floor. */
 export function pairFigures(rows: ComparisonRow[], stats: SeriesStats[], keyOf: (r: ComparisonRow) => string): FigureSpec[] {
@@ -36,11 +33,11 @@ export function pairFigures(rows: ComparisonRow[], stats: SeriesStats[], keyOf: 
     if (r.inSeries && r.outSeries) out.push({ key: figureKey(keyOf(r), 'ratio'), num: k(r.outSeries), den: k(r.inSeries) });
   }
   const p = rows[0]?.pairing;
-  const ids = p ? WAIT[p.outTransport] : undefined;
-  if (p && ids) {
-    const wait = findSeries(stats, p.run, p.outConfig, p.outTransport, 'frontend', ids.wait);
-    const service = findSeries(stats, p.run, p.outConfig, p.outTransport, 'backend', 'step.service');
-    const echo = findSeries(stats, p.run, p.outConfig, p.outTransport, 'floor', ids.echo);
+  const path = p ? PATHS[p.outTransport] : undefined;
+  if (p && path?.ids.wait) {
+    const wait = findSeries(stats, p.run, p.outConfig, p.outTransport, 'frontend', path.ids.wait);
+    const service = findSeries(stats, p.run, p.outConfig, p.outTransport, 'backend', BACKEND_IDS.service);
+    const echo = findSeries(stats, p.run, p.outConfig, p.outTransport, 'floor', path.floor);
     if (wait && service && echo) out.push({ key: transportEchoKey(p.run, p.outConfig), num: k(wait), minus: k(service), den: k(echo) });
   }
   return out;

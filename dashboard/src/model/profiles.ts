@@ -2,6 +2,7 @@
  * The published sampling profiles (docs/profiles.md): the index of profile runs, a run's entries (one per path and
  * N), and their reconciliation with the timer decomposition of a timing run at the same N and pacing.
  */
+import { PATHS as CATALOGUE, PATH_ORDER, pathsOf, type PlatformName } from '../../../measurement/src/catalogue.mjs';
 import type { Category } from '../../../measurement/src/profiles.mjs';
 import type { Decomposition } from './decomposition';
 
@@ -35,8 +36,9 @@ export function newestEntries(runs: readonly ProfileRun[]): ProfileEntry[] {
   return [...out.values()];
 }
 
-export const PAIRS = { desktop: ['native', 'socket'], web: ['wasm', 'websocket'] } as const;
-export const PATHS = ['native', 'socket', 'wasm', 'websocket'] as const;
+/** Each platform's paths, in-process first, and every path in display order (the catalogue's). */
+export const PAIRS: Record<PlatformName, string[]> = { desktop: pathsOf('desktop'), web: pathsOf('web') };
+export const PATHS = PATH_ORDER;
 
 export const CATEGORY_LABELS: Record<Category, string> = {
   engine: 'engine compute', serialization: '(de)serialization', transport: 'transport', runtime: 'runtime (GC, JIT, interop)',
@@ -66,7 +68,7 @@ const sum = (xs: (number | null | undefined)[]): number | null => (xs.some((x) =
 export function reconcile(p: PathProfile, d: Decomposition | null): ReconRow[] {
   const u = p.usPerStep;
   const ph = (k: keyof Decomposition['phases']) => (d?.phases[k] ?? null) === null ? null : (d!.phases[k] as number) / 1000;
-  const out = (p.path === 'socket' || p.path === 'websocket');
+  const out = CATALOGUE[p.path]?.inProcess === false;
   const busy = sum((Object.keys(u) as Category[]).filter((c) => c !== 'idle').map((c) => u[c]));
   return [
     { label: 'engine ↔ compute', profileUs: u.engine, timerUs: ph('compute'),

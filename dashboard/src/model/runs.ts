@@ -1,8 +1,10 @@
 /** Published-run metadata (public/data/manifest.json, runs/<id>/run.json; JSON Schemas in measurement/schema/). */
+import { PLATFORMS, pacingPeriodMs } from '../../../measurement/src/catalogue.mjs';
 
 export type Side = 'backend' | 'frontend' | 'floor';
 export type Platform = 'desktop' | 'web';
-export type Transport = 'native' | 'socket' | 'wasm' | 'websocket';
+/** A path's name (catalogue.mjs; run.json calls it `transport`). */
+export type Transport = string;
 
 export interface ManifestEntry { id: string; kind: string; title: string; createdAt: string | null; run: string }
 export interface Manifest { schemaVersion: 1; runs: ManifestEntry[] }
@@ -59,17 +61,7 @@ export const runFiles = (run: RunJson) => run.configurations.flatMap((c) => [
 /** Whether the dashboard loads a manifest entry's samples (network runs: only their run.json figures, docs/network.md). */
 export const loadsSamples = (e: ManifestEntry): boolean => e.kind !== 'network';
 
-export const IN_PROCESS: ReadonlySet<string> = new Set(['native', 'wasm']);
-export const isInProcess = (t: string | null): boolean => t !== null && IN_PROCESS.has(t);
-export const outOf = (platform: string): Transport => (platform === 'web' ? 'websocket' : 'socket');
-export const inOf = (platform: string): Transport => (platform === 'web' ? 'wasm' : 'native');
-
-/** Real-time period (ms) at which a configuration's front-end picks up results; null under free pacing. */
-export function pacingPeriodMs(c: { pacing: string; tickMs: number | null; timeScale: number | null }): number | null {
-  if (c.pacing === 'fixed' && c.tickMs) return c.tickMs / (c.timeScale || 1);
-  if (c.pacing === 'frame') return c.tickMs ?? 1000 / 60;
-  return null;
-}
+export { pacingPeriodMs };
 
 const pacingLabel = (c: RunConfiguration): string => {
   const p = pacingPeriodMs(c);
@@ -100,7 +92,7 @@ const samePacing = (a: RunConfiguration, b: RunConfiguration): boolean =>
 export function pairings(run: RunJson): Pairing[] {
   const out: Pairing[] = [];
   for (const platform of ['desktop', 'web'] as const) {
-    const tin = inOf(platform); const tout = outOf(platform);
+    const { inProcess: tin, outOfProcess: tout } = PLATFORMS[platform];
     for (const oc of run.configurations.filter((c) => hasFiles(c, platform, tout))) {
       const candidates = run.configurations.filter((c) => c.nodeCount === oc.nodeCount && hasFiles(c, platform, tin));
       const same = candidates.find((c) => c.id === oc.id) ?? candidates.find((c) => samePacing(c, oc));

@@ -19,14 +19,15 @@
 import { inList, int, num, str } from './literals';
 import { filterSql, OVERHEAD_ID, type SampleFilter } from './analysis';
 import { DEFAULTS } from '../../../measurement/src/intervals.mjs';
+import { PATHS, PATH_ORDER } from '../../../measurement/src/catalogue.mjs';
 
 /** Bootstrap parameters (docs/measurements.md, "Intervals"). */
 export interface IntervalOptions { resamples: number; innerResamples: number; seed: number; level: number }
 /** The method's defaults, from the measurement library (measurement/src/intervals.mjs). */
 export const INTERVAL_DEFAULTS: IntervalOptions = DEFAULTS;
 
-/** Salt of each path's draws: paths (processes) resampled independently, one path's series jointly. */
-export const PATH_SALT: Readonly<Record<string, number>> = Object.freeze({ native: 1, socket: 2, wasm: 3, websocket: 4 });
+/** Salt of each path's draws (the catalogue's): paths (processes) resampled independently, one path's series jointly. */
+export const PATH_SALT: Readonly<Record<string, number>> = Object.freeze(Object.fromEntries(PATH_ORDER.map((p) => [p, PATHS[p].salt])));
 
 /** The statistics carried through both levels, in this order (q[1], q[2], q[3]). */
 export const INTERVAL_STATS = ['median', 'p95', 'p99'] as const;
@@ -63,7 +64,7 @@ const KEY_SQL = (a: string) => `${a}.run || '|' || ${a}.config || '|' || ${a}.si
  * Values of every invocation series after each invocation's own warm-up (k > warmup within the invocation's file),
  * the back-end overhead paired by rank inside each invocation file, as rows (series, salt, inv, kk, j, x): inv the
  * invocation's index, kk its 0-based position among the series' non-empty invocations, j the sample's 0-based
- * position in time order. Only paths with a salt (native, socket, wasm, websocket).
+ * position in time order. Only the catalogue's paths (those with a salt).
  */
 export function invocationValuesSql(warmup: number, f: SampleFilter = {}): string {
   const w = int(warmup);

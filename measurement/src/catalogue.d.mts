@@ -1,0 +1,39 @@
+// Types of catalogue.mjs (the page and its tests import it).
+
+export type PlatformName = 'desktop' | 'web';
+export type Side = 'backend' | 'frontend' | 'floor';
+export type FigureName = 'e2e' | 'e2eBlock' | 'overhead' | 'compute' | 'call' | 'inPage' | 'send' | 'wait' | 'transport' | 'parse' | 'apply' | 'floor';
+export type FrontEndRole = 'call' | 'send' | 'wait' | 'parse' | 'apply' | 'frameWait' | 'e2e' | 'e2eBlock';
+
+export interface Platform { name: PlatformName; inProcess: string; outOfProcess: string }
+export interface PathFile { key: string; file: string }
+export interface Path {
+  name: string; platform: PlatformName; inProcess: boolean;
+  label: string; legend: string; detail: string; colour: string; symbol: string; salt: number;
+  files: { backend: PathFile; frontend: PathFile };
+  ids: Partial<Record<FrontEndRole, string>>;
+  floor: string;
+  figures: readonly FigureName[];
+}
+export interface Floor { platform: PlatformName; path: string | null; warmup: boolean; meaning: string }
+export interface FigurePart { side: Side; role: string }
+export interface FigureDefinition extends FigurePart { minus?: FigurePart }
+export interface TimingId { side: Side; paths: string[]; figures: string[] }
+
+export declare const PLATFORMS: Readonly<Record<PlatformName, Platform>>;
+export declare const BACKEND_IDS: Readonly<{ service: string; compute: string }>;
+export declare const PATHS: Readonly<Record<string, Path>>;
+export declare const PATH_ORDER: readonly string[];
+export declare const FLOORS_FILE: Readonly<PathFile>;
+export declare const FLOORS: Readonly<Record<string, Floor>>;
+export declare function floorsKeepWarmup(platform: string): boolean;
+export declare const FIGURE_DEFINITIONS: Readonly<Record<FigureName, FigureDefinition>>;
+export declare function idOf(path: string, part: FigurePart): string | undefined;
+export declare function fileKeyOf(path: string, side: Side): string;
+export declare const TIMING_IDS: Readonly<Record<string, TimingId>>;
+export declare function filesOf(platform: string): [string, string, Side, string | null][];
+export declare function pathsOf(platform: string): string[];
+export declare const PATH_SALT: Readonly<Record<string, number>>;
+export declare const ENCODINGS: Readonly<Record<PlatformName, readonly string[]>>;
+export declare const PACINGS: readonly string[];
+export declare function pacingPeriodMs(c: { pacing: string; tickMs: number | null; timeScale: number | null }): number | null;

@@ -1,0 +1,184 @@
+// The catalogue of what this benchmark measures (docs/measurements.md): the platforms, the paths (one engine reached
+// in-process or out-of-process), the timing ids each path's processes write and the figure each id feeds, the
+// floors, the encodings and the pacings. Everything else reads it: the benches (file tables, figures, intervals'
+// salts), the headline, the dashboard (plots, tables, profiles, decomposition) and the run schema; the `generated`
+// suite checks the C# and Kotlin id constants against it. Adding a path, a transport or a floor is one entry here
+// plus the host code that writes its files. Pure data and derivations, no I/O: the page imports this module.
+
+/**
+ * The two platforms, each with its in-process and out-of-process reference paths (the headline's pair) and the
+ * ids its back-ends write (every engine host times its service call and the engine's compute within it).
+ */
+export const PLATFORMS = Object.freeze({
+  desktop: Object.freeze({ name: 'desktop', inProcess: 'native', outOfProcess: 'socket' }),
+  web: Object.freeze({ name: 'web', inProcess: 'wasm', outOfProcess: 'websocket' }),
+});
+
+/** Back-end ids, the same on every path: service call (receive → reply ready) and the engine's step within it. */
+export const BACKEND_IDS = Object.freeze({ service: 'step.service', compute: 'step.compute' });
+
+/**
+ * The paths. For each: its platform; whether the engine runs in the front-end's process; how the page names it
+ * (label: plot rows and the headline; detail: what it is; legend: the dashboard's series legend); its colour
+ * (Okabe–Ito, colour-blind safe) and marker in every plot; the salt of its bootstrap draws (docs/measurements.md,
+ * "Intervals": different salts, independent resampling); its files (analysis key and file name of the back-end
+ * and front-end CSVs, beside the platform's floors.csv); its front-end timing ids by role; its floor id; and the
+ * figures the benches report for it, in their published order (FIGURE_DEFINITIONS).
+ */
+export const PATHS = Object.freeze({
+  native: Object.freeze({
+    name: 'native', platform: 'desktop', inProcess: true,
+    label: 'FFI, in-process', legend: 'native (desktop, in-process)',
+    detail: 'the C# front-end calls the Kotlin/Native engine through P/Invoke',
+    colour: '#0072B2', symbol: 'circle', salt: 1,
+    files: { backend: { key: 'native', file: 'native.csv' }, frontend: { key: 'unityNative', file: 'unity_native.csv' } },
+    ids: { call: 'step.native.call', parse: 'step.native.parse', apply: 'step.unity.apply', frameWait: 'step.frame.wait', e2e: 'step.unity.e2e' },
+    floor: 'floor.native.noop',
+    figures: ['e2e', 'overhead', 'compute', 'call', 'parse', 'apply', 'floor'],
+  }),
+  socket: Object.freeze({
+    name: 'socket', platform: 'desktop', inProcess: false,
+    label: 'TCP, out-of-process', legend: 'socket (desktop, out-of-process)',
+    detail: 'the C# front-end talks to the Kotlin/JVM server over loopback TCP',
+    colour: '#D55E00', symbol: 'square', salt: 2,
+    files: { backend: { key: 'socket', file: 'socket.csv' }, frontend: { key: 'unitySocket', file: 'unity_socket.csv' } },
+    ids: { send: 'step.socket.send', wait: 'step.socket.wait', parse: 'step.socket.parse', apply: 'step.unity.apply', frameWait: 'step.frame.wait', e2e: 'step.unity.e2e' },
+    floor: 'floor.socket.echo',
+    figures: ['e2e', 'overhead', 'compute', 'send', 'wait', 'transport', 'parse', 'apply', 'floor'],
+  }),
+  wasm: Object.freeze({
+    name: 'wasm', platform: 'web', inProcess: true,
+    label: 'Wasm, in-process', legend: 'wasm (web, in-process)',
+    detail: 'the page calls the Kotlin/Wasm engine in the same page',
+    colour: '#009E73', symbol: 'diamond', salt: 3,
+    files: { backend: { key: 'wasm', file: 'wasm.csv' }, frontend: { key: 'webWasm', file: 'web_wasm.csv' } },
+    ids: { call: 'step.web.wasm.call', parse: 'step.web.wasm.parse', apply: 'step.web.apply', frameWait: 'step.frame.wait', e2e: 'step.web.e2e', e2eBlock: 'step.web.e2e.block' },
+    floor: 'floor.web.wasm.noop',
+    figures: ['e2e', 'e2eBlock', 'overhead', 'compute', 'call', 'inPage', 'floor'],
+  }),
+  websocket: Object.freeze({
+    name: 'websocket', platform: 'web', inProcess: false,
+    label: 'WebSocket, out-of-process', legend: 'websocket (web, out-of-process)',
+    detail: 'the page talks to the Node server (Kotlin/JS engine) over a WebSocket',
+    colour: '#CC79A7', symbol: 'triangle-up', salt: 4,
+    files: { backend: { key: 'websocket', file: 'websocket.csv' }, frontend: { key: 'webWebsocket', file: 'web_websocket.csv' } },
+    ids: { send: 'step.web.ws.send', wait: 'step.web.ws.wait', parse: 'step.web.ws.parse', apply: 'step.web.apply', frameWait: 'step.frame.wait', e2e: 'step.web.e2e' },
+    floor: 'floor.web.ws.echo',
+    figures: ['e2e', 'overhead', 'compute', 'send', 'wait', 'transport', 'floor'],
+  }),
+});
+
+/** Path names in display order: by platform, in-process first. */
+export const PATH_ORDER = Object.freeze(Object.keys(PATHS));
+
+/** The file every configuration keeps its floors in (all of a platform's floors, one file), and its analysis key. */
+export const FLOORS_FILE = Object.freeze({ key: 'floors', file: 'floors.csv' });
+
+/**
+ * The floors: the cheapest possible crossing of a path's boundary, measured beside it (docs/measurements.md,
+ * "Floors"). `path`: the path whose boundary it bounds; `warmup`: whether the analysis drops its warm-up like a
+ * step series (the web measures its floors after the steps' warm-up, so keeps them whole). A floor of the
+ * machine rather than of one path (path null) is measured on its platform beside every path.
+ */
+export const FLOORS = Object.freeze({
+  'floor.native.noop': Object.freeze({ platform: 'desktop', path: 'native', warmup: true, meaning: 'P/Invoke of the no-op export (per call, averaged over a batch)' }),
+  'floor.socket.echo': Object.freeze({ platform: 'desktop', path: 'socket', warmup: true, meaning: "loopback round trip of one JSON line against the server's echo op" }),
+  'floor.web.wasm.noop': Object.freeze({ platform: 'web', path: 'wasm', warmup: false, meaning: "JS → Wasm call of the facade's no-op export" }),
+  'floor.web.ws.echo': Object.freeze({ platform: 'web', path: 'websocket', warmup: false, meaning: "WebSocket round trip of one small message against the server's echo op" }),
+});
+
+/** Whether a platform's floors keep their warm-up samples (all of one platform's floors are measured alike). */
+export const floorsKeepWarmup = (platform) => Object.values(FLOORS).some((f) => f.platform === platform && !f.warmup);
+
+/**
+ * How a path's figures come from its series (docs/measurements.md, "Timing ids"): `id` (a role in the path's ids, a
+ * back-end id, or 'floor') read on `side`, minus another series paired by order when `minus` is given.
+ */
+export const FIGURE_DEFINITIONS = Object.freeze({
+  e2e: { side: 'frontend', role: 'e2e' },
+  e2eBlock: { side: 'frontend', role: 'e2eBlock' },
+  overhead: { side: 'backend', role: 'service', minus: { side: 'backend', role: 'compute' } },
+  compute: { side: 'backend', role: 'compute' },
+  call: { side: 'frontend', role: 'call' },
+  inPage: { side: 'frontend', role: 'call', minus: { side: 'backend', role: 'compute' } },
+  send: { side: 'frontend', role: 'send' },
+  wait: { side: 'frontend', role: 'wait' },
+  transport: { side: 'frontend', role: 'wait', minus: { side: 'backend', role: 'service' } },
+  parse: { side: 'frontend', role: 'parse' },
+  apply: { side: 'frontend', role: 'apply' },
+  floor: { side: 'floor', role: 'floor' },
+});
+
+/** The timing id a figure part reads on a path: a back-end role, 'floor', or one of the path's front-end roles. */
+export const idOf = (path, { side, role }) => (side === 'backend' ? BACKEND_IDS[role] : side === 'floor' ? PATHS[path].floor : PATHS[path].ids[role]);
+
+/** The analysis key of the file a figure part reads on a path. */
+export const fileKeyOf = (path, side) => (side === 'floor' ? FLOORS_FILE.key : PATHS[path].files[side].key);
+
+/**
+ * Every timing id, what writes it and what it feeds: id → { side: backend | frontend | floor, paths: [path],
+ * figures: [figure] } (figures: the figures of FIGURE_DEFINITIONS that read it on at least one path; the
+ * decomposition's frame/tick wait reads step.frame.wait).
+ */
+export const TIMING_IDS = Object.freeze(deriveTimingIds());
+
+function deriveTimingIds() {
+  const out = {};
+  const add = (id, side, path, figures) => {
+    const e = (out[id] ??= { side, paths: [], figures: [] });
+    if (!e.paths.includes(path)) e.paths.push(path);
+    for (const f of figures) if (!e.figures.includes(f)) e.figures.push(f);
+  };
+  for (const [name, p] of Object.entries(PATHS)) {
+    const reading = (side, role) => p.figures.filter((f) => {
+      const d = FIGURE_DEFINITIONS[f];
+      return (d.side === side && d.role === role) || (d.minus?.side === side && d.minus.role === role);
+    });
+    for (const role of Object.keys(BACKEND_IDS)) add(BACKEND_IDS[role], 'backend', name, reading('backend', role));
+    for (const [role, id] of Object.entries(p.ids)) add(id, 'frontend', name, role === 'frameWait' ? ['frame/tick wait'] : reading('frontend', role));
+    add(p.floor, 'floor', name, reading('floor', 'floor'));
+  }
+  for (const [id, f] of Object.entries(FLOORS)) if (!out[id]) out[id] = { side: 'floor', paths: f.path ? [f.path] : [], figures: [] };
+  return out;
+}
+
+/** The file table of a platform: [analysis key, file name, side, path (null: the floors)], back-ends, front-ends, floors. */
+export function filesOf(platform) {
+  const paths = Object.values(PATHS).filter((p) => p.platform === platform);
+  return [
+    ...paths.map((p) => [p.files.backend.key, p.files.backend.file, 'backend', p.name]),
+    ...paths.map((p) => [p.files.frontend.key, p.files.frontend.file, 'frontend', p.name]),
+    [FLOORS_FILE.key, FLOORS_FILE.file, 'floor', null],
+  ];
+}
+
+/** The paths of a platform, in-process first. */
+export const pathsOf = (platform) => PATH_ORDER.filter((p) => PATHS[p].platform === platform);
+
+/**
+ * Salt of each path's bootstrap draws, and of bench:engine's engine-only targets (the engine called directly, no
+ * front-end).
+ */
+export const PATH_SALT = Object.freeze({
+  ...Object.fromEntries(Object.values(PATHS).map((p) => [p.name, p.salt])),
+  jvm: 5, js: 6, 'wasm-engine': 7, 'native-engine': 8,
+});
+
+/** The state encodings of the out-of-process protocol (docs/protocol.md); json is the reference encoding. */
+export const ENCODINGS = Object.freeze({
+  desktop: Object.freeze(['json', 'batched', 'binary']),
+  web: Object.freeze(['json', 'json-split', 'batched', 'binary']),
+});
+
+/**
+ * The pacings (docs/measurements.md, "run.json"): free (the next step as soon as the last is applied), fixed (a
+ * fixed-update tick at a time scale, the reference study's socket scene), frame (one step per rendered frame).
+ */
+export const PACINGS = Object.freeze(['free', 'fixed', 'frame']);
+
+/** Real-time period (ms) at which a configuration's front-end picks up results; null under free pacing. */
+export function pacingPeriodMs({ pacing, tickMs, timeScale }) {
+  if (pacing === 'fixed' && tickMs) return tickMs / (timeScale || 1);
+  if (pacing === 'frame') return tickMs ?? 1000 / 60;
+  return null;
+}
