@@ -1,5 +1,6 @@
 // Committed generated files are regenerated from the sources and compared byte for byte; a difference fails with a
-// unified diff and the command that updates the committed copy (review the diff, then commit it).
+// unified diff and the command that updates the committed copy (review the diff, then commit it). Last, the
+// timing-id constants of every host are checked against measurement/src/catalogue.mjs (see below).
 //  - collektive-core/test-vectors/*.json: the JVM generator (collektive.vectors.GenerateKt, core fixtures) writes
 //    them into a temporary directory.
 //  - collektive-native/include/libsimple_gradient_api.h: the C header Kotlin/Native generates for the library's
@@ -49,4 +50,43 @@ test('collektive-native/include/libsimple_gradient_api.h equals the header Kotli
     assert.fail('the committed generated header differs from the build\'s (update: npm run build -- native && ' +
       `cp collektive-native/build/libsimple_gradient_api.h collektive-native/include/, review, commit):\n${diff}`);
   }
+});
+
+// Timing ids are written by hosts in three languages and read by the analysis through the catalogue
+// (measurement/src/catalogue.mjs): every id literal a host's id constants hold must be the catalogue's, each engine
+// host writes exactly the back-end ids, and the front-end hosts together write every front-end and floor id the
+// catalogue lists. An id added on one side only fails here.
+const BACKEND_ID_FILES = [
+  'collektive-jvm-server/src/main/kotlin/collektive/server/connection/TimingIds.kt',
+  'collektive-native/src/nativeMain/kotlin/collektive/cabi/TimingLog.kt',
+  'collektive-wasm/src/commonMain/kotlin/collektive/web/TimingBuffer.kt',
+  'collektive-node-server/src/session.mjs',
+];
+// The files holding the front-end and floor id constants (a new host's joins this list).
+const FRONTEND_ID_FILES = [
+  'unity-webgl/Packages/com.collektive.frontend/Runtime/Timing/TimingIds.cs',
+  'unity-webgl/Packages/com.collektive.frontend/Runtime/WebGL/WebTimingIds.cs',
+  'dashboard/src/live/timing/ids.ts',
+];
+
+/** The timing-id literals ("step.…", 'floor.…') in a source file. */
+const idLiterals = (file) => new Set([...readFileSync(join(root, file), 'utf8').matchAll(/["'`]((?:step|floor)\.[a-z0-9_.]+)["'`]/g)].map((m) => m[1]));
+const sorted = (xs) => [...xs].sort();
+
+test('the hosts\' timing ids are the catalogue\'s (C#, Kotlin, JavaScript, TypeScript)', async () => {
+  const { TIMING_IDS } = await import('../../measurement/src/catalogue.mjs');
+  const sideOf = (id) => TIMING_IDS[id]?.side;
+  const backend = sorted(Object.keys(TIMING_IDS).filter((id) => sideOf(id) === 'backend'));
+  for (const file of BACKEND_ID_FILES) {
+    assert.deepEqual(sorted(idLiterals(file)), backend, `${file} must write exactly the catalogue's back-end ids`);
+  }
+  const written = new Set();
+  for (const file of FRONTEND_ID_FILES) {
+    const ids = idLiterals(file);
+    const unknown = [...ids].filter((id) => !TIMING_IDS[id] || sideOf(id) === 'backend');
+    assert.deepEqual(unknown, [], `${file} holds front-end or floor ids the catalogue (measurement/src/catalogue.mjs) does not list: add them there`);
+    for (const id of ids) written.add(id);
+  }
+  const unwritten = Object.keys(TIMING_IDS).filter((id) => sideOf(id) !== 'backend' && !written.has(id));
+  assert.deepEqual(unwritten, [], `catalogue ids no host's id constants hold (${FRONTEND_ID_FILES.join(', ')}): add them to the host that writes them`);
 });
