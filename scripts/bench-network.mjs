@@ -18,7 +18,7 @@ import { parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from './lib/toxiproxy.mjs';
 import { BUDGETS_NS, breakEven, capacityVerdict, cellFigures, seriesOf } from '../measurement/src/networkAnalysis.mjs';
 import { runLevel } from './lib/capacity.mjs';
-import { PATH_SALT } from '../measurement/src/intervals.mjs';
+import { PATH_SALT } from '../measurement/src/catalogue.mjs';
 import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
 import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';

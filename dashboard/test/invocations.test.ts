@@ -16,7 +16,8 @@ import { invocationCount, invocationNoise, pairFigures, toIntervals, transportEc
 import { pairings, type RunJson } from '../src/model/runs';
 import { toSeriesStats } from '../src/model/stats';
 import { summarySql } from '../src/sql/analysis';
-import { chainConstSql, HASH_MACROS, intervalSeriesKey, intervalsSql, invocationValuesSql, perInvocationSql, type FigureSpec } from '../src/sql/intervals';
+import { intervalSeriesKey, invocationValuesSql, perInvocationSql, type FigureSpec } from '../src/sql/intervals';
+import { chainConstSql, HASH_MACROS, intervalsSql, sqlIntervals } from './support/intervalsSql';
 import { innerReplicates } from '../src/stats/invocationBootstrap';
 import { comparisonKey } from '../src/components/ComparisonTable';
 import { FIXTURE_CONFIG, FIXTURE_RUN, writeInvocationFixture } from './support/invocationFixture.mjs';
@@ -78,20 +79,6 @@ beforeAll(async () => {
 }, 60000);
 afterAll(async () => { await db?.close(); });
 
-describe('the worker\'s inner level', () => {
-  it('gives the reference inner replicates exactly (median, p95, p99; ties; 1 to 3 samples)', () => {
-    const cases = [[5], [3, 1], [2, 2, 9], [4, 4, 4, 1, 7, 7, 2, 9, 9, 9, 3], Array.from({ length: 257 }, (_, i) => (i * 7919) % 101)];
-    for (const stat of ['median', 'p95', 'p99'] as const) {
-      const want = (ref as unknown as { innerReplicates(v: number[][], o: object): Float64Array[] }).innerReplicates(cases, { statistic: stat, salt: 3, seed: 1, innerResamples: 30 });
-      cases.forEach((v, kk) => {
-        const got = innerReplicates({ series: 's', salt: 3, invocations: cases.map((x) => Float64Array.from(x)) }, 30, 1);
-        const arr = stat === 'median' ? got.q50 : stat === 'p95' ? got.q95 : got.q99;
-        expect(Array.from(arr.subarray(kk * 30, kk * 30 + 30)), `${stat} of ${v.length} samples`).toEqual(Array.from(want[kk]));
-      });
-    }
-  });
-});
-
 describe('the generated run', () => {
   it('validates against measurement/schema/run.schema.json', () => {
     const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
@@ -148,7 +135,8 @@ describe('a run with invocations', () => {
     ];
     const py = python(cases.map((x) => x.c));
     for (const inner of ['sql', innerHere] as const) {
-      const got = toIntervals(await computeIntervals(db, WARMUP, figures, { runs: [FIXTURE_RUN] }, inner, OPTIONS));
+      const got = toIntervals(inner === 'sql' ? await sqlIntervals(db, WARMUP, figures, { runs: [FIXTURE_RUN] }, OPTIONS)
+        : await computeIntervals(db, WARMUP, figures, { runs: [FIXTURE_RUN] }, inner, OPTIONS));
       cases.forEach(({ fig, stat, c }, i) => {
         const js = c.kind === 'path'
           ? ref.pathInterval(c.invocations!, { ...OPTIONS, statistic: stat, salt: c.salt })
@@ -230,7 +218,7 @@ describe('a run without invocations (the reference study)', () => {
       const [r] = rowsOf(await rdb.query('SELECT count(*) AS n FROM invocation_samples'));
       expect(Number(r.n)).toBe(0);
       expect(invocationCount([refRun], 'reference-study', 'native-scene')).toBe(1);
-      const rows = await computeIntervals(rdb, WARMUP, [{ key: 'x', num: 'reference-study|native-scene|frontend|native|step.unity.e2e' }], {}, 'sql', OPTIONS);
+      const rows = await sqlIntervals(rdb, WARMUP, [{ key: 'x', num: 'reference-study|native-scene|frontend|native|step.unity.e2e' }], {}, OPTIONS);
       expect(rows).toEqual([]);
       expect(invocationNoise([refRun])).toEqual([]);
     } finally { await rdb.close(); }

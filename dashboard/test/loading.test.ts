@@ -15,6 +15,7 @@ import { pairFigures } from '../src/model/invocations';
 import { loadsSamples, pairings, runFiles, type Manifest, type RunJson } from '../src/model/runs';
 import { toSeriesStats } from '../src/model/stats';
 import { innerReplicates } from '../src/stats/invocationBootstrap';
+import { sqlIntervals } from './support/intervalsSql';
 import { comparisonKey } from '../src/components/ComparisonTable';
 import { canonicalConfigs, firstViewRuns } from '../src/model/canonical';
 import { apparentResolutionScanSql, apparentResolutionSql, keptCtes, OVERHEAD_ID, summarySql, type SampleFilter } from '../src/sql/analysis';
@@ -134,7 +135,7 @@ describe('invocation-level intervals of a published run', () => {
     const filter = { configs: [...new Set([`${p.run}/${p.inConfig}`, `${p.run}/${p.outConfig}`])] };
     const options = { resamples: 400, innerResamples: 40 };
     const here = await computeIntervals(batched, 30, figures, filter, async (jobs, c, seed) => jobs.map((j) => innerReplicates(j, c, seed)), options);
-    const sql = await computeIntervals(batched, 30, figures, filter, 'sql', options);
+    const sql = await sqlIntervals(batched, 30, figures, filter, options);
     expect(here.length).toBe(figures.length * 3);
     expect(here.filter((r) => r.lo !== null).length).toBeGreaterThan(figures.length);
     expectSameRows(here.map((r) => JSON.stringify(r)), sql.map((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? Number(v) : v))), 1e-9);

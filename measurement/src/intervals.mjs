@@ -2,13 +2,14 @@
 // repetition, so a path's figure is the mean over invocations of each invocation's statistic, and its 95 % interval
 // comes from a two-level percentile bootstrap: resample invocations, then samples within each. Every random draw is
 // a counter-based hash of (seed, salt, level, indices), so the same data give the same interval here, in the
-// dashboard's SQL (DuckDB-Wasm) and in the independent Python implementation the tests compare against.
+// dashboard (its worker calls these functions) and in the independent Python implementation the tests compare
+// against. Each path's salt: catalogue.mjs.
+
+import { quantileSorted } from './analysis.mjs';
 
 /** Bootstrap defaults: outer replicates, inner replicates per invocation, seed, level. */
 export const DEFAULTS = Object.freeze({ resamples: 2000, innerResamples: 200, seed: 1, level: 0.95 });
 
-/** Salt of each path's draws: different paths are resampled independently, one path's series jointly. */
-export const PATH_SALT = Object.freeze({ native: 1, socket: 2, wasm: 3, websocket: 4, jvm: 5, js: 6, 'wasm-engine': 7, 'native-engine': 8 });
 
 /** 32-bit integer hash (two multiply-xorshift rounds); x and the result in [0, 2^32). */
 export function h32(x) {
@@ -25,16 +26,6 @@ export function chain(seed, ...keys) {
   return u;
 }
 
-/** Quantile q of an ascending array, linear interpolation between order statistics (numpy's default). */
-export function quantileSorted(sorted, q) {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const h = (n - 1) * q;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, n - 1);
-  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
-}
-
 /** Quantile q of an unsorted array (copied). */
 export const quantile = (values, q) => quantileSorted(Float64Array.from(values).sort(), q);
 
@@ -47,48 +38,105 @@ const qOf = (statistic) => {
   return q;
 };
 
-/**
- * Inner level: for invocation k (0-based) and inner replicate c, the statistic of n draws with replacement, draw j
- * taking sample chain(seed, salt, 0, k, c, j) mod n. Returns Float64Array(innerResamples) per invocation.
- */
-export function innerReplicates(invocations, { statistic = 'median', salt, seed = DEFAULTS.seed, innerResamples = DEFAULTS.innerResamples } = {}) {
-  const q = qOf(statistic);
-  return invocations.map((values, k) => {
-    const n = values.length;
-    const out = new Float64Array(innerResamples);
-    if (n === 0) return out.fill(NaN);
-    const buf = new Float64Array(n);
-    for (let c = 0; c < innerResamples; c += 1) {
-      const base = chain(seed, salt, 0, k, c);
-      for (let j = 0; j < n; j += 1) buf[j] = values[h32(base + j) % n];
-      buf.sort();
-      out[c] = quantileSorted(buf, q);
+/** Rearranges a[lo..hi] so that a[k] is the k-th smallest, smaller ones before it, larger after (quickselect). */
+function select(a, k, lo, hi) {
+  while (hi > lo) {
+    const pivot = a[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i += 1;
+      while (a[j] > pivot) j -= 1;
+      if (i <= j) { const t = a[i]; a[i] = a[j]; a[j] = t; i += 1; j -= 1; }
     }
-    return out;
-  });
+    if (k <= j) hi = j; else if (k >= i) lo = i; else return;
+  }
 }
 
 /**
- * Outer level: replicate b's path statistic is the mean over R slots r of inner[k][c], with
- * k = chain(seed, salt, 1, b, r) mod R and c = chain(seed, salt, 2, b, r) mod innerResamples.
+ * Quantiles at `levels` of a (reordered in place) into out: the same values as sorting and interpolating
+ * (quantileSorted), with only the order statistics they need selected.
  */
-export function outerReplicates(inner, { salt, seed = DEFAULTS.seed, resamples = DEFAULTS.resamples } = {}) {
-  const R = inner.length;
-  const C = inner[0]?.length ?? 0;
-  const out = new Float64Array(resamples);
-  for (let b = 0; b < resamples; b += 1) {
-    let sum = 0;
-    for (let r = 0; r < R; r += 1) {
-      const k = chain(seed, salt, 1, b, r) % R;
-      const c = chain(seed, salt, 2, b, r) % C;
-      sum += inner[k][c];
-    }
-    out[b] = sum / R;
-  }
+export function quantilesInPlace(a, levels, out = new Float64Array(levels.length)) {
+  const n = a.length;
+  const bounds = (q) => { const h = (n - 1) * q; const lo = Math.floor(h); return [h, lo, Math.min(lo + 1, n - 1)]; };
+  const need = [...new Set(levels.flatMap((q) => bounds(q).slice(1)))].sort((x, y) => x - y);
+  let from = 0;
+  for (const k of need) { select(a, k, from, n - 1); from = k + 1; }
+  levels.forEach((q, i) => {
+    const [h, lo, hi] = bounds(q);
+    out[i] = a[lo] + (h - lo) * (a[hi] - a[lo]);
+  });
   return out;
 }
 
-function percentileCi(replicates, level) {
+/**
+ * Inner level, several statistics at once (each replicate's draws are shared): for invocation k (0-based) and inner
+ * replicate c, the statistics of n draws with replacement, draw j taking sample chain(seed, salt, 0, k, c, j) mod n.
+ * Returns { statistic: [Float64Array(innerResamples) per invocation] }.
+ */
+export function innerReplicatesOf(invocations, { statistics = Object.keys(STATISTICS), salt, seed = DEFAULTS.seed, innerResamples = DEFAULTS.innerResamples } = {}) {
+  const levels = statistics.map(qOf);
+  const out = Object.fromEntries(statistics.map((s) => [s, []]));
+  const q = new Float64Array(levels.length);
+  invocations.forEach((values, k) => {
+    const n = values.length;
+    const reps = statistics.map((s) => { const r = new Float64Array(innerResamples); out[s].push(r); return r; });
+    if (n === 0) { reps.forEach((r) => r.fill(NaN)); return; }
+    const buf = new Float64Array(n);
+    const prefix = chain(seed, salt, 0, k);
+    for (let c = 0; c < innerResamples; c += 1) {
+      const base = h32(prefix + c);
+      for (let j = 0; j < n; j += 1) buf[j] = values[h32(base + j) % n];
+      quantilesInPlace(buf, levels, q);
+      for (let i = 0; i < reps.length; i += 1) reps[i][c] = q[i];
+    }
+  });
+  return out;
+}
+
+/** Inner level of one statistic (see innerReplicatesOf): Float64Array(innerResamples) per invocation. */
+export function innerReplicates(invocations, { statistic = 'median', ...options } = {}) {
+  return innerReplicatesOf(invocations, { ...options, statistics: [statistic] })[statistic];
+}
+
+/**
+ * Outer level, several statistics at once: replicate b's path statistic is the mean over R slots r of
+ * inner[k][c], with k = chain(seed, salt, 1, b, r) mod R and c = chain(seed, salt, 2, b, r) mod innerResamples
+ * (the same slots for every statistic). `inner`: { statistic: [Float64Array per invocation] } as innerReplicatesOf
+ * gives it. Returns { statistic: Float64Array(resamples) }.
+ */
+export function outerReplicatesOf(inner, { salt, seed = DEFAULTS.seed, resamples = DEFAULTS.resamples } = {}) {
+  const stats = Object.keys(inner);
+  const arrays = stats.map((s) => inner[s]);
+  const R = arrays[0]?.length ?? 0;
+  const C = arrays[0]?.[0]?.length ?? 0;
+  const sums = new Float64Array(stats.length);
+  const out = stats.map(() => new Float64Array(resamples));
+  const p1 = chain(seed, salt, 1);
+  const p2 = chain(seed, salt, 2);
+  for (let b = 0; b < resamples; b += 1) {
+    const u1 = h32(p1 + b);
+    const u2 = h32(p2 + b);
+    sums.fill(0);
+    for (let r = 0; r < R; r += 1) {
+      const k = h32(u1 + r) % R;
+      const c = h32(u2 + r) % C;
+      for (let i = 0; i < arrays.length; i += 1) sums[i] += arrays[i][k][c];
+    }
+    for (let i = 0; i < arrays.length; i += 1) out[i][b] = sums[i] / R;
+  }
+  return Object.fromEntries(stats.map((s, i) => [s, out[i]]));
+}
+
+/** Outer level of one statistic (see outerReplicatesOf): `inner[k][c]` → Float64Array(resamples). */
+export const outerReplicates = (inner, options = {}) => outerReplicatesOf({ x: inner }, options).x;
+
+/**
+ * The percentile interval of bootstrap replicates (non-finite ones left out); null when fewer than 90 % of them
+ * are finite.
+ */
+export function percentileCi(replicates, level) {
   const finite = Float64Array.from(replicates.filter(Number.isFinite)).sort();
   // An interval from fewer than 90 % of the replicates would hide how often the statistic is undefined.
   if (finite.length < 0.9 * replicates.length || finite.length === 0) return null;
@@ -122,7 +170,7 @@ export function replicatesOf(invocations, { statistic = 'median', salt = 1, seed
 }
 
 /**
- * Ratio of two paths' figures, numerator / denominator, each { invocations, salt } (salt: PATH_SALT of the path).
+ * Ratio of two paths' figures, numerator / denominator, each { invocations, salt } (salt: the path's, catalogue.mjs).
  * Different salts resample the two sides independently (different processes); the same salt pairs them (two series
  * of the same invocations, e.g. transport and echo floor). Returns { estimate, ci95, invocations: [R_num, R_den] }.
  */

@@ -1,7 +1,8 @@
 // Pure analysis of a network run (docs/network.md): per-cell figures with invocation-level intervals
 // (measurement/src/intervals.mjs), break-even RTTs against the 60 Hz and 30 Hz frame budgets, and the capacity
 // verdict. No I/O: bench:network feeds it, the tests call it on made-up numbers.
-import { pathInterval, PATH_SALT, verdict } from './intervals.mjs';
+import { PATH_SALT } from './catalogue.mjs';
+import { pathInterval, verdict } from './intervals.mjs';
 
 /** Frame budgets (ns): 60 Hz and 30 Hz. */
 export const BUDGETS_NS = Object.freeze({ '60Hz': 1e9 / 60, '30Hz': 1e9 / 30 });

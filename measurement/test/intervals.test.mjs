@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chain, covers, h32, overlaps, pathInterval, quantile, ratioInterval, verdict } from '../src/intervals.mjs';
+import { chain, covers, h32, innerReplicatesOf, overlaps, pathInterval, quantile, ratioInterval, verdict } from '../src/intervals.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -84,4 +84,22 @@ test('one invocation gives no interval; verdicts follow the whole interval', () 
   assert.equal(verdict({ estimate: 10, ci95: [8, 12] }, 5), 'not met');
   assert.match(verdict(one, 1e9), /^met \(point estimate/);
   assert.equal(verdict({ estimate: NaN, ci95: null }, 1), 'no data');
+});
+
+test('the inner level of three statistics at once (quickselect) equals drawing, sorting and interpolating each replicate', () => {
+  const cases = [[5], [3, 1], [2, 2, 9], [4, 4, 4, 1, 7, 7, 2, 9, 9, 9, 3], Array.from({ length: 257 }, (_, i) => (i * 7919) % 101), []];
+  const C = 30;
+  const got = innerReplicatesOf(cases, { salt: 3, seed: 1, innerResamples: C });
+  for (const [stat, q] of [['median', 0.5], ['p95', 0.95], ['p99', 0.99]]) {
+    cases.forEach((v, k) => {
+      const want = Array.from({ length: C }, (_, c) => {
+        if (!v.length) return NaN;
+        const draws = v.map((_, j) => v[chain(1, 3, 0, k, c, j) % v.length]).sort((a, b) => a - b);
+        const h = (draws.length - 1) * q;
+        const lo = Math.floor(h);
+        return draws[lo] + (h - lo) * (draws[Math.min(lo + 1, draws.length - 1)] - draws[lo]);
+      });
+      assert.deepEqual(Array.from(got[stat][k]), want, `${stat} of ${v.length} samples`);
+    });
+  }
 });

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { configurationIntervals, desktopTargets, formatRatio } from '../src/invocations.mjs';
-import { pathInterval, PATH_SALT } from '../src/intervals.mjs';
+import { PATH_SALT } from '../src/catalogue.mjs';
+import { pathInterval } from '../src/intervals.mjs';
 import { busyWarning, processCpuSeconds, startWindow } from '../src/machineLoad.mjs';
 import { uniqueRunId } from '../src/runId.mjs';
 

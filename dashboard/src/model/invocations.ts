@@ -43,7 +43,7 @@ export function pairFigures(rows: ComparisonRow[], stats: SeriesStats[], keyOf: 
   return out;
 }
 
-/** Rows of intervalsSql → figure|stat → interval. */
+/** Rows of computeIntervals → figure|stat → interval. */
 export function toIntervals(rows: Row[]): Map<string, InvocationInterval> {
   const m = new Map<string, InvocationInterval>();
   for (const r of rows) {

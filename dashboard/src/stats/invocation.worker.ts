@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 /** Runs the inner level of the invocation-level bootstrap off the main thread (see invocationBootstrap.ts). */
-import { innerReplicates, type InnerJob } from './invocationBootstrap';
+import { buffersOf, innerReplicates, type InnerJob } from './invocationBootstrap';
 
 self.onmessage = (e: MessageEvent<{ token: number; jobs: InnerJob[]; innerResamples: number; seed: number }>) => {
   const { token, jobs, innerResamples, seed } = e.data;
   const results = jobs.map((j) => innerReplicates(j, innerResamples, seed));
-  (self as unknown as Worker).postMessage({ token, results }, results.flatMap((r) => [r.q50.buffer, r.q95.buffer, r.q99.buffer]));
+  (self as unknown as Worker).postMessage({ token, results }, results.flatMap(buffersOf));
 };
