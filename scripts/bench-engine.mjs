@@ -21,7 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { node24 } from './lib/toolchain.mjs';
 import { PATH_SALT } from '../measurement/src/catalogue.mjs';
 import { pathInterval, ratioInterval, verdict } from '../measurement/src/intervals.mjs';
-import { formatInterval } from '../measurement/src/invocations.mjs';
+import { formatInterval } from '../measurement/src/format.mjs';
 import { startWindow } from '../measurement/src/machineLoad.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
 

@@ -5,10 +5,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyseConfiguration, fmtNs } from '../../measurement/src/analysis.mjs';
+import { analyseConfiguration } from '../../measurement/src/analysis.mjs';
+import { formatInterval, formatNsFixed as fmtNs, formatRatioInterval as formatRatio } from '../../measurement/src/format.mjs';
 import { DESKTOP_FILES } from '../../measurement/src/assemble.mjs';
 import { readTimingCsv } from '../../measurement/src/timingFiles.mjs';
-import { configurationIntervals, desktopTargets, formatInterval, formatRatio } from '../../measurement/src/invocations.mjs';
+import { configurationIntervals, desktopTargets } from '../../measurement/src/invocations.mjs';
 import { root } from '../toolchain.mjs';
 
 const dataDir = join(root, 'public', 'data');

@@ -10,6 +10,8 @@ export interface SeriesStats { count: number; median: number; mean: number; p95:
 export declare function parseTimingCsv(text: string, name?: string): TimingRow[];
 /** Reference preprocessing: Map id → durations (ns) in time order, negative rows dropped, first `warmup` per id dropped. */
 export declare function series(rows: readonly TimingRow[], warmup?: number): Map<string, number[]>;
+/** Quantile p of an ascending array, linear interpolation between order statistics (numpy's default, quantile_cont). */
+export declare function quantileSorted(sorted: ArrayLike<number>, p: number): number;
 /** count, median, mean, p95, p99 (linear interpolation), std (n−1). */
 export declare function stats(values: readonly number[]): SeriesStats;
 /** Means of consecutive blocks of k samples (complete blocks only). */

@@ -4,21 +4,25 @@
 // Back-end overhead = step.service − step.compute paired by order after warm-up removal, truncated to the shorter
 // series; ratios socket/native paired by order, as the reference's computation.py does.
 // No Node imports: the dashboard's page imports this module (reading files: timingFiles.mjs).
+import { BACKEND_IDS, FLOORS_FILE, PATHS } from './catalogue.mjs';
+import { CsvError, parseTimingBytes } from './timingCsv.mjs';
 
-/** Parses a `t_ns,id,duration_ns` CSV; throws on a wrong header or a malformed row (with the line number). */
+const utf8 = new TextEncoder();
+
+/**
+ * Parses a `t_ns,id,duration_ns` CSV into rows (timingCsv.mjs, the one parser); throws on a wrong header or a
+ * malformed row, naming `name` and the line.
+ */
 export function parseTimingCsv(text, name = 'csv') {
-  const lines = text.split('\n');
-  if (lines[0].trim() !== 't_ns,id,duration_ns') throw new Error(`${name}: header must be "t_ns,id,duration_ns", got "${lines[0]}"`);
-  const rows = [];
-  for (let i = 1; i < lines.length; i += 1) {
-    const line = lines[i].trim();
-    if (!line) continue;
-    const parts = line.split(',');
-    if (parts.length !== 3 || !/^-?\d+$/.test(parts[0]) || !/^-?\d+$/.test(parts[2]) || !parts[1]) {
-      throw new Error(`${name}:${i + 1}: malformed row "${line}"`);
-    }
-    rows.push({ t: Number(parts[0]), id: parts[1], d: Number(parts[2]) });
+  let p;
+  try {
+    p = parseTimingBytes(utf8.encode(text), { rejectNegative: false, allowEmpty: true });
+  } catch (e) {
+    if (e instanceof CsvError) throw new Error(`${name}: ${e.message}`);
+    throw e;
   }
+  const rows = new Array(p.rows);
+  for (let i = 0; i < p.rows; i += 1) rows[i] = { t: p.tNs[i], id: p.ids[p.idIndex[i]], d: p.durationNs[i] };
   return rows;
 }
 
@@ -94,61 +98,41 @@ export function statRatio(a, b) {
 export function analyseConfiguration(files, warmup = 30) {
   const s = Object.fromEntries(Object.entries(files).filter(([, rows]) => rows).map(([k, rows]) => [k, series(rows, warmup)]));
   const get = (file, id) => s[file]?.get(id) ?? [];
+  const [N, S, B] = [PATHS.native, PATHS.socket, BACKEND_IDS];
+  const [nb, nf, sb, sf] = [N.files.backend.key, N.files.frontend.key, S.files.backend.key, S.files.frontend.key];
   const native = {
-    compute: stats(get('native', 'step.compute')),
-    service: stats(get('native', 'step.service')),
-    overhead: stats(pairedDiff(get('native', 'step.service'), get('native', 'step.compute'))),
-    call: stats(get('unityNative', 'step.native.call')),
-    parse: stats(get('unityNative', 'step.native.parse')),
-    apply: stats(get('unityNative', 'step.unity.apply')),
-    frameWait: stats(get('unityNative', 'step.frame.wait')),
-    e2e: stats(get('unityNative', 'step.unity.e2e')),
-    floor: stats(get('floors', 'floor.native.noop')),
+    compute: stats(get(nb, B.compute)),
+    service: stats(get(nb, B.service)),
+    overhead: stats(pairedDiff(get(nb, B.service), get(nb, B.compute))),
+    call: stats(get(nf, N.ids.call)),
+    parse: stats(get(nf, N.ids.parse)),
+    apply: stats(get(nf, N.ids.apply)),
+    frameWait: stats(get(nf, N.ids.frameWait)),
+    e2e: stats(get(nf, N.ids.e2e)),
+    floor: stats(get(FLOORS_FILE.key, N.floor)),
   };
   const socket = {
-    compute: stats(get('socket', 'step.compute')),
-    service: stats(get('socket', 'step.service')),
-    overhead: stats(pairedDiff(get('socket', 'step.service'), get('socket', 'step.compute'))),
-    send: stats(get('unitySocket', 'step.socket.send')),
-    wait: stats(get('unitySocket', 'step.socket.wait')),
-    transport: stats(pairedDiff(get('unitySocket', 'step.socket.wait'), get('socket', 'step.service'))),
-    parse: stats(get('unitySocket', 'step.socket.parse')),
-    apply: stats(get('unitySocket', 'step.unity.apply')),
-    frameWait: stats(get('unitySocket', 'step.frame.wait')),
-    e2e: stats(get('unitySocket', 'step.unity.e2e')),
-    floor: stats(get('floors', 'floor.socket.echo')),
+    compute: stats(get(sb, B.compute)),
+    service: stats(get(sb, B.service)),
+    overhead: stats(pairedDiff(get(sb, B.service), get(sb, B.compute))),
+    send: stats(get(sf, S.ids.send)),
+    wait: stats(get(sf, S.ids.wait)),
+    transport: stats(pairedDiff(get(sf, S.ids.wait), get(sb, B.service))),
+    parse: stats(get(sf, S.ids.parse)),
+    apply: stats(get(sf, S.ids.apply)),
+    frameWait: stats(get(sf, S.ids.frameWait)),
+    e2e: stats(get(sf, S.ids.e2e)),
+    floor: stats(get(FLOORS_FILE.key, S.floor)),
   };
   // Ratios socket/native: of the statistics (as the dashboard reports them), and paired by order like the
   // reference's computation.py speedup() (stats of socket_i / native_i).
   const ratios = {
     overhead: statRatio(socket.overhead, native.overhead),
     e2e: statRatio(socket.e2e, native.e2e),
-    pairedOverhead: pairedRatio(pairedDiff(get('socket', 'step.service'), get('socket', 'step.compute')),
-      pairedDiff(get('native', 'step.service'), get('native', 'step.compute'))),
-    pairedE2e: pairedRatio(get('unitySocket', 'step.unity.e2e'), get('unityNative', 'step.unity.e2e')),
+    pairedOverhead: pairedRatio(pairedDiff(get(sb, B.service), get(sb, B.compute)),
+      pairedDiff(get(nb, B.service), get(nb, B.compute))),
+    pairedE2e: pairedRatio(get(sf, S.ids.e2e), get(nf, N.ids.e2e)),
   };
   const frameWaitShare = socket.e2e.median > 0 ? socket.frameWait.median / socket.e2e.median : NaN;
   return { native, socket, ratios, frameWaitShare };
-}
-
-/** The issue's targets (N = 10, free pacing, medians), each { name, value, limit, ok } in ns. */
-export function targetChecks(a) {
-  const t = (name, value, limit) => ({ name, value, limit, ok: Number.isFinite(value) && value <= limit });
-  return [
-    t('native back-end overhead (service − compute) ≤ 3 µs', a.native.overhead.median, 3000),
-    t('socket back-end overhead (service − compute) ≤ 40 µs', a.socket.overhead.median, 40000),
-    t('socket parse (front-end) ≤ 30 µs', a.socket.parse.median, 30000),
-    t('socket transport (wait − service) ≤ 2 × loopback echo floor', a.socket.transport.median, 2 * a.socket.floor.median),
-    t('native e2e ≤ 2 × (compute + P/Invoke floor)', a.native.e2e.median, 2 * (a.native.compute.median + a.native.floor.median)),
-  ];
-}
-
-/** Formats ns for tables: "812 ns", "12.3 µs", "4.56 ms". */
-export function fmtNs(ns) {
-  if (!Number.isFinite(ns)) return '–';
-  const a = Math.abs(ns);
-  if (a < 1000) return `${ns.toFixed(0)} ns`;
-  if (a < 1e6) return `${(ns / 1e3).toFixed(a < 1e4 ? 2 : 1)} µs`;
-  if (a < 1e9) return `${(ns / 1e6).toFixed(a < 1e7 ? 2 : 1)} ms`;
-  return `${(ns / 1e9).toFixed(2)} s`;
 }

@@ -1,26 +1,19 @@
 // The dashboard's headline (its first view), the part without I/O: the reference study's claim (the paths' names
-// and colours: catalogue.mjs), the number formats, the sentences and the plot (vega-lite spec). The page imports this module (types in
+// and colours: catalogue.mjs; the number formats: format.mjs), the sentences and the plot (vega-lite spec). The page imports this module (types in
 // headline.d.mts); headlineFiles.mjs computes the headline from the published runs' CSVs (Node) and
 // `npm run headline` writes public/data/headline.json and headline.svg, so the first view needs neither DuckDB nor
 // Plotly.
 
 import { PATHS, PATH_ORDER } from './catalogue.mjs';
+import { formatNs, formatTimes } from './format.mjs';
+
+export { formatNs, formatTimes };
 
 /**
  * The reference study's claim as it states it (docs/reference-study.md, "Its claims, and its flaws"): end-to-end
  * ≈ 0.59 ms native vs ≈ 200 ms socket, ≈ 337×.
  */
 export const REFERENCE_CLAIM = Object.freeze({ ratio: 337, inProcessNs: 0.59e6, outOfProcessNs: 200e6 });
-
-/** Three significant digits, with its unit: 3.34 µs, 104 µs, 200 ms. */
-export function formatNs(ns) {
-  if (!Number.isFinite(ns)) return '–';
-  const [v, u] = ns >= 1e9 ? [ns / 1e9, 's'] : ns >= 1e6 ? [ns / 1e6, 'ms'] : ns >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
-  return `${Number(v.toPrecision(3))} ${u}`;
-}
-
-/** 31.2× style, three significant digits. */
-export const formatTimes = (x) => `${Number(x.toPrecision(3))}×`;
 
 const PLATFORM_NAME = { desktop: 'desktop', web: 'web' };
 

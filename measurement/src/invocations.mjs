@@ -82,15 +82,6 @@ export function configurationIntervals(invocations, { platform, warmup = 30, opt
   return Object.defineProperty({ invocations: counts, paths, ratios }, 'series', { value: perPath, enumerable: false });
 }
 
-/** "12.3 µs [11.8, 13.1]" style cell of a figure in ns with its interval (the formatter turns ns into text). */
-export function formatInterval({ estimate, ci95 } = {}, format) {
-  if (!Number.isFinite(estimate)) return '–';
-  return ci95 ? `${format(estimate)} [${format(ci95[0])}, ${format(ci95[1])}]` : `${format(estimate)} (1 invocation)`;
-}
-
-/** "33.5× [27.1, 41.9]" style cell of a ratio. */
-export const formatRatio = (r) => formatInterval(r, (x) => `${x.toFixed(x < 10 ? 2 : 1)}×`).replace(/× \[(.*)×, (.*)×\]/, '× [$1, $2]');
-
 /**
  * The desktop targets (N = 10, free pacing) as statistical verdicts over the invocation-level intervals: met only
  * when the whole 95 % interval is within the limit, inconclusive when it straddles it. Values in ns or ×.

@@ -1,7 +1,8 @@
 // Per-invocation figures of a configuration, run ids and the machine-noise record.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { configurationIntervals, desktopTargets, formatRatio } from '../src/invocations.mjs';
+import { configurationIntervals, desktopTargets } from '../src/invocations.mjs';
+import { formatRatioInterval as formatRatio } from '../src/format.mjs';
 import { PATH_SALT } from '../src/catalogue.mjs';
 import { pathInterval } from '../src/intervals.mjs';
 import { busyWarning, processCpuSeconds, startWindow } from '../src/machineLoad.mjs';

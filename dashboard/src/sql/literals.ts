@@ -3,9 +3,6 @@
 /** A single-quoted SQL string literal (quotes doubled). */
 export const str = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
-/** A double-quoted identifier. */
-export const ident = (s: string): string => `"${s.replace(/"/g, '""')}"`;
-
 /** A finite number literal; throws on NaN/Infinity so bad input never becomes SQL. */
 export const num = (n: number): string => {
   if (!Number.isFinite(n)) throw new Error(`not a finite number: ${n}`);

@@ -4,18 +4,10 @@
  * interpolation) of the resampled statistic.
  */
 
+import { quantileSorted } from '../../../measurement/src/analysis.mjs';
 import { mulberry32 } from '../../../measurement/src/random.mjs';
 
-export { mulberry32 };
-
-/** Quantile with linear interpolation between order statistics of a sorted array (as quantile_cont). */
-export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const pos = (n - 1) * q;
-  const lo = Math.floor(pos); const hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-}
+export { mulberry32, quantileSorted };
 
 /** Median of a copy (sorted numerically). */
 export function median(values: ArrayLike<number>): number {

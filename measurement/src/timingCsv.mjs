@@ -1,0 +1,144 @@
+// The timing CSV (docs/measurements.md, "CSV": header t_ns,id,duration_ns; integers in ns), parsed once for every
+// reader: the benches and the headline (analysis.mjs parseTimingCsv: rows), the dashboard's loader and uploads
+// (columns). Strict and fast: one pass over the bytes, the first problem named with its line number. It also
+// computes each row's rank k within its id by (t_ns, file order), the reference method's stable sort, so the
+// dashboard's SQL drops the warm-up with `k > warmup` instead of a window over every row. No I/O.
+
+/** A malformed timing CSV (the message names the line). */
+export class CsvError extends Error {}
+
+const HEADER = ['t_ns', 'id', 'duration_ns'];
+
+/**
+ * What is wrong with a header line (fields trimmed, optionally quoted; a trailing CR ignored), or null when it is
+ * exactly t_ns,id,duration_ns. Shared by the upload's first look (ingest.ts checkHead) and the parser.
+ */
+export function headerError(line) {
+  const cols = line.replace(/\r$/, '').split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'));
+  if (cols.length === HEADER.length && cols.every((c, i) => c === HEADER[i])) return null;
+  const missing = HEADER.filter((h) => !cols.includes(h));
+  return `wrong columns: found "${cols.join(',').slice(0, 80)}", expected exactly t_ns,id,duration_ns${missing.length ? ` (missing ${missing.join(', ')})` : ''}`;
+}
+
+// One decoder for every call (decode() without `stream` starts afresh each time).
+const utf8 = new TextDecoder();
+/** Distinct id spellings compared byte by byte before decoding; a file with more ids decodes the rest. */
+const MAX_ID_SPELLINGS = 16;
+
+const COMMA = 44; const NL = 10; const CR = 13; const QUOTE = 34; const MINUS = 45; const ZERO = 48; const NINE = 57;
+const MAX_SAFE_DIGITS = 15;
+
+/**
+ * Parses `bytes` (the whole file, header included). With `rejectNegative` (uploads) a negative value is an
+ * error; without it (published data, as the reference method) the row is kept with k = 0.
+ */
+export function parseTimingBytes(bytes, { rejectNegative = true, allowEmpty = false } = {}) {
+  let p = 0;
+  const n = bytes.length;
+  if (n >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) p = 3;
+  // header
+  let eol = bytes.indexOf(NL, p);
+  if (eol < 0) eol = n;
+  const headerProblem = headerError(utf8.decode(bytes.subarray(p, eol)));
+  if (headerProblem) throw new CsvError(headerProblem);
+  p = eol + 1;
+  // upper bound of rows: count newlines
+  let cap = 1;
+  for (let i = p; i < n; i++) if (bytes[i] === NL) cap++;
+  const seq = new Int32Array(cap); const t = new Float64Array(cap); const d = new Float64Array(cap); const idx = new Int32Array(cap);
+  const ids = []; const idMap = new Map();
+  // The bytes of the ids seen so far (up to MAX_ID_SPELLINGS spellings) and their index: a row's id is found by
+  // comparing bytes, whatever the order of ids in the file; only a new spelling is decoded.
+  const spellings = []; const spellingId = [];
+  let rows = 0; let line = 1;
+
+  const fail = (msg) => { throw new CsvError(`line ${line}: ${msg}`); };
+  const fieldText = (s, e) => utf8.decode(bytes.subarray(s, Math.min(e, s + 40)));
+
+  const idOf = (s, e) => {
+    const len = e - s;
+    for (let j = 0; j < spellings.length; j++) {
+      const b = spellings[j];
+      if (b.length !== len) continue;
+      let i = 0;
+      while (i < len && bytes[s + i] === b[i]) i++;
+      if (i === len) return spellingId[j];
+    }
+    const key = utf8.decode(bytes.subarray(s, e)).trim();
+    if (key === '') fail('id is empty');
+    let got = idMap.get(key);
+    if (got === undefined) { got = ids.length; ids.push(key); idMap.set(key, got); }
+    if (spellings.length < MAX_ID_SPELLINGS) { spellings.push(bytes.slice(s, e)); spellingId.push(got); }
+    return got;
+  };
+
+  const readInt = (name, last) => {
+    const start = p;
+    let neg = false;
+    if (bytes[p] === MINUS) { neg = true; p++; }
+    let v = 0; let digits = 0;
+    while (p < n) {
+      const c = bytes[p];
+      if (c >= ZERO && c <= NINE) { v = v * 10 + (c - ZERO); digits++; p++; } else break;
+    }
+    const c = p < n ? bytes[p] : NL;
+    const endOk = last ? (c === NL || c === CR) : c === COMMA;
+    if (digits === 0 || !endOk) {
+      let e = p;
+      while (e < n && bytes[e] !== COMMA && bytes[e] !== NL && bytes[e] !== CR) e++;
+      if (!last && e < n && bytes[e] !== COMMA) fail(`expected 3 values (t_ns,id,duration_ns), found fewer`);
+      if (last && e < n && bytes[e] === COMMA) fail('expected 3 values (t_ns,id,duration_ns), found more');
+      fail(`${name} is not an integer ("${fieldText(start, e)}")`);
+    }
+    if (digits > MAX_SAFE_DIGITS) fail(`${name} has more than ${MAX_SAFE_DIGITS} digits`);
+    if (neg && v !== 0 && rejectNegative) fail(`${name} is negative (-${v}); values must be >= 0`);
+    return neg ? -v : v;
+  };
+
+  while (p < n) {
+    line++;
+    if (bytes[p] === NL || (bytes[p] === CR && bytes[p + 1] === NL)) { p += bytes[p] === CR ? 2 : 1; continue; } // blank line
+    const tv = readInt('t_ns', false);
+    p++; // comma
+    let s = p; let e;
+    if (bytes[p] === QUOTE) {
+      s = ++p;
+      while (p < n && bytes[p] !== QUOTE) p++;
+      e = p++;
+    } else {
+      while (p < n && bytes[p] !== COMMA && bytes[p] !== NL) p++;
+      e = p;
+    }
+    if (p >= n || bytes[p] !== COMMA) fail('expected 3 values (t_ns,id,duration_ns), found fewer');
+    if (e === s) fail('id is empty');
+    const id = idOf(s, e);
+    p++; // comma
+    const dv = readInt('duration_ns', true);
+    if (bytes[p] === CR) p++;
+    p++; // newline
+    seq[rows] = rows + 1; t[rows] = tv; d[rows] = dv; idx[rows] = id;
+    rows++;
+  }
+  if (rows === 0 && !allowEmpty) throw new CsvError('no data rows: the file has only the header');
+  // ranks per id by (t, seq) among valid rows
+  const k = new Int32Array(rows);
+  const counts = new Int32Array(ids.length);
+  const lastT = new Float64Array(ids.length).fill(-Infinity);
+  let sorted = true;
+  for (let i = 0; i < rows; i++) {
+    if (t[i] < 0 || d[i] < 0) continue;
+    const j = idx[i];
+    if (t[i] < lastT[j]) { sorted = false; break; }
+    lastT[j] = t[i];
+    k[i] = ++counts[j];
+  }
+  if (!sorted) {
+    k.fill(0);
+    const order = Array.from({ length: rows }, (_, i) => i).filter((i) => t[i] >= 0 && d[i] >= 0);
+    order.sort((a, b) => idx[a] - idx[b] || t[a] - t[b] || a - b);
+    let prev = -1; let r = 0;
+    for (const i of order) { r = idx[i] === prev ? r + 1 : 1; prev = idx[i]; k[i] = r; }
+  }
+  return { seq: seq.subarray(0, rows), k, tNs: t.subarray(0, rows), durationNs: d.subarray(0, rows), idIndex: idx.subarray(0, rows), ids, rows };
+}
+
