@@ -15,7 +15,7 @@ import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecord.mjs';
-import { buildDir, hostEnv, nativeLibDir } from '../desktop-host/toolchain.mjs';
+import { buildDir, hostEnv, nativeLibDir } from './lib/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
 import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
 import { desktopConfigurationEntry, desktopConfigurations, desktopOrders, mergeRepetitions } from '../measurement/src/assemble.mjs';
@@ -23,7 +23,7 @@ import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { busyWarning, processCpuSeconds, startWindow } from '../measurement/src/machineLoad.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
-import { JVM_SERVER_JAR, startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
+import { JVM_SERVER_JAR, startJvmServer } from './lib/jvm-server.mjs';
 import { COMMON, newRunFolder, orderSeedOf, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]

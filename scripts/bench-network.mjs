@@ -19,8 +19,8 @@ import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from '.
 import { BUDGETS_NS, breakEven, capacityVerdict, cellFigures, seriesOf } from '../measurement/src/networkAnalysis.mjs';
 import { runLevel } from './lib/capacity.mjs';
 import { PATH_SALT } from '../measurement/src/catalogue.mjs';
-import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
-import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
+import { hostEnv, hostExe } from './lib/toolchain.mjs';
+import { startJvmServer } from './lib/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
@@ -372,7 +372,7 @@ async function main() {
   let cap = null;
   try {
     if (needWeb) {
-      const harness = await import('../dashboard/e2e/harness.mjs');
+      const harness = await import('./lib/harness.mjs');
       web = { harness, ...(P.grid ? { preview: await harness.startPreview(), browser: await harness.launchBrowser() } : {}) };
     }
     bar.start(total, 0, { cell: '' });

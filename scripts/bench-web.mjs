@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, steps } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord, dataDir, root } from '../measurement/src/runRecord.mjs';
-import { BENCH_DRIVERS, launchBenchDriver, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
+import { BENCH_DRIVERS, launchBenchDriver, startPreview, startWsServer } from './lib/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../measurement/src/webSummary.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { DEFAULT_WEB_DRIVER } from '../measurement/src/canonical.mjs';

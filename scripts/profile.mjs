@@ -16,9 +16,9 @@ import { join, relative, resolve } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { dataDir, gitCommit } from '../measurement/src/runRecord.mjs';
 import { CLOCK_TICKS, chromiumBrowserProcess, processTable, readStat } from '../measurement/src/machineLoad.mjs';
-import { hostEnv, hostExe } from '../desktop-host/toolchain.mjs';
-import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
-import { cdpConnect, launchBrowser, openLive, startPreview, startWsServer } from '../dashboard/e2e/harness.mjs';
+import { hostEnv, hostExe } from './lib/toolchain.mjs';
+import { startJvmServer } from './lib/jvm-server.mjs';
+import { cdpConnect, launchBrowser, openLive, startPreview, startWsServer } from './lib/harness.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
 import {

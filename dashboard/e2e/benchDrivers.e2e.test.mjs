@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { WebSocketServer } from 'ws';
-import { launchBareBrowser, launchBrowser, root } from './harness.mjs';
+import { launchBareBrowser, launchBrowser, root } from '../../scripts/lib/harness.mjs';
 import { parseTimingCsv, series } from '../../measurement/src/analysis.mjs';
 import { chromiumBrowserProcess } from '../../measurement/src/machineLoad.mjs';
 
@@ -25,7 +25,7 @@ test('the bare CDP browser is the Playwright browser: same switches (but its Dev
     // Only the driver's own transport, the profile folder and the window size (Playwright sets the viewport over CDP) differ.
     const own = (x) => /^--(user-data-dir|remote-debugging-(pipe|port|address)|window-size)\b/.test(x) || x === 'about:blank';
     const [a, b] = [browserSwitches(pw.profile), browserSwitches(bare.profile)].map((s) => [...s].filter((x) => !own(x)).sort());
-    assert.deepEqual(b, a, 'PLAYWRIGHT_SWITCHES in dashboard/e2e/harness.mjs no longer match what playwright-core launches');
+    assert.deepEqual(b, a, 'PLAYWRIGHT_SWITCHES in scripts/lib/harness.mjs no longer match what playwright-core launches');
     const size = () => [innerWidth, innerHeight, devicePixelRatio];
     assert.deepEqual(await bare.evaluate(size), await pw.page.evaluate(size));
     assert.equal(bare.browserVersion, pw.browserVersion);

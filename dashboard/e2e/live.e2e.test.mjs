@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, openLive, root, startPreview, startWsServer } from './harness.mjs';
+import { launchBrowser, openLive, root, startPreview, startWsServer } from '../../scripts/lib/harness.mjs';
 import { decodePng } from './png.mjs';
 import { parseTimingCsv, series } from '../../measurement/src/analysis.mjs';
 

@@ -5,7 +5,7 @@
 // explains how to make a build when there is none.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freePort, launchBrowser, startPreview, startWsServer } from './harness.mjs';
+import { freePort, launchBrowser, startPreview, startWsServer } from '../../scripts/lib/harness.mjs';
 
 let preview; let browser; let page; let server;
 

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { freePort, launchBrowser, startPreview, startProcess } from './harness.mjs';
+import { freePort, launchBrowser, startPreview, startProcess } from '../../scripts/lib/harness.mjs';
 
 const start = (args, ready, options) => startProcess(process.execPath, args, ready, options);
 

@@ -1,7 +1,7 @@
 // Shared by the end-to-end tests and the benchmark: a `vite preview` (or dev) server of the dashboard on a free
 // 127.0.0.1 port, and Chromium (playwright-core, /usr/bin/chromium, fresh profile), through the live view's
-// harness (dashboard/e2e/harness.mjs).
-import { CHROMIUM_ARGS, launchBrowser, root, startDevServer, startPreview } from './harness.mjs';
+// harness (scripts/lib/harness.mjs).
+import { CHROMIUM_ARGS, launchBrowser, root, startDevServer, startPreview } from '../../scripts/lib/harness.mjs';
 
 export { CHROMIUM_ARGS, root };
 

@@ -10,7 +10,7 @@ import { formatInterval, formatNsFixed as fmtNs, formatRatioInterval as formatRa
 import { DESKTOP_FILES } from '../../measurement/src/assemble.mjs';
 import { readTimingCsv } from '../../measurement/src/timingFiles.mjs';
 import { configurationIntervals, desktopTargets } from '../../measurement/src/invocations.mjs';
-import { root } from '../toolchain.mjs';
+import { root } from '../../scripts/lib/root.mjs';
 
 const dataDir = join(root, 'public', 'data');
 

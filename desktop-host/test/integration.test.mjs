@@ -9,9 +9,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import { hostEnv, hostExe, root } from '../toolchain.mjs';
+import { hostEnv, hostExe, root } from '../../scripts/lib/toolchain.mjs';
 import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
-import { startJvmServer } from '../bench/jvm-server.mjs';
+import { startJvmServer } from '../../scripts/lib/jvm-server.mjs';
 
 const vectorsDir = join(root, 'collektive-core', 'test-vectors');
 const tmp = mkdtempSync(join(os.tmpdir(), 'desktop-host-it-'));

@@ -4,11 +4,9 @@
 // for `java -cp` entry points. Tests run in the `core-jvm` suite, not here.
 // `vectors` regenerates collektive-core/test-vectors/*.json from the JVM build (npm run vectors).
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { run } from '../lib/run.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { root } from '../lib/root.mjs';
 
 /** Serializes Maven runs on collektive-core (several build steps and suites may start them at once). */
 export const mavenLock = '/tmp/collektive-core-mvn.lock';

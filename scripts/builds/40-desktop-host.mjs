@@ -3,7 +3,8 @@
 // desktop-host/build/Collektive.Frontend.dll, and the host (desktop-host/src) into desktop-host/build/desktop-host.exe.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertToolchain, buildDir, frontendDll, hostExe, nativeLibDir, newtonsoftDll, packageDir, root } from '../../desktop-host/toolchain.mjs';
+import { newtonsoftDll } from '../lib/requirements.mjs';
+import { assertToolchain, buildDir, frontendDll, hostExe, nativeLibDir, packageDir, root } from '../lib/toolchain.mjs';
 import { run } from '../lib/run.mjs';
 
 /** Compiler flags, also used by the Unity compile check (unity-webgl/Tests~/compile): warnings are errors, XML docs checked. */
@@ -26,7 +27,7 @@ async function buildDesktopHost({ quiet = false } = {}) {
 export const steps = [{
   name: 'desktop-host',
   description: 'C# front-end (mcs, C# 7.2): com.collektive.frontend Runtime + headless host',
-  inputs: ['unity-webgl/Packages/com.collektive.frontend/Runtime', 'desktop-host/src', 'desktop-host/toolchain.mjs', 'scripts/builds/40-desktop-host.mjs'],
+  inputs: ['unity-webgl/Packages/com.collektive.frontend/Runtime', 'desktop-host/src', 'scripts/builds/40-desktop-host.mjs'],
   outputs: ['desktop-host/build/desktop-host.exe', 'desktop-host/build/Collektive.Frontend.dll'],
   run: () => buildDesktopHost(),
 }];

@@ -2,12 +2,12 @@
 // for an absolute one). The Live view imports the Kotlin/Wasm engine's build output, so the step depends on
 // the `wasm` step when one is defined (checked lazily, once every build file is loaded).
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { run } from '../lib/run.mjs';
+import { root } from '../lib/root.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
+const here = join(root, 'scripts', 'builds');
+
 const definesWasm = () => readdirSync(here).filter((f) => f.endsWith('.mjs') && f !== '60-dashboard.mjs')
   .some((f) => /name:\s*['"]wasm['"]/.test(readFileSync(join(here, f), 'utf8')));
 

@@ -10,11 +10,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect as tcpConnect } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import WebSocket from 'ws';
+import { root } from '../lib/root.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { root };
 export const JVM_JAR = join(root, 'collektive-jvm-server', 'target', 'collektive-jvm-server.jar');
 const NODE_CLI = join(root, 'collektive-node-server', 'src', 'cli.mjs');
 

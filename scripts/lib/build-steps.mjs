@@ -7,10 +7,11 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from './root.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { root };
 const stampDir = join(root, '.cache', 'build-stamps');
 const lockDir = join(root, '.cache', 'build-locks');
 const dir = join(root, 'scripts', 'builds');

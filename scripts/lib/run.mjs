@@ -1,9 +1,7 @@
 // Runs a command with inherited output; rejects with the command line and exit code on failure.
 import { spawn } from 'node:child_process';
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { join } from "node:path";
+import { root } from "./root.mjs";
 
 export function run(cmd, args = [], { cwd = root, env = {}, quiet = false } = {}) {
   return new Promise((resolve, reject) => {

@@ -1,12 +1,14 @@
-// Pinned Kotlin toolchain for the non-JVM targets (docs/toolchain.md): where each tool lives, how it is fetched, and the
+// The toolchains (docs/toolchain.md): the pinned Kotlin toolchain for the non-JVM targets, and (last) the C#
+// toolchain's paths for the desktop host (the lookups of system components: requirements.mjs). Kotlin: where each tool lives, how it is fetched, and the
 // exact command lines. Everything fetched goes under `.toolchain/` (gitignored); registries are reached only
 // through their own clients (npm for kotlin-compiler/binaryen/node, Maven for Maven Central artifacts).
 import { existsSync, mkdirSync, readdirSync, rmSync, renameSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { mono, newtonsoft, nunit } from './requirements.mjs';
+import { root } from './root.mjs';
 import { run } from './run.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { root };
 
 /** The one Kotlin version for all targets (docs/toolchain.md). */
 export const KOTLIN_VERSION = '2.1.20';
@@ -205,4 +207,23 @@ export const wasmOptPasses = ['--closed-world', '--inline-functions-with-loops',
 export async function wasmOptimize(input, output) {
   // --debuginfo keeps the name section: Kotlin function names in Chromium's profiler (docs/profiles.md); no effect on speed.
   await run(wasmOpt, [...wasmOptFeatures, ...wasmOptPasses, '--debuginfo', input, '-o', output], { quiet: true });
+}
+
+// C# (Mono): the desktop host and the Unity package it compiles.
+export const packageDir = join(root, 'unity-webgl', 'Packages', 'com.collektive.frontend');
+export const buildDir = join(root, 'desktop-host', 'build');
+export const hostExe = join(buildDir, 'desktop-host.exe');
+export const frontendDll = join(buildDir, 'Collektive.Frontend.dll');
+export const nativeLibDir = join(root, 'collektive-native', 'build');
+
+/** Throws with every missing C# component named. */
+export function assertToolchain({ nunit: withNunit = false } = {}) {
+  const missing = [mono(), newtonsoft(), ...(withNunit ? [nunit()] : [])].filter(Boolean);
+  if (missing.length) throw new Error(`missing: ${missing.join('; ')}`);
+}
+
+/** Environment for running the desktop host: finds libsimple_gradient.so in collektive-native/build. */
+export function hostEnv(extra = {}) {
+  const ld = [nativeLibDir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
+  return { ...process.env, LD_LIBRARY_PATH: ld, MONO_ENV_OPTIONS: process.env.MONO_ENV_OPTIONS ?? '', ...extra };
 }

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './toolchain.mjs';
-import { freePort } from '../../dashboard/e2e/harness.mjs';
+import { freePort } from './harness.mjs';
 
 /** The pinned Toxiproxy version (the newest the Go module proxy served when this was written). */
 export const TOXIPROXY_VERSION = 'v2.5.0';

@@ -2,7 +2,7 @@
 // integration of the headless host with both real back-ends (libsimple_gradient.so via P/Invoke, the JVM server
 // over loopback) incl. the engine's test vectors and the CSV/run.json schema of bench:desktop's outputs.
 import { nodeTap, nunit } from '../lib/parsers.mjs';
-import { requireMono, requireNewtonsoft, requireNunit } from '../../desktop-host/toolchain.mjs';
+import { requireMono, requireNewtonsoft, requireNunit } from '../lib/requirements.mjs';
 
 export const suites = [
   {

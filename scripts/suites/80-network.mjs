@@ -3,7 +3,7 @@
 import { nodeTap } from '../lib/parsers.mjs';
 import { toxiproxyInstallable } from '../lib/toxiproxy.mjs';
 import { chromium } from '../lib/requirements.mjs';
-import { requireMono, requireNewtonsoft } from '../../desktop-host/toolchain.mjs';
+import { requireMono, requireNewtonsoft } from '../lib/requirements.mjs';
 
 export const suites = [{
   name: 'network',

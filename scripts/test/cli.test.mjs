@@ -4,10 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { root } from '../lib/root.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCRIPTS = {
   'bench:desktop': 'bench-desktop.mjs', 'bench:web': 'bench-web.mjs', 'bench:engine': 'bench-engine.mjs',
   'bench:network': 'bench-network.mjs', 'bench:dashboard': 'bench-dashboard.mjs', 'bench:reproduce': 'bench-reproduce.mjs',

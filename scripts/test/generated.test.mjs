@@ -13,10 +13,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { coreClasspath } from '../builds/10-core-jvm.mjs';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { root } from '../lib/root.mjs';
 
 /** `diff -u` of two paths (files or directories), relative to the repository root when under it; '' when equal. */
 function unifiedDiff(committed, regenerated) {

@@ -10,13 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
 import { validateRun } from '../../measurement/src/runRecord.mjs';
 import { breakEven, capacityVerdict, crossing } from '../../measurement/src/networkAnalysis.mjs';
 import { PROFILES, goMissing, toxicsOf, toxiproxyMissing } from '../lib/toxiproxy.mjs';
+import { root } from '../lib/root.mjs';
 
-const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const tmp = mkdtempSync(join(os.tmpdir(), 'network-test-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -109,7 +108,7 @@ describe('dashboard Network view (published network runs, headless Chromium)', (
     const grids = net.map((r) => JSON.parse(readFileSync(join(root, 'public', 'data', r.run), 'utf8'))).filter((r) => r.network.cells.length > 0);
     assert.ok(grids.length >= 1, 'no network run with a grid in public/data/manifest.json (npm run bench:network -- --only grid)');
     const last = grids[grids.length - 1];
-    const { launchBrowser, startPreview } = await import('../../dashboard/e2e/harness.mjs');
+    const { launchBrowser, startPreview } = await import('../lib/harness.mjs');
     const preview = await startPreview();
     const browser = await launchBrowser({ collectErrors: true });
     try {

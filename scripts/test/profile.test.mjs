@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { quantile } from '../../measurement/src/intervals.mjs';
 import { mulberry32, shuffled } from '../../measurement/src/random.mjs';
 import { HOPS, classify, cpuProfileToCollapsed, parseCollapsed, perfScriptToCollapsed, websocketHops } from '../../measurement/src/profiles.mjs';
+import { root } from '../lib/root.mjs';
 
-const root = join(import.meta.dirname, '..', '..');
 const STEP = {
   native: { process: 'csharp-host', frame: 'kfun:collektive.engine.GradientEngine#step(kotlin.Int){}' },
   socket: { process: 'jvm-server', frame: /^collektive\/engine\/GradientEngine\.step_\[[ij01]\]$/ },

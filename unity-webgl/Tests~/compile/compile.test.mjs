@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { assemblies, packageDir, project } from './assemblies.mjs';
-import { newtonsoftDll, nunitFrameworkDll } from '../../../desktop-host/toolchain.mjs';
+import { newtonsoftDll, nunitFrameworkDll } from '../../../scripts/lib/requirements.mjs';
 
 const out = join(project, 'Tests~', 'out');
 const stubDir = join(project, 'Tests~', 'UnityStub');

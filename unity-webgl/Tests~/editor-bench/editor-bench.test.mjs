@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
-import { newtonsoftDll } from '../../../desktop-host/toolchain.mjs';
+import { newtonsoftDll } from '../../../scripts/lib/requirements.mjs';
 import { assemblies } from '../compile/assemblies.mjs';
 import { scenarioFor } from '../../../measurement/src/scenario.mjs';
 import { publishUnityRun } from '../../../measurement/src/unityRun.mjs';

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { newtonsoftDll, nunitFrameworkDll } from '../../../desktop-host/toolchain.mjs';
+import { newtonsoftDll, nunitFrameworkDll } from '../../../scripts/lib/requirements.mjs';
 import { assemblies, project } from '../compile/assemblies.mjs';
 
 const MCS = ['-langversion:7.2', '-nologo', '-warnaserror', '-target:library', '-define:UNITY_STANDALONE;UNITY_STANDALONE_LINUX'];

@@ -1,4 +1,4 @@
-// Node-side harness shared by `npm run bench:web` and the web-e2e suite: the Node ws server (real process), the
+// Node-side harness shared by the web benches (bench:web, bench:network, profile) and the e2e suites: the Node ws server (real process), the
 // built dashboard under `vite preview` (COOP/COEP headers from vite.config.ts), and headless Chromium through
 // playwright-core with the project's flags, or the same Chromium with no Playwright attached (launchBareBrowser, driven over
 // CDP with Runtime.evaluate only). Every process started here is stopped by its own handle.
@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
+import { root } from './root.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { root };
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
