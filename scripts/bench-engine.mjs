@@ -16,13 +16,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { collectEnvironment } from '../measurement/src/runRecord.mjs';
+import { collectEnvironment } from '../measurement/src/runRecordFiles.mjs';
 import { execFileSync } from 'node:child_process';
 import { node24 } from './lib/toolchain.mjs';
 import { PATH_SALT } from '../measurement/src/catalogue.mjs';
 import { pathInterval, ratioInterval, verdict } from '../measurement/src/intervals.mjs';
 import { formatInterval } from '../measurement/src/format.mjs';
-import { startWindow } from '../measurement/src/machineLoad.mjs';
+import { startWindow } from '../measurement/src/machineLoadFiles.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:engine -- [options]

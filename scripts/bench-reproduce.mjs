@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { dataDir, gitCommit, root } from '../measurement/src/runRecord.mjs';
+import { dataDir, gitCommit, root } from '../measurement/src/runRecordFiles.mjs';
 import { comparisonSpec, compareSummaries, renderSvg } from '../measurement/src/reproduce.mjs';
 import { uniqueRunId } from '../measurement/src/runId.mjs';
 import { USAGE_EXIT } from './lib/cli.mjs';

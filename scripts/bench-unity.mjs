@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:unity -- --unity <Unity executable> [options]: the desktop benchmark with the Unity Editor (batch
 // mode) as the front-end. Three stages (docs/measurements.md, "The Unity bench"): Node writes the plan
-// (measurement/src/unityRun.mjs: configurations and their scenarios), Unity measures
+// (measurement/src/unityRunFiles.mjs: configurations and their scenarios), Unity measures
 // (unity-webgl/Assets/Editor/BenchmarkRunner.RunDesktop: raw per-block CSVs and unity-record.json), Node writes the
 // run (the same merge as bench:desktop, run.json valid against measurement/schema, the manifest).
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { publishUnityRun, unityPlan, writeUnityPlan } from '../measurement/src/unityRun.mjs';
+import { publishUnityRun, unityPlan, writeUnityPlan } from '../measurement/src/unityRunFiles.mjs';
 import { COMMON, newRunFolder, orderSeedOf, parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:unity -- --unity <Unity executable> [options]

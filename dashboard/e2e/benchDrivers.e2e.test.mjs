@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { WebSocketServer } from 'ws';
 import { launchBareBrowser, launchBrowser, root } from '../../scripts/lib/harness.mjs';
 import { parseTimingCsv, series } from '../../measurement/src/analysis.mjs';
-import { chromiumBrowserProcess } from '../../measurement/src/machineLoad.mjs';
+import { chromiumBrowserProcess } from '../../measurement/src/machineLoadFiles.mjs';
 
 /** The browser process's switches (its command line after the executable; no switch holds a space). */
 const browserSwitches = (profile) => new Set(chromiumBrowserProcess(profile).cmd.split(' ').filter(Boolean).slice(1));

@@ -1,15 +1,8 @@
 // A configuration's files and folder name (desktop and web benches alike); a desktop run's configurations, for every
 // desktop front-end (bench:desktop's host, the Unity bench): what they are (N × pacing × encoding, each with its
-// scenario from scenario.mjs), their block orders and how their run.json entry reads; and assembling
-// a configuration from its repetition folders (docs/measurements.md, "Invocations"): each repetition (an invocation
-// of bench:desktop, a block of the Unity bench) leaves its raw reference-named CSVs in its own folder, each on its
-// own process clock; here they are merged into the configuration's reference-named files (merge.mjs: later
-// repetitions lose their own warm-up) and described for run.json. One write stage for every desktop front-end.
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// scenario from scenario.mjs), their block orders and how their run.json entry reads. Merging a configuration's
+// repetition folders into its files (one write stage for every desktop front-end): timingFiles.mjs. No I/O.
 import { filesOf } from './catalogue.mjs';
-import { mergeInvocations, timingCsv } from './merge.mjs';
-import { readTimingCsv } from './timingFiles.mjs';
 import { mulberry32, shuffled } from './random.mjs';
 import { scenarioFor } from './scenario.mjs';
 
@@ -67,37 +60,3 @@ export const desktopConfigurationEntry = (c, measured) => ({
   scenario: c.scenario, nodeCount: c.nodeCount, maxDistance: c.maxDistance, seed: c.seed,
   pacing: c.pacing, tickMs: c.tickMs, timeScale: c.timeScale, encoding: c.encoding, ...measured,
 });
-
-/**
- * Merges the repetitions of configuration `configId` into `<runDir>/<configId>/<file>` and returns
- * { merged: { key: rows }, files: run.json file entries, record: one entry per repetition, parsed: per repetition
- * { files: { key: rows } } (each file it wrote, parsed once: the shape configurationIntervals reads) }.
- * `repetitions`: [{ dir (relative to runDir), order, offsetsNs: { 'native.csv': ns, … }, paths? }] in run order, where
- * offsetsNs gives, per file the repetition wrote, when the clock its t_ns counts from started, on the bench's clock;
- * a file without an offset was not written. A file kind is merged only when every repetition wrote it.
- */
-export function mergeRepetitions(runDir, configId, repetitions, { warmup }) {
-  const parsed = repetitions.map((rep) => ({
-    files: Object.fromEntries(DESKTOP_FILES.filter(([, name]) => rep.offsetsNs[name] !== undefined && rep.offsetsNs[name] !== null)
-      .map(([key, name]) => {
-        const path = join(runDir, rep.dir, name);
-        if (!existsSync(path)) throw new Error(`${rep.dir}/${name} is missing (its offset is recorded)`);
-        return [key, readTimingCsv(path)];
-      })),
-  }));
-  const merged = {};
-  const files = [];
-  for (const [key, name, side, transport] of DESKTOP_FILES) {
-    if (parsed.some((p) => !p.files[key])) continue;
-    merged[key] = mergeInvocations(parsed.map((p, k) => ({ rows: p.files[key], offsetNs: repetitions[k].offsetsNs[name] })), () => warmup);
-    writeFileSync(join(runDir, configId, name), timingCsv(merged[key]));
-    files.push({ file: `${configId}/${name}`, side, platform: 'desktop', transport });
-  }
-  const record = repetitions.map((rep, k) => ({
-    index: k, dir: rep.dir, order: rep.order,
-    files: DESKTOP_FILES.filter(([key]) => parsed[k].files[key])
-      .map(([, name, side, transport]) => ({ file: `${rep.dir}/${name}`, side, platform: 'desktop', transport })),
-    ...(rep.paths ? { paths: rep.paths } : {}),
-  }));
-  return { merged, files, record, parsed };
-}

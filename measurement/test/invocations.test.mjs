@@ -5,7 +5,7 @@ import { configurationIntervals, desktopTargets } from '../src/invocations.mjs';
 import { formatRatioInterval as formatRatio } from '../src/format.mjs';
 import { PATH_SALT } from '../src/catalogue.mjs';
 import { pathInterval } from '../src/intervals.mjs';
-import { busyWarning, processCpuSeconds, startWindow } from '../src/machineLoad.mjs';
+import { busyWarning, processCpuSeconds, startWindow } from '../src/machineLoadFiles.mjs';
 import { uniqueRunId } from '../src/runId.mjs';
 
 /** Rows of one file: `count` samples per id, durations from `f(i)`, in time order. */

@@ -1,5 +1,6 @@
-// The modules the dashboard's page imports (those with a .d.mts beside them) must bundle for the browser: neither they
-// nor anything they import, transitively, imports a Node built-in (reading files belongs in their *Files.mjs twins).
+// Pure modules and I/O modules are told apart by name (measurement/README.md): a module not named *Files.mjs reaches
+// no Node built-in, transitively, so the page can bundle any of them (those it imports have a .d.mts beside them);
+// reading and writing files and processes belongs in the *Files.mjs modules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,6 +28,15 @@ test('every module with a .d.mts is one the page imports, and none of them reach
   for (const m of pageModules) assert.deepEqual(nodeImports(join(src, m)), [], m);
 });
 
+test('every module not named *Files.mjs is pure (reaches no node: import), every *Files.mjs module does I/O', () => {
+  const modules = readdirSync(src).filter((f) => f.endsWith('.mjs'));
+  for (const m of modules) {
+    const reached = nodeImports(join(src, m));
+    if (m.endsWith('Files.mjs')) assert.ok(reached.length > 0, `${m} is named *Files.mjs but does no I/O`);
+    else assert.deepEqual(reached, [], `${m} does I/O: name it *Files.mjs or move the I/O into one`);
+  }
+});
+
 test('the check sees a node: import when there is one (timingFiles.mjs reads files)', () => {
-  assert.deepEqual(nodeImports(join(src, 'timingFiles.mjs')), ['timingFiles.mjs → node:fs']);
+  assert.ok(nodeImports(join(src, 'timingFiles.mjs')).includes('timingFiles.mjs → node:fs'));
 });

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataDir, gitCommit } from '../../measurement/src/runRecord.mjs';
+import { dataDir, gitCommit } from '../../measurement/src/runRecordFiles.mjs';
 import { uniqueRunId } from '../../measurement/src/runId.mjs';
 
 /** The options every script spells the same way; a script takes those that apply to it. */

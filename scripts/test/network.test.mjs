@@ -2,8 +2,8 @@
 // `npm run bench:network` (real Toxiproxy, real JVM server and desktop host, real Node ws server and headless
 // Chromium, loopback only) with a 5 ms RTT profile and the proxy hop alone: every step.socket.wait and
 // step.web.ws.wait sample of the 5 ms cells is at least 5 ms, the proxy-hop cells' medians are well under it, and
-// the run record validates. Also: the message when Go or Toxiproxy is missing, and the break-even and capacity
-// arithmetic on made-up numbers.
+// the run record validates. Also: the message when Go or Toxiproxy is missing (the break-even and capacity
+// arithmetic on made-up numbers: measurement/test/networkAnalysis.test.mjs).
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { spawnSync } from 'node:child_process';
@@ -11,8 +11,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
-import { validateRun } from '../../measurement/src/runRecord.mjs';
-import { breakEven, capacityVerdict, crossing } from '../../measurement/src/networkAnalysis.mjs';
+import { validateRun } from '../../measurement/src/runRecordFiles.mjs';
 import { PROFILES, goMissing, toxicsOf, toxiproxyMissing } from '../lib/toxiproxy.mjs';
 import { root } from '../lib/root.mjs';
 
@@ -157,42 +156,4 @@ describe('profiles and figures', () => {
     assert.equal(toxicsOf(PROFILES.mobile).filter((x) => x.type === 'bandwidth').length, 2);
   });
 
-  test('crossing interpolates between profiles, 0 when over at once, extrapolates past the last', () => {
-    const ms = 1e6;
-    assert.equal(crossing([{ rtt: 0, y: 1 * ms }, { rtt: 10, y: 11 * ms }], 6 * ms), 5);
-    assert.equal(crossing([{ rtt: 0, y: 20 * ms }, { rtt: 10, y: 30 * ms }], 16 * ms), 0);
-    assert.equal(crossing([{ rtt: 0, y: 1 * ms }, { rtt: 10, y: 11 * ms }], 21 * ms), 20);
-  });
-
-  test('break-even from figures with intervals', () => {
-    const ms = 1e6;
-    const cell = (rtt, y) => ({ rttMs: rtt, figures: { e2e: { median: y * ms, medianCi: [(y - 1) * ms, (y + 1) * ms], p95: y * ms, p95Ci: [y * ms, y * ms] } } });
-    const b = breakEven([cell(0, 1), cell(10, 11), cell(40, 41)]);
-    assert.ok(Math.abs(b['60Hz'].rttMs - 15.67) < 0.01, JSON.stringify(b));
-    assert.ok(b['60Hz'].ci95[0] < 15.67 && b['60Hz'].ci95[1] > 15.67);
-    assert.ok(Math.abs(b['30Hz'].rttMs - 32.33) < 0.01);
-  });
-
-  test('capacity: the largest M counts only levels after which every smaller one passed', () => {
-    const lat = (ms) => Array.from({ length: 200 }, (_, i) => (ms + (i % 10) * 0.1) * 1e6);
-    const v = capacityVerdict([
-      { m: 1, invocations: [lat(1), lat(1.2), lat(1.1)] },
-      { m: 2, invocations: [lat(30), lat(31), lat(29)] },
-      { m: 4, invocations: [lat(2), lat(2), lat(2)] },
-    ]);
-    assert.equal(v.largestM, 1);
-    assert.deepEqual(v.largestMCi, [1, 1]);
-    assert.equal(v.levels[1].verdict, 'not met');
-    assert.equal(v.limitedBy, 'server');
-  });
-
-  test('capacity: a level whose generator lagged is no server verdict; the largest M before it is a lower bound', () => {
-    const lat = (ms) => Array.from({ length: 200 }, (_, i) => (ms + (i % 10) * 0.1) * 1e6);
-    const levels = [{ m: 1, invocations: [lat(1), lat(1), lat(1)] }, { m: 2, invocations: [lat(30), lat(31), lat(29)] }];
-    const v = capacityVerdict(levels, undefined, [[1e6, 1e6, 1e6], [9e6, 8e6, 10e6]]);
-    assert.equal(v.levels[1].generatorBound, true);
-    assert.equal(v.largestM, 1);
-    assert.equal(v.limitedBy, 'generator');
-    assert.equal(capacityVerdict([levels[0]], undefined, [[1e6, 1e6, 1e6]]).limitedBy, 'levels');
-  });
 });

@@ -10,7 +10,7 @@ namespace Collektive.Unity.Editor
 {
     /// <summary>
     /// What a batch-mode benchmark runs, read from the plan <c>npm run bench:unity</c> writes
-    /// (<c>unity-plan.json</c>, measurement/src/unityRun.mjs): the run folder, the transports, frames, warm-up, blocks,
+    /// (<c>unity-plan.json</c>, measurement/src/unityRunFiles.mjs): the run folder, the transports, frames, warm-up, blocks,
     /// floors, how to start the JVM server, and one entry per configuration with its scenario and each block's
     /// transport order. Node decides every configuration's scenario (measurement/src/scenario.mjs) and every block's
     /// order (drawn from the run's order seed as bench:desktop draws it); this side only builds and follows them.

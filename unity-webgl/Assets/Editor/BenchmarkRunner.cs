@@ -20,7 +20,7 @@ namespace Collektive.Unity.Editor
     /// <list type="bullet">
     /// <item><see cref="RunDesktop"/>: the measure stage of <c>npm run bench:unity</c>, which writes the plan
     /// (<c>-collektivePlan unity-plan.json</c>, <see cref="BenchmarkPlan"/>) and, once Unity has exited 0, merges the
-    /// blocks and writes run.json (measurement/src/unityRun.mjs; docs/measurements.md, "The Unity bench"). Per
+    /// blocks and writes run.json (measurement/src/unityRunFiles.mjs; docs/measurements.md, "The Unity bench"). Per
     /// configuration, native and socket interleaved in blocks in the plan's order per block, each block run by the
     /// shared package's <see cref="FrameLoop"/> inside the Editor's runtime, exactly as the headless host runs it.
     /// Each block's raw files go to <c>&lt;configuration&gt;/block-&lt;k&gt;/</c>: <c>native.csv</c>,
@@ -35,7 +35,7 @@ namespace Collektive.Unity.Editor
     /// </summary>
     public static class BenchmarkRunner
     {
-        /// <summary>File name of what Unity ran (read by measurement/src/unityRun.mjs).</summary>
+        /// <summary>File name of what Unity ran (read by measurement/src/unityRunFiles.mjs).</summary>
         public const string RecordFile = "unity-record.json";
 
         /// <summary>Every configuration of the plan given as <c>-collektivePlan</c>.</summary>

@@ -1,6 +1,6 @@
 // The Unity desktop bench end to end, with the Unity Editor replaced by the Editor code run under Mono against the
 // UnityEngine/UnityEditor stub: `npm run bench:unity -- --unity <stand-in>` writes the plan (measurement/src/
-// unityRun.mjs, scenarios from scenario.mjs), the stand-in runs Assets/Editor/BenchmarkRunner.RunDesktop for real
+// unityRunFiles.mjs, scenarios from scenario.mjs), the stand-in runs Assets/Editor/BenchmarkRunner.RunDesktop for real
 // (real libsimple_gradient.so, real JVM servers started and SIGTERM'd by the runner, the shared frame loop) and
 // writes raw per-block CSVs + unity-record.json, then the Node write stage merges them and writes run.json. Checks:
 // the published layout (CSVs with the reference ids and columns, counts after the per-block warm-up merge), run.json
@@ -18,7 +18,7 @@ import Ajv from 'ajv';
 import { newtonsoftDll } from '../../../scripts/lib/requirements.mjs';
 import { assemblies } from '../compile/assemblies.mjs';
 import { scenarioFor } from '../../../measurement/src/scenario.mjs';
-import { publishUnityRun } from '../../../measurement/src/unityRun.mjs';
+import { publishUnityRun } from '../../../measurement/src/unityRunFiles.mjs';
 import { desktopOrders } from '../../../measurement/src/assemble.mjs';
 
 const project = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,4 +1,4 @@
-// The run-record writer (measurement/src/runRecord.mjs) into a temporary data folder: a published run validates
+// The run-record writer (measurement/src/runRecordFiles.mjs) into a temporary data folder: a published run validates
 // against measurement/schema/ and is written, a malformed one is refused with the schema's message and nothing is
 // written, re-publishing an id replaces its manifest entry and keeps the others.
 import { test } from 'node:test';
@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appendToManifest, publishRun, root, writeRunRecord } from '../src/runRecord.mjs';
+import { appendToManifest, publishRun, root, writeRunRecord } from '../src/runRecordFiles.mjs';
 
 // A published run as the template: its record is valid by the data tests (dashboard-unit, schema.test.ts).
 const published = JSON.parse(readFileSync(join(root, 'public', 'data', 'runs', '2026-11-21-desktop-n10', 'run.json'), 'utf8'));

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { join } from 'node:path';
-import { analyseConfiguration, pairedDiff, parseTimingCsv, quantileSorted, series, stats } from '../../measurement/src/analysis.mjs';
-import { readTimingCsv } from '../../measurement/src/timingFiles.mjs';
+import { analyseConfiguration, pairedDiff, parseTimingCsv, quantileSorted, series, stats } from '../src/analysis.mjs';
+import { readTimingCsv } from '../src/timingFiles.mjs';
 
 test('quantiles interpolate linearly between order statistics (numpy default)', () => {
   const s = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -45,7 +45,7 @@ test('the reference study data runs through the same analysis', () => {
 });
 
 test('ratios: of the statistics, and paired by order like the reference script', async () => {
-  const { statRatio, pairedRatio } = await import('../../measurement/src/analysis.mjs');
+  const { statRatio, pairedRatio } = await import('../src/analysis.mjs');
   assert.deepEqual(statRatio({ mean: 10, median: 20, p95: 30, p99: 40 }, { mean: 1, median: 2, p95: 3, p99: 0 }), { mean: 10, median: 10, p95: 10, p99: NaN });
   const r = pairedRatio([10, 40, 90], [1, 2, 3]);
   assert.equal(r.median, 20);

@@ -1,11 +1,12 @@
 // The Unity desktop bench's Node stages (docs/measurements.md, "The Unity bench"): the plan Unity runs (written
 // here, so the scenario of every configuration comes from scenario.mjs and nowhere else), and the write stage after
 // Unity has measured: the raw per-block CSVs and Unity's record (unity-record.json) become the merged files and a
-// run.json valid against measurement/schema, through the same merge as bench:desktop (assemble.mjs).
+// run.json valid against measurement/schema, through the same merge as bench:desktop (timingFiles.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { desktopConfigurationEntry, desktopConfigurations, desktopOrders, mergeRepetitions } from './assemble.mjs';
-import { appendToManifest, collectEnvironment, writeRunRecord } from './runRecord.mjs';
+import { desktopConfigurationEntry, desktopConfigurations, desktopOrders } from './assemble.mjs';
+import { mergeRepetitions } from './timingFiles.mjs';
+import { appendToManifest, collectEnvironment, writeRunRecord } from './runRecordFiles.mjs';
 
 /** File names in a Unity run folder: the plan (Node → Unity) and what Unity ran (Unity → Node). */
 export const UNITY_PLAN = 'unity-plan.json';
