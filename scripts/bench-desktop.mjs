@@ -14,6 +14,7 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
+import { ENCODINGS } from '../measurement/src/catalogue.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
 import { buildDir, hostEnv, nativeLibDir } from './lib/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
@@ -75,7 +76,7 @@ function invocationCount() {
 }
 
 const P = {
-  ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', ['json', 'batched', 'binary']),
+  ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', [...ENCODINGS.desktop]),
   rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: invocationCount(), tickMs: num('tick-ms'), timeScale: num('time-scale'),
   floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
   maxDistance: num('max-distance'), spinUs: int('spin-us', 0),

@@ -18,7 +18,7 @@ import { parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from './lib/toxiproxy.mjs';
 import { BUDGETS_NS, breakEven, capacityVerdict, cellFigures, seriesOf } from '../measurement/src/networkAnalysis.mjs';
 import { runLevel } from './lib/capacity.mjs';
-import { PATH_SALT } from '../measurement/src/catalogue.mjs';
+import { ENCODINGS, PATH_SALT } from '../measurement/src/catalogue.mjs';
 import { hostEnv, hostExe } from './lib/toolchain.mjs';
 import { startJvmServer } from './lib/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
@@ -63,7 +63,7 @@ const { values: args, list, ints } = parseCli({
 });
 const P = {
   paths: list('paths', ['desktop', 'web']), profiles: list('profiles', Object.keys(PROFILES)), ns: ints('n', 1),
-  encodings: list('encodings', ['json', 'batched', 'binary']), pacings: list('pacing', ['frame', 'free']),
+  encodings: list('encodings', [...ENCODINGS.desktop]), pacings: list('pacing', ['frame', 'free']),
   inFlight: ints('in-flight', 1), pipelineN: ints('pipeline-n', 1)[0], invocations: ints('invocations', 1)[0],
   frames: ints('frames', 2)[0], warmup: ints('warmup', 0)[0], capacity: ints('capacity', 1), capacitySeconds: Number(args['capacity-seconds']),
 };

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
+import { ENCODINGS } from '../measurement/src/catalogue.mjs';
 import { publishUnityRun, unityPlan, writeUnityPlan } from '../measurement/src/unityRunFiles.mjs';
 import { COMMON, newRunFolder, orderSeedOf, parseCli } from './lib/cli.mjs';
 
@@ -55,7 +56,7 @@ const { runDir, runId, publish, commit, createdAt } = newRunFolder('unity', args
 const ns = ints('n', 1);
 const transports = list('transports', ['native', 'socket']);
 const plan = unityPlan({
-  runDir, ns, pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', ['json', 'batched', 'binary']), transports,
+  runDir, ns, pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', [...ENCODINGS.desktop]), transports,
   rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: int('blocks', 1), tickMs: num('tick-ms'), timeScale: num('time-scale'),
   floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
   maxDistance: num('max-distance'), orderSeed: orderSeedOf(args, int),

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, steps } from './lib/build-steps.mjs';
+import { ENCODINGS } from '../measurement/src/catalogue.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord, dataDir, root } from '../measurement/src/runRecordFiles.mjs';
 import { BENCH_DRIVERS, launchBenchDriver, startPreview, startWsServer } from './lib/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../measurement/src/webSummary.mjs';
@@ -61,7 +62,7 @@ const { values: a, list, ints, int } = parseCli({
 const ns = ints('n', 1);
 const pacings = list('pacing', ['frame', 'free']);
 const engines = list('engines', ['wasm', 'websocket']);
-const encodings = list('encodings', ['json', 'json-split', 'batched', 'binary']);
+const encodings = list('encodings', [...ENCODINGS.web]);
 const drivers = list('driver', BENCH_DRIVERS);
 const rounds = int('rounds', 1);
 const warmup = int('warmup', 0);

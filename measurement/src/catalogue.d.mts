@@ -37,3 +37,4 @@ export declare const PATH_SALT: Readonly<Record<string, number>>;
 export declare const ENCODINGS: Readonly<Record<PlatformName, readonly string[]>>;
 export declare const PACINGS: readonly string[];
 export declare function pacingPeriodMs(c: { pacing: string; tickMs: number | null; timeScale: number | null }): number | null;
+export declare const SCHEMA_ENUMS: Readonly<Record<string, (string | null)[]>>;

@@ -182,3 +182,15 @@ export function pacingPeriodMs({ pacing, tickMs, timeScale }) {
   if (pacing === 'frame') return tickMs ?? 1000 / 60;
   return null;
 }
+
+/**
+ * The run schema's lists that name the catalogue's entries (measurement/schema/run.schema.json, rewritten from these
+ * by `npm run schema` and checked by the `generated` suite): JSON pointer of each enum → its values.
+ */
+export const SCHEMA_ENUMS = Object.freeze({
+  '/definitions/configuration/properties/pacing/enum': [...PACINGS],
+  '/definitions/configuration/properties/encoding/enum': [...new Set([...ENCODINGS.web, ...ENCODINGS.desktop])],
+  '/definitions/file/properties/platform/enum': Object.keys(PLATFORMS),
+  '/definitions/file/properties/transport/enum': [...PATH_ORDER, null],
+  '/definitions/invocation/properties/order/items/enum': [...PATH_ORDER],
+});

@@ -9,7 +9,7 @@
 // native-abi) are not generated and so not listed here.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -87,4 +87,18 @@ test('the hosts\' timing ids are the catalogue\'s (C#, Kotlin, JavaScript, TypeS
   }
   const unwritten = Object.keys(TIMING_IDS).filter((id) => sideOf(id) !== 'backend' && !written.has(id));
   assert.deepEqual(unwritten, [], `catalogue ids no host's id constants hold (${FRONTEND_ID_FILES.join(', ')}): add them to the host that writes them`);
+});
+
+test('measurement/schema/run.schema.json names the catalogue\'s paths, platforms, pacings and encodings', async () => {
+  const { RUN_SCHEMA, schemaFromCatalogue } = await import('../schema.mjs');
+  const committed = readFileSync(RUN_SCHEMA, 'utf8');
+  if (committed !== schemaFromCatalogue(committed)) {
+    const out = mkdtempSync(join(tmpdir(), 'run-schema-'));
+    try {
+      writeFileSync(join(out, 'run.schema.json'), schemaFromCatalogue(committed));
+      assert.fail(`run.schema.json's lists differ from measurement/src/catalogue.mjs (update: npm run schema, review, commit):\n${unifiedDiff(RUN_SCHEMA, join(out, 'run.schema.json'))}`);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
 });
