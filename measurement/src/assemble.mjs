@@ -2,7 +2,7 @@
 // desktop front-end (bench:desktop's host, the Unity bench): what they are (N × pacing × encoding, each with its
 // scenario from scenario.mjs), their block orders and how their run.json entry reads. Merging a configuration's
 // repetition folders into its files (one write stage for every desktop front-end): timingFiles.mjs. No I/O.
-import { filesOf } from './catalogue.mjs';
+import { filesOf, pathsOf } from './catalogue.mjs';
 import { mulberry32, shuffled } from './random.mjs';
 import { scenarioFor } from './scenario.mjs';
 
@@ -32,21 +32,31 @@ export function desktopConfigurations({ ns, pacings, encodings, seed, meanDegree
 }
 
 /**
+ * One block's order of the desktop paths: two paths by a coin flip (the draw every published run's orders came
+ * from), more by a shuffle.
+ */
+function pathOrder(rng) {
+  const all = pathsOf('desktop');
+  if (all.length === 2) return rng() < 0.5 ? all : [...all].reverse();
+  return shuffled(all, rng);
+}
+
+/**
  * The orders of a desktop run, drawn from its order seed (mulberry32): for each block k, the configurations in a
  * shuffled order (configurationOrders[k], how bench:desktop runs its rounds) and then, in that order, each
- * configuration's path order for block k (native and socket by a coin flip; a path the run leaves out is dropped
+ * configuration's path order for block k (pathOrder; a path the run leaves out is dropped
  * after the draw). Returns { configurationOrders: [[id]], pathOrders: { id: [[path] per block] } }. The Unity bench
  * runs its configurations one after the other but takes the path orders from here, so one seed gives both benches
  * the same block orders.
  */
-export function desktopOrders(orderSeed, ids, blocks, paths = ['native', 'socket']) {
+export function desktopOrders(orderSeed, ids, blocks, paths = pathsOf('desktop')) {
   const rng = mulberry32(orderSeed);
   const configurationOrders = [];
   const pathOrders = Object.fromEntries(ids.map((id) => [id, []]));
   for (let k = 0; k < blocks; k += 1) {
     const round = shuffled(ids, rng);
     configurationOrders.push(round);
-    for (const id of round) pathOrders[id].push((rng() < 0.5 ? ['native', 'socket'] : ['socket', 'native']).filter((p) => paths.includes(p)));
+    for (const id of round) pathOrders[id].push(pathOrder(rng).filter((p) => paths.includes(p)));
   }
   return { configurationOrders, pathOrders };
 }

@@ -60,23 +60,29 @@ export function configurationIntervals(invocations, { platform, warmup = 30, opt
     }
     counts[path] = perPath[path].e2e?.length ?? 0;
   }
+  // Ratios of each out-of-process path over the in-process one: the platform's reference pair unprefixed
+  // (e2e_median, transport_echo_median, …), any other out-of-process path of the catalogue prefixed with its name.
   const [inProcess, outOfProcess] = PATH_PAIRS[platform];
   const ratios = {};
-  for (const figure of ['e2e', 'overhead']) {
-    const num = perPath[outOfProcess][figure];
-    const den = perPath[inProcess][figure];
-    if (!num || !den) continue;
-    for (const stat of STATS) {
-      ratios[`${figure}_${stat}`] = ratioInterval({ invocations: num, salt: PATH_SALT[outOfProcess] },
-        { invocations: den, salt: PATH_SALT[inProcess] }, { ...options, statistic: stat });
+  const others = pathsOf(platform).filter((p) => !PATHS[p].inProcess && p !== outOfProcess);
+  for (const out of [outOfProcess, ...others]) {
+    const prefix = out === outOfProcess ? '' : `${out}/`;
+    for (const figure of ['e2e', 'overhead']) {
+      const num = perPath[out][figure];
+      const den = perPath[inProcess][figure];
+      if (!num || !den) continue;
+      for (const stat of STATS) {
+        ratios[`${prefix}${figure}_${stat}`] = ratioInterval({ invocations: num, salt: PATH_SALT[out] },
+          { invocations: den, salt: PATH_SALT[inProcess] }, { ...options, statistic: stat });
+      }
     }
-  }
-  // Transport over its floor: two series of the same out-of-process invocations, resampled jointly.
-  const transport = perPath[outOfProcess].transport;
-  const echo = perPath[outOfProcess].floor;
-  if (transport && echo && transport.length === echo.length) {
-    ratios.transport_echo_median = ratioInterval({ invocations: transport, salt: PATH_SALT[outOfProcess] },
-      { invocations: echo, salt: PATH_SALT[outOfProcess] }, { ...options, statistic: 'median' });
+    // Transport over its floor: two series of the same out-of-process invocations, resampled jointly.
+    const transport = perPath[out].transport;
+    const echo = perPath[out].floor;
+    if (transport && echo && transport.length === echo.length) {
+      ratios[`${prefix}transport_echo_median`] = ratioInterval({ invocations: transport, salt: PATH_SALT[out] },
+        { invocations: echo, salt: PATH_SALT[out] }, { ...options, statistic: 'median' });
+    }
   }
   // The raw per-invocation series stay out of JSON output (non-enumerable): targets combine them.
   return Object.defineProperty({ invocations: counts, paths, ratios }, 'series', { value: perPath, enumerable: false });

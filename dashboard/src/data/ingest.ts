@@ -11,6 +11,7 @@ import {
   CREATE_TABLES, deleteFile, deleteRun, insertConfigOnce, insertConfigs, insertFile, insertFiles, insertRunOnce, insertRuns,
 } from '../sql/schema';
 import { RESOLUTIONS } from '../sql/analysis';
+import { PATH_ORDER, TIMING_IDS } from '../../../measurement/src/catalogue.mjs';
 import { CsvError, guessShape, headerError, parseTimingCsv, type ParsedSamples } from './csvParse';
 
 /** Uploads larger than this are refused before reading (the page keeps everything in memory). */
@@ -189,9 +190,12 @@ export function recogniseUpload(name: string, ids: readonly string[], declared: 
   const byName: Transport | null = tokens.includes('websocket') || tokens.includes('ws') ? 'websocket'
     : tokens.includes('wasm') ? 'wasm' : tokens.includes('socket') || tokens.includes('tcp') ? 'socket'
       : tokens.includes('native') || tokens.includes('ffi') ? 'native' : null;
-  const byIds: Transport | null = ids.some((i) => i.startsWith('step.web.ws.') || i === 'floor.web.ws.echo') ? 'websocket'
+  // An id only one path writes (the catalogue's), else the id's family (an id the catalogue does not know).
+  const own = [...PATH_ORDER].reverse().find((p) => ids.some((i) => TIMING_IDS[i]?.paths.length === 1 && TIMING_IDS[i].paths[0] === p));
+  const byFamily: Transport | null = ids.some((i) => i.startsWith('step.web.ws.')) ? 'websocket'
     : ids.some((i) => i.startsWith('step.web.wasm.')) ? 'wasm'
       : ids.some((i) => i.startsWith('step.socket.')) ? 'socket' : ids.some((i) => i.startsWith('step.native.')) ? 'native' : null;
+  const byIds: Transport | null = own ?? byFamily;
   const nTok = tokens.map((t) => /^n(\d+)$/.exec(t)).find((m) => m);
   const pacingTok = tokens.find((t): t is UploadPacing => t === 'free' || t === 'fixed' || t === 'frame');
   return {
@@ -205,7 +209,7 @@ export function recogniseUpload(name: string, ids: readonly string[], declared: 
 export const uploadConfigId = (batch: number, r: Recognised): string => `u${batch}-n${r.n ?? 'x'}-${r.pacing}`;
 
 /** Side of one id: floors, the back-end's service and compute, else the front-end (docs/measurements.md). */
-export const sideOfId = (id: string): Side => (id.startsWith('floor.') ? 'floor' : id === 'step.service' || id === 'step.compute' ? 'backend' : 'frontend');
+export const sideOfId = (id: string): Side => TIMING_IDS[id]?.side ?? (id.startsWith('floor.') ? 'floor' : 'frontend');
 
 /** The rows of `p` whose id is in `keep` (k, the rank within each id, is unchanged). */
 function subset(p: ParsedSamples, keep: Set<number>): ParsedSamples {

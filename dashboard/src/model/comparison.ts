@@ -6,14 +6,15 @@
 import { OVERHEAD_ID } from '../sql/analysis';
 import type { Pairing } from './runs';
 import type { SeriesStats } from './stats';
+import { BACKEND_IDS, PATHS, PLATFORMS, type PlatformName } from '../../../measurement/src/catalogue.mjs';
 
 export interface MetricDef { key: string; label: string; side: 'backend' | 'frontend'; id: (platform: string) => string }
 
 export const METRICS: MetricDef[] = [
   { key: 'overhead', label: 'Back-end overhead (service − compute)', side: 'backend', id: () => OVERHEAD_ID },
-  { key: 'e2e', label: 'Front-end end-to-end', side: 'frontend', id: (p) => (p === 'web' ? 'step.web.e2e' : 'step.unity.e2e') },
-  { key: 'service', label: 'Back-end service', side: 'backend', id: () => 'step.service' },
-  { key: 'compute', label: 'Back-end compute', side: 'backend', id: () => 'step.compute' },
+  { key: 'e2e', label: 'Front-end end-to-end', side: 'frontend', id: (p) => PATHS[PLATFORMS[p as PlatformName].inProcess].ids.e2e! },
+  { key: 'service', label: 'Back-end service', side: 'backend', id: () => BACKEND_IDS.service },
+  { key: 'compute', label: 'Back-end compute', side: 'backend', id: () => BACKEND_IDS.compute },
 ];
 
 export const RATIO_STATS = ['mean', 'median', 'p95', 'p99'] as const;

@@ -1,5 +1,5 @@
 /** Published-run metadata (public/data/manifest.json, runs/<id>/run.json; JSON Schemas in measurement/schema/). */
-import { PLATFORMS, pacingPeriodMs } from '../../../measurement/src/catalogue.mjs';
+import { PATHS, PLATFORMS, pacingPeriodMs, pathsOf } from '../../../measurement/src/catalogue.mjs';
 
 export type Side = 'backend' | 'frontend' | 'floor';
 export type Platform = 'desktop' | 'web';
@@ -92,16 +92,20 @@ const samePacing = (a: RunConfiguration, b: RunConfiguration): boolean =>
 export function pairings(run: RunJson): Pairing[] {
   const out: Pairing[] = [];
   for (const platform of ['desktop', 'web'] as const) {
-    const { inProcess: tin, outOfProcess: tout } = PLATFORMS[platform];
-    for (const oc of run.configurations.filter((c) => hasFiles(c, platform, tout))) {
-      const candidates = run.configurations.filter((c) => c.nodeCount === oc.nodeCount && hasFiles(c, platform, tin));
-      const same = candidates.find((c) => c.id === oc.id) ?? candidates.find((c) => samePacing(c, oc));
-      const ic = same ?? (candidates.length === 1 ? candidates[0] : undefined);
-      if (!ic) continue;
-      out.push({
-        run: run.id, platform, n: oc.nodeCount, inConfig: ic.id, outConfig: oc.id, inTransport: tin, outTransport: tout,
-        pacingNote: same ? null : `pacing differs: ${tin} ${pacingLabel(ic)}, ${tout} ${pacingLabel(oc)}`,
-      });
+    // Each out-of-process path of the platform against its in-process path (the catalogue's), the reference pair first.
+    const tin = PLATFORMS[platform].inProcess;
+    const outs = [PLATFORMS[platform].outOfProcess, ...pathsOf(platform).filter((p) => !PATHS[p].inProcess && p !== PLATFORMS[platform].outOfProcess)];
+    for (const tout of outs) {
+      for (const oc of run.configurations.filter((c) => hasFiles(c, platform, tout))) {
+        const candidates = run.configurations.filter((c) => c.nodeCount === oc.nodeCount && hasFiles(c, platform, tin));
+        const same = candidates.find((c) => c.id === oc.id) ?? candidates.find((c) => samePacing(c, oc));
+        const ic = same ?? (candidates.length === 1 ? candidates[0] : undefined);
+        if (!ic) continue;
+        out.push({
+          run: run.id, platform, n: oc.nodeCount, inConfig: ic.id, outConfig: oc.id, inTransport: tin, outTransport: tout,
+          pacingNote: same ? null : `pacing differs: ${tin} ${pacingLabel(ic)}, ${tout} ${pacingLabel(oc)}`,
+        });
+      }
     }
   }
   return out;

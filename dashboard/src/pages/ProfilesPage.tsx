@@ -10,6 +10,7 @@ import { dataUrl, fetchOk } from '../data/published';
 import { canonicalConfigs, canonicalScaleConfigs } from '../model/canonical';
 import { decompose } from '../model/decomposition';
 import { CATEGORIES, flameTree, type FlameInput } from '../model/flameTree';
+import { PATHS as CATALOGUE } from '../../../measurement/src/catalogue.mjs';
 import { CATEGORY_COLORS, CATEGORY_LABELS, PAIRS, PATHS, newestEntries, reconcile, type PathProfile, type ProfileIndex, type ProfileRun } from '../model/profiles';
 import type { RunJson } from '../model/runs';
 import type { Figure } from '../plots/figures';
@@ -128,7 +129,7 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
           const t = trees[path];
           const f = files[path];
           const caption = f && t
-            ? `${path}, N = ${n} (${path === 'native' || path === 'wasm' ? 'in-process' : 'out-of-process'}): ${Object.keys(f.profile.processes).join(', ')}; ${f.profile.window.steps.toLocaleString('en')} steps in ${f.profile.window.seconds.toFixed(1)} s; ${t.samples.toLocaleString('en')} samples shown${idle ? '' : `, ${t.idleSamples.toLocaleString('en')} idle left out`}`
+            ? `${path}, N = ${n} (${CATALOGUE[path]?.inProcess ? 'in-process' : 'out-of-process'}): ${Object.keys(f.profile.processes).join(', ')}; ${f.profile.window.steps.toLocaleString('en')} steps in ${f.profile.window.seconds.toFixed(1)} s; ${t.samples.toLocaleString('en')} samples shown${idle ? '' : `, ${t.idleSamples.toLocaleString('en')} idle left out`}`
             : `${path}, N = ${n}: loading…`;
           return <FlameGraph key={path} name={path} tree={t?.tree ?? null} caption={caption} />;
         })}

@@ -11,6 +11,7 @@ import { OVERHEAD_ID, stepPeriodSql } from '../sql/analysis';
 import type { ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
 import { useConfigSelection } from './useConfigSelection';
+import { PATHS } from '../../../measurement/src/catalogue.mjs';
 
 const PERIOD_LABEL = 'front-end step period';
 const METRICS: Record<string, (p: string) => string> = {
@@ -36,7 +37,7 @@ export default function ScalePage({ state, set }: { state: ViewState; set: (p: P
       const c = configOf(s.run, s.config);
       if (!c || s.transport === null || !chosen(s)) return null;
       // Out-of-process configurations of one run may differ only in their wire encoding.
-      const wire = s.transport === 'socket' || s.transport === 'websocket' ? `${c.encoding}, ` : '';
+      const wire = s.transport && PATHS[s.transport]?.inProcess === false ? `${c.encoding}, ` : '';
       const detail = `${c.pacing}, ${wire}${s.run}`;
       const list = variants.get(s.transport) ?? [];
       if (!list.includes(detail)) list.push(detail);

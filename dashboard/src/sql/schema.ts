@@ -14,10 +14,14 @@
  *   `invocation_samples` (view): invocation_samples_raw with the same columns plus `invocation`.
  */
 import { int, num, str } from './literals';
+import { FLOORS } from '../../../measurement/src/catalogue.mjs';
 
-/** A row's path: its file's declared transport, else derived from the id (floors.csv holds both paths' floors). */
-/** A sample's path: its file's declared transport (alias `f`), else read from its id (expression `id`). */
+/**
+ * A sample's path: its file's declared transport (alias `f`), else read from its id (expression `id`): a floor's path
+ * from the catalogue (floors.csv holds every path's floors), else by the id's name (uploads).
+ */
 export const transportOf = (f: string, id: string): string => `CASE WHEN ${f}.transport IS NOT NULL THEN ${f}.transport
+      ${Object.entries(FLOORS).filter(([, fl]) => fl.path).map(([fid, fl]) => `WHEN ${id} = ${str(fid)} THEN ${str(fl.path!)}`).join(' ')}
       WHEN ${id} LIKE '%.web.wasm.%' THEN 'wasm' WHEN ${id} LIKE '%.web.ws.%' THEN 'websocket'
       WHEN ${id} LIKE '%.native.%' THEN 'native' WHEN ${id} LIKE '%.socket.%' THEN 'socket' ELSE NULL END`;
 const TRANSPORT_OF_ROW = transportOf('f', 's.id');
