@@ -3,7 +3,7 @@
 // exact command lines. Everything fetched goes under `.toolchain/` (gitignored); registries are reached only
 // through their own clients (npm for kotlin-compiler/binaryen/node, Maven for Maven Central artifacts).
 import { existsSync, mkdirSync, readdirSync, rmSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { mono, newtonsoft, nunit } from './requirements.mjs';
 import { root } from './root.mjs';
 import { run } from './run.mjs';

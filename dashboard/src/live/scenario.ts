@@ -17,7 +17,7 @@ export function referencePositions(nodeCount: number): Float64Array {
     const startX = -((layer.length - 1) * H_SPACING) / 2;
     layer.forEach((id, i) => {
       xyz[3 * id] = startX + i * H_SPACING;
-      xyz[3 * id + 1] = -depth * V_SPACING;
+      xyz[3 * id + 1] = (0 - depth) * V_SPACING; // as Kotlin's Int negation: +0, not -0, on the top row
       xyz[3 * id + 2] = 0;
     });
   });
