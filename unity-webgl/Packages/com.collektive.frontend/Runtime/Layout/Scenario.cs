@@ -48,14 +48,15 @@ namespace Collektive.Frontend.Layout
         }
 
         /// <summary>
-        /// Devices uniform on a square of side maxDistance·sqrt(π(N−1)/meanDegree) at z = 0 (expected mean degree
-        /// ≈ meanDegree, less at the borders), source 0; deterministic for a seed (SplitMix64).
+        /// Devices uniform on a square of side sqrt(N·π·maxDistance²/meanDegree) at z = 0 (expected mean degree
+        /// ≈ meanDegree, less at the borders), source 0; deterministic for a seed (SplitMix64). The engine's layout
+        /// (collektive.engine.Scenarios.randomPositions), number for number: ScenarioTests checks it on the test vectors.
         /// </summary>
         public static Scenario Random(int nodeCount, long seed, double meanDegree, double maxDistance)
         {
             if (nodeCount <= 0) throw new ArgumentOutOfRangeException("nodeCount", nodeCount, "must be > 0");
             if (!(meanDegree > 0)) throw new ArgumentOutOfRangeException("meanDegree", meanDegree, "must be > 0");
-            double side = maxDistance * Math.Sqrt(Math.PI * Math.Max(1, nodeCount - 1) / meanDegree);
+            double side = Math.Sqrt(nodeCount * Math.PI * maxDistance * maxDistance / meanDegree);
             var rng = new SplitMix64(seed);
             var p = new Vec3[nodeCount];
             for (int i = 0; i < nodeCount; i++) p[i] = new Vec3(rng.NextDouble() * side, rng.NextDouble() * side, 0.0);
