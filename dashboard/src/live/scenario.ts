@@ -2,8 +2,8 @@
 // from device 0 over the first round's neighbourhoods, horizontal spacing 3, vertical spacing 6, unreachable
 // devices on an extra bottom row. The first round runs with every device at the origin, so all devices are
 // neighbours of device 0: device 0 on the top row, devices 1..n-1 on the second row, centred on x = 0.
-// Same computation as collektive.engine.Scenarios (Kotlin); the web-e2e test checks the engine's values on it
-// against the test vectors, which carry the engine's own positions.
+// Same computation as collektive.engine.Scenarios (Kotlin) and C#'s Scenario: dashboard/test/scenario.test.ts checks
+// both layouts against the test vectors, which carry the engine's own positions.
 
 export const H_SPACING = 3;
 export const V_SPACING = 6;
