@@ -22,7 +22,9 @@ import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
 import { desktopConfigurationEntry, desktopConfigurations, desktopOrders } from '../measurement/src/assemble.mjs';
 import { mergeRepetitions } from '../measurement/src/timingFiles.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
-import { busyWarning, processCpuSeconds, startWindow } from '../measurement/src/machineLoadFiles.mjs';
+import { busyWarning, noiseSummary, processCpuSeconds, startWindow } from '../measurement/src/machineLoadFiles.mjs';
+import { calibrationDrift, driftLine, runCalibrationProbe } from '../measurement/src/calibrationFiles.mjs';
+import { DEFAULT_SPREAD_SECONDS, parseDuration, waitForRound } from '../measurement/src/spread.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from './lib/jvm-server.mjs';
@@ -45,6 +47,10 @@ const USAGE = `usage: npm run bench:desktop -- [options]
   --server-spin-us 50      JVM server: µs a connection polls for the next request before blocking on the read;
                            a list (0,50) makes one configuration per value, ids suffixed -sspin<µs>
                            (docs/profiles.md, "The fixes")
+  --spread 120s            wall-clock window the invocations are spread over (rounds evenly spaced, paths
+                           interleaved within each; 0: back to back): it samples the machine's drift
+                           (docs/measurements.md, "Drift"; default from measurements on this project's VM)
+  --no-calibration         skip the per-invocation calibration (CPU kernel, loopback round trip)
   --order-seed S           seed of the invocation-order shuffle (default: random, recorded in run.json)
   --run-id ID --title T    run folder name / title (default: <date>-desktop-<commit>-<time>-<random>; an existing
                            run folder is never overwritten)
@@ -65,6 +71,7 @@ const { values: args, fail, list, int, positive: num } = parseCli({
     'max-distance': { type: 'string', default: '3' }, pin: { type: 'boolean', default: false },
     'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
     'spin-us': { type: 'string', default: '50' }, 'server-spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
+    spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
     title: { type: 'string' }, quiet: { type: 'boolean', default: false },
   },
 });
@@ -82,7 +89,9 @@ const P = {
   maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
   serverSpins: list('server-spin-us').map(Number),
   orderSeed: orderSeedOf(args, int),
+  spreadSeconds: parseDuration(args.spread),
 };
+if (P.spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${args.spread}`);
 if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
 if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
@@ -172,7 +181,8 @@ async function runPath(c, path, k, dir, bar) {
   const progress = (done) => bar.update(base + done);
   const common = [...scenarioArgs(c), '--engine', path, '--frames', String(frames), '--floors', String(floors),
     '--floors-out', join(dir, `floors_${path}.csv`)];
-  const window = startWindow();
+  // The cores the path is measured on: the front-end's (native), the front-end's and the server's (socket).
+  const window = startWindow({ cores: pin ? (path === 'native' ? [pin.frontend] : [...new Set([pin.frontend, pin.server])]) : null });
   const record = { path, floors: floors > 0 };
   if (path === 'native') {
     const r = await runHost([...common, '--out', join(dir, 'unity_native.csv'), '--backend-csv', join(dir, 'native.csv')], dir, progress);
@@ -197,7 +207,6 @@ async function runPath(c, path, k, dir, bar) {
   return record;
 }
 
-const warnings = [];
 /** Invocation k of configuration c: both paths, fresh processes, in its drawn order. */
 async function measureInvocation(c, k, bar) {
   {
@@ -205,6 +214,8 @@ async function measureInvocation(c, k, bar) {
     const dir = join(runDir, c.id, `inv-${k}`);
     mkdirSync(dir, { recursive: true });
     const invocation = { index: k, dir, order, paths: {} };
+    // The calibration workload right before the paths, on the front-end's core (docs/measurements.md, "Drift").
+    if (!args['no-calibration']) invocation.calibration = await runCalibrationProbe({ cpu: pin?.frontend ?? null });
     for (const path of order) invocation.paths[path] = await runPath(c, path, k, dir, bar);
     // One floors.csv per invocation, as per configuration: both paths' floor samples in time order.
     const parts = order.filter((p) => invocation.paths[p].floors).map((p) => join(dir, `floors_${p}.csv`));
@@ -212,12 +223,7 @@ async function measureInvocation(c, k, bar) {
       writeFileSync(join(dir, 'floors.csv'), timingCsv(parts.flatMap((f) => readTimingCsv(f)).sort((x, y) => x.t - y.t)));
       for (const f of parts) unlinkSync(f);
     }
-    const busy = Object.values(invocation.paths).filter((p) => p.noise.busy);
-    if (busy.length) {
-      const w = busyWarning(busy.map((p) => p.noise));
-      warnings.push(`${c.id} inv-${k}: ${w}`);
-      bar.update(bar.value, { config: `${c.id} (busy machine)` });
-    }
+    if (Object.values(invocation.paths).some((p) => p.noise.busy)) bar.update(bar.value, { config: `${c.id} (busy machine)` });
     return invocation;
   }
 }
@@ -240,6 +246,7 @@ function writeConfiguration(c, invocations) {
   return mergeRepetitions(runDir, c.id, invocations.map((inv, k) => ({
     dir: `${c.id}/inv-${k}`, order: inv.order, offsetsNs: invocationOffsets(inv),
     paths: Object.fromEntries(inv.order.map((p) => [p, inv.paths[p].noise])),
+    ...(inv.calibration ? { calibration: inv.calibration } : {}),
   })), { warmup: P.warmup });
 }
 
@@ -265,7 +272,9 @@ async function main() {
   try {
     // Invocation rounds: round k runs invocation k of every configuration in a random order, so configurations
     // compared with each other (e.g. --server-spin-us 0,50) see the same drift of the machine.
+    const roundsStartedAt = Date.now();
     for (let k = 0; k < P.blocks; k += 1) {
+      await waitForRound(k, P.blocks, P.spreadSeconds, roundsStartedAt, (ms) => bar.update(bar.value, { config: `waiting ${(ms / 1000).toFixed(0)} s for round ${k + 1} (--spread)` }));
       for (const c of orders.configurationOrders[k].map((id) => byId.get(id))) {
         if (!args.quiet) bar.update(bar.value, { config: `${c.id} inv-${k}` });
         measured.get(c.id).push(await measureInvocation(c, k, bar));
@@ -275,9 +284,10 @@ async function main() {
       const invocations = measured.get(c.id);
       const { merged, files, record, parsed } = writeConfiguration(c, invocations);
       const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
-      const h = configurationIntervals(parsed, { platform: 'desktop', warmup: P.warmup });
-      results.push({ c, a, h });
       const first = invocations[0].paths.native.summary;
+      const h = configurationIntervals(parsed, { platform: 'desktop', warmup: P.warmup,
+        clock: { resolutionNs: first.runtime.timerResolutionNs, floorBatch: P.floorBatch } });
+      results.push({ c, a, h });
       env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };
       runConfigurations.push(desktopConfigurationEntry(c, {
         serverSpinMicros: c.serverSpinUs, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
@@ -290,7 +300,13 @@ async function main() {
   }
 
   const targets = printReport(results, () => ({ tickMs: P.tickMs, timeScale: P.timeScale }));
-  for (const w of warnings) console.log(w);
+  // Noise, said once: the busy rule over every path invocation, and the calibration's drift over the run.
+  const noise = configurations.flatMap((c) => measured.get(c.id).flatMap((inv) => Object.values(inv.paths).map((p) => p.noise)));
+  const busy = busyWarning(noise);
+  const drift = args['no-calibration'] ? null : calibrationDrift(configurations.flatMap((c) => measured.get(c.id).map((inv) => inv.calibration)));
+  console.log(`\n${busy ? `warning: ${busy}` : `busy rule: none of ${noise.length} path invocations flagged`}`);
+  if (drift) console.log(driftLine(drift));
+  const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
 
   const pinning = pin ? `front-end (C# host, native engine in-process): cpu${pin.frontend}; JVM server: cpu${pin.server}` : null;
   const run = {
@@ -306,13 +322,13 @@ async function main() {
     },
     parameters: {
       rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, orderSeed: P.orderSeed,
-      spinMicros: P.spinUs, serverSpinMicros: P.serverSpins, configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
+      spinMicros: P.spinUs, serverSpinMicros: P.serverSpins, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
       command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
     },
     configurations: runConfigurations,
   };
   await writeRunRecord(run, { runsDir });
-  writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets));
+  writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets, { drift, busy: noiseSummary(noise) }));
   if (publish) await appendToManifest(run);
   console.log(`\n[bench:desktop] wrote ${relative(root, runDir)}/ (run.json, summary.json, ${runConfigurations.length} configuration folder(s) with ${P.blocks} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
 }

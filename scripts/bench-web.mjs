@@ -24,7 +24,10 @@ import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { formatInterval, formatRatioInterval as formatRatio } from '../measurement/src/format.mjs';
 import { verdict } from '../measurement/src/intervals.mjs';
-import { busyWarning, processCpuSeconds, processTreeCpuSeconds, startWindow } from '../measurement/src/machineLoadFiles.mjs';
+import { clockHonestText } from '../measurement/src/clock.mjs';
+import { busyWarning, noiseSummary, processCpuSeconds, processTreeCpuSeconds, startWindow } from '../measurement/src/machineLoadFiles.mjs';
+import { calibrationDrift, driftLine, runCalibrationProbe } from '../measurement/src/calibrationFiles.mjs';
+import { DEFAULT_SPREAD_SECONDS, parseDuration, waitForRound } from '../measurement/src/spread.mjs';
 import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 import { WEB_FILES, configurationId } from '../measurement/src/assemble.mjs';
@@ -42,13 +45,17 @@ const USAGE = `usage: npm run bench:web -- [options]
   --driver cdp             how the page is driven: playwright (playwright-core, CDP Network domain on) | cdp (no
                            Playwright: Runtime.evaluate on a bare DevTools connection); a list (playwright,cdp) makes
                            one configuration per driver, ids suffixed -<driver> (docs/measurements.md, "Drivers")
+  --spread 120s            wall-clock window the invocations are spread over (rounds evenly spaced, engines
+                           interleaved within each; 0: back to back): it samples the machine's drift
+                           (docs/measurements.md, "Drift")
+  --no-calibration         skip the per-invocation calibration (CPU kernel, loopback round trip)
   --seed 1                 random scenario seed (N > 10); also the invocation-order shuffle's
   --run-id ID --title T    run folder name / title (default: <date>-web-<commit>-<time>-<random>; never overwritten)
   --out-dir DIR            runs folder (default public/data/runs; the manifest is only updated there)
   --no-publish             do not append the run to public/data/manifest.json
   --no-build               do not build missing artifacts first`;
 
-const { values: a, list, ints, int } = parseCli({
+const { values: a, list, ints, int, fail } = parseCli({
   usage: USAGE,
   options: {
     ...COMMON,
@@ -57,6 +64,7 @@ const { values: a, list, ints, int } = parseCli({
     encodings: { type: 'string', default: 'json' }, invocations: { type: 'string', default: '5' },
     'floor-samples': { type: 'string' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
     warmup: { type: 'string', default: '30' }, driver: { type: 'string', default: DEFAULT_WEB_DRIVER }, title: { type: 'string' }, 'no-build': { type: 'boolean', default: false },
+    spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
   },
 });
 const ns = ints('n', 1);
@@ -70,6 +78,8 @@ const R = int('invocations', 1);
 const floorSamples = a['floor-samples'] ? int('floor-samples', 0) : Math.min(rounds, 1000);
 const seed = int('seed', 0);
 const e2eBlocks = int('e2e-blocks', 0);
+const spreadSeconds = parseDuration(a.spread);
+if (spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${a.spread}`);
 
 const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('web', a,
   ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx', 'measurement']);
@@ -111,6 +121,8 @@ process.on('SIGINT', async () => { bar.stop(); await active?.close().catch(() =>
 async function runEngine(p, engine, k, dir) {
   const steps = warmup + share(rounds, k);
   const window = startWindow();
+  // The static server runs for the whole bench: only its CPU during this window is the invocation's.
+  const previewCpu0 = processCpuSeconds(preview.proc.pid) ?? 0;
   const browser = await launchBenchDriver(p.driver);
   active = browser;
   browserVersion ??= browser.browserVersion;
@@ -126,7 +138,7 @@ async function runEngine(p, engine, k, dir) {
       e2eBlockSteps: p.e2eBlockSteps ?? undefined,
     }, ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s, rounds: steps }));
     // The measured processes: every Chromium process of this profile, the ws server, the static server.
-    ownCpu = (processTreeCpuSeconds(browser.profile) ?? 0) + (server ? processCpuSeconds(server.proc.pid) ?? 0 : 0) + (processCpuSeconds(preview.proc.pid) ?? 0);
+    ownCpu = (processTreeCpuSeconds(browser.profile) ?? 0) + (server ? processCpuSeconds(server.proc.pid) ?? 0 : 0) + ((processCpuSeconds(preview.proc.pid) ?? previewCpu0) - previewCpu0);
   } finally {
     await browser.close().catch(() => {});
     active = null;
@@ -156,7 +168,9 @@ bar.start(total, 0, { config: '', inv: '', engine: '', steps: 0, rounds });
 try {
   // Rounds: round k runs invocation k of every configuration in a shuffled order, so configurations compared with
   // each other (e.g. --driver playwright,cdp) see the same drift of the machine.
+  const roundsStartedAt = Date.now();
   for (let k = 0; k < R; k += 1) {
+    await waitForRound(k, R, spreadSeconds, roundsStartedAt, (ms) => bar.update(doneBefore, { config: `waiting ${(ms / 1000).toFixed(0)} s (--spread)`, inv: `${k + 1}/${R}`, engine: '' }));
     const round = shuffle(plan);
     configurationOrders.push(round.map((p) => p.id));
     for (const p of round) {
@@ -164,6 +178,8 @@ try {
       mkdirSync(dir, { recursive: true });
       const order = shuffle(p.runEngines);
       const inv = { index: k, order, runs: {} };
+      // The calibration workload right before the engines (docs/measurements.md, "Drift").
+      if (!a['no-calibration']) inv.calibration = await runCalibrationProbe();
       for (const engine of order) {
         bar.update(doneBefore, { config: p.id, inv: `${k + 1}/${R}`, engine, steps: 0 });
         inv.runs[engine] = await runEngine(p, engine, k, dir);
@@ -174,8 +190,6 @@ try {
       }
       // One floors.csv per invocation: both engines' floor samples, each on its own page's clock.
       writeFileSync(join(dir, 'floors.csv'), timingCsv(order.flatMap((e) => parseTimingCsv(inv.runs[e].result.floors)).sort((x, y) => x.t - y.t)));
-      const busy = Object.values(inv.runs).map((x) => x.noise).filter((x) => x.busy);
-      if (busy.length) warnings.push(`${p.id} inv-${k}: ${busyWarning(busy)}`);
       measured.get(p.id).push(inv);
     }
   }
@@ -207,12 +221,13 @@ try {
         index: k, dir: `${p.id}/inv-${k}`, order: inv.order,
         files: present.map(([, name, side, transport]) => ({ file: `${p.id}/inv-${k}/${name}`, side, platform: 'web', transport })),
         paths: Object.fromEntries(inv.order.map((e) => [e, inv.runs[e].noise])),
+        ...(inv.calibration ? { calibration: inv.calibration } : {}),
       })),
     });
     const read = (f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : null);
     const h = configurationIntervals(invocations.map((inv, k) => ({
       files: Object.fromEntries(present.map(([key, name]) => [key, rowsOf(k, name)]).filter(([, rows]) => rows)),
-    })), { platform: 'web', warmup });
+    })), { platform: 'web', warmup, clock: { resolutionNs: timerResolutionNs, blockSteps: wasmResult?.e2eBlockSteps ?? 1, floorBatch: first.noopBatch ?? 1 } });
     summaries.push({ id: p.id, n: p.n, pacing: p.pacing, encoding: p.encoding, driver: p.driver, k: wasmResult?.e2eBlockSteps ?? null, h,
       s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });
   }
@@ -220,6 +235,14 @@ try {
   bar.stop();
   await preview.stop().catch(() => {});
 }
+
+// Noise, said once: the busy rule over every path invocation, and the calibration's drift over the run.
+const noise = plan.flatMap((p) => measured.get(p.id).flatMap((inv) => Object.values(inv.runs).map((x) => x.noise)));
+const busyLine = busyWarning(noise);
+const drift = a['no-calibration'] ? null : calibrationDrift(plan.flatMap((p) => measured.get(p.id).map((inv) => inv.calibration)));
+warnings.push(busyLine ? `warning: ${busyLine}` : `busy rule: none of ${noise.length} path invocations flagged`);
+if (drift) warnings.push(driftLine(drift));
+const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
 
 const run = {
   schemaVersion: 1,
@@ -234,13 +257,15 @@ const run = {
     timerResolutionNs,
     runtimes: { browser: `Chromium ${browserVersion}`, vite: JSON.parse(readFileSync(join(root, 'node_modules/vite/package.json'), 'utf8')).version },
   }),
-  parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, crossOriginIsolated: coi, drivers, configurationOrders, command: `npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trim() },
+  parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, crossOriginIsolated: coi, drivers, configurationOrders, spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), command: `npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trim() },
   configurations,
 };
 await writeRunRecord(run, { runsDir });
 const summary = {
   runId, createdAt, units: 'ns for durations, × for ratios',
   method: 'estimate = mean over invocations of each invocation\'s statistic; ci95 = two-level percentile bootstrap over invocations then samples (docs/measurements.md, "Intervals")',
+  // The machine while the run sampled it (docs/measurements.md, "Drift" and "Noise control"): drift.drifted marks the run.
+  spreadSeconds, drift, busy: noiseSummary(noise),
   configurations: summaries.map(({ id, h, s }) => ({ id, invocations: h.invocations, ratios: h.ratios, paths: h.paths, reference: s })),
 };
 writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
@@ -268,12 +293,18 @@ console.log(`\nrun ${runId}: Chromium ${browserVersion}, crossOriginIsolated ${c
 console.log('\n== invocation level: mean over invocations of each invocation\'s median [95 % CI, two-level bootstrap over invocations then steps]');
 const W = 34;
 const idW = Math.max(22, ...summaries.map((x) => x.id.length + 2));
-const cols = [['wasm e2e', (h) => h.paths.wasm?.e2e_median], ['wasm e2e block', (h) => h.paths.wasm?.e2eBlock_median], ['ws e2e', (h) => h.paths.websocket?.e2e_median],
-  ['ws overhead', (h) => h.paths.websocket?.overhead_median], ['ws transport', (h) => h.paths.websocket?.transport_median]];
-console.log(['config'.padEnd(idW), ...cols.map(([c]) => c.padEnd(W)), 'ws/wasm e2e'.padEnd(26), 'transport/echo'].join(''));
+// Intervals widened by the page's clock; a per-step figure within three ticks of it is a bound, and the e2e ratio
+// divides mean steps (the Wasm side from back-to-back blocks) where the Wasm step is that short (docs/measurements.md, "Clock resolution").
+const cell = (f) => (f?.clock?.limited ? clockHonestText(f, fmt) : formatInterval(f, fmt));
+const cols = [['wasm e2e (median step)', (h) => h.paths.wasm?.e2e_median], ['wasm e2e (block mean)', (h) => h.paths.wasm?.e2eBlock_mean], ['ws e2e (median)', (h) => h.paths.websocket?.e2e_median],
+  ['ws e2e (mean)', (h) => h.paths.websocket?.e2e_mean], ['ws transport', (h) => h.paths.websocket?.transport_median]];
+const e2eRatio = (h) => (h.ratios.e2e_mean ?? (h.ratios.e2e_median?.clock?.limited ? null : h.ratios.e2e_median));
+console.log(['config'.padEnd(idW), ...cols.map(([c]) => c.padEnd(W)), 'ws/wasm e2e'.padEnd(26), 'paired'.padEnd(26), 'transport/echo'].join(''));
 for (const { id, h } of summaries) {
-  console.log([id.padEnd(idW), ...cols.map(([, f]) => formatInterval(f(h), fmt).padEnd(W)),
-    (h.ratios.e2e_median ? formatRatio(h.ratios.e2e_median) : '–').padEnd(26), h.ratios.transport_echo_median ? formatRatio(h.ratios.transport_echo_median) : '–'].join(''));
+  const paired = h.ratios.e2e_mean_paired ?? h.ratios.e2e_median_paired;
+  console.log([id.padEnd(idW), ...cols.map(([, f]) => cell(f(h)).padEnd(W)),
+    (e2eRatio(h) ? formatRatio(e2eRatio(h)) : 'clock-limited').padEnd(26), (paired ? formatRatio(paired) : '–').padEnd(26),
+    h.ratios.transport_echo_median ? formatRatio(h.ratios.transport_echo_median) : '–'].join(''));
 }
 console.log('\n== reference analysis of the merged files (all invocations pooled; medians)');
 const header = ['config', 'wasm compute', 'wasm call', 'in-page ovh (mean)', 'noop', 'wasm e2e', 'e2e block (K)', 'ws compute', 'ws service', 'ws send', 'ws wait', 'transport', 'echo', 'transport/echo', 'ws e2e', 'ws/wasm e2e', 'frame.wait ws', 'wait/e2e ws', 'period wasm', 'period ws'];

@@ -14,6 +14,9 @@ const t0 = Date.now();
 const h = computeHeadline(dataDir);
 writeFileSync(join(dataDir, 'headline.json'), `${JSON.stringify(h, null, 1)}\n`);
 writeFileSync(join(dataDir, 'headline.svg'), `${await renderSvg(headlineSpec(h))}\n`);
-for (const p of h.platforms) console.log(`${p.platform}: ${p.sentence}`);
+for (const p of h.platforms) {
+  console.log(`${p.platform}: ${p.sentence}`);
+  for (const c of p.machine.caveats) console.log(`  caveat: ${c}`);
+}
 for (const s of h.reference?.sentences ?? []) console.log(s);
 console.log(`written public/data/headline.json and headline.svg in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -78,7 +78,7 @@ test('bench:web --driver playwright,cdp: one configuration per driver, each with
   try {
     await promisify(execFile)(process.execPath, ['scripts/bench-web.mjs', '--driver', 'playwright,cdp', '--n', '10', '--pacing', 'free',
       '--engines', 'websocket', '--rounds', '40', '--invocations', '2', '--warmup', '5', '--floor-samples', '10', '--e2e-blocks', '0',
-      '--run-id', 'drivers', '--out-dir', out, '--no-publish', '--no-build'], { cwd: root, timeout: 150000, maxBuffer: 1 << 24 });
+      '--spread', '0', '--run-id', 'drivers', '--out-dir', out, '--no-publish', '--no-build'], { cwd: root, timeout: 150000, maxBuffer: 1 << 24 });
     const run = JSON.parse(readFileSync(join(out, 'drivers', 'run.json'), 'utf8'));
     assert.deepEqual(run.configurations.map((c) => [c.id, c.driver]).sort(), [['n10-free-cdp', 'cdp'], ['n10-free-playwright', 'playwright']]);
     assert.deepEqual(run.parameters.drivers, ['playwright', 'cdp']);

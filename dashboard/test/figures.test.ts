@@ -31,6 +31,20 @@ describe('figures', () => {
     const lin = distributionFigure('box', groups, { log: false, floors: [{ name: 'f', ns: 10_000 }], title: '' });
     expect((lin.layout.annotations as { y: number }[])[0].y).toBe(10);
   });
+  it('leaves samples that read 0 (below the clock tick) off a log axis and says how many, never at the axis floor', () => {
+    const ticked = [{ name: 'wasm', values: [0, 0, 5000, 10000] }, { name: 'ws', values: [400000, 500000] }];
+    for (const kind of ['box', 'violin', 'ecdf', 'hist'] as const) {
+      const f = distributionFigure(kind, ticked, { log: true, floors: [], title: kind });
+      const drawn = (f.data[0].y ?? f.data[0].x) as number[];
+      expect(drawn).toHaveLength(2);
+      expect((f.layout.title as { text: string }).text).toMatch(/2 samples ≤ 0 \(below the clock's tick\) not drawn on the log axis/);
+    }
+    const lin = distributionFigure('box', ticked, { log: false, floors: [], title: 'box' });
+    expect(lin.data[0].y).toHaveLength(4);
+    const t = timeSeriesFigure([{ name: 's', k: [1, 2, 3], ns: [0, 5000, 10000] }], 0, { log: true, title: 't' });
+    expect(t.data[0].x).toEqual([2, 3]);
+    expect((t.layout.title as { text: string }).text).toMatch(/1 sample ≤ 0/);
+  });
   it('shades the warm-up in the time series', () => {
     const f = timeSeriesFigure([{ name: 's', k: [1, 2, 3], ns: [1e6, 2e6, 3e6] }], 30, { log: false, title: '' });
     expect(f.layout.shapes).toEqual([expect.objectContaining({ type: 'rect', x1: 30.5 })]);

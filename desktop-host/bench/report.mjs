@@ -62,6 +62,7 @@ export function printIntervals(c, h) {
     const r = ['median', 'p95', 'p99'].map((st) => `${st} ${h.ratios[`${fig}_${st}`] ? formatRatio(h.ratios[`${fig}_${st}`]) : '–'}`).join('   ');
     console.log(`ratio socket/native ${pad(fig, 9)} ${r}`);
   }
+  if (h.ratios.e2e_median_paired) console.log(`ratio socket/native e2e, paired per invocation (median)  ${formatRatio(h.ratios.e2e_median_paired)}`);
   if (h.ratios.transport_echo_median) console.log(`socket transport / echo floor (median)  ${formatRatio(h.ratios.transport_echo_median)}`);
   const per = (path) => (h.paths[path]?.e2e_median?.perInvocation ?? []).map(fmtNs).join(', ');
   console.log(`per-invocation e2e medians: native ${per('native')}; socket ${per('socket')}`);
@@ -108,12 +109,15 @@ export function printGrowth(results) {
  * The summary.json content bench:desktop writes beside run.json (NaN → null): per configuration the invocation
  * counts, `ratios` (socket/native of e2e and overhead at median/p95/p99, transport/echo; each { estimate, ci95,
  * invocations }), `paths` (each figure { estimate, ci95, invocations, perInvocation }) and, under `reference`, the
- * reference analysis of the merged files.
+ * reference analysis of the merged files; `drift` (the calibration's spread, measurement/src/calibration.mjs) and
+ * `busy` (the busy rule over the path invocations) describe the machine.
  */
-export function summaryJson(run, results, targets) {
+export function summaryJson(run, results, targets, { drift = null, busy = null } = {}) {
   const summary = {
     runId: run.id, createdAt: run.createdAt, units: 'ns for durations, × for ratios',
     method: 'estimate = mean over invocations of each invocation\'s statistic; ci95 = two-level percentile bootstrap over invocations then samples (docs/measurements.md, "Intervals")',
+    // The machine while the run sampled it (docs/measurements.md, "Drift" and "Noise control"): drift.drifted marks the run.
+    spreadSeconds: run.parameters?.spreadSeconds ?? null, drift, busy,
     targets,
     configurations: results.map(({ c, a, h }) => ({ id: c.id, invocations: h.invocations, ratios: h.ratios, paths: h.paths, reference: a })),
   };

@@ -146,7 +146,7 @@ describe('bench:desktop end to end (tiny configuration)', () => {
     const before = existsSync(manifest) ? readFileSync(manifest, 'utf8') : null;
     const out = join(tmp, 'runs');
     const r = spawnSync(process.execPath, [join(root, 'scripts', 'bench-desktop.mjs'), '--n', '10', '--pacing', 'free,fixed', '--rounds', '40',
-      '--warmup', '5', '--invocations', '2', '--floors', '10', '--tick-ms', '2', '--out-dir', out, '--run-id', 'it-run', '--quiet'],
+      '--warmup', '5', '--invocations', '2', '--floors', '10', '--tick-ms', '2', '--spread', '4s', '--out-dir', out, '--run-id', 'it-run', '--quiet'],
     { cwd: root, encoding: 'utf8', timeout: 300000 });
     assert.equal(r.status, 0, `bench:desktop failed:\n${r.stderr}\n${r.stdout}`);
     assert.match(r.stdout, /targets \(n10-free; met only when the whole 95 % interval over invocations is within the limit\)/);
@@ -194,10 +194,22 @@ describe('bench:desktop end to end (tiny configuration)', () => {
       assert.ok(x.estimate > 0 && x.ci95[0] <= x.estimate && x.estimate <= x.ci95[1], `${key}: ${JSON.stringify(x)}`);
     }
     assert.equal(free.paths.socket.e2e_median.perInvocation.length, 2);
+    // Paired per invocation; widened by the 100 ns clock (docs/measurements.md, "Clock resolution").
+    assert.equal(free.ratios.e2e_median_paired.perInvocation.length, 2);
+    assert.equal(free.paths.native.e2e_median.clock.resolutionNs, 100);
+    // --spread 4s: round 1 starts at least 2 s after round 0; each invocation timed the calibration workload first.
+    const starts = run.configurations.map((c) => c.invocations.map((inv) => Math.min(...Object.values(inv.paths).map((p) => Date.parse(p.startedAt)))));
+    for (const [s0, s1] of starts) assert.ok(s1 - s0 >= 2000, `round 1 starts ${s1 - s0} ms after round 0`);
+    assert.equal(run.parameters.spreadSeconds, 4);
+    for (const c of run.configurations) for (const inv of c.invocations) assert.ok(inv.calibration.cpuKernelNs > 0 && inv.calibration.loopbackRttNs > 0, JSON.stringify(inv.calibration));
+    assert.equal(summary.drift.measured, 4);
+    assert.equal(typeof summary.drift.drifted, 'boolean');
+    assert.equal(summary.busy.pathInvocations, 8);
+    assert.match(r.stdout, /calibration over 4 invocation\(s\)/);
     assert.ok(['met', 'not met', 'inconclusive'].includes(summary.targets[0].checks[0].verdict));
     // A second run with the same id must not touch the first.
     const runJson = readFileSync(join(runDir, 'run.json'), 'utf8');
-    const again = spawnSync(process.execPath, [join(root, 'scripts', 'bench-desktop.mjs'), '--n', '10', '--rounds', '10', '--out-dir', out, '--run-id', 'it-run', '--quiet'],
+    const again = spawnSync(process.execPath, [join(root, 'scripts', 'bench-desktop.mjs'), '--n', '10', '--rounds', '10', '--spread', '0', '--out-dir', out, '--run-id', 'it-run', '--quiet'],
       { cwd: root, encoding: 'utf8', timeout: 60000 });
     assert.equal(again.status, 2, again.stderr);
     assert.match(again.stderr, /never overwrites a run/);

@@ -10,7 +10,10 @@ import { analyseConfiguration } from './analysis.mjs';
 import { PATHS, PATH_SALT, filesOf } from './catalogue.mjs';
 import { CANONICAL_N, CANONICAL_PACING, canonicalPicks } from './canonical.mjs';
 import { REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
-import { pathInterval, ratioInterval } from './intervals.mjs';
+import { pairedRatioInterval, pathInterval, ratioInterval } from './intervals.mjs';
+import { ratioWithClock, withClock } from './clock.mjs';
+import { recordIsBusy } from './busyRule.mjs';
+import { calibrationDrift } from './drift.mjs';
 import { FIGURES, PATH_PAIRS, invocationSeries } from './invocations.mjs';
 import { readTimingCsv } from './timingFiles.mjs';
 
@@ -21,7 +24,8 @@ const FILE_KEY = { desktop: keyBySideAndTransport(filesOf('desktop')), web: keyB
 /** Numbers kept to 6 significant digits: the file stays small and stable across platforms' last-bit differences. */
 const round = (x) => (Number.isFinite(x) ? Number(x.toPrecision(6)) : null);
 /** A figure as headline.json stores it. */
-const figure = (f) => ({ estimate: round(f.estimate), ci95: f.ci95 ? f.ci95.map(round) : null, invocations: f.invocations });
+const figure = (f) => ({ estimate: round(f.estimate), ci95: f.ci95 ? f.ci95.map(round) : null, invocations: f.invocations,
+  ...(f.clock ? { clockLimited: f.clock.limited } : {}) });
 
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -39,24 +43,63 @@ function invocationFiles(dataDir, run, config, platform, sides = ['frontend']) {
   }));
 }
 
-/** e2e (and the Wasm block mean) per path and the e2e ratio out/in of one configuration, as the benchmarks compute them. */
+/**
+ * e2e per path and the e2e ratio out/in of one configuration, as the benchmarks compute them, every interval widened
+ * by its clock (clock.mjs). The figure is each invocation's median step, except where the in-process step is within a
+ * few ticks of its clock and block means exist (the web's Wasm path at the page's 5 µs clock): then the in-process
+ * figure is the mean step over back-to-back blocks and the out-of-process one the mean step, the same statistic both
+ * sides (docs/measurements.md, "Clock resolution"); the per-step median stays beside it as `e2eStep`, a bound.
+ * `ratioPaired` is the per-invocation ratio (docs/measurements.md, "Intervals").
+ */
 export function configurationE2e(dataDir, run, config, platform) {
   const warmup = run.parameters?.warmup ?? 30;
+  const resolutionNs = run.environment?.timerResolutionNs ?? null;
   const serieses = invocationFiles(dataDir, run, config, platform).map((inv) => invocationSeries(inv.files, warmup, { platform }));
   const [inPath, outPath] = PATH_PAIRS[platform];
   const invs = (path, fig) => serieses.map((s) => FIGURES[platform][path][fig](s) ?? []).filter((v) => v.length > 0);
-  const side = (path) => ({ invocations: invs(path, 'e2e'), salt: PATH_SALT[path] });
-  const e2e = (path) => pathInterval(side(path).invocations, { statistic: 'median', salt: PATH_SALT[path] });
+  const side = (path, fig = 'e2e') => ({ invocations: invs(path, fig), salt: PATH_SALT[path] });
+  const honest = (f, steps = 1) => withClock(f, resolutionNs, steps);
+  const at = (path, statistic, fig = 'e2e', steps = 1) => honest(pathInterval(invs(path, fig), { statistic, salt: PATH_SALT[path] }), steps);
+  const stepMedian = at(inPath, 'median');
+  const blockSteps = config.e2eBlockSteps ?? null;
+  const blocks = platform === 'web' && stepMedian.clock?.limited && blockSteps ? invs(inPath, 'e2eBlock') : [];
+  const statistic = blocks.length ? 'mean' : 'median';
+  const inFig = blocks.length ? at(inPath, 'mean', 'e2eBlock', blockSteps) : stepMedian;
+  const outFig = at(outPath, statistic);
+  const den = blocks.length ? side(inPath, 'e2eBlock') : side(inPath);
+  const ratio = ratioWithClock(ratioInterval(side(outPath), den, { statistic }), outFig, inFig);
+  const paired = pairedRatioInterval(side(outPath), den, { statistic });
   const out = {
-    inProcess: { path: inPath, label: PATHS[inPath].label, detail: PATHS[inPath].detail, e2e: figure(e2e(inPath)) },
-    outOfProcess: { path: outPath, label: PATHS[outPath].label, detail: PATHS[outPath].detail, e2e: figure(e2e(outPath)) },
-    ratio: figure(ratioInterval(side(outPath), side(inPath), { statistic: 'median' })),
+    statistic: blocks.length ? `mean step (${PATHS[inPath].label.split(',')[0]}: mean over blocks of ${blockSteps} back-to-back steps)` : 'median step',
+    inProcess: { path: inPath, label: PATHS[inPath].label, detail: PATHS[inPath].detail, e2e: figure(inFig) },
+    outOfProcess: { path: outPath, label: PATHS[outPath].label, detail: PATHS[outPath].detail, e2e: figure(outFig) },
+    ratio: figure(ratio),
+    ratioPaired: paired ? figure(ratioWithClock(paired, outFig, inFig)) : null,
   };
-  if (platform === 'web') {
-    const block = invs(inPath, 'e2eBlock');
-    if (block.length) out.inProcess.e2eBlock = { ...figure(pathInterval(block, { statistic: 'median', salt: PATH_SALT[inPath] })), steps: config.e2eBlockSteps ?? null };
+  if (blocks.length) {
+    // The per-step figures the clock quantises, kept to show what the headline no longer divides by.
+    out.inProcess.e2eStep = figure(stepMedian);
+    out.inProcess.blockSteps = blockSteps;
+    const outMedian = at(outPath, 'median');
+    out.ratioOfStepMedians = figure(ratioWithClock(ratioInterval(side(outPath), side(inPath), { statistic: 'median' }), outMedian, stepMedian));
   }
   return out;
+}
+
+/**
+ * What the headline must say about a configuration's machine: the path invocations the busy rule flags (re-judged
+ * from the records, busyRule.mjs) and the calibration's drift (calibration probe), each a caveat when it applies.
+ */
+export function machineCaveats(run, config) {
+  const cores = run.environment?.cores ?? 2;
+  const records = (config.invocations ?? []).flatMap((inv) => Object.values(inv.paths ?? {}));
+  const busy = records.filter((r) => recordIsBusy(r, cores)).length;
+  const calibrations = (config.invocations ?? []).map((inv) => inv.calibration).filter(Boolean);
+  const drift = calibrations.length ? calibrationDrift(calibrations) : null;
+  const caveats = [];
+  if (busy) caveats.push(`${busy} of ${records.length} path invocations ran while other processes used more than a quarter of the measured cores: figures may be inflated`);
+  if (drift?.drifted) caveats.push(`the machine drifted during the run (calibration moved ${(100 * Math.max(drift.cpuKernel.spread ?? 0, drift.loopbackRtt.spread ?? 0)).toFixed(0)} %): a rerun may land outside the interval`);
+  return { busy: { flagged: busy, of: records.length }, drift: drift && { drifted: drift.drifted, cpuKernelSpread: round(drift.cpuKernel.spread), loopbackSpread: round(drift.loopbackRtt.spread) }, caveats };
 }
 
 /** The same benchmark's other run, when the canonical run is one of a reproducibility pair (reproduce.json). */
@@ -104,7 +147,7 @@ export function computeHeadline(dataDir) {
     return {
       platform, run: run.id, config: config.id, nodeCount: config.nodeCount, pacing: config.pacing,
       invocations: config.invocations?.length ?? 1, timerResolutionNs, cores: run.environment?.cores ?? null,
-      ...p,
+      ...p, machine: machineCaveats(run, config),
       repeat: repeatConfig ? { run: repeat.id, ratio: configurationE2e(dataDir, repeat, repeatConfig, platform).ratio } : null,
       sentence: sentence(platform, p, timerResolutionNs),
     };
@@ -115,7 +158,7 @@ export function computeHeadline(dataDir) {
   return {
     schemaVersion: 1,
     generatedBy: 'npm run headline (measurement/src/headline.mjs)',
-    scope: `front-end end-to-end step, median per invocation, N = ${CANONICAL_N}, ${CANONICAL_PACING} pacing; 95 % intervals over invocations (docs/measurements.md, "Intervals")`,
+    scope: `front-end end-to-end step per invocation (median; the mean where a path's step is within a few ticks of its clock, both sides of that ratio), N = ${CANONICAL_N}, ${CANONICAL_PACING} pacing; 95 % intervals over invocations, widened by the clock (docs/measurements.md, "Intervals", "Clock resolution")`,
     platforms,
     reference: reference && {
       claim: REFERENCE_CLAIM, recomputed: reference, ours: tick,

@@ -32,11 +32,17 @@ export const quantile = (values, q) => quantileSorted(Float64Array.from(values).
 /** The statistics an interval can be built for, by name: quantile levels. */
 export const STATISTICS = Object.freeze({ median: 0.5, p95: 0.95, p99: 0.99 });
 
+/** 'mean' is a statistic too (docs/measurements.md, "Clock resolution"), though not one of the default set. */
 const qOf = (statistic) => {
+  if (statistic === 'mean') return 'mean';
   const q = typeof statistic === 'number' ? statistic : STATISTICS[statistic];
-  if (!(q >= 0 && q <= 1)) throw new Error(`unknown statistic ${statistic}: use median, p95, p99 or a level in [0, 1]`);
+  if (!(q >= 0 && q <= 1)) throw new Error(`unknown statistic ${statistic}: use median, p95, p99, mean or a level in [0, 1]`);
   return q;
 };
+
+const meanOf = (a) => { let sum = 0; for (let i = 0; i < a.length; i += 1) sum += a[i]; return sum / a.length; };
+/** The statistic (median, p95, p99, mean or a level) of an unsorted array. */
+export const statisticOf = (values, statistic) => (qOf(statistic) === 'mean' ? meanOf(values) : quantile(values, qOf(statistic)));
 
 /** Rearranges a[lo..hi] so that a[k] is the k-th smallest, smaller ones before it, larger after (quickselect). */
 function select(a, k, lo, hi) {
@@ -76,7 +82,8 @@ export function quantilesInPlace(a, levels, out = new Float64Array(levels.length
  * Returns { statistic: [Float64Array(innerResamples) per invocation] }.
  */
 export function innerReplicatesOf(invocations, { statistics = Object.keys(STATISTICS), salt, seed = DEFAULTS.seed, innerResamples = DEFAULTS.innerResamples } = {}) {
-  const levels = statistics.map(qOf);
+  const all = statistics.map(qOf);
+  const levels = all.filter((x) => x !== 'mean');
   const out = Object.fromEntries(statistics.map((s) => [s, []]));
   const q = new Float64Array(levels.length);
   invocations.forEach((values, k) => {
@@ -88,8 +95,9 @@ export function innerReplicatesOf(invocations, { statistics = Object.keys(STATIS
     for (let c = 0; c < innerResamples; c += 1) {
       const base = h32(prefix + c);
       for (let j = 0; j < n; j += 1) buf[j] = values[h32(base + j) % n];
+      const mean = all.length > levels.length ? meanOf(buf) : NaN;
       quantilesInPlace(buf, levels, q);
-      for (let i = 0; i < reps.length; i += 1) reps[i][c] = q[i];
+      for (let i = 0, j = 0; i < reps.length; i += 1) reps[i][c] = all[i] === 'mean' ? mean : q[j++];
     }
   });
   return out;
@@ -153,7 +161,7 @@ export function percentileCi(replicates, level) {
 export function pathInterval(invocations, options = {}) {
   const { statistic = 'median', salt = 1, level = DEFAULTS.level, inner = true } = options;
   const valid = invocations.filter((v) => v.length > 0);
-  const perInvocation = valid.map((v) => quantile(v, qOf(statistic)));
+  const perInvocation = valid.map((v) => statisticOf(v, statistic));
   const estimate = perInvocation.length ? perInvocation.reduce((a, b) => a + b, 0) / perInvocation.length : NaN;
   const result = { estimate, ci95: null, invocations: valid.length, perInvocation };
   if (valid.length < 2) return result;
@@ -165,7 +173,7 @@ export function pathInterval(invocations, options = {}) {
 export function replicatesOf(invocations, { statistic = 'median', salt = 1, seed = DEFAULTS.seed, resamples = DEFAULTS.resamples,
   innerResamples = DEFAULTS.innerResamples, inner = true } = {}) {
   const innerReps = inner ? innerReplicates(invocations, { statistic, salt, seed, innerResamples })
-    : invocations.map((v) => Float64Array.of(quantile(v, qOf(statistic))));
+    : invocations.map((v) => Float64Array.of(statisticOf(v, statistic)));
   return outerReplicates(innerReps, { salt, seed, resamples });
 }
 
@@ -187,6 +195,38 @@ export function ratioInterval(numerator, denominator, options = {}) {
   // Per-invocation ratios exist only when the sides are paired invocation by invocation (same salt, same R).
   const paired = numerator.salt === denominator.salt && num.invocations === den.invocations;
   return { ...result, ci95: percentileCi(r, level), perInvocation: paired ? num.perInvocation.map((x, i) => x / den.perInvocation[i]) : null };
+}
+
+/**
+ * Paired ratio of two paths measured close together in time, invocation by invocation (both paths of invocation k
+ * ran back to back in the same round): the estimate is the mean over invocations of each invocation's ratio
+ * stat(num_k) / stat(den_k), and the interval resamples invocations jointly (replicate b, slot r takes the same
+ * invocation k = chain(seed, PAIR_SALT, 1, b, r) mod R on both sides, each side's inner replicate drawn with its own
+ * salt), so drift that moves both paths alike cancels. `numerator`, `denominator`: { invocations, salt }, the same R
+ * in the same order; otherwise null.
+ */
+export const PAIR_SALT = 9;
+export function pairedRatioInterval(numerator, denominator, options = {}) {
+  const { statistic = 'median', seed = DEFAULTS.seed, resamples = DEFAULTS.resamples, innerResamples = DEFAULTS.innerResamples, level = DEFAULTS.level } = options;
+  const R = numerator.invocations.length;
+  if (R !== denominator.invocations.length || numerator.invocations.some((v, k) => !v.length || !denominator.invocations[k].length)) return null;
+  const perInvocation = numerator.invocations.map((v, k) => statisticOf(v, statistic) / statisticOf(denominator.invocations[k], statistic));
+  const estimate = perInvocation.reduce((x, y) => x + y, 0) / R;
+  const result = { estimate, ci95: null, invocations: R, perInvocation, paired: true };
+  if (R < 2) return result;
+  const num = innerReplicates(numerator.invocations, { statistic, salt: numerator.salt, seed, innerResamples });
+  const den = innerReplicates(denominator.invocations, { statistic, salt: denominator.salt, seed, innerResamples });
+  const reps = new Float64Array(resamples);
+  for (let b = 0; b < resamples; b += 1) {
+    let sum = 0;
+    for (let r = 0; r < R; r += 1) {
+      const k = chain(seed, PAIR_SALT, 1, b, r) % R;
+      const c = chain(seed, PAIR_SALT, 2, b, r) % innerResamples;
+      sum += den[k][c] > 0 ? num[k][c] / den[k][c] : NaN;
+    }
+    reps[b] = sum / R;
+  }
+  return { ...result, ci95: percentileCi(reps, level) };
 }
 
 /**

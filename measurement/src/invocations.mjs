@@ -4,7 +4,8 @@
 // two-level bootstrap interval.
 import { pairedDiff, series } from './analysis.mjs';
 import { FIGURE_DEFINITIONS, PATHS, PATH_SALT, PLATFORMS, FLOORS_FILE, fileKeyOf, floorsKeepWarmup, idOf, pathsOf } from './catalogue.mjs';
-import { combinedInterval, pathInterval, ratioInterval, verdict } from './intervals.mjs';
+import { combinedInterval, pairedRatioInterval, pathInterval, ratioInterval, verdict } from './intervals.mjs';
+import { ratioWithClock, withClock } from './clock.mjs';
 
 const STATS = ['median', 'p95', 'p99'];
 
@@ -38,12 +39,18 @@ export function invocationSeries(files, warmup, { platform }) {
   return out;
 }
 
+/** Steps timed per sample of a figure: the Wasm block mean's K, the in-process no-op floor's batch; 1 for per-step figures. */
+const stepsPerSample = (figure, inProcess, { blockSteps = 1, floorBatch = 1 }) => (figure === 'e2eBlock' ? blockSteps : figure === 'floor' && inProcess ? floorBatch : 1);
+
 /**
  * Figures and intervals of one configuration. `invocations`: [{ files: { key: rows } }] in run order (only the
  * invocations that ran a path count for it). Returns { invocations: { path: R }, paths: { path: { `${figure}_${stat}`:
  * { estimate, ci95, invocations, perInvocation } } }, ratios: { `${figure}_${stat}`: { estimate, ci95, invocations } } }.
+ * With `clock` ({ resolutionNs, blockSteps, floorBatch }) every interval is widened by its clock (clock.mjs), and the
+ * web gets `e2e_mean` ratios: WebSocket mean step over the Wasm block mean, the statistic both sides share
+ * (docs/measurements.md, "Clock resolution"). `e2e_median_paired` is the per-invocation (paired) ratio.
  */
-export function configurationIntervals(invocations, { platform, warmup = 30, options = {} }) {
+export function configurationIntervals(invocations, { platform, warmup = 30, options = {}, clock = null }) {
   const serieses = invocations.map((inv) => invocationSeries(inv.files, warmup, { platform }));
   const figures = FIGURES[platform];
   const perPath = {};
@@ -56,7 +63,9 @@ export function configurationIntervals(invocations, { platform, warmup = 30, opt
       const invs = serieses.map((s) => get(s) ?? []).filter((v) => v.length > 0);
       if (!invs.length) continue;
       perPath[path][figure] = invs;
-      for (const stat of STATS) paths[path][`${figure}_${stat}`] = pathInterval(invs, { ...options, statistic: stat, salt: PATH_SALT[path] });
+      const honest = (f) => (clock ? withClock(f, clock.resolutionNs, stepsPerSample(figure, PATHS[path].inProcess, clock)) : f);
+      for (const stat of STATS) paths[path][`${figure}_${stat}`] = honest(pathInterval(invs, { ...options, statistic: stat, salt: PATH_SALT[path] }));
+      if (figure === 'e2e' || figure === 'e2eBlock') paths[path][`${figure}_mean`] = honest(pathInterval(invs, { ...options, statistic: 'mean', salt: PATH_SALT[path] }));
     }
     counts[path] = perPath[path].e2e?.length ?? 0;
   }
@@ -72,16 +81,32 @@ export function configurationIntervals(invocations, { platform, warmup = 30, opt
       const den = perPath[inProcess][figure];
       if (!num || !den) continue;
       for (const stat of STATS) {
-        ratios[`${prefix}${figure}_${stat}`] = ratioInterval({ invocations: num, salt: PATH_SALT[out] },
-          { invocations: den, salt: PATH_SALT[inProcess] }, { ...options, statistic: stat });
+        const r = ratioInterval({ invocations: num, salt: PATH_SALT[out] }, { invocations: den, salt: PATH_SALT[inProcess] }, { ...options, statistic: stat });
+        ratios[`${prefix}${figure}_${stat}`] = clock ? ratioWithClock(r, paths[out][`${figure}_${stat}`], paths[inProcess][`${figure}_${stat}`]) : r;
       }
+      // Paired: both paths of invocation k ran in the same round, back to back (docs/measurements.md, "Intervals").
+      if (figure === 'e2e') {
+        const p = pairedRatioInterval({ invocations: num, salt: PATH_SALT[out] }, { invocations: den, salt: PATH_SALT[inProcess] }, { ...options, statistic: 'median' });
+        if (p) ratios[`${prefix}e2e_median_paired`] = clock ? ratioWithClock(p, paths[out].e2e_median, paths[inProcess].e2e_median) : p;
+      }
+    }
+    // The web's in-page step is shorter than a few ticks of the page's clock: its figure is the block mean, and the
+    // ratio's numerator the out-of-process mean step, the same statistic (docs/measurements.md, "Clock resolution").
+    const blocks = perPath[inProcess]?.e2eBlock;
+    const outE2e = perPath[out]?.e2e;
+    if (blocks && outE2e) {
+      const r = ratioInterval({ invocations: outE2e, salt: PATH_SALT[out] }, { invocations: blocks, salt: PATH_SALT[inProcess] }, { ...options, statistic: 'mean' });
+      ratios[`${prefix}e2e_mean`] = clock ? ratioWithClock(r, paths[out].e2e_mean, paths[inProcess].e2eBlock_mean) : r;
+      const p = pairedRatioInterval({ invocations: outE2e, salt: PATH_SALT[out] }, { invocations: blocks, salt: PATH_SALT[inProcess] }, { ...options, statistic: 'mean' });
+      if (p) ratios[`${prefix}e2e_mean_paired`] = clock ? ratioWithClock(p, paths[out].e2e_mean, paths[inProcess].e2eBlock_mean) : p;
     }
     // Transport over its floor: two series of the same out-of-process invocations, resampled jointly.
     const transport = perPath[out].transport;
     const echo = perPath[out].floor;
     if (transport && echo && transport.length === echo.length) {
-      ratios[`${prefix}transport_echo_median`] = ratioInterval({ invocations: transport, salt: PATH_SALT[out] },
+      const r = ratioInterval({ invocations: transport, salt: PATH_SALT[out] },
         { invocations: echo, salt: PATH_SALT[out] }, { ...options, statistic: 'median' });
+      ratios[`${prefix}transport_echo_median`] = clock ? ratioWithClock(r, paths[out].transport_median, paths[out].floor_median) : r;
     }
   }
   // The raw per-invocation series stay out of JSON output (non-enumerable): targets combine them.

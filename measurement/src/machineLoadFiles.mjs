@@ -3,21 +3,33 @@
 // figure is null and nothing fails.
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import { BUSY_MIN_SECONDS, BUSY_SHARE, isBusy, otherLoad } from './busyRule.mjs';
 
 /** Clock ticks per second of /proc times (USER_HZ; 100 on every Linux this project runs on). */
 export const CLOCK_TICKS = 100;
-/** Other processes using more than this share of one core on average make an invocation "busy". */
-export const BUSY_CORE_SHARE = 0.1;
-
 const round = (x, d = 3) => (x === null || !Number.isFinite(x) ? null : Number(x.toFixed(d)));
 
-/** Busy (non-idle, non-iowait) CPU seconds of the whole machine since boot, or null. */
-export function machineBusySeconds() {
+const busyOfLine = (line) => {
+  const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq + (steal ?? 0)) / CLOCK_TICKS;
+};
+
+/**
+ * Busy (non-idle, non-iowait) CPU seconds since boot of the whole machine, or of the listed cores (`cores`: CPU
+ * numbers as strings or numbers), or null.
+ */
+export function machineBusySeconds(cores = null) {
   try {
-    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    const [user, nice, system, , iowait, irq, softirq, steal] = cpu;
-    void iowait;
-    return (user + nice + system + irq + softirq + (steal ?? 0)) / CLOCK_TICKS;
+    const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+    if (!cores) return busyOfLine(lines[0]);
+    const wanted = new Set(cores.map(String));
+    let total = 0;
+    let found = 0;
+    for (const l of lines) {
+      const m = l.match(/^cpu(\d+)\s/);
+      if (m && wanted.has(m[1])) { total += busyOfLine(l); found += 1; }
+    }
+    return found === wanted.size ? total : null;
   } catch { return null; }
 }
 
@@ -68,11 +80,17 @@ export function chromiumBrowserProcess(userDataDir) {
   return browser;
 }
 
-/** Starts a measurement window; `end({ ownCpuSeconds })` returns the invocation's noise record. */
-export function startWindow() {
+/**
+ * Starts a measurement window over the cores the measured processes run on (`cores`: pinned CPU numbers; null: all
+ * of them); `end({ ownCpuSeconds })` returns the path's noise record. All of the measured processes' CPU time is
+ * subtracted from the measured cores' (the orchestrating Node process is not pinned, so this errs towards "not busy"
+ * by at most its own few ms).
+ */
+export function startWindow({ cores = null } = {}) {
   const startedAt = new Date();
   const before = os.loadavg();
   const busy0 = machineBusySeconds();
+  const measured0 = cores ? machineBusySeconds(cores) : busy0;
   const self0 = process.cpuUsage();
   return {
     startedAt,
@@ -80,27 +98,41 @@ export function startWindow() {
       const endedAt = new Date();
       const after = os.loadavg();
       const busy1 = machineBusySeconds();
+      const measured1 = cores ? machineBusySeconds(cores) : busy1;
       const self = process.cpuUsage(self0);
       // The orchestrating Node process counts as measured: it reads the children's progress and output.
       const own = ownCpuSeconds === null ? null : ownCpuSeconds + (self.user + self.system) / 1e6;
       const wall = (endedAt - startedAt) / 1000;
       const other = busy0 === null || busy1 === null || own === null ? null : Math.max(0, busy1 - busy0 - own);
+      const otherMeasured = measured0 === null || measured1 === null || own === null ? null : Math.max(0, measured1 - measured0 - own);
+      const measuredCores = cores ? cores.length : os.availableParallelism();
       return {
         startedAt: startedAt.toISOString(), endedAt: endedAt.toISOString(),
         loadAverage: { before: before.map((x) => round(x, 2)), after: after.map((x) => round(x, 2)) },
         ownCpuSeconds: round(own), otherCpuSeconds: round(other),
-        busy: other === null || wall <= 0 ? null : other / wall > BUSY_CORE_SHARE,
+        measuredCores: cores ? cores.map(String) : null, otherOnMeasuredCpuSeconds: round(otherMeasured),
+        busy: isBusy(otherMeasured, wall, measuredCores),
       };
     },
   };
 }
 
-/** One line for a person: which invocations ran on a busy machine. */
+/** The busy rule over a run's path invocations, for summary.json: { rule, pathInvocations, busy, worstShare }. */
+export function noiseSummary(records) {
+  const busy = records.filter((r) => r.busy);
+  return {
+    rule: { share: BUSY_SHARE, minSeconds: BUSY_MIN_SECONDS }, pathInvocations: records.length, busy: busy.length,
+    worstShare: busy.length ? Math.max(...busy.map((r) => otherLoad(r, os.availableParallelism()).share ?? 0)) : null,
+  };
+}
+
+/** One line for a person: how many of a run's path invocations the busy rule flags, or null when none. */
 export function busyWarning(records) {
   const busy = records.filter((r) => r.busy);
   if (!busy.length) return null;
-  const worst = Math.max(...busy.map((r) => r.otherCpuSeconds / Math.max(1e-3, (new Date(r.endedAt) - new Date(r.startedAt)) / 1000)));
-  return `warning: ${busy.length} of ${records.length} invocation(s) ran while other processes used up to ${(100 * worst).toFixed(0)} % of a core; their figures carry that noise (quiet the machine or use --pin)`;
+  const worst = Math.max(...busy.map((r) => otherLoad(r, os.availableParallelism()).share ?? 0));
+  return `busy machine: in ${busy.length} of ${records.length} path invocation(s) other processes used up to ${(100 * worst).toFixed(0)} % of the measured cores `
+    + `(rule: > ${100 * BUSY_SHARE} % and ≥ ${BUSY_MIN_SECONDS} s, docs/measurements.md "Noise control"); those figures may be inflated`;
 }
 
 /**

@@ -40,6 +40,7 @@ export function mergeRepetitions(runDir, configId, repetitions, { warmup }) {
     files: DESKTOP_FILES.filter(([key]) => parsed[k].files[key])
       .map(([, name, side, transport]) => ({ file: `${rep.dir}/${name}`, side, platform: 'desktop', transport })),
     ...(rep.paths ? { paths: rep.paths } : {}),
+    ...(rep.calibration ? { calibration: rep.calibration } : {}),
   }));
   return { merged, files, record, parsed };
 }

@@ -73,7 +73,28 @@ test('noise record: own and other CPU time, load averages, busy flag', () => {
   assert.ok(processCpuSeconds(process.pid) > 0);
   assert.equal(processCpuSeconds(2 ** 30), null);
   assert.equal(busyWarning([{ ...r, busy: false }]), null);
-  assert.match(busyWarning([{ ...r, busy: true, otherCpuSeconds: 0.1 }]), /1 of 1 invocation\(s\) ran while other processes used/);
+  assert.match(busyWarning([{ ...r, busy: true, otherCpuSeconds: 0.1 }]), /in 1 of 1 path invocation\(s\) other processes used/);
+});
+
+test('busy rule: relative to the measured cores, with an absolute floor for short invocations', async () => {
+  const { isBusy, recordIsBusy } = await import('../src/busyRule.mjs');
+  // The headline's old false alarm: a 47 ms native invocation with 17 ms (two /proc ticks) of other CPU.
+  assert.equal(isBusy(0.017, 0.047, 1), false);
+  assert.equal(isBusy(0.3, 1, 2), false); // 15 % of two cores
+  assert.equal(isBusy(0.6, 1, 2), true); // 30 % of two cores
+  assert.equal(isBusy(0.3, 1, 1), true); // 30 % of the one pinned core
+  assert.equal(isBusy(null, 1, 1), null);
+  const rec = { startedAt: '2026-01-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:01.000Z', otherCpuSeconds: 0.6 };
+  assert.equal(recordIsBusy(rec, 2), true);
+  assert.equal(recordIsBusy({ ...rec, measuredCores: ['1'], otherOnMeasuredCpuSeconds: 0.05 }, 2), false);
+});
+
+test('window over pinned cores: other CPU on those cores only', () => {
+  const w = startWindow({ cores: ['0'] });
+  const r = w.end({ ownCpuSeconds: 0 });
+  assert.deepEqual(r.measuredCores, ['0']);
+  assert.ok(r.otherOnMeasuredCpuSeconds === null || r.otherOnMeasuredCpuSeconds >= 0);
+  assert.ok(r.otherOnMeasuredCpuSeconds === null || r.otherOnMeasuredCpuSeconds <= r.otherCpuSeconds + 0.02);
 });
 
 test('reproducibility: agreement per ratio, and an SVG plot of both runs', async () => {

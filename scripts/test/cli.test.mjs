@@ -10,7 +10,7 @@ import { root } from '../lib/root.mjs';
 const SCRIPTS = {
   'bench:desktop': 'bench-desktop.mjs', 'bench:web': 'bench-web.mjs', 'bench:engine': 'bench-engine.mjs',
   'bench:network': 'bench-network.mjs', 'bench:dashboard': 'bench-dashboard.mjs', 'bench:reproduce': 'bench-reproduce.mjs',
-  profile: 'profile.mjs',
+  'bench:calibrate': 'bench-calibrate.mjs', profile: 'profile.mjs',
 };
 /** The shared options each script's usage must list (where they apply). */
 const SHARED = {
@@ -21,6 +21,7 @@ const SHARED = {
   profile: ['--n', '--run-id', '--out-dir'],
   'bench:dashboard': [],
   'bench:reproduce': [],
+  'bench:calibrate': [],
 };
 const run = (script, args) => spawnSync(process.execPath, [join(root, 'scripts', script), ...args], { encoding: 'utf8', timeout: 60_000 });
 const noStack = (text) => assert.doesNotMatch(text, /\n\s+at |ERR_PARSE_ARGS|node:internal/, `no stack trace or error code:\n${text}`);
@@ -34,7 +35,7 @@ for (const [name, script] of Object.entries(SCRIPTS)) {
     for (const option of SHARED[name]) assert.match(r.stdout, new RegExp(`${option}\\b`), `${name} usage lists ${option}`);
   });
   test(`${name} with an unknown option prints the problem and the usage and exits 2`, () => {
-    const r = run(script, name === 'bench:reproduce' ? ['desktop', '--bogus'] : ['--bogus']);
+    const r = run(script, name === 'bench:reproduce' || name === 'bench:calibrate' ? ['desktop', '--bogus'] : ['--bogus']);
     assert.equal(r.status, 2, `${r.stdout}\n${r.stderr}`);
     assert.match(r.stderr, /Unknown option '--bogus'/);
     assert.match(r.stderr, /usage: npm run bench:|usage: npm run profile/);

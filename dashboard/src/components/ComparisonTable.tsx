@@ -10,6 +10,7 @@ import type { TickFlag } from '../model/flags';
 import { seriesKey, type MannWhitney, type SeriesStats } from '../model/stats';
 import { formatDuration, formatP, formatRatio, type Unit } from '../model/units';
 import { StatCell } from './StatCell';
+import { CLOCK_LIMIT_TICKS } from '../../../measurement/src/clock.mjs';
 
 export interface ComparisonExtras {
   medianCi: Map<string, Interval>;
@@ -18,7 +19,15 @@ export interface ComparisonExtras {
   flags: Map<string, TickFlag>;
   resamples: number;
   ciPending: boolean;
+  /** each configuration's clock resolution (ns), by `${run}/${config}`: medians within a few ticks become bounds */
+  clocks?: Map<string, number>;
 }
+
+/** The clock tick of a series when its median is within CLOCK_LIMIT_TICKS ticks of it (docs/measurements.md, "Clock resolution"), else null. */
+const clockLimit = (s: SeriesStats | null, clocks?: Map<string, number>): number | null => {
+  const tick = s ? clocks?.get(`${s.run}/${s.config}`) : undefined;
+  return s && tick && tick > 0 && s.median !== null && Math.abs(s.median) < CLOCK_LIMIT_TICKS * tick ? tick : null;
+};
 
 export const comparisonKey = (r: ComparisonRow): string => `${r.pairing.run}/${r.pairing.inConfig}/${r.pairing.outConfig}/${r.metric.key}`;
 
@@ -26,6 +35,8 @@ function SeriesRow({ label, s, unit, extras, first, metric, rows }: { label: str
   const key = s ? seriesKey(s) : '';
   const ci = s ? extras.medianCi.get(key) : undefined;
   const flag = s ? extras.flags.get(key) : undefined;
+  // Within a few ticks of its clock the median is a bound and its interval widened by a tick, never "5.000 – 5.000".
+  const tick = clockLimit(s, extras.clocks);
   return (
     <tr data-path={label} className={first ? 'group-start' : undefined}>
       {first && <th rowSpan={rows} scope="rowgroup" className="metric">{metric}</th>}
@@ -33,8 +44,10 @@ function SeriesRow({ label, s, unit, extras, first, metric, rows }: { label: str
       {s ? (
         <>
           <td className="num" data-stat="count">{s.count}</td>
-          <StatCell ns={s.median} unit={unit} stat="median" />
-          <td className="num ci" data-stat="median-ci">{ci ? `${formatDuration(ci.lo, unit)} – ${formatDuration(ci.hi, unit)}` : extras.ciPending ? '…' : '—'}</td>
+          {tick
+            ? <td className="num" data-stat="median" data-ns={s.median ?? ''} data-clock-limited="1" title={`${s.median} ns: within ${CLOCK_LIMIT_TICKS} ticks of the ${tick} ns clock, so a bound, not a measurement; see a block mean where the run has one`}>≤ {formatDuration((ci?.hi ?? s.median ?? 0) + tick, unit)}</td>
+            : <StatCell ns={s.median} unit={unit} stat="median" />}
+          <td className="num ci" data-stat="median-ci">{ci ? `${formatDuration(Math.max(0, ci.lo - (tick ?? 0)), unit)} – ${formatDuration(ci.hi + (tick ?? 0), unit)}` : extras.ciPending ? '…' : '—'}</td>
           <StatCell ns={s.mean} unit={unit} stat="mean" />
           <StatCell ns={s.p95} unit={unit} stat="p95" />
           <StatCell ns={s.p99} unit={unit} stat="p99" />
@@ -76,6 +89,8 @@ export function ComparisonTable({ rows, unit, extras, pairExtra }: { rows: Compa
                 const ck = comparisonKey(r);
                 const rci = extras.ratioCi.get(ck);
                 const mw = extras.mwu.get(ck);
+                // A ratio of medians divided by a clock tick says nothing: shown as such, with no interval.
+                const ticked = clockLimit(r.inSeries, extras.clocks) !== null || clockLimit(r.outSeries, extras.clocks) !== null;
                 return (
                   <tbody key={r.metric.key} data-metric={r.metric.key}>
                     <SeriesRow label={p.inTransport} s={r.inSeries} unit={unit} extras={extras} first metric={r.metric.label} rows={3} />
@@ -83,8 +98,10 @@ export function ComparisonTable({ rows, unit, extras, pairExtra }: { rows: Compa
                     <tr className="ratio" data-path="ratio">
                       <td>{p.outTransport}/{p.inTransport}</td>
                       <td className="num">{mw ? <span data-testid="mwu" data-p={mw.p} title={`two-sided Mann–Whitney U test of the two samples: U = ${mw.u}, p ${mw.p < 1e-300 ? '' : '= '}${formatP(mw.p)}, z = ${mw.z.toFixed(2)}, P(out > in) = ${mw.effect.toFixed(3)}`}>{differs(mw.p)}</span> : ''}</td>
-                      <td className="num" data-stat="median" data-ratio={r.ratios.median ?? ''}>{formatRatio(r.ratios.median)}</td>
-                      <td className="num ci" data-stat="ratio-ci">{rci ? `${formatRatio(rci.lo)} – ${formatRatio(rci.hi)}` : extras.ciPending ? '…' : '—'}</td>
+                      {ticked
+                        ? <td className="num" data-stat="median" data-ratio="" data-clock-limited="1" title="a median is within a few ticks of its clock: the ratio of medians would divide by a clock tick (compare the block means, or the mean column)">clock-limited</td>
+                        : <td className="num" data-stat="median" data-ratio={r.ratios.median ?? ''}>{formatRatio(r.ratios.median)}</td>}
+                      <td className="num ci" data-stat="ratio-ci">{ticked ? '—' : rci ? `${formatRatio(rci.lo)} – ${formatRatio(rci.hi)}` : extras.ciPending ? '…' : '—'}</td>
                       <td className="num" data-stat="mean" data-ratio={r.ratios.mean ?? ''}>{formatRatio(r.ratios.mean)}</td>
                       <td className="num" data-stat="p95" data-ratio={r.ratios.p95 ?? ''}>{formatRatio(r.ratios.p95)}</td>
                       <td className="num" data-stat="p99" data-ratio={r.ratios.p99 ?? ''}>{formatRatio(r.ratios.p99)}</td>

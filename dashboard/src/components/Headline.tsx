@@ -8,9 +8,11 @@ import { dataUrl } from '../data/published';
 import { formatNs, formatTimes, type Headline as HeadlineData, type HeadlineFigure, type HeadlinePlatform } from '../model/headline';
 
 const ciText = (f: HeadlineFigure, fmt: (x: number) => string) => (f.ci95 ? `[${fmt(f.ci95[0])}, ${fmt(f.ci95[1])}]` : '(1 invocation)');
-const ciTitle = (f: HeadlineFigure, what: string) => (f.ci95
-  ? `${what}: mean over ${f.invocations} independent invocations of each invocation's median; 95 % interval over invocations (two-level bootstrap: invocations, then steps within each). It says what running the benchmark again on this machine should give.`
+const ciTitle = (f: HeadlineFigure, what: string, statistic = 'median step') => (f.ci95
+  ? `${what}: mean over ${f.invocations} independent invocations of each invocation's ${statistic}; 95 % interval over invocations (two-level bootstrap: invocations, then steps within each), widened by the clock's resolution. It says what running the benchmark again on this machine should give.`
   : `${what}: one invocation, no interval`);
+/** A figure within a few ticks of its clock is a bound, never a quantised median (docs/measurements.md, "Clock resolution"). */
+const figureText = (f: HeadlineFigure) => (f.clockLimited && f.ci95 ? `≤ ${formatNs(f.ci95[1])}` : formatNs(f.estimate));
 const ratioFmt = (x: number) => `${Number(x.toPrecision(3))}`;
 
 function PlatformAnswer({ p }: { p: HeadlinePlatform }) {
@@ -20,14 +22,17 @@ function PlatformAnswer({ p }: { p: HeadlinePlatform }) {
       <div className="headline-figure">
         <span className="headline-name">{name}</span>
         <strong data-testid="headline-ratio" data-estimate={p.ratio.estimate} data-lo={p.ratio.ci95?.[0] ?? ''} data-hi={p.ratio.ci95?.[1] ?? ''}
-          title={ciTitle(p.ratio, `ratio of the median e2e, ${p.outOfProcess.label} / ${p.inProcess.label}`)}>{formatTimes(p.ratio.estimate)}</strong>
+          title={ciTitle(p.ratio, `ratio of the e2e (${p.statistic}), ${p.outOfProcess.label} / ${p.inProcess.label}`, p.statistic)}>{formatTimes(p.ratio.estimate)}</strong>
         <span className="headline-ci" title={ciTitle(p.ratio, 'the ratio')}>{ciText(p.ratio, ratioFmt)} 95 % CI</span>
         <span className="headline-paths">
-          <span title={`${p.outOfProcess.detail}. ${ciTitle(p.outOfProcess.e2e, 'median e2e')}`}>{p.outOfProcess.label.split(',')[0]} {formatNs(p.outOfProcess.e2e.estimate)} <span className="muted">{ciText(p.outOfProcess.e2e, formatNs)}</span></span>
+          <span title={`${p.outOfProcess.detail}. ${ciTitle(p.outOfProcess.e2e, 'e2e', p.statistic)}`}>{p.outOfProcess.label.split(',')[0]} {figureText(p.outOfProcess.e2e)} <span className="muted">{ciText(p.outOfProcess.e2e, formatNs)}</span></span>
           {' vs '}
-          <span title={`${p.inProcess.detail}. ${ciTitle(p.inProcess.e2e, 'median e2e')}`}>{p.inProcess.label.split(',')[0]} {formatNs(p.inProcess.e2e.estimate)} <span className="muted">{ciText(p.inProcess.e2e, formatNs)}</span></span>
+          <span title={`${p.inProcess.detail}. ${ciTitle(p.inProcess.e2e, 'e2e', p.statistic)}`}>{p.inProcess.label.split(',')[0]} {figureText(p.inProcess.e2e)} <span className="muted">{ciText(p.inProcess.e2e, formatNs)}</span></span>
         </span>
       </div>
+      {p.machine?.caveats.length > 0 && (
+        <p className="note headline-caveat" role="status" data-testid="headline-caveat">⚠ {p.machine.caveats.join('; ')}.</p>
+      )}
       <p className="headline-sentence">{p.sentence}
         {p.repeat && <span className="muted" title={`the same benchmark run again (${p.repeat.run}); ${ciTitle(p.repeat.ratio, 'its ratio')}`}> Run again: {formatTimes(p.repeat.ratio.estimate)} {ciText(p.repeat.ratio, ratioFmt)}.</span>}
       </p>
@@ -75,9 +80,9 @@ export function Headline() {
           <img src={dataUrl('headline.svg')} width={680} height={190} onLoad={() => setPlot('shown')} onError={() => setPlot('failed')}
             alt="Front-end end-to-end step per path on a log axis with 95 % intervals: desktop FFI and TCP, web Wasm and WebSocket, and the reference study's two figures" />
           <figcaption className="muted small">
-            Median step per invocation, mean over invocations, with its 95 % interval (the bars are narrower than the dots for most paths).
-            ○ Wasm: mean over back-to-back steps (the page clock ticks every {h?.platforms.find((p) => p.platform === 'web')?.timerResolutionNs
-              ? formatNs(h.platforms.find((p) => p.platform === 'web')!.timerResolutionNs!) : '5 µs'}).
+            Median step per invocation, mean over invocations, with its 95 % interval widened by the clock (the bars are narrower than the dots for most paths).
+            Web: mean steps, Wasm over back-to-back blocks (the page clock ticks every {h?.platforms.find((p) => p.platform === 'web')?.timerResolutionNs
+              ? formatNs(h.platforms.find((p) => p.platform === 'web')!.timerResolutionNs!) : '5 µs'}, about one Wasm step).
             {plot === 'failed' ? ' (The plot could not be loaded.)' : ''}
           </figcaption>
         </figure>

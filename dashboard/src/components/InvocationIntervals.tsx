@@ -9,6 +9,7 @@ import { figureKey, intervalOf, transportEchoKey, type InvocationInterval } from
 import type { Pairing } from '../model/runs';
 import { formatDuration, formatRatio, type Unit } from '../model/units';
 import type { IntervalStat } from '../sql/intervals';
+import { ratioWithClock, withClock, type FigureLike } from '../../../measurement/src/clock.mjs';
 
 export interface InvocationIntervalsProps {
   pairing: Pairing; rows: ComparisonRow[]; keyOf: (r: ComparisonRow) => string;
@@ -16,13 +17,32 @@ export interface InvocationIntervalsProps {
   invocations: number;
   intervals: Map<string, InvocationInterval> | undefined;
   unit: Unit;
+  /** the configurations' clock resolution (ns): intervals widened by it, figures within a few ticks shown as bounds */
+  clockNs?: number | null;
 }
+
+/** An interval as a clock-honest figure (measurement/src/clock.mjs), or null. */
+const asFigure = (iv: InvocationInterval | undefined, clockNs: number | null | undefined): (FigureLike & { clock?: { limited: boolean } }) | null => {
+  if (!iv || iv.estimate === null) return null;
+  const f = { estimate: iv.estimate, ci95: iv.lo !== null && iv.hi !== null ? [iv.lo, iv.hi] : null };
+  return clockNs ? withClock(f, clockNs) : f;
+};
+const toInterval = (iv: InvocationInterval, f: FigureLike | null): InvocationInterval => (f ? { ...iv, lo: f.ci95?.[0] ?? null, hi: f.ci95?.[1] ?? null } : iv);
 
 const STATS_OF: Record<string, IntervalStat[]> = { overhead: ['median', 'p95', 'p99'], e2e: ['median', 'p95', 'p99'] };
 
-function Cell({ iv, fmt, stat, what, pending }: { iv: InvocationInterval | undefined; fmt: (v: number | null) => string; stat: string; what: string; pending: boolean }) {
+function Cell({ iv, fmt, stat, what, pending, limited = false }: { iv: InvocationInterval | undefined; fmt: (v: number | null) => string; stat: string; what: string; pending: boolean; limited?: boolean }) {
   if (!iv) return <td className="num" data-stat={stat}>{pending ? '…' : '—'}</td>;
   const ci = iv.lo !== null && iv.hi !== null;
+  if (limited) {
+    // Within a few ticks of its clock (docs/measurements.md, "Clock resolution"): a bound, never a quantised median.
+    return (
+      <td className="num" data-stat={stat} data-clock-limited="1" data-estimate={iv.estimate ?? ''} data-lo={iv.lo ?? ''} data-hi={iv.hi ?? ''} data-invocations={iv.invocations}
+        title={`${what}: within a few ticks of its clock, so only a bound; a ratio over it would divide by a tick`}>
+        {stat.startsWith('ratio') ? 'clock-limited' : `≤ ${fmt(iv.hi)}`}
+      </td>
+    );
+  }
   return (
     <td className="num" data-stat={stat} data-estimate={iv.estimate ?? ''} data-lo={iv.lo ?? ''} data-hi={iv.hi ?? ''} data-invocations={iv.invocations}
       title={`${what}: mean over ${iv.invocations} invocations of each invocation's ${stat}${ci ? `; 95 % CI over ${iv.invocations} invocations (two-level bootstrap: invocations, then samples within each)` : '; no interval'}`}>
@@ -31,7 +51,7 @@ function Cell({ iv, fmt, stat, what, pending }: { iv: InvocationInterval | undef
   );
 }
 
-export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, intervals, unit }: InvocationIntervalsProps) {
+export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, intervals, unit, clockNs = null }: InvocationIntervalsProps) {
   if (invocations < 2) {
     return (
       <p className="muted small" data-testid="invocation-ci" data-invocations={invocations}>
@@ -53,12 +73,17 @@ export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, inte
           {rows.flatMap((r) => (STATS_OF[r.metric.key] ?? ['median']).map((stat) => {
             const k = keyOf(r);
             const get = (part: 'in' | 'out' | 'ratio') => (intervals ? intervalOf(intervals, figureKey(k, part), stat) : undefined);
+            const [inIv, outIv, ratioIv] = [get('in'), get('out'), get('ratio')];
+            const [inF, outF] = [asFigure(inIv, clockNs), asFigure(outIv, clockNs)];
+            const ratioF = inF && outF && ratioIv ? ratioWithClock(asFigure(ratioIv, null)!, outF, inF) : null;
+            const limited = (f: typeof inF) => f?.clock?.limited === true;
             return (
               <tr key={`${r.metric.key}/${stat}`} data-metric={r.metric.key} data-row-stat={stat}>
                 <td>{r.metric.label}</td><td>{stat}</td>
-                <Cell iv={get('in')} fmt={dur} stat={stat} what={`${p.inTransport} ${r.metric.label}`} pending={pending} />
-                <Cell iv={get('out')} fmt={dur} stat={stat} what={`${p.outTransport} ${r.metric.label}`} pending={pending} />
-                <Cell iv={get('ratio')} fmt={formatRatio} stat={`ratio-${stat}`} what={`${p.outTransport}/${p.inTransport} ${r.metric.label}`} pending={pending} />
+                <Cell iv={inIv && toInterval(inIv, inF)} fmt={dur} stat={stat} what={`${p.inTransport} ${r.metric.label}`} pending={pending} limited={limited(inF)} />
+                <Cell iv={outIv && toInterval(outIv, outF)} fmt={dur} stat={stat} what={`${p.outTransport} ${r.metric.label}`} pending={pending} limited={limited(outF)} />
+                <Cell iv={ratioIv && toInterval(ratioIv, ratioF)} fmt={formatRatio} stat={`ratio-${stat}`} what={`${p.outTransport}/${p.inTransport} ${r.metric.label}`} pending={pending}
+                  limited={limited(inF) || limited(outF)} />
               </tr>
             );
           }))}

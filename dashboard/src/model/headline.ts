@@ -1,10 +1,15 @@
 /** The headline of the first view (public/data/headline.json, written by `npm run headline`: measurement/src/headline.mjs). */
-export interface HeadlineFigure { estimate: number; ci95: [number, number] | null; invocations: number }
-export interface HeadlineSide { path: string; label: string; detail: string; e2e: HeadlineFigure; e2eBlock?: HeadlineFigure & { steps: number | null } }
+/** clockLimited: a per-step figure within a few ticks of its clock, shown as a bound (measurement/src/clock.mjs). */
+export interface HeadlineFigure { estimate: number; ci95: [number, number] | null; invocations: number; clockLimited?: boolean }
+/** e2eStep and blockSteps: when e2e is a block mean, the per-step median the clock quantises and the block's K. */
+export interface HeadlineSide { path: string; label: string; detail: string; e2e: HeadlineFigure; e2eStep?: HeadlineFigure; blockSteps?: number }
+/** The run's machine (measurement/src/headlineFiles.mjs machineCaveats): caveats the headline carries. */
+export interface HeadlineMachine { busy: { flagged: number; of: number }; drift: { drifted: boolean | null; cpuKernelSpread: number | null; loopbackSpread: number | null } | null; caveats: string[] }
 export interface HeadlinePlatform {
   platform: 'desktop' | 'web'; run: string; config: string; nodeCount: number; pacing: string; invocations: number;
   timerResolutionNs: number | null; cores: number | null;
-  inProcess: HeadlineSide; outOfProcess: HeadlineSide; ratio: HeadlineFigure;
+  statistic: string; inProcess: HeadlineSide; outOfProcess: HeadlineSide; ratio: HeadlineFigure; ratioPaired: HeadlineFigure | null;
+  ratioOfStepMedians?: HeadlineFigure; machine: HeadlineMachine;
   repeat: { run: string; ratio: HeadlineFigure } | null;
   sentence: string;
 }

@@ -5,10 +5,12 @@
  */
 import type { Row } from './arrow';
 import { findSeries, type ComparisonRow } from './comparison';
-import type { RunJson } from './runs';
+import type { InvocationPath, RunJson } from './runs';
 import type { SeriesStats } from './stats';
 import { intervalSeriesKey, type FigureSpec, type IntervalStat } from '../sql/intervals';
 import { BACKEND_IDS, PATHS } from '../../../measurement/src/catalogue.mjs';
+import { otherLoad, recordIsBusy } from '../../../measurement/src/busyRule.mjs';
+import { calibrationDrift, type Drift } from '../../../measurement/src/drift.mjs';
 
 /** A figure with its interval over invocations; lo/hi null without an interval. */
 export interface InvocationInterval { estimate: number | null; lo: number | null; hi: number | null; invocations: number }
@@ -60,8 +62,16 @@ export const intervalOf = (m: Map<string, InvocationInterval>, figure: string, s
 export interface InvocationNoise {
   run: string; config: string; invocation: number; path: string; order: string;
   startedAt: string | null; loadBefore: number | null; loadAfter: number | null;
-  ownCpuSeconds: number | null; otherCpuSeconds: number | null; busy: boolean; cpus: string;
+  ownCpuSeconds: number | null; otherCpuSeconds: number | null; cpus: string;
+  /** other processes' share of the measured cores over the window, and the busy rule on it (busyRule.mjs) */
+  otherShare: number | null; busy: boolean;
 }
+
+const coresOf = (r: RunJson) => (typeof r.environment?.cores === 'number' ? r.environment.cores : 2);
+const noiseOf = (p: InvocationPath) => ({
+  startedAt: p.startedAt!, endedAt: p.endedAt!, otherCpuSeconds: p.otherCpuSeconds ?? null,
+  otherOnMeasuredCpuSeconds: p.otherOnMeasuredCpuSeconds ?? null, measuredCores: p.measuredCores ?? null,
+});
 
 export function invocationNoise(runs: RunJson[]): InvocationNoise[] {
   const out: InvocationNoise[] = [];
@@ -72,7 +82,10 @@ export function invocationNoise(runs: RunJson[]): InvocationNoise[] {
           out.push({
             run: r.id, config: c.id, invocation: inv.index, path, order: (inv.order ?? []).join(' > '),
             startedAt: p.startedAt ?? null, loadBefore: p.loadAverage?.before?.[0] ?? null, loadAfter: p.loadAverage?.after?.[0] ?? null,
-            ownCpuSeconds: p.ownCpuSeconds ?? null, otherCpuSeconds: p.otherCpuSeconds ?? null, busy: p.busy === true,
+            ownCpuSeconds: p.ownCpuSeconds ?? null, otherCpuSeconds: p.otherOnMeasuredCpuSeconds ?? p.otherCpuSeconds ?? null,
+            // Re-judged with today's rule, whatever flag the bench wrote then (docs/measurements.md, "Noise control").
+            otherShare: p.startedAt && p.endedAt ? otherLoad(noiseOf(p), coresOf(r)).share : null,
+            busy: p.startedAt && p.endedAt ? recordIsBusy(noiseOf(p), coresOf(r)) === true : false,
             cpus: p.cpus ? Object.entries(p.cpus).map(([k, v]) => `${k}: ${v ?? 'any'}`).join(', ') : 'not pinned',
           });
         }
@@ -80,4 +93,13 @@ export function invocationNoise(runs: RunJson[]): InvocationNoise[] {
     }
   }
   return out;
+}
+
+/** The configurations whose invocations' calibration moved beyond the drift limit (docs/measurements.md, "Drift"). */
+export function driftedConfigurations(runs: RunJson[]): { run: string; config: string; drift: Drift }[] {
+  return runs.flatMap((r) => r.configurations.flatMap((c) => {
+    const records = (c.invocations ?? []).map((inv) => inv.calibration).filter((x): x is NonNullable<typeof x> => !!x);
+    const drift = records.length > 1 ? calibrationDrift(records) : null;
+    return drift?.drifted ? [{ run: r.id, config: c.id, drift }] : [];
+  }));
 }

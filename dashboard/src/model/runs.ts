@@ -37,8 +37,11 @@ export interface InvocationPath {
   loadAverage?: { before?: number[]; after?: number[] };
   cpus?: Record<string, string | null> | null;
   ownCpuSeconds?: number | null; otherCpuSeconds?: number | null; busy?: boolean | null;
+  otherOnMeasuredCpuSeconds?: number | null; measuredCores?: string[] | null;
 }
-export interface RunInvocation { index: number; dir: string; order?: Transport[]; files: RunFile[]; paths?: Record<string, InvocationPath> }
+/** The calibration workload timed before an invocation's paths (docs/measurements.md, "Drift"). */
+export interface InvocationCalibration { cpuKernelNs?: number; loopbackRttNs?: number; error?: string }
+export interface RunInvocation { index: number; dir: string; order?: Transport[]; files: RunFile[]; paths?: Record<string, InvocationPath>; calibration?: InvocationCalibration }
 export interface RunJson {
   schemaVersion: 1; id: string; title: string; kind: string; createdAt: string | null; commit: string | null;
   description?: string; frontEnd?: { name: string; version?: string | null };

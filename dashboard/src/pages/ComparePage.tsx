@@ -19,7 +19,7 @@ import { rowsOf, seriesValuesOf } from '../model/arrow';
 import { comparisons, type ComparisonRow } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
-import { invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
+import { driftedConfigurations, invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
 import { environmentOf, pairings, type Pairing } from '../model/runs';
 import { mannWhitneySums, seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
 import { formatDuration } from '../model/units';
@@ -38,6 +38,8 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
   const { data, stats, flags, query } = useAnalysis(state.warmup, filter);
   const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
+  // Each configuration's clock (a visitor's run carries its own): the comparison shows medians within a few ticks as bounds.
+  const clocks = useMemo(() => new Map(runs.flatMap((r) => r.configurations.map((c) => [`${r.id}/${c.id}`, environmentOf(r, c).timerResolutionNs ?? 0] as const))), [runs]);
   const rows = useMemo(() => comparisons(stats, runs.flatMap(pairings)), [stats, runs]);
   const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.runs.length);
 
@@ -217,6 +219,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
     return () => { live = false; window.clearTimeout(timer); };
   }, [data.db, rows, stats, state.warmup, query.fresh, complete]); // eslint-disable-line react-hooks/exhaustive-deps
   const noise = useMemo(() => invocationNoise(runs), [runs]);
+  const drifted = useMemo(() => driftedConfigurations(runs), [runs]);
 
   // Opened on one configuration (state.focus, e.g. the visitor's run from the Live view): once its comparison is on
   // the page, the section holding it is expanded and the comparison scrolled into view; the key is then dropped,
@@ -273,11 +276,12 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
             {!data.complete ? '; more runs loading' : ''}…
           </p>
         )}
-        <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot }}
-          pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairKey(p))} unit={state.unit} />} />
+        <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot, clocks }}
+          pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairKey(p))} unit={state.unit}
+            clockNs={clocks.get(`${p.run}/${p.inConfig}`) || null} />} />
       </Section>
       <Section name="noise" title="Invocations and machine noise" hint="— load and other processes' CPU time per invocation">
-        <InvocationNoiseTable noise={noise} />
+        <InvocationNoiseTable noise={noise} drifted={drifted} />
       </Section>
       <Section name="cross-platform" title="In-process across platforms" hint="— web Wasm vs desktop FFI" data-testid="cross-platform" data-ready={query.fresh && data.complete && !blockPending ? '1' : '0'}>
         <p className="muted small">Front-end end-to-end step with the engine in-process: web = Wasm in the page

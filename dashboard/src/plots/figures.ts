@@ -22,6 +22,22 @@ export function axisUnit(groups: Group[], unit: Unit = 'auto'): 'ns' | 'us' | 'm
 
 const annotationAt = (v: number, log: boolean) => (log ? Math.log10(Math.max(v, 1e-12)) : v);
 
+/**
+ * A log axis cannot draw a sample that read 0 (a step shorter than its clock's tick) or less (a difference of two
+ * such readings): drawn at the axis floor it would look like a measured value. Such samples are left out of the plot
+ * and counted in its title (docs/measurements.md, "Clock resolution"). Linear axes keep every sample.
+ */
+function logHonest<T extends { values: number[] }>(groups: T[], log: boolean, title: string): { groups: T[]; title: string } {
+  if (!log) return { groups, title };
+  let dropped = 0;
+  const kept = groups.map((g) => {
+    const v = g.values.filter((x) => x > 0);
+    dropped += g.values.length - v.length;
+    return { ...g, values: v };
+  });
+  return { groups: kept, title: dropped ? `${title} — ${dropped} sample${dropped > 1 ? 's' : ''} ≤ 0 (below the clock's tick) not drawn on the log axis` : title };
+}
+
 const base = (title: string): Record<string, unknown> => ({
   title: { text: title, font: { size: 14 } },
   margin: { l: 70, r: 20, t: 40, b: 60 },
@@ -44,7 +60,9 @@ const refShapes = (unsorted: RefLine[], u: 'ns' | 'us' | 'ms', axis: 'x' | 'y', 
   };
 };
 
-export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', groups: Group[], opts: { log: boolean; floors: RefLine[]; title: string; unit?: Unit }): Figure {
+export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', allGroups: Group[], allOpts: { log: boolean; floors: RefLine[]; title: string; unit?: Unit }): Figure {
+  const { groups, title } = logHonest(allGroups, allOpts.log, allOpts.title);
+  const opts = { ...allOpts, title };
   const u = axisUnit(groups, opts.unit);
   const lab = UNIT_LABEL[u];
   const scaled = groups.map((g) => ({ name: g.name, v: g.values.map((x) => x / SCALE[u]), st: styleOf(g.path), variant: g.variant ?? 0, dash: DASHES[(g.variant ?? 0) % DASHES.length] }));
@@ -92,7 +110,12 @@ export interface TimePoints { name: string; k: number[]; ns: number[]; path?: st
 
 const OPEN_SYMBOL = (symbol: string, variant = 0) => (variant % 2 ? `${symbol}-open` : symbol);
 
-export function timeSeriesFigure(series: TimePoints[], warmup: number, opts: { log: boolean; title: string; unit?: Unit }): Figure {
+export function timeSeriesFigure(allSeries: TimePoints[], warmup: number, allOpts: { log: boolean; title: string; unit?: Unit }): Figure {
+  // Samples ≤ 0 cannot sit on a log axis: left out (with their sample numbers) and counted in the title.
+  const kept = allOpts.log ? allSeries.map((s) => { const i = s.ns.map((v, j) => (v > 0 ? j : -1)).filter((j) => j >= 0); return { ...s, k: i.map((j) => s.k[j]), ns: i.map((j) => s.ns[j]) }; }) : allSeries;
+  const dropped = allSeries.reduce((a, s) => a + s.ns.length, 0) - kept.reduce((a, s) => a + s.ns.length, 0);
+  const series = kept;
+  const opts = { ...allOpts, title: dropped ? `${allOpts.title} — ${dropped} sample${dropped > 1 ? 's' : ''} ≤ 0 (below the clock's tick) not drawn on the log axis` : allOpts.title };
   const u = axisUnit(series.map((s) => ({ name: s.name, values: [...s.ns].sort((a, b) => a - b) })), opts.unit);
   const lab = UNIT_LABEL[u];
   return {

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// npm run bench:calibrate -- [--k 5] [desktop|web] [bench options]: knows the machine before publishing
+// (docs/measurements.md, "Calibrating a machine"). Runs the bench K times back to back, each an ordinary run with its
+// own invocations (spread and calibration as the bench's defaults, unless the options say otherwise), never
+// published; then reports, per headline ratio, in how many of the K·(K−1) ordered pairs one run's estimate lies inside
+// the other's 95 % interval, the machine's drift (the calibration workload's spread per run and over all runs), and
+// the spread and invocation count it recommends. Writes calibrate.json into the runs folder.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { gitCommit, root } from '../measurement/src/runRecordFiles.mjs';
+import { uniqueRunId } from '../measurement/src/runId.mjs';
+import { agreementOf, ratioAcross, recommend } from '../measurement/src/agreement.mjs';
+import { calibrationDrift } from '../measurement/src/drift.mjs';
+import { USAGE_EXIT } from './lib/cli.mjs';
+
+const USAGE = `usage: npm run bench:calibrate -- [--k 5] [desktop|web] [options of that bench, except --run-id and --no-publish]
+  e.g. npm run bench:calibrate -- desktop --n 10 --pacing free --pin       (the canonical desktop command, K = 5)
+       npm run bench:calibrate -- --k 3 web --n 10 --pacing free
+  Runs the bench K times (run ids <id>-1 … <id>-K, never published; --out-dir, default a new folder under the
+  system's temporary folder) and reports the agreement share of each headline ratio over the K·(K−1) ordered pairs,
+  the calibration's drift and the recommended --spread and --invocations; writes calibrate.json there.`;
+
+const fail = (msg) => { console.error(`${msg}\n${USAGE}`); process.exit(USAGE_EXIT); };
+let argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); process.exit(0); }
+let K = 5;
+const kAt = argv.indexOf('--k');
+if (kAt >= 0) {
+  K = Number(argv[kAt + 1]);
+  if (!Number.isInteger(K) || K < 2) fail(`--k must be an integer >= 2, got ${argv[kAt + 1]}`);
+  argv = [...argv.slice(0, kAt), ...argv.slice(kAt + 2)];
+}
+const bench = ['desktop', 'web'].includes(argv[0]) ? argv.shift() : 'desktop';
+if (argv.some((x) => /^--(run-id|no-publish)(=|$)/.test(x))) fail('--run-id and --no-publish are chosen by bench:calibrate');
+const outAt = argv.indexOf('--out-dir');
+const runsDir = resolve(outAt >= 0 ? argv[outAt + 1] : join(os.tmpdir(), `collektive-calibrate-${Date.now()}`));
+if (outAt >= 0) argv = [...argv.slice(0, outAt), ...argv.slice(outAt + 2)];
+mkdirSync(runsDir, { recursive: true });
+
+const base = uniqueRunId(`calibrate-${bench}`, gitCommit());
+const ids = Array.from({ length: K }, (_, i) => `${base}-${i + 1}`);
+const started = Date.now();
+for (const [i, id] of ids.entries()) {
+  const args = [...argv, '--out-dir', runsDir, '--no-publish', '--run-id', id, ...(bench === 'desktop' ? ['--quiet'] : [])];
+  console.log(`\n[bench:calibrate] run ${i + 1} of ${K}: npm run bench:${bench} -- ${args.join(' ')}`);
+  const r = spawnSync(process.execPath, [join(root, 'scripts', `bench-${bench}.mjs`), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status === USAGE_EXIT) process.exit(USAGE_EXIT);
+  if (r.status !== 0) { console.error(`[bench:calibrate] bench:${bench} failed (exit ${r.status}); nothing compared`); process.exit(1); }
+}
+
+const read = (id, f) => JSON.parse(readFileSync(join(runsDir, id, f), 'utf8'));
+const summaries = ids.map((id) => read(id, 'summary.json'));
+const runs = ids.map((id) => read(id, 'run.json'));
+const config = summaries[0].configurations.find((c) => /^n10-free/.test(c.id))?.id ?? summaries[0].configurations[0].id;
+// The ratios the headline and the targets read; the web's e2e is the block-mean ratio (docs/measurements.md, "Clock resolution").
+const KEYS = bench === 'desktop' ? ['e2e_median', 'e2e_median_paired', 'transport_echo_median'] : ['e2e_mean', 'e2e_mean_paired', 'transport_echo_median'];
+const agreements = KEYS.map((key) => ({ key, ...agreementOf(ratioAcross(summaries, config, key)) })).filter((a) => a.runs > 1);
+const perRun = runs.map((run, i) => ({
+  run: run.id, wallSeconds: run.parameters?.wallSeconds ?? null,
+  drift: summaries[i].drift ?? calibrationDrift(run.configurations.flatMap((c) => (c.invocations ?? []).map((inv) => inv.calibration))),
+  busy: summaries[i].busy ?? null,
+}));
+const recorded = runs.flatMap((run) => run.configurations.flatMap((c) => (c.invocations ?? []).map((inv) => inv.calibration))).filter(Boolean);
+// Runs whose run.json lacks the records (written before they were kept there): each run's own extremes from summary.json.
+const extremes = perRun.flatMap((r) => (r.drift ? [r.drift.cpuKernel, r.drift.loopbackRtt] : [])).length && !recorded.length
+  ? perRun.filter((r) => r.drift?.measured).flatMap((r) => [{ cpuKernelNs: r.drift.cpuKernel.min, loopbackRttNs: r.drift.loopbackRtt.min }, { cpuKernelNs: r.drift.cpuKernel.max, loopbackRttNs: r.drift.loopbackRtt.max }])
+  : [];
+const pooled = calibrationDrift(recorded.length ? recorded : extremes);
+const settings = { spreadSeconds: runs[0].parameters?.spreadSeconds ?? 0, invocations: runs[0].parameters?.invocations ?? 5 };
+const advice = recommend(agreements.filter((a) => !a.key.endsWith('_paired')), settings);
+
+const pct = (s) => (s === null || s === undefined ? '–' : `${(100 * s).toFixed(0)} %`);
+const fx = (x) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 2 : 1)}×` : '–');
+const cell = (f) => (f ? `${fx(f.estimate)} ${f.ci95 ? `[${fx(f.ci95[0]).slice(0, -1)}, ${fx(f.ci95[1]).slice(0, -1)}]` : '(no interval)'}` : '–');
+console.log(`\n== bench:calibrate: ${K} runs of bench:${bench} (${argv.join(' ') || 'defaults'}), configuration ${config}, ${((Date.now() - started) / 60000).toFixed(1)} min`);
+console.log(`${'run'.padEnd(6)}${KEYS.map((k) => k.padEnd(30)).join('')}${'CPU kernel spread'.padEnd(20)}${'loopback spread'.padEnd(18)}${'busy'.padEnd(8)}wall`);
+summaries.forEach((s, i) => {
+  const c = s.configurations.find((x) => x.id === config);
+  const d = perRun[i].drift;
+  console.log(`${String(i + 1).padEnd(6)}${KEYS.map((k) => cell(c?.ratios?.[k]).padEnd(30)).join('')}${pct(d?.cpuKernel?.spread).padEnd(20)}${pct(d?.loopbackRtt?.spread).padEnd(18)}`
+    + `${(perRun[i].busy ? `${perRun[i].busy.busy}/${perRun[i].busy.pathInvocations}` : '–').padEnd(8)}${perRun[i].wallSeconds ?? '–'} s`);
+});
+for (const a of agreements) {
+  console.log(`agreement ${a.key}: ${a.inside} of ${a.pairs} ordered pairs (${pct(a.share)}); between-run SD ${a.betweenRunSd.toPrecision(3)} vs runs' own SE ${a.withinRunSe.toPrecision(3)}`);
+}
+console.log(`drift over all ${pooled.measured} invocations: CPU kernel ${pct(pooled.cpuKernel.spread)} (median ${(pooled.cpuKernel.median / 1e6).toFixed(2)} ms), loopback round trip ${pct(pooled.loopbackRtt.spread)} (median ${(pooled.loopbackRtt.median / 1e3).toFixed(1)} µs)`);
+console.log(advice.calibrated
+  ? `recommendation: calibrated (${advice.why}); keep --spread ${advice.spreadSeconds}s --invocations ${advice.invocations}`
+  : `recommendation: NOT calibrated (${advice.why}): run with --spread ${advice.spreadSeconds}s --invocations ${advice.invocations}${advice.capped ? ' (capped: even that may not reach agreement on this machine; say so with the published figures)' : ''}`);
+const out = join(runsDir, 'calibrate.json');
+writeFileSync(out, `${JSON.stringify({ bench, arguments: argv, k: K, configuration: config, runs: ids, perRun, agreements, drift: pooled, settings, recommendation: advice },
+  (key, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+console.log(`[bench:calibrate] wrote ${out}`);
