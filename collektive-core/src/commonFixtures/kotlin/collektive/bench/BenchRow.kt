@@ -2,7 +2,7 @@ package collektive.bench
 
 /**
  * One line of an [EngineBenchmark] run: the cost of one round at [nodeCount] devices, for the engine and for the
- * [GradientFloor] over the same positions, measured side by side in the same run. Times in microseconds per
+ * program's [ProgramFloor] over the same positions, measured side by side in the same run. Times in microseconds per
  * round (medians over [samples] samples, each sample timing [batch] consecutive rounds and dividing).
  */
 public data class BenchRow(
@@ -18,7 +18,7 @@ public data class BenchRow(
     public val engineMedianMicros: Double,
     /** 95th percentile µs per round of the engine. */
     public val engineP95Micros: Double,
-    /** Median µs per round of [GradientFloor.step]. */
+    /** Median µs per round of [ProgramFloor.step]. */
     public val floorMedianMicros: Double,
     /** 95th percentile µs per round of the floor. */
     public val floorP95Micros: Double,

@@ -8,7 +8,7 @@ import kotlin.time.TimeSource
 
 /**
  * Measures the cost of one [GradientEngine] round (`step(1)`: neighbourhoods from the stored positions, then the
- * program on every device) beside the [GradientFloor] over the same seeded random scenario ([Scenarios.randomPositions], mean degree 8, maxDistance 3, source 0), for each size. Plain function
+ * program on every device) beside its [ProgramFloor] over the same seeded random scenario ([Scenarios.randomPositions], mean degree 8, maxDistance 3, source 0), for each size. Plain function
  * returning data, so every target (JVM, JS, Wasm, Native) can call it from its own entry point.
  *
  * Per size: warm-up for [warmupMillis] on each side; then the number of rounds per sample (batch) is chosen so
@@ -36,7 +36,8 @@ public object EngineBenchmark {
         val engine = GradientEngine(n, 3.0, program)
         engine.updatePositions(xyz)
         engine.setSource(0, true)
-        val floor = GradientFloor(n, 3.0)
+        val floor = ProgramFloor.of(program, n, 3.0)
+            ?: throw IllegalArgumentException("program ${program.name} has no plain floor (collektive.bench.ProgramFloor.of)")
         floor.setSource(0, true)
         val engineStep = { engine.step(1) }
         val floorStep = { floor.step(xyz) }

@@ -5,6 +5,11 @@ import collektive.engine.GradientEngine
 import collektive.engine.Program
 import collektive.engine.Scenarios
 import collektive.engine.SplitMix64
+import collektive.programs.BoundedElection
+import collektive.programs.Channel
+import collektive.programs.CountDevices
+import collektive.programs.GossipMax
+import collektive.programs.NeighborCounter
 
 /**
  * The cross-build test vectors: their scenarios, their generation (run on the JVM, written by [VectorJson]) and
@@ -70,6 +75,11 @@ public object TestVectors {
         sourceRemoved(),
         devicesMoving(),
         multiStepHop(),
+        disturbed("gossip-max-split", GossipMax, 40, 21L, sources = intArrayOf(0), isolate = 39, rounds = 45),
+        disturbed("bounded-election-moving", BoundedElection(2), 60, 23L, sources = intArrayOf(0), isolate = 59, rounds = 30),
+        disturbed("count-devices-moving", CountDevices, 40, 25L, sources = intArrayOf(0, 20), isolate = 7, rounds = 40),
+        disturbed("channel-moving", Channel(30, 0.5), 50, 27L, sources = intArrayOf(0), isolate = 11, rounds = 40),
+        disturbed("neighbor-counter-moving", NeighborCounter, 30, 29L, sources = intArrayOf(), isolate = 4, rounds = 12),
     )
 
     private fun round(vararg ops: VectorOp, steps: Int = 1) = VectorRound(ops.toList(), steps, null)
@@ -154,6 +164,34 @@ public object TestVectors {
         return TestVector(
             "devices-moving", "50 random devices moving in 3D every round; sources 0, then 49 from round 10, then 0 and 49 from round 20",
             n, 3.0, Program.EUCLIDEAN, RandomLayout(5L, 8.0), rounds,
+        )
+    }
+
+    /**
+     * A program of the suite on seeded random devices: settles for half the [rounds]; then device [isolate] moves
+     * far away (out of everyone's range) and a third of the others shift by up to 1.5, and the program
+     * re-converges for the other half.
+     */
+    private fun disturbed(name: String, program: Program, n: Int, seed: Long, sources: IntArray, isolate: Int, rounds: Int): TestVector {
+        val xyz = Scenarios.randomPositions(n, seed, 7.0, 3.0)
+        val first = ArrayList<VectorOp>()
+        first.add(VectorOp.UpdatePositions(xyz.copyOf()))
+        for (s in sources) first.add(VectorOp.SetSource(s, true))
+        val list = mutableListOf(round(*first.toTypedArray()))
+        repeat(rounds / 2 - 1) { list.add(round()) }
+        val rng = SplitMix64(seed + 1)
+        val moves = ArrayList<VectorOp>()
+        moves.add(VectorOp.UpdatePosition(isolate, 1000.0, 1000.0, 0.0))
+        for (i in 0 until n) {
+            if (i == isolate || rng.nextInt(3) != 0) continue
+            moves.add(VectorOp.UpdatePosition(i, xyz[3 * i] + (rng.nextDouble() - 0.5) * 3.0, xyz[3 * i + 1] + (rng.nextDouble() - 0.5) * 3.0, 0.0))
+        }
+        list.add(round(*moves.toTypedArray()))
+        repeat(rounds - rounds / 2 - 1) { list.add(round()) }
+        val sourceText = if (sources.isEmpty()) "no source" else "sources ${sources.joinToString(", ")}"
+        return TestVector(
+            name, "${program.spec} on $n random devices, $sourceText; at round ${rounds / 2} device $isolate leaves and a third of the others move",
+            n, 3.0, program, RandomLayout(seed, 7.0), list,
         )
     }
 

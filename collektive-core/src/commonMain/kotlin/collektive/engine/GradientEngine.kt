@@ -2,17 +2,17 @@ package collektive.engine
 
 import collektive.aggregate.AggregateState
 import collektive.aggregate.api.Aggregate
+import collektive.aggregate.api.Field
 import collektive.aggregate.impl.AggregateContext
 import collektive.aggregate.impl.Path
 import collektive.network.InboundMessages
 import collektive.network.OutboundMessage
-import collektive.stdlib.spreading.euclideanGradient
-import collektive.stdlib.spreading.hopGradient
 
 /**
- * The gradient simulation every host drives: [nodeCount] devices with 3D positions, unit-disk neighbourhoods of
- * radius [maxDistance] recomputed every round through a [SpatialGrid], a set of sources, and an aggregate
- * [program] run once per device per round.
+ * The simulation every host drives (named after its first program, it runs any [Program]): [nodeCount] devices
+ * with 3D positions, unit-disk neighbourhoods of radius [maxDistance] recomputed every round through a
+ * [SpatialGrid], a set of sources, and an aggregate [program] run once per device per round. Each device's value
+ * is the program's output ([Program.output]) as a double.
  *
  * A round evaluates devices in reverse id order (nodeCount − 1 down to 0), in place: a device evaluated later in
  * the round sees the messages its neighbours sent earlier in the same round, as the reference simulation does.
@@ -21,7 +21,7 @@ import collektive.stdlib.spreading.hopGradient
 public class GradientEngine(
     nodeCount: Int,
     maxDistance: Double,
-    /** The program every device runs. */
+    /** The program every device runs ([collektive.programs.Programs.parse] builds one from its spec). */
     public val program: Program = Program.EUCLIDEAN,
 ) {
     /** Number of devices, ids 0 until nodeCount. */
@@ -61,13 +61,18 @@ public class GradientEngine(
     private var current = 0
     private var currentOffset = 0
     private val inbound = InboundMessages<Int>(arrayOfNulls(8), arrayOfNulls(8), 0)
-    private val euclidean: Aggregate<Int>.() -> Double = {
-        euclideanGradient(sources[current], neighborhoodField(0.0, network.grid.distances, currentOffset))
+    private val device = object : Device {
+        override val id: Int get() = current
+        override val nodeCount: Int get() = this@GradientEngine.nodeCount
+        override val isSource: Boolean get() = sources[current]
+        override val distances: Field<Int, Double>
+            get() = context.neighborhoodField(0.0, network.grid.distances, currentOffset)
     }
-    private val hop: Aggregate<Int>.() -> Double = { hopGradient(sources[current]) }
+    private val body: Aggregate<Int>.() -> Double = { with(program) { run(device) } }
 
     init {
         require(nodeCount >= 0) { "nodeCount must be >= 0, was $nodeCount" }
+        program.check(nodeCount)
         this.nodeCount = nodeCount
         xyz = DoubleArray(3 * nodeCount)
         sources = BooleanArray(nodeCount)
@@ -128,7 +133,7 @@ public class GradientEngine(
         repeat(rounds) { round() }
     }
 
-    /** The value of [node] after the last round (+∞ when unreachable or before the first round). */
+    /** The value of [node] after the last round ([Program.output]; +∞ before the first round). */
     public fun value(node: Int): Double {
         checkNode(node)
         return values[node]
@@ -162,7 +167,7 @@ public class GradientEngine(
         val number = roundsRun + 1
         network.beginRound(number.toInt(), xyz, maxDistance, maxLinks)
         val offsets = network.grid.offsets
-        val program = if (program == Program.EUCLIDEAN) euclidean else hop
+        val program = body
         for (i in nodeCount - 1 downTo 0) {
             current = i
             currentOffset = offsets[i]
