@@ -77,12 +77,23 @@ void free_state_buffer(unsigned char* buffer);
 #define SG_MAX_LIVE_DEVICES 4000000
 #define SG_MAX_LINKS 16777216
 
-/* Programs of create_with_program(). */
+/* Programs of create_with_program(): the registry's order (docs/programs.md), default parameters. */
 #define SG_PROGRAM_EUCLIDEAN 0
 #define SG_PROGRAM_HOP 1
+#define SG_PROGRAM_GOSSIP_MAX 2
+#define SG_PROGRAM_BOUNDED_ELECTION 3
+#define SG_PROGRAM_COUNT_DEVICES 4
+#define SG_PROGRAM_CHANNEL 5
+#define SG_PROGRAM_NEIGHBOR_COUNTER 6
+#define SG_PROGRAM_SOURCE_NEIGHBORS 7
 
 /* Like create_with_distance with a program choice (SG_PROGRAM_*); -1 on bad input. */
 int create_with_program(int nodeCount, double maxDistance, int program);
+/* Like create_with_distance with the program a spec names: "name" or "name:key=value,..." (docs/programs.md,
+ * e.g. "boundedElection:bound=2", "channel:destination=9,width=0.5"; names ignore case). -1 with
+ * SG_INVALID_ARGUMENT on an unknown program or a bad parameter (last_error() says which). Values stay one double
+ * per device in every call and buffer: distances, counts, device ids, booleans as 1.0 / 0.0. */
+int create_with_program_spec(int nodeCount, double maxDistance, const char* spec);
 /* All positions in one call: xyz = x0 y0 z0 x1 ... (3 x nodeCount doubles); nodeCount must equal the
  * engine's. 0 on success, -1 on error (positions unchanged). */
 int update_positions(int h, const double* xyz, int nodeCount);

@@ -55,8 +55,19 @@ static void test_errors(void) {
     CHECK(h == -1 && last_error_code() == SG_INVALID_ARGUMENT, "create with maxDistance 0 returns -1", "h=%d", h);
     h = create_with_distance(10, INFINITY);
     CHECK(h == -1 && last_error_code() == SG_INVALID_ARGUMENT, "create with infinite maxDistance returns -1", "h=%d", h);
-    h = create_with_program(10, 3.0, 7);
+    h = create_with_program(10, 3.0, 99);
     CHECK(h == -1 && error_is(SG_INVALID_ARGUMENT, "program"), "create with unknown program returns -1", "h=%d msg=%s", h, msg());
+    h = create_with_program_spec(10, 3.0, "spiral");
+    CHECK(h == -1 && error_is(SG_INVALID_ARGUMENT, "unknown program \"spiral\""), "create_with_program_spec with an unknown name returns -1 and names it", "h=%d msg=%s", h, msg());
+    h = create_with_program_spec(10, 3.0, "channel:destination=10");
+    CHECK(h == -1 && error_is(SG_INVALID_ARGUMENT, "destination"), "create_with_program_spec with a destination out of range returns -1", "h=%d msg=%s", h, msg());
+    h = create_with_program_spec(10, 3.0, "boundedElection:radius=2");
+    CHECK(h == -1 && error_is(SG_INVALID_ARGUMENT, "unknown parameter"), "create_with_program_spec with an unknown parameter returns -1", "h=%d msg=%s", h, msg());
+    h = create_with_program_spec(10, 3.0, NULL);
+    CHECK(h == -1 && error_is(SG_INVALID_ARGUMENT, "spec"), "create_with_program_spec with NULL returns -1", "h=%d msg=%s", h, msg());
+    h = create_with_program_spec(10, 3.0, "boundedElection:bound=2");
+    CHECK(h > 0 && last_error_code() == SG_OK, "create_with_program_spec with a good spec returns a handle", "h=%d msg=%s", h, msg());
+    if (h > 0) destroy_with_distance(h);
 
     const int bad = 987654;
     set_source_with_distance(bad, 0, true);

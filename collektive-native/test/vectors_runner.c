@@ -2,7 +2,8 @@
  * Replays test vectors through the C ABI of libsimple_gradient.so. Input (stdin), one item per line, converted
  * from collektive-core/test-vectors/ (JSON) by native.test.mjs (doubles in shortest round-trip decimal, which
  * strtod reads exactly):
- *   V <nodeCount> <maxDistance> <program>     start a vector (a new engine)
+ *   V <nodeCount> <maxDistance> <program>     start a vector (a new engine): create_with_program when <program>
+ *                                             is an index, create_with_program_spec when it is a spec
  *   S <node> <0|1>                            set_source_with_distance
  *   C                                         clear_sources_with_distance
  *   P <node> <x> <y> <z>                      update_position
@@ -40,11 +41,13 @@ int main(void) {
         case 'V': {
             if (h > 0) destroy_with_distance(h);
             double d = 0;
-            int program = 0;
+            char spec[256];
             n = (int)strtol(p, &p, 10);
             d = strtod(p, &p);
-            program = (int)strtol(p, &p, 10);
-            h = create_with_program(n, d, program);
+            if (sscanf(p, "%255s", spec) != 1) { printf("error 0 no program on the V line\n"); exit(1); }
+            char* end = NULL;
+            long index = strtol(spec, &end, 10);
+            h = *end == '\0' ? create_with_program(n, d, (int)index) : create_with_program_spec(n, d, spec);
             fail_if_error("create");
             free(xyz);
             xyz = malloc(sizeof(double) * 3 * (n > 0 ? n : 1));

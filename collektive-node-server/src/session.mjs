@@ -8,6 +8,7 @@
 // transport stops reading this connection past them: back-pressure, docs/protocol.md "Budgets").
 import { EngineLost } from './engine.mjs';
 import { PARSE_IN_PLACE_CHARS } from './parser.mjs';
+import { programError } from './programs.mjs';
 
 /** Error replies per multi-line message; the rest are counted in one closing error (replies stay bounded by input). */
 export const MAX_ERRORS_PER_MESSAGE = 64;
@@ -308,7 +309,9 @@ export class Session {
     if (!isInt(nodeCount) || nodeCount < 1) fail(`nodeCount must be an integer in [1, ${maxNodes}], got ${show(nodeCount)}`);
     if (nodeCount > maxNodes) fail(`nodeCount ${nodeCount} is over this server's limit ${maxNodes} (maxNodes)`, 'maxNodes');
     if (typeof maxDistance !== 'number' || !(maxDistance > 0) || !Number.isFinite(maxDistance)) fail(`maxDistance must be a finite number > 0, got ${show(maxDistance)}`);
-    if (program !== 'euclidean' && program !== 'hop') fail(`program must be "euclidean" or "hop", got ${show(program)}`);
+    if (typeof program !== 'string') fail(`program must be a program spec string, got ${show(program)}`);
+    const programProblem = programError(program, nodeCount);
+    if (programProblem) fail(`program: ${programProblem}`);
     if (!this.worker && this.shared.sessions >= maxSessions) {
       fail(`this server already holds ${this.shared.sessions} simulations, its limit (maxSessions)`, 'maxSessions');
     }

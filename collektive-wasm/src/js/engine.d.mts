@@ -4,8 +4,12 @@ import type { EngineState } from './state.mjs';
 export type { EngineState } from './state.mjs';
 export { decodeStateBuffer } from './state.mjs';
 
-/** Aggregate program every device runs. */
-export type Program = 'euclidean' | 'hop' | 0 | 1;
+/**
+ * Aggregate program every device runs: a spec (`name` or `name:key=value,...`, names ignore case: `euclidean`,
+ * `hop`, `gossipMax`, `boundedElection:bound=3`, `countDevices`, `channel:destination=9,width=1`,
+ * `neighborCounter`, see docs/programs.md) or an index into the registry's order.
+ */
+export type Program = string | number;
 
 /**
  * One loaded engine module. Engines are addressed by integer handles. Every method throws an `Error` carrying the
@@ -20,6 +24,10 @@ export interface EngineFacade {
   /** A new engine of `nodeCount` devices at (0, 0, 0), neighbour radius `maxDistance`; returns its handle. */
   create(nodeCount: number, maxDistance: number, program?: Program): number;
   destroy(handle: number): void;
+  /** null when `spec` names a program an engine of `nodeCount` devices can run, else the engine's reason. */
+  checkProgram(spec: string, nodeCount: number): string | null;
+  /** The registered program names, in registry order. */
+  programs(): string[];
   /** Number of live engines. */
   liveCount(): number;
   nodeCount(handle: number): number;

@@ -5,7 +5,6 @@
 
 export { decodeStateBuffer } from './state.mjs';
 
-const PROGRAMS = { euclidean: 0, hop: 1 };
 const defaultWasmUrl = () => new URL('../../build/wasm/collektive-wasm.wasm', import.meta.url);
 const defaultJsUrl = () => new URL('../../build/js/collektive-wasm.mjs', import.meta.url);
 const isNode = typeof process !== 'undefined' && process.release?.name === 'node';
@@ -21,12 +20,6 @@ async function toUrl(location) {
   return new URL(location, globalThis.location?.href).href;
 }
 
-function programId(program) {
-  if (typeof program === 'number') return program;
-  const id = PROGRAMS[program];
-  if (id === undefined) throw new Error(`unknown program "${program}" (known: ${Object.keys(PROGRAMS).join(', ')})`);
-  return id;
-}
 
 const asFloat64 = (xyz) => (xyz instanceof Float64Array ? xyz : Float64Array.from(xyz));
 
@@ -114,9 +107,18 @@ function facade(kind, k, check, bulk) {
   return Object.freeze({
     kind,
     noop: k.noop,
+    /** `program`: a spec string (`name` or `name:key=value,...`, docs/programs.md) or a registry index. */
     create(nodeCount, maxDistance, program = 'euclidean') {
-      return check(k.create(nodeCount, maxDistance, programId(program)));
+      if (typeof program === 'number') return check(k.create(nodeCount, maxDistance, program));
+      if (typeof program !== 'string') throw new Error(`program must be a spec string, got ${typeof program}`);
+      return check(k.createWithSpec(nodeCount, maxDistance, program));
     },
+    /** null when `spec` names a program an engine of `nodeCount` devices can run, else the reason. */
+    checkProgram(spec, nodeCount) {
+      if (typeof spec !== 'string') return `program must be a spec string, got ${typeof spec}`;
+      return k.checkProgram(spec, nodeCount) < 0 ? k.lastError() : null;
+    },
+    programs: () => k.programNames().split(','),
     destroy(h) { check(k.destroy(h)); },
     liveCount: () => k.liveCount(),
     nodeCount: (h) => check(k.nodeCount(h)),

@@ -3,7 +3,7 @@
 package collektive.cabi
 
 import collektive.engine.GradientEngine
-import collektive.engine.Program
+import collektive.programs.Programs
 import kotlin.experimental.ExperimentalNativeApi
 import kotlinx.cinterop.ByteVar
 import kotlinx.cinterop.CPointer
@@ -15,14 +15,29 @@ import kotlinx.cinterop.toKString
 // Extensions beyond the reference ABI (collektive-native/README.md): batched positions, program choice, explicit
 // error query, timing CSV control and the P/Invoke floor. Calls returning int report 0 on success, -1 on error.
 
-/** `int create_with_program(int nodeCount, double maxDistance, int program)`: program 0 = Euclidean, 1 = hop count. */
+/**
+ * `int create_with_program(int nodeCount, double maxDistance, int program)`: the registered program number
+ * [program] (Programs.entries order, default parameters: 0 = Euclidean, 1 = hop count, ...).
+ */
 @CName("create_with_program")
 public fun createWithProgram(nodeCount: Int, maxDistance: Double, program: Int): Int {
-    val programs = Program.entries
+    val programs = Programs.entries
     if (program !in programs.indices) {
         return failWith(ErrorCode.INVALID_ARGUMENT, "program must be in 0 until ${programs.size}, was $program", -1)
     }
-    return createEngine(nodeCount) { GradientEngine(nodeCount, maxDistance, programs[program]) }
+    return createEngine(nodeCount) { GradientEngine(nodeCount, maxDistance, Programs.parse(programs[program].name)) }
+}
+
+/**
+ * `int create_with_program_spec(int nodeCount, double maxDistance, const char* spec)`: the program [spec] names
+ * (`name` or `name:key=value,...`, docs/programs.md); -1 with SG_INVALID_ARGUMENT and the registry's message on an
+ * unknown program or a bad parameter.
+ */
+@CName("create_with_program_spec")
+public fun createWithProgramSpec(nodeCount: Int, maxDistance: Double, spec: CPointer<ByteVar>?): Int {
+    if (spec == null) return failWith(ErrorCode.INVALID_ARGUMENT, "spec must not be NULL", -1)
+    val text = spec.toKString()
+    return createEngine(nodeCount) { GradientEngine(nodeCount, maxDistance, Programs.parse(text, nodeCount)) }
 }
 
 /**

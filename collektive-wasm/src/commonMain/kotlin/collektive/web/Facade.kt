@@ -1,7 +1,7 @@
 package collektive.web
 
 import collektive.engine.GradientEngine
-import collektive.engine.Program
+import collektive.programs.Programs
 import collektive.engine.Scenarios
 
 /**
@@ -24,13 +24,28 @@ internal object Facade {
     /** Back-end timings (`step.service`, `step.compute`), in memory. */
     val timings = TimingBuffer()
 
+    /** An engine running the registered program number [program] ([Programs.entries] order, default parameters). */
     fun create(nodeCount: Int, maxDistance: Double, program: Int): Int = guarded(-1) {
-        val programs = Program.entries
+        val programs = Programs.entries
         require(program in programs.indices) { "program must be in 0 until ${programs.size}, was $program" }
-        val engine = GradientEngine(nodeCount, maxDistance, programs[program])
+        add(GradientEngine(nodeCount, maxDistance, Programs.parse(programs[program].name)))
+    }
+
+    /** An engine running the program [spec] names (docs/programs.md). */
+    fun create(nodeCount: Int, maxDistance: Double, spec: String): Int = guarded(-1) {
+        add(GradientEngine(nodeCount, maxDistance, Programs.parse(spec, nodeCount)))
+    }
+
+    /** 0 when [spec] names a program an engine of [nodeCount] devices can run, else -1 with the reason in [lastError]. */
+    fun checkProgram(spec: String, nodeCount: Int): Int = guarded(-1) {
+        Programs.parse(spec, nodeCount)
+        0
+    }
+
+    private fun add(engine: GradientEngine): Int {
         val handle = nextHandle++
         engines[handle] = engine
-        handle
+        return handle
     }
 
     fun destroy(handle: Int): Int =

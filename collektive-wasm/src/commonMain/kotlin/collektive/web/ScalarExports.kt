@@ -10,6 +10,16 @@ package collektive.web
 @JsExport public fun create(nodeCount: Int, maxDistance: Double, program: Int): Int =
     Facade.create(nodeCount, maxDistance, program)
 
+/** An engine running the program [spec] names (`name` or `name:key=value,...`, docs/programs.md); -1 on error. */
+@JsExport public fun createWithSpec(nodeCount: Int, maxDistance: Double, spec: String): Int =
+    Facade.create(nodeCount, maxDistance, spec)
+
+/** 0 when [spec] names a program an engine of [nodeCount] devices can run, else -1 ([lastError] says why). */
+@JsExport public fun checkProgram(spec: String, nodeCount: Int): Int = Facade.checkProgram(spec, nodeCount)
+
+/** The registered program names, comma-separated, in registry order. */
+@JsExport public fun programNames(): String = collektive.programs.Programs.names.joinToString(",")
+
 @JsExport public fun destroy(handle: Int): Int = Facade.destroy(handle)
 
 @JsExport public fun lastError(): String = Facade.lastError

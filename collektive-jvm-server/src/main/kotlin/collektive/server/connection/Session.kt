@@ -4,6 +4,7 @@ import collektive.codec.StateCodec
 import collektive.engine.BudgetExceededException
 import collektive.engine.GradientEngine
 import collektive.engine.Program
+import collektive.programs.Programs
 import collektive.server.ServerOptions
 import collektive.server.protocol.BinaryStateFrame
 import collektive.server.protocol.ErrorReply
@@ -139,13 +140,9 @@ internal class Session(
         if (maxDistance <= 0.0) throw Refused("maxDistance must be > 0, got $maxDistance")
         val program = when (val p = data["program"]) {
             null -> Program.EUCLIDEAN
-            is JsonPrimitive -> when (if (p.isString) p.content else null) {
-                "euclidean" -> Program.EUCLIDEAN
-                "hop" -> Program.HOP
-                else -> null
-            }
+            is JsonPrimitive -> if (p.isString) programOf(p.content, nodeCount.toInt()) else null
             else -> null
-        } ?: throw Refused("program must be \"euclidean\" or \"hop\", got ${data["program"]}")
+        } ?: throw Refused("program must be a program spec string (${Programs.names.joinToString(", ")}), got ${data["program"]}")
         val n = nodeCount.toInt()
         val newSession = engine == null
         if (newSession && !budgets.acquireSession()) {
@@ -169,6 +166,14 @@ internal class Session(
         engine = created
         return Outcome.NO_REPLY
     }
+
+    /** The program [spec] names (docs/programs.md), or a refusal with the registry's own message. */
+    private fun programOf(spec: String, nodeCount: Int): Program =
+        try {
+            Programs.parse(spec, nodeCount)
+        } catch (e: IllegalArgumentException) {
+            throw Refused("program: ${e.message}")
+        }
 
     private fun step(data: JsonObject, out: OutputStream): Outcome {
         val engine = engine()

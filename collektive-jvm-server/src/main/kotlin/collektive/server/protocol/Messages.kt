@@ -20,7 +20,7 @@ public data class Request(val op: String? = null, val data: JsonElement? = null)
 public data class CreateSim(
     val nodeCount: Int,
     val maxDistance: Double,
-    /** Extension: `"euclidean"` (default, the reference program) or `"hop"`. */
+    /** Extension: a program spec, `"euclidean"` (default, the reference program) or another of docs/programs.md. */
     val program: String? = null,
 )
 

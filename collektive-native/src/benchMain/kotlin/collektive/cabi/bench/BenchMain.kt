@@ -1,17 +1,19 @@
 package collektive.cabi.bench
 
 import collektive.bench.EngineBenchmark
+import collektive.programs.Programs
 
 /**
  * Kotlin/Native entry point of [EngineBenchmark] (engine round beside the Bellman-Ford floor), for
- * `npm run bench:engine`: `engine-bench.kexe <sizes, e.g. 10,100> <samples> <seed>`. Prints one
+ * `npm run bench:engine`: `engine-bench.kexe <sizes, e.g. 10,100> <samples> <seed> [program spec, default euclidean]`. Prints one
  * [collektive.bench.BenchRow.csvLine] per size as each size completes.
  */
 public fun main(args: Array<String>) {
     val sizes = (args.getOrNull(0) ?: "10,100,1000,10000").split(',').map { it.trim().toInt() }
     val samples = args.getOrNull(1)?.toInt() ?: 100
     val seed = args.getOrNull(2)?.toLong() ?: 42L
+    val spec = args.getOrNull(3) ?: "euclidean"
     for (n in sizes) {
-        println(EngineBenchmark.run(intArrayOf(n), samples, seed).single().csvLine())
+        println(EngineBenchmark.run(intArrayOf(n), samples, seed, program = Programs.parse(spec, n)).single().csvLine())
     }
 }

@@ -3,11 +3,13 @@
 package collektive.web.bench
 
 import collektive.bench.EngineBenchmark
+import collektive.programs.Programs
 
 /**
  * Kotlin/JS and Kotlin/Wasm entry of [EngineBenchmark] for `npm run bench:engine` (collektive-wasm/bench/run.mjs):
- * one size, returned as its [collektive.bench.BenchRow.csvLine].
+ * one size of the program [program] names (a spec, docs/programs.md), returned as its
+ * [collektive.bench.BenchRow.csvLine].
  */
 @JsExport
-public fun benchEngine(nodeCount: Int, samples: Int, seed: Int): String =
-    EngineBenchmark.run(intArrayOf(nodeCount), samples, seed.toLong()).single().csvLine()
+public fun benchEngine(nodeCount: Int, samples: Int, seed: Int, program: String): String =
+    EngineBenchmark.run(intArrayOf(nodeCount), samples, seed.toLong(), program = Programs.parse(program, nodeCount)).single().csvLine()
