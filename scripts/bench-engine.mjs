@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench:engine [-- --n 10,100,1000,10000 --samples 100 --seed 42 --targets jvm,js,wasm,native
-//                           --invocations 5 --out-dir <dir>]
+//                           --programs euclidean,gossipMax,... --invocations 5 --out-dir <dir>]
 // Cost of one engine round (GradientEngine.step) on JVM, Kotlin/JS (Node 20), Kotlin/Wasm (Node 24) and
 // Kotlin/Native, each beside the algorithmic floor (the same neighbour search + one Bellman-Ford sweep, plain
 // arrays, same language, same process, same positions: collektive.bench.EngineBenchmark of collektive-core),
@@ -30,19 +30,22 @@ const USAGE = `usage: npm run bench:engine -- [options]
   --samples 100                measured rounds per target, N and invocation
   --seed 42                    random scenario seed
   --targets jvm,js,wasm,native targets
+  --programs euclidean         program specs (docs/programs.md), e.g. euclidean,hop,gossipMax,boundedElection,countDevices,channel,neighborCounter
   --invocations 5              fresh processes per target and N (>= 2 for an interval)
   --out-dir DIR                also write DIR/bench-engine.json (default: print only)`;
 const { values: opts, list, ints, int } = parseCli({
   usage: USAGE,
   options: {
     n: { type: 'string', default: '10,100,1000,10000' }, samples: { type: 'string', default: '100' }, seed: { type: 'string', default: '42' },
-    targets: { type: 'string', default: 'jvm,js,wasm,native' }, invocations: { type: 'string', default: '5' }, 'out-dir': COMMON['out-dir'],
+    targets: { type: 'string', default: 'jvm,js,wasm,native' }, programs: { type: 'string', default: 'euclidean' }, invocations: { type: 'string', default: '5' }, 'out-dir': COMMON['out-dir'],
   },
 });
 const sizes = ints('n', 1);
 const samples = int('samples', 1);
 const seed = int('seed', 0);
 const targets = list('targets', ['jvm', 'js', 'wasm', 'native']);
+// Specs hold ',' between parameters: programs are separated by ',' only before a name (a letter after ',' and no '=' before the next ',' or ':').
+const programs = opts.programs.split(/,(?=[A-Za-z]+(?::|,|$))/).map((s) => s.trim()).filter(Boolean);
 const invocations = int('invocations', 1);
 const out = opts['out-dir'] ? join(opts['out-dir'], 'bench-engine.json') : null;
 if (out) mkdirSync(opts['out-dir'], { recursive: true });
@@ -74,20 +77,20 @@ const rowOf = (target, f) => ({
 });
 
 /** One size on one target: the core harness row (+ the facade row for JS/Wasm). */
-async function measure(target, n) {
+async function measure(target, n, program) {
   if (target === 'jvm') {
     const { coreClasspath } = await import('./builds/10-core-jvm.mjs');
-    const lines = await child('java', ['-cp', coreClasspath(), 'collektive.bench.MainKt', String(n), String(samples), String(seed)]);
+    const lines = await child('java', ['-cp', coreClasspath(), 'collektive.bench.MainKt', String(n), String(samples), String(seed), program]);
     const line = lines.find((l) => l.trim().split(/\s+/)[0] === String(n));
     if (!line) throw new Error(`no result row in JVM output:\n${lines.join('\n')}`);
     return { row: rowOf('jvm', line.trim().split(/\s+/)), runtime: lines[0] };
   }
   if (target === 'native') {
-    const lines = await child(join(root, 'collektive-native/build/bench/engine-bench.kexe'), [String(n), String(samples), String(seed)]);
+    const lines = await child(join(root, 'collektive-native/build/bench/engine-bench.kexe'), [String(n), String(samples), String(seed), program]);
     return { row: rowOf('native', lines.find((l) => l.startsWith('row,')).split(',').slice(1)) };
   }
   const node = target === 'wasm' ? node24 : process.execPath;
-  const lines = await child(node, ['collektive-wasm/bench/run.mjs', target, String(n), String(samples), String(seed)]);
+  const lines = await child(node, ['collektive-wasm/bench/run.mjs', target, String(n), String(samples), String(seed), program]);
   const facade = lines.find((l) => l.startsWith('facade,')).split(',').slice(1).map(Number);
   return {
     row: rowOf(target, lines.find((l) => l.startsWith('row,')).split(',').slice(1)),
@@ -100,18 +103,19 @@ async function measure(target, n) {
 let state = (seed * 2654435761) >>> 0;
 const rnd = () => { state = (Math.imul(state, 1664525) + 1013904223) >>> 0; return state / 2 ** 32; };
 const shuffle = (xs) => { const o = [...xs]; for (let i = o.length - 1; i > 0; i -= 1) { const j = Math.floor(rnd() * (i + 1)); [o[i], o[j]] = [o[j], o[i]]; } return o; };
-const tasks = Array.from({ length: invocations }, (_, k) => shuffle(sizes.flatMap((n) => targets.map((t) => [t, n]))).map(([t, n]) => [t, n, k])).flat();
+const tasks = Array.from({ length: invocations }, (_, k) =>
+  shuffle(programs.flatMap((p) => sizes.flatMap((n) => targets.map((t) => [t, n, p])))).map(([t, n, p]) => [t, n, k, p])).flat();
 const tty = process.stderr.isTTY;
 const bar = tty ? new cliProgress.SingleBar({ format: 'bench:engine [{bar}] {value}/{total} {task}', stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
 bar?.start(tasks.length, 0, { task: '' });
 const measured = [];
 const started = Date.now();
-for (const [i, [t, n, k]] of tasks.entries()) {
-  const label = `${t} N=${n} invocation ${k + 1}/${invocations}`;
+for (const [i, [t, n, k, p]] of tasks.entries()) {
+  const label = `${p} ${t} N=${n} invocation ${k + 1}/${invocations}`;
   if (bar) bar.update(i, { task: label }); else console.error(`[${i + 1}/${tasks.length}] ${label} …`);
   const window = startWindow();
-  const r = await measure(t, n);
-  measured.push({ ...r, invocation: k, noise: window.end({ ownCpuSeconds: null }) });
+  const r = await measure(t, n, p);
+  measured.push({ ...r, program: p, invocation: k, noise: window.end({ ownCpuSeconds: null }) });
   if (!tty) console.error(`[${i + 1}/${tasks.length}] ${label}: engine ${r.row.engineMedianUs.toFixed(2)} µs, floor ${r.row.floorMedianUs.toFixed(2)} µs`);
 }
 bar?.update(tasks.length, { task: 'done' });
@@ -123,26 +127,28 @@ const over = (list, key) => list.map((m) => [m[key]]);
 const rows = [];
 const facades = [];
 const noops = {};
+for (const program of programs) {
 for (const t of targets) {
   for (const n of sizes) {
-    const runs = measured.filter((m) => m.row.target === t && m.row.nodeCount === n);
+    const runs = measured.filter((m) => m.program === program && m.row.target === t && m.row.nodeCount === n);
     const engine = pathInterval(over(runs.map((m) => m.row), 'engineMedianUs'), { salt: SALT[t], inner: false });
     const floor = pathInterval(over(runs.map((m) => m.row), 'floorMedianUs'), { salt: SALT[t], inner: false });
     const ratio = ratioInterval({ invocations: over(runs.map((m) => m.row), 'engineMedianUs'), salt: SALT[t] },
       { invocations: over(runs.map((m) => m.row), 'floorMedianUs'), salt: SALT[t] }, { inner: false });
     const mean = (key) => runs.reduce((s, m) => s + m.row[key], 0) / runs.length;
-    rows.push({ target: t, nodeCount: n, meanDegree: mean('meanDegree'), batch: runs[0].row.batch, engineMedianUs: engine.estimate,
+    rows.push({ program, target: t, nodeCount: n, meanDegree: mean('meanDegree'), batch: runs[0].row.batch, engineMedianUs: engine.estimate,
       engineP95Us: mean('engineP95Us'), floorMedianUs: floor.estimate, floorP95Us: mean('floorP95Us'),
       engine, floor, ratio, invocations: runs.map((m) => ({ engineMedianUs: m.row.engineMedianUs, floorMedianUs: m.row.floorMedianUs, ...m.noise })) });
     const fs = runs.filter((m) => m.facade);
     if (fs.length) {
       const overhead = pathInterval(fs.map((m) => [m.facade.overheadMedianUs]), { salt: SALT[t], inner: false });
-      facades.push({ target: t, nodeCount: n, callMedianUs: fs.reduce((s, m) => s + m.facade.callMedianUs, 0) / fs.length,
+      facades.push({ program, target: t, nodeCount: n, callMedianUs: fs.reduce((s, m) => s + m.facade.callMedianUs, 0) / fs.length,
         computeMedianUs: fs.reduce((s, m) => s + m.facade.computeMedianUs, 0) / fs.length, overheadMedianUs: overhead.estimate, overhead });
     }
     const ns = runs.filter((m) => m.noopNs !== undefined).map((m) => m.noopNs);
     if (ns.length) noops[t] = ns.reduce((a, b) => a + b, 0) / ns.length;
   }
+}
 }
 
 // ---- report -------------------------------------------------------------------------------------------------
@@ -156,33 +162,38 @@ const line = (cells, widths) => cells.map((c, k) => String(c).padStart(widths[k]
 const W = [25, 6, 7, 30, 10, 11, 24, 9];
 const us = (x) => x.toFixed(2);
 console.log(`\nEngine round vs algorithmic floor (seeded random scenario, mean degree ≈ 8, maxDistance 3, source 0; seed ${seed}, ${samples} samples per side; mean over ${invocations} invocations of each one's median µs per round [95 % CI over invocations])`);
+for (const program of programs) {
+console.log(`\nprogram ${program} (floor: the same algorithm over plain arrays, collektive.bench.ProgramFloor)`);
 console.log(line(['target', 'N', 'degree', 'engine µs [95 % CI]', 'p95 µs', 'floor µs', 'ratio [95 % CI]', 'growth'], W));
 for (const t of targets) {
   let prev = null;
-  for (const r of rows.filter((x) => x.target === t)) {
+  for (const r of rows.filter((x) => x.program === program && x.target === t)) {
     const growth = prev ? `×${f(r.engineMedianUs / prev.engineMedianUs, 1)}/${r.nodeCount / prev.nodeCount}` : '';
     console.log(line([NAMES[t], r.nodeCount, f(r.meanDegree), formatInterval(r.engine, us), f(r.engineP95Us), f(r.floorMedianUs), formatInterval(r.ratio, us), growth], W));
     prev = r;
   }
+}
 }
 console.log('growth: engine time ×factor per N ×factor (linear scaling: the two are equal)');
 if (facades.length) {
   console.log('\nFacade cost (JS-side stepAndGetState incl. typed-array copy-out, vs the back-end\'s own step.compute; medians µs)');
   const W2 = [25, 6, 10, 12, 12];
   console.log(line(['target', 'N', 'call µs', 'compute µs', 'overhead µs'], W2));
-  for (const x of facades) console.log(line([NAMES[x.target], x.nodeCount, f(x.callMedianUs), f(x.computeMedianUs), f(x.overheadMedianUs)], W2));
+  for (const x of facades) console.log(line([`${NAMES[x.target]}${programs.length > 1 ? ` ${x.program}` : ''}`, x.nodeCount, f(x.callMedianUs), f(x.computeMedianUs), f(x.overheadMedianUs)], W2));
   console.log(`no-op call JS → facade: ${Object.entries(noops).map(([t, v]) => `${t} ${f(v, 1)} ns`).join(', ')}`);
 }
-const at = (t, n) => rows.find((r) => r.target === t && r.nodeCount === n);
+const at = (t, n, program = programs[0]) => rows.find((r) => r.program === program && r.target === t && r.nodeCount === n);
 console.log('\nTargets');
 // Met only when the whole interval over invocations is within the limit (docs/measurements.md, "Intervals").
 for (const t of ['native', 'jvm']) {
   const r = at(t, 10);
   if (r) console.log(`  N=10 on ${t} ≤ 20 µs: ${formatInterval(r.engine, us)} µs → ${verdict(r.engine, 20)}`);
 }
-for (const t of targets) {
-  const r = at(t, 1000);
-  if (r) console.log(`  ratio ≤ 5 at N=1000 on ${t}: ${formatInterval(r.ratio, us)} → ${verdict(r.ratio, 5)}`);
+for (const program of programs) {
+  for (const t of targets) {
+    const r = at(t, 1000, program);
+    if (r) console.log(`  ${program}: ratio ≤ 1.5 at N=1000 on ${t}: ${formatInterval(r.ratio, us)} → ${verdict(r.ratio, 1.5)}`);
+  }
 }
 const loadAverage = loadavg();
 const load = loadAverage.map((v) => v.toFixed(2)).join(' ');
@@ -190,7 +201,7 @@ console.log(`\nmachine: ${environment.cpuModel} × ${environment.cores}, load av
 
 if (out) {
   writeFileSync(out, `${JSON.stringify({
-    createdAt: new Date().toISOString(), seed, samples, sizes, invocations, unit: 'microseconds per round (median, p95); engine/floor/ratio: { estimate, ci95, invocations, perInvocation } over invocations',
+    createdAt: new Date().toISOString(), seed, samples, sizes, programs, invocations, unit: 'microseconds per round (median, p95); engine/floor/ratio: { estimate, ci95, invocations, perInvocation } over invocations',
     environment: { ...environment, loadAverage },
     rows, facades, noopNs: noops,
   }, null, 2)}\n`);

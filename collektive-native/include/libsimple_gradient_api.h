@@ -89,6 +89,12 @@ typedef struct {
 } libsimple_gradient_kref_collektive_engine_BudgetExceededException;
 typedef struct {
   libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_Device;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_aggregate_api_Field;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
 } libsimple_gradient_kref_kotlin_Array;
 typedef struct {
   libsimple_gradient_KNativePtr pinned;
@@ -101,10 +107,25 @@ typedef struct {
 } libsimple_gradient_kref_kotlin_IntArray;
 typedef struct {
   libsimple_gradient_KNativePtr pinned;
-} libsimple_gradient_kref_collektive_engine_Program_EUCLIDEAN;
+} libsimple_gradient_kref_collektive_engine_ProgramOutput;
 typedef struct {
   libsimple_gradient_KNativePtr pinned;
-} libsimple_gradient_kref_collektive_engine_Program_HOP;
+} libsimple_gradient_kref_collektive_aggregate_api_Aggregate;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_Program_Companion;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_ProgramOutput_DISTANCE;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_ProgramOutput_COUNT;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_ProgramOutput_DEVICE_ID;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_engine_ProgramOutput_BOOLEAN;
 typedef struct {
   libsimple_gradient_KNativePtr pinned;
 } libsimple_gradient_kref_collektive_engine_Scenarios;
@@ -114,9 +135,55 @@ typedef struct {
 typedef struct {
   libsimple_gradient_KNativePtr pinned;
 } libsimple_gradient_kref_collektive_engine_SplitMix64;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_BoundedElection;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_BoundedElection_Companion;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_Channel;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_Channel_Companion;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_CountDevices;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_EuclideanGradient;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_GossipMax;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_HopGradient;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_NeighborCounter;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_ProgramArguments;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_Programs;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_collections_List;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_ProgramEntry;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_kotlin_Function1;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_SourceNeighbors;
 
 extern void clear_last_error();
 extern libsimple_gradient_KInt create_with_program(libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance, libsimple_gradient_KInt program);
+extern libsimple_gradient_KInt create_with_program_spec(libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance, void* spec);
 extern libsimple_gradient_KInt flush_timings();
 extern void* last_error();
 extern libsimple_gradient_KInt last_error_code();
@@ -182,6 +249,7 @@ typedef struct {
         struct {
           void (*clearLastError)();
           libsimple_gradient_KInt (*createWithProgram)(libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance, libsimple_gradient_KInt program);
+          libsimple_gradient_KInt (*createWithProgramSpec)(libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance, void* spec);
           libsimple_gradient_KInt (*flushTimings)();
           void* (*lastError)();
           libsimple_gradient_KInt (*lastErrorCode)();
@@ -224,6 +292,13 @@ typedef struct {
           } BudgetExceededException;
           struct {
             libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_aggregate_api_Field (*get_distances)(libsimple_gradient_kref_collektive_engine_Device thiz);
+            libsimple_gradient_KInt (*get_id)(libsimple_gradient_kref_collektive_engine_Device thiz);
+            libsimple_gradient_KBoolean (*get_isSource)(libsimple_gradient_kref_collektive_engine_Device thiz);
+            libsimple_gradient_KInt (*get_nodeCount)(libsimple_gradient_kref_collektive_engine_Device thiz);
+          } Device;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
             libsimple_gradient_kref_collektive_engine_EngineState (*EngineState)(libsimple_gradient_kref_kotlin_DoubleArray values, libsimple_gradient_kref_kotlin_Array neighbors);
             libsimple_gradient_kref_kotlin_Array (*get_neighbors)(libsimple_gradient_kref_collektive_engine_EngineState thiz);
             libsimple_gradient_KInt (*get_nodeCount)(libsimple_gradient_kref_collektive_engine_EngineState thiz);
@@ -257,13 +332,36 @@ typedef struct {
           } GradientEngine;
           struct {
             struct {
-              libsimple_gradient_kref_collektive_engine_Program (*get)(); /* enum entry for EUCLIDEAN. */
-            } EUCLIDEAN;
-            struct {
-              libsimple_gradient_kref_collektive_engine_Program (*get)(); /* enum entry for HOP. */
-            } HOP;
+              libsimple_gradient_KType* (*_type)(void);
+              libsimple_gradient_kref_collektive_engine_Program_Companion (*_instance)();
+              libsimple_gradient_kref_collektive_engine_Program (*get_EUCLIDEAN)(libsimple_gradient_kref_collektive_engine_Program_Companion thiz);
+              libsimple_gradient_kref_collektive_engine_Program (*get_HOP)(libsimple_gradient_kref_collektive_engine_Program_Companion thiz);
+            } Companion;
             libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_engine_Program (*Program)(const char* name, libsimple_gradient_kref_collektive_engine_ProgramOutput output);
+            const char* (*get_name)(libsimple_gradient_kref_collektive_engine_Program thiz);
+            libsimple_gradient_kref_collektive_engine_ProgramOutput (*get_output)(libsimple_gradient_kref_collektive_engine_Program thiz);
+            const char* (*get_spec)(libsimple_gradient_kref_collektive_engine_Program thiz);
+            void (*check)(libsimple_gradient_kref_collektive_engine_Program thiz, libsimple_gradient_KInt nodeCount);
+            const char* (*toString)(libsimple_gradient_kref_collektive_engine_Program thiz);
+            libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_engine_Program thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
           } Program;
+          struct {
+            struct {
+              libsimple_gradient_kref_collektive_engine_ProgramOutput (*get)(); /* enum entry for DISTANCE. */
+            } DISTANCE;
+            struct {
+              libsimple_gradient_kref_collektive_engine_ProgramOutput (*get)(); /* enum entry for COUNT. */
+            } COUNT;
+            struct {
+              libsimple_gradient_kref_collektive_engine_ProgramOutput (*get)(); /* enum entry for DEVICE_ID. */
+            } DEVICE_ID;
+            struct {
+              libsimple_gradient_kref_collektive_engine_ProgramOutput (*get)(); /* enum entry for BOOLEAN. */
+            } BOOLEAN;
+            libsimple_gradient_KType* (*_type)(void);
+            const char* (*get_label)(libsimple_gradient_kref_collektive_engine_ProgramOutput thiz);
+          } ProgramOutput;
           struct {
             libsimple_gradient_KType* (*_type)(void);
             libsimple_gradient_kref_collektive_engine_Scenarios (*_instance)();
@@ -294,6 +392,83 @@ typedef struct {
             libsimple_gradient_KLong (*nextLong)(libsimple_gradient_kref_collektive_engine_SplitMix64 thiz);
           } SplitMix64;
         } engine;
+        struct {
+          struct {
+            struct {
+              libsimple_gradient_KType* (*_type)(void);
+              libsimple_gradient_kref_collektive_programs_BoundedElection_Companion (*_instance)();
+              libsimple_gradient_KInt (*get_DEFAULT_BOUND)(libsimple_gradient_kref_collektive_programs_BoundedElection_Companion thiz);
+            } Companion;
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_BoundedElection (*BoundedElection)(libsimple_gradient_KInt bound);
+            libsimple_gradient_KInt (*get_bound)(libsimple_gradient_kref_collektive_programs_BoundedElection thiz);
+            const char* (*get_spec)(libsimple_gradient_kref_collektive_programs_BoundedElection thiz);
+            libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_programs_BoundedElection thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
+          } BoundedElection;
+          struct {
+            struct {
+              libsimple_gradient_KType* (*_type)(void);
+              libsimple_gradient_kref_collektive_programs_Channel_Companion (*_instance)();
+              libsimple_gradient_KDouble (*get_DEFAULT_WIDTH)(libsimple_gradient_kref_collektive_programs_Channel_Companion thiz);
+            } Companion;
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_Channel (*Channel)(libsimple_gradient_kref_kotlin_Int destination, libsimple_gradient_KDouble width);
+            libsimple_gradient_kref_kotlin_Int (*get_destination)(libsimple_gradient_kref_collektive_programs_Channel thiz);
+            const char* (*get_spec)(libsimple_gradient_kref_collektive_programs_Channel thiz);
+            libsimple_gradient_KDouble (*get_width)(libsimple_gradient_kref_collektive_programs_Channel thiz);
+            void (*check)(libsimple_gradient_kref_collektive_programs_Channel thiz, libsimple_gradient_KInt nodeCount);
+            libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_programs_Channel thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
+          } Channel;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_CountDevices (*_instance)();
+            libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_programs_CountDevices thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
+          } CountDevices;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_EuclideanGradient (*_instance)();
+            libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_programs_EuclideanGradient thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
+          } EuclideanGradient;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_GossipMax (*_instance)();
+            libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_programs_GossipMax thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
+          } GossipMax;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_HopGradient (*_instance)();
+            libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_programs_HopGradient thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
+          } HopGradient;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_NeighborCounter (*_instance)();
+            libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_programs_NeighborCounter thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
+          } NeighborCounter;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_kotlin_Int (*integer)(libsimple_gradient_kref_collektive_programs_ProgramArguments thiz, const char* key);
+            libsimple_gradient_kref_kotlin_Double (*number)(libsimple_gradient_kref_collektive_programs_ProgramArguments thiz, const char* key);
+          } ProgramArguments;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_Programs (*_instance)();
+            libsimple_gradient_kref_kotlin_collections_List (*get_entries)(libsimple_gradient_kref_collektive_programs_Programs thiz);
+            libsimple_gradient_kref_kotlin_collections_List (*get_names)(libsimple_gradient_kref_collektive_programs_Programs thiz);
+            libsimple_gradient_kref_collektive_engine_Program (*parse)(libsimple_gradient_kref_collektive_programs_Programs thiz, const char* spec, libsimple_gradient_kref_kotlin_Int nodeCount);
+          } Programs;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_ProgramEntry (*ProgramEntry)(const char* name, libsimple_gradient_kref_kotlin_Array parameters, libsimple_gradient_kref_kotlin_Function1 build);
+            libsimple_gradient_kref_kotlin_Function1 (*get_build)(libsimple_gradient_kref_collektive_programs_ProgramEntry thiz);
+            const char* (*get_name)(libsimple_gradient_kref_collektive_programs_ProgramEntry thiz);
+            libsimple_gradient_kref_kotlin_Array (*get_parameters)(libsimple_gradient_kref_collektive_programs_ProgramEntry thiz);
+          } ProgramEntry;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_SourceNeighbors (*_instance)();
+            libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_programs_SourceNeighbors thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
+          } SourceNeighbors;
+        } programs;
       } collektive;
     } root;
   } kotlin;

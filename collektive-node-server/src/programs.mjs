@@ -3,7 +3,8 @@
 // like any other field, and the connection's previous simulation stays as it was.
 import { loadFacade } from './engine.mjs';
 
-const facade = await loadFacade();
+// An engine that cannot be loaded is reported by the server at startup (cli.mjs: "cannot start the engine", exit 1).
+const facade = await loadFacade().catch(() => null);
 
 /** null when `spec` names a program an engine of `nodeCount` devices can run, else the engine's reason. */
-export const programError = (spec, nodeCount) => facade.checkProgram(spec, nodeCount);
+export const programError = (spec, nodeCount) => (facade ? facade.checkProgram(spec, nodeCount) : null);
