@@ -62,7 +62,8 @@ public operator fun <ID : Any> Field<ID, Double>.plus(other: Field<ID, Double>):
 /** [value] added to every value, the local one included. */
 public operator fun <ID : Any> Field<ID, Double>.plus(value: Double): Field<ID, Double> = map { it + value }
 
-private fun Field<*, Double>.doubleAt(k: Int): Double {
+/** The [k]-th neighbour's value without boxing when the field is backed by doubles. */
+internal fun Field<*, Double>.doubleAt(k: Int): Double {
     val d = doubles
     return if (d != null) d[doublesOffset + k] else values!![k] as Double
 }

@@ -2,6 +2,7 @@ package collektive.stdlib.spreading
 
 import collektive.aggregate.api.Aggregate
 import collektive.aggregate.api.Field
+import collektive.aggregate.api.doubleAt
 import kotlin.Double.Companion.POSITIVE_INFINITY
 
 /** A value on its way down a gradient: the [distance] from the source it came from and the [value] it carries. */
@@ -24,13 +25,19 @@ public fun <ID : Any, T> Aggregate<ID>.gradientCast(source: Boolean, local: T, m
         if (source) {
             Spread(0.0, local)
         } else {
-            var best = unreached
-            val viaNeighbors = field.alignedMap(metric) { spread, hop -> Spread(spread.distance + hop, spread.value) }
-            for (k in 0 until viaNeighbors.neighborCount) {
-                val candidate = viaNeighbors.valueAt(k)
-                if (candidate.distance < best.distance) best = candidate
+            // The nearest neighbour through its link, one Spread allocated for the winner only.
+            var bestDistance = POSITIVE_INFINITY
+            var from: Spread<T>? = null
+            field.forEachAligned(metric) { a, b ->
+                val heard = field.valueAt(a)
+                val distance = heard.distance + metric.doubleAt(b)
+                if (distance < bestDistance) {
+                    bestDistance = distance
+                    from = heard
+                }
             }
-            best
+            val winner = from
+            if (winner == null) unreached else Spread(bestDistance, winner.value)
         }
     }.value
 }
