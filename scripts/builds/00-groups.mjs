@@ -3,5 +3,5 @@
 const group = (name, description, deps) => ({ name, description, deps, inputs: [], outputs: [], run: async () => {} });
 export const steps = [
   group('engine', 'all engine builds (JVM, Native, Wasm, JS, JVM server)', ['core-jvm', 'native', 'wasm', 'js', 'jvm-server']),
-  group('all', 'engine builds, C# front-end, the dashboard and Toxiproxy (bench:network)', ['engine', 'desktop-host', 'dashboard', 'toxiproxy']),
+  group('all', 'engine builds, C# front-end, the dashboard, Toxiproxy (bench:network) and the OS floor program', ['engine', 'desktop-host', 'dashboard', 'toxiproxy', 'os-floor']),
 ];
