@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseTimingCsv } from '../measurement/src/analysis.mjs';
-import { OS_FLOOR_IDS as ID } from '../measurement/src/osFloors.mjs';
+import { OS_FLOOR_IDS as ID } from '../measurement/src/catalogue.mjs';
 
 export const OS_FLOOR_DIR = dirname(fileURLToPath(import.meta.url));
 export const OS_FLOOR_BINARY = join(OS_FLOOR_DIR, 'build', 'os-floor');
@@ -28,18 +28,19 @@ export const OS_FLOOR_IDS = OS_FLOORS.map((f) => f.id);
 /**
  * Runs the program once over every transport. Options: roundTrips (samples per id after the warm-up), warmup
  * (samples per id before them, which the analysis drops as it drops every id's), clientCpu / serverCpu (CPU of the
- * sending and the echoing process, like the front-end and the server of the benches; null: not pinned), timeoutMs.
+ * sending and the echoing process, like the front-end and the server of the benches; null: not pinned), timeoutMs,
+ * batches (round trips per sample by transport, overriding OS_FLOORS' batch, e.g. { 'shm-spin': 1 }).
  * Resolves { rows: [{ t, id, d }] (t since the program started), samples: { id: [ns] } (warm-up included),
  * cpuSeconds (both processes) }. Rejects with what is missing when the program was not built.
  */
-export function runOsFloors({ roundTrips = 1000, warmup = 30, clientCpu = null, serverCpu = null, timeoutMs = 120000, binary = OS_FLOOR_BINARY } = {}) {
+export function runOsFloors({ roundTrips = 1000, warmup = 30, clientCpu = null, serverCpu = null, timeoutMs = 120000, binary = OS_FLOOR_BINARY, batches = {} } = {}) {
   if (!existsSync(binary)) {
     return Promise.reject(new Error(`${binary} is not built: run \`npm run build -- os-floor\` (needs clang-16 and lld-16: apt-get update && apt-get install -y clang-16 lld-16)`));
   }
   const args = ['--round-trips', String(roundTrips), '--warmup', String(warmup),
     ...(clientCpu !== null && clientCpu !== undefined ? ['--client-cpu', String(clientCpu)] : []),
     ...(serverCpu !== null && serverCpu !== undefined ? ['--server-cpu', String(serverCpu)] : []),
-    ...OS_FLOORS.map((f) => `${f.transport}:${f.batch}`)];
+    ...OS_FLOORS.map((f) => `${f.transport}:${batches[f.transport] ?? f.batch}`)];
   // Under sh so its exit reports the CPU time of the program and its echo processes (cutime + cstime, clock ticks).
   const script = '"$@"; s=$?; c=$(cut -d")" -f2- /proc/$$/stat | cut -d" " -f15,16); echo "own-cpu-ticks $c" >&2; exit $s';
   return new Promise((resolveRun, reject) => {

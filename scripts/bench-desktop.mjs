@@ -22,9 +22,11 @@ import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
 import { desktopConfigurationEntry, desktopConfigurations, desktopOrders } from '../measurement/src/assemble.mjs';
 import { mergeRepetitions } from '../measurement/src/timingFiles.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
-import { busyWarning, noiseSummary, processCpuSeconds, startWindow } from '../measurement/src/machineLoadFiles.mjs';
+import { busyWarning, noiseSummary, processCpuSeconds, processTree, startWindow, threadRuntimes } from '../measurement/src/machineLoadFiles.mjs';
 import { calibrationDrift, driftLine, runCalibrationProbe } from '../measurement/src/calibrationFiles.mjs';
 import { DEFAULT_SPREAD_SECONDS, parseDuration, waitForRound } from '../measurement/src/spread.mjs';
+import { cpuPerStepWindow } from '../measurement/src/cpuPerStep.mjs';
+import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from './lib/jvm-server.mjs';
@@ -41,6 +43,8 @@ const USAGE = `usage: npm run bench:desktop -- [options]
   --tick-ms 20 --time-scale 1   fixed pacing: tick of tickMs/timeScale ms real time
   --floors 200             floor samples per path (P/Invoke no-op, JSON echo), spread over the invocations
   --floor-batch 100        no-op calls averaged per floor.native.noop sample (the clock ticks in 100 ns)
+  --os-floors 1000         samples per OS floor id (floor.os.*: C ping-pong over TCP, Unix socket, shared memory)
+                           in every invocation after its warm-up; 0: none (docs/os-floor.md)
   --seed 1 --mean-degree 8 --max-distance 3   random scenario (N > 10)
   --pin                    pin with taskset: front-end on --pin-frontend (1), JVM server on --pin-server (0)
   --spin-us 50             socket engine: µs the frame loop spins before blocking on a response
@@ -66,7 +70,7 @@ const { values: args, fail, list, int, positive: num } = parseCli({
     encodings: { type: 'string', default: 'json' }, rounds: { type: 'string', default: '1000' },
     warmup: { type: 'string', default: '30' }, invocations: { type: 'string' }, blocks: { type: 'string' },
     'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
-    floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' },
+    floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' }, 'os-floors': { type: 'string', default: '1000' },
     seed: { type: 'string', default: '1' }, 'mean-degree': { type: 'string', default: '8' },
     'max-distance': { type: 'string', default: '3' }, pin: { type: 'boolean', default: false },
     'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
@@ -85,7 +89,7 @@ function invocationCount() {
 const P = {
   ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', [...ENCODINGS.desktop]),
   rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: invocationCount(), tickMs: num('tick-ms'), timeScale: num('time-scale'),
-  floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
+  floors: int('floors', 0), floorBatch: int('floor-batch', 1), osFloors: int('os-floors', 0), seed: int('seed', 0), meanDegree: num('mean-degree'),
   maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
   serverSpins: list('server-spin-us').map(Number),
   orderSeed: orderSeedOf(args, int),
@@ -126,11 +130,12 @@ const startServer = (csv, spinUs) => startJvmServer({ csv, cpu: pin?.server, jar
 // directory, as the reference) lands there, never in the repository's root. It runs under `sh`, which reports the
 // CPU time of the host once it has exited (cutime + cstime of the shell, in clock ticks).
 const CPU_REPORT = 'c=$(cut -d")" -f2- /proc/$$/stat | cut -d" " -f15,16); echo "own-cpu-ticks $c" >&2';
-function runHost(hostArgs, cwd, onProgress) {
+function runHost(hostArgs, cwd, onProgress, onCpuMark = null) {
   return new Promise((resolveRun, reject) => {
     const cmd = pinned(pin?.frontend, ['sh', '-c', `"$@"; s=$?; ${CPU_REPORT}; exit $s`, 'sh', 'mono', snapshot.exe, 'run', ...hostArgs]);
     const offsetNs = sinceStartNs();
-    const child = spawn(cmd[0], cmd.slice(1), { cwd, env: hostEnv({ LD_LIBRARY_PATH: snapshot.lib }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd[0], cmd.slice(1), { cwd, env: hostEnv({ LD_LIBRARY_PATH: snapshot.lib }), stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.on('error', () => {}); // a host that died is reported by its exit code
     let out = '';
     let err = '';
     let partial = '';
@@ -143,7 +148,9 @@ function runHost(hostArgs, cwd, onProgress) {
       for (const l of lines) {
         const m = l.match(/^progress (\d+) (\d+)$/);
         const cpu = l.match(/^own-cpu-ticks (\d+) (\d+)$/);
+        const mark = l.match(/^cpu-mark (\d+)$/);
         if (m) onProgress(Number(m[1]));
+        else if (mark) { onCpuMark?.(Number(mark[1]), child.pid); child.stdin.write('\n'); }
         else if (cpu) cpuSeconds = (Number(cpu[1]) + Number(cpu[2])) / 100;
         else err += `${l}\n`;
       }
@@ -179,22 +186,33 @@ async function runPath(c, path, k, dir, bar) {
   const floors = P.floors > 0 ? P.warmup + perInvocation(P.floors, k) : 0;
   const base = bar.value ?? 0;
   const progress = (done) => bar.update(base + done);
+  // CPU per step of each process over the measured frames: the host pauses after the warm-up and after its last
+  // frame ("cpu-mark"), and each process's CPU time is read meanwhile (docs/os-floor.md, "CPU per step").
+  const cpu = cpuPerStepWindow();
+  let serverPid = null;
+  let trees = null;
+  const cpuMark = (done, hostPid) => {
+    trees ??= { frontend: processTree([hostPid]), server: serverPid === null ? null : processTree([serverPid]) };
+    cpu.read(done, { frontend: threadRuntimes(trees.frontend), server: trees.server && threadRuntimes(trees.server) });
+  };
   const common = [...scenarioArgs(c), '--engine', path, '--frames', String(frames), '--floors', String(floors),
-    '--floors-out', join(dir, `floors_${path}.csv`)];
+    '--floors-out', join(dir, `floors_${path}.csv`), '--cpu-mark-at', String(P.warmup)];
   // The cores the path is measured on: the front-end's (native), the front-end's and the server's (socket).
   const window = startWindow({ cores: pin ? (path === 'native' ? [pin.frontend] : [...new Set([pin.frontend, pin.server])]) : null });
   const record = { path, floors: floors > 0 };
   if (path === 'native') {
-    const r = await runHost([...common, '--out', join(dir, 'unity_native.csv'), '--backend-csv', join(dir, 'native.csv')], dir, progress);
+    const r = await runHost([...common, '--out', join(dir, 'unity_native.csv'), '--backend-csv', join(dir, 'native.csv')], dir, progress, cpuMark);
     Object.assign(record, { offsetNs: r.offsetNs, summary: r.summary });
     record.noise = window.end({ ownCpuSeconds: r.cpuSeconds });
     record.noise.cpus = { frontend: pin?.frontend ?? null, server: null };
+    record.noise.cpuPerStepNs = cpu.perStep();
   } else {
     const server = await startServer(join(dir, 'socket.csv'), c.serverSpinUs);
+    serverPid = server.pid;
     let r;
     let serverCpu = null;
     try {
-      r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), '--port', String(server.port), '--spin-us', String(P.spinUs)], dir, progress);
+      r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), '--port', String(server.port), '--spin-us', String(P.spinUs)], dir, progress, cpuMark);
     } finally {
       serverCpu = processCpuSeconds(server.pid);
       await server.stop();
@@ -202,6 +220,7 @@ async function runPath(c, path, k, dir, bar) {
     Object.assign(record, { offsetNs: r.offsetNs, serverOffsetNs: server.startedAtNs, summary: r.summary });
     record.noise = window.end({ ownCpuSeconds: r.cpuSeconds === null || serverCpu === null ? null : r.cpuSeconds + serverCpu });
     record.noise.cpus = { frontend: pin?.frontend ?? null, server: pin?.server ?? null };
+    record.noise.cpuPerStepNs = cpu.perStep();
   }
   bar.update(base + frames);
   return record;
@@ -217,10 +236,16 @@ async function measureInvocation(c, k, bar) {
     // The calibration workload right before the paths, on the front-end's core (docs/measurements.md, "Drift").
     if (!args['no-calibration']) invocation.calibration = await runCalibrationProbe({ cpu: pin?.frontend ?? null });
     for (const path of order) invocation.paths[path] = await runPath(c, path, k, dir, bar);
-    // One floors.csv per invocation, as per configuration: both paths' floor samples in time order.
+    // The OS floors of this invocation, placed as its front-end and server (docs/os-floor.md), after its paths.
+    const osOffsetNs = sinceStartNs();
+    const os = P.osFloors > 0 ? await runOsFloors({ roundTrips: P.osFloors, warmup: P.warmup, clientCpu: pin?.frontend, serverCpu: pin?.server }) : null;
+    // One floors.csv per invocation, as per configuration: both paths' floor samples and the OS floors in time order
+    // (on the clock of the invocation's first host, as invocationOffsets says).
     const parts = order.filter((p) => invocation.paths[p].floors).map((p) => join(dir, `floors_${p}.csv`));
-    if (parts.length) {
-      writeFileSync(join(dir, 'floors.csv'), timingCsv(parts.flatMap((f) => readTimingCsv(f)).sort((x, y) => x.t - y.t)));
+    if (parts.length || os) {
+      const origin = Math.min(...order.map((p) => invocation.paths[p].offsetNs));
+      const osRows = os ? os.rows.map((r) => ({ ...r, t: r.t + osOffsetNs - origin })) : [];
+      writeFileSync(join(dir, 'floors.csv'), timingCsv([...parts.flatMap((f) => readTimingCsv(f)), ...osRows].sort((x, y) => x.t - y.t)));
       for (const f of parts) unlinkSync(f);
     }
     if (Object.values(invocation.paths).some((p) => p.noise.busy)) bar.update(bar.value, { config: `${c.id} (busy machine)` });
@@ -255,7 +280,7 @@ function writeConfiguration(c, invocations) {
 async function main() {
   const loadAtStart = os.loadavg();
   console.log(`[bench:desktop] run ${runId} → ${relative(root, runDir) || runDir}`);
-  await ensureBuilt(['native', 'jvm-server', 'desktop-host']);
+  await ensureBuilt(['native', 'jvm-server', 'desktop-host', ...(P.osFloors > 0 ? ['os-floor'] : [])]);
   mkdirSync(runDir, { recursive: true });
   const tmp = mkdtempSync(join(os.tmpdir(), 'collektive-bench-desktop-'));
   await takeSnapshot(join(tmp, 'artifacts'));
@@ -286,7 +311,8 @@ async function main() {
       const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
       const first = invocations[0].paths.native.summary;
       const h = configurationIntervals(parsed, { platform: 'desktop', warmup: P.warmup,
-        clock: { resolutionNs: first.runtime.timerResolutionNs, floorBatch: P.floorBatch } });
+        clock: { resolutionNs: first.runtime.timerResolutionNs, floorBatch: P.floorBatch },
+        cpuPerStep: invocations.map((inv) => Object.fromEntries(Object.entries(inv.paths).map(([p, x]) => [p, x.noise.cpuPerStepNs]))) });
       results.push({ c, a, h });
       env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };
       runConfigurations.push(desktopConfigurationEntry(c, {
@@ -321,7 +347,7 @@ async function main() {
       loadAverage: { start: loadAtStart.map((x) => Number(x.toFixed(2))), end: os.loadavg().map((x) => Number(x.toFixed(2))) },
     },
     parameters: {
-      rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, orderSeed: P.orderSeed,
+      rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, osFloors: P.osFloors, orderSeed: P.orderSeed,
       spinMicros: P.spinUs, serverSpinMicros: P.serverSpins, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
       command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
     },

@@ -25,9 +25,11 @@ import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { formatInterval, formatRatioInterval as formatRatio } from '../measurement/src/format.mjs';
 import { verdict } from '../measurement/src/intervals.mjs';
 import { clockHonestText } from '../measurement/src/clock.mjs';
-import { busyWarning, noiseSummary, processCpuSeconds, processTreeCpuSeconds, startWindow } from '../measurement/src/machineLoadFiles.mjs';
+import { busyWarning, noiseSummary, processCpuSeconds, processTable, processTreeCpuSeconds, startWindow, threadRuntimes } from '../measurement/src/machineLoadFiles.mjs';
 import { calibrationDrift, driftLine, runCalibrationProbe } from '../measurement/src/calibrationFiles.mjs';
 import { DEFAULT_SPREAD_SECONDS, parseDuration, waitForRound } from '../measurement/src/spread.mjs';
+import { cpuPerStepWindow } from '../measurement/src/cpuPerStep.mjs';
+import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 import { WEB_FILES, configurationId } from '../measurement/src/assemble.mjs';
@@ -42,6 +44,8 @@ const USAGE = `usage: npm run bench:web -- [options]
   --warmup 30              warm-up steps per invocation (also what the reference analysis drops per id)
   --floor-samples N        floor samples per engine (default min(rounds, 1000)), split over the invocations
   --e2e-blocks 250         step.web.e2e.block samples (in-page engine, free pacing), split over the invocations
+  --os-floors 1000         samples per OS floor id (floor.os.*: C ping-pong over TCP, Unix socket, shared memory)
+                           in every invocation; 0: none (docs/os-floor.md)
   --driver cdp             how the page is driven: playwright (playwright-core, CDP Network domain on) | cdp (no
                            Playwright: Runtime.evaluate on a bare DevTools connection); a list (playwright,cdp) makes
                            one configuration per driver, ids suffixed -<driver> (docs/measurements.md, "Drivers")
@@ -62,7 +66,7 @@ const { values: a, list, ints, int, fail } = parseCli({
     n: { type: 'string', default: '10,100,1000' }, pacing: { type: 'string', default: 'frame,free' },
     rounds: { type: 'string', default: '1000' }, engines: { type: 'string', default: 'wasm,websocket' },
     encodings: { type: 'string', default: 'json' }, invocations: { type: 'string', default: '5' },
-    'floor-samples': { type: 'string' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
+    'floor-samples': { type: 'string' }, 'os-floors': { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
     warmup: { type: 'string', default: '30' }, driver: { type: 'string', default: DEFAULT_WEB_DRIVER }, title: { type: 'string' }, 'no-build': { type: 'boolean', default: false },
     spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
   },
@@ -80,11 +84,12 @@ const seed = int('seed', 0);
 const e2eBlocks = int('e2e-blocks', 0);
 const spreadSeconds = parseDuration(a.spread);
 if (spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${a.spread}`);
+const osFloors = int('os-floors', 0);
 
 const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('web', a,
   ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx', 'measurement']);
 
-if (!a['no-build']) await ensureBuilt(['wasm', 'js', 'dashboard'].filter((s) => steps.has(s)));
+if (!a['no-build']) await ensureBuilt(['wasm', 'js', 'dashboard', ...(osFloors > 0 ? ['os-floor'] : [])].filter((s) => steps.has(s)));
 mkdirSync(runDir, { recursive: true });
 
 const share = (total, k) => Math.floor(total / R) + (k < total % R ? 1 : 0);
@@ -130,13 +135,21 @@ async function runEngine(p, engine, k, dir) {
   const offsetNs = sinceStartNs();
   let result;
   let ownCpu = null;
+  // CPU per step (docs/os-floor.md, "CPU per step"): every thread of this browser's processes and of the ws server,
+  // read just before and just after the page's run (its warm-up, steps, step blocks and floors).
+  const cpu = cpuPerStepWindow();
+  let cpuPids = null;
+  const readCpu = () => cpu.read(0, { frontend: threadRuntimes(cpuPids.frontend), server: cpuPids.server && threadRuntimes(cpuPids.server) });
   try {
     await browser.openLive(preview.url, server?.url ?? 'ws://127.0.0.1:9');
+    cpuPids = { frontend: (processTable() ?? []).filter((x) => x.cmd.includes(browser.profile)).map((x) => x.pid), server: server ? [server.proc.pid] : null };
+    readCpu();
     result = await browser.run({
       nodeCount: p.n, pacing: p.pacing, rounds: steps, engines: [engine], wsUrl: server?.url, encoding: p.encoding,
       floorSamples: share(floorSamples, k), scenario: scenarioFor(p.n), seed, e2eBlocks: e2eBlocks > 0 ? warmup + Math.ceil(e2eBlocks / R) : 0,
       e2eBlockSteps: p.e2eBlockSteps ?? undefined,
     }, ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s, rounds: steps }));
+    readCpu();
     // The measured processes: every Chromium process of this profile, the ws server, the static server.
     ownCpu = (processTreeCpuSeconds(browser.profile) ?? 0) + (server ? processCpuSeconds(server.proc.pid) ?? 0 : 0) + ((processCpuSeconds(preview.proc.pid) ?? previewCpu0) - previewCpu0);
   } finally {
@@ -154,7 +167,12 @@ async function runEngine(p, engine, k, dir) {
     writeFileSync(join(dir, 'web_wasm.csv'), result.frontend.wasm);
   } else writeFileSync(join(dir, 'web_websocket.csv'), result.frontend.websocket);
   const noise = window.end({ ownCpuSeconds: ownCpu });
-  return { result, offsetNs, noise: { ...noise, cpus: null } };
+  // Steps the page ran in that window: per-step ones and those inside the step blocks.
+  const frontRows = parseTimingCsv(result.frontend[engine]);
+  const stepsRun = frontRows.filter((r) => r.id === 'step.web.e2e').length
+    + frontRows.filter((r) => r.id === 'step.web.e2e.block').length * (result.e2eBlockSteps ?? 0);
+  const cpuPerStepNs = cpu.perStep(stepsRun);
+  return { result, offsetNs, noise: { ...noise, cpus: null, cpuPerStepNs } };
 }
 
 const configurations = [];
@@ -188,8 +206,16 @@ try {
         timerResolutionNs = Math.max(timerResolutionNs ?? 0, r.timerResolutionNs);
         coi = coi === null ? r.crossOriginIsolated : coi && r.crossOriginIsolated;
       }
-      // One floors.csv per invocation: both engines' floor samples, each on its own page's clock.
-      writeFileSync(join(dir, 'floors.csv'), timingCsv(order.flatMap((e) => parseTimingCsv(inv.runs[e].result.floors)).sort((x, y) => x.t - y.t)));
+      // The OS floors of this invocation (docs/os-floor.md), after its engines; the web keeps its floors' warm-up
+      // (invocations.mjs), so the program's own warm-up samples are left out here.
+      const osOffsetNs = sinceStartNs();
+      const os = osFloors > 0 ? await runOsFloors({ roundTrips: osFloors, warmup }) : null;
+      const origin = Math.min(...Object.values(inv.runs).map((x) => x.offsetNs));
+      const seen = new Map();
+      const osRows = (os?.rows ?? []).filter((r) => { const n = (seen.get(r.id) ?? 0) + 1; seen.set(r.id, n); return n > warmup; })
+        .map((r) => ({ ...r, t: r.t + osOffsetNs - origin }));
+      // One floors.csv per invocation: both engines' floor samples, each on its own page's clock, and the OS floors.
+      writeFileSync(join(dir, 'floors.csv'), timingCsv([...order.flatMap((e) => parseTimingCsv(inv.runs[e].result.floors)), ...osRows].sort((x, y) => x.t - y.t)));
       measured.get(p.id).push(inv);
     }
   }
@@ -227,7 +253,8 @@ try {
     const read = (f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : null);
     const h = configurationIntervals(invocations.map((inv, k) => ({
       files: Object.fromEntries(present.map(([key, name]) => [key, rowsOf(k, name)]).filter(([, rows]) => rows)),
-    })), { platform: 'web', warmup, clock: { resolutionNs: timerResolutionNs, blockSteps: wasmResult?.e2eBlockSteps ?? 1, floorBatch: first.noopBatch ?? 1 } });
+    })), { platform: 'web', warmup, clock: { resolutionNs: timerResolutionNs, blockSteps: wasmResult?.e2eBlockSteps ?? 1, floorBatch: first.noopBatch ?? 1 },
+      cpuPerStep: invocations.map((inv) => Object.fromEntries(Object.entries(inv.runs).map(([e, x]) => [e, x.noise.cpuPerStepNs]))) });
     summaries.push({ id: p.id, n: p.n, pacing: p.pacing, encoding: p.encoding, driver: p.driver, k: wasmResult?.e2eBlockSteps ?? null, h,
       s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });
   }
@@ -257,7 +284,7 @@ const run = {
     timerResolutionNs,
     runtimes: { browser: `Chromium ${browserVersion}`, vite: JSON.parse(readFileSync(join(root, 'node_modules/vite/package.json'), 'utf8')).version },
   }),
-  parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, crossOriginIsolated: coi, drivers, configurationOrders, spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), command: `npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trim() },
+  parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, osFloors, crossOriginIsolated: coi, drivers, configurationOrders, spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), command: `npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trim() },
   configurations,
 };
 await writeRunRecord(run, { runsDir });
@@ -306,6 +333,26 @@ for (const { id, h } of summaries) {
     (e2eRatio(h) ? formatRatio(e2eRatio(h)) : 'clock-limited').padEnd(26), (paired ? formatRatio(paired) : '–').padEnd(26),
     h.ratios.transport_echo_median ? formatRatio(h.ratios.transport_echo_median) : '–'].join(''));
 }
+// The OS floors and what a step costs in CPU (docs/os-floor.md), for the runs that measured them.
+const osCols = [['OS tcp', (h) => h.paths.websocket?.osTcp_median], ['OS uds', (h) => h.paths.websocket?.osUds_median],
+  ['OS shm spin', (h) => h.paths.websocket?.osShmSpin_median], ['OS shm futex', (h) => h.paths.websocket?.osShmFutex_median],
+  ['CPU/step page (wasm)', (h) => h.paths.wasm?.cpuFrontend_perStep], ['CPU/step page (ws)', (h) => h.paths.websocket?.cpuFrontend_perStep],
+  ['CPU/step ws server', (h) => h.paths.websocket?.cpuServer_perStep]];
+if (summaries.some(({ h }) => osCols.some(([, f]) => f(h)))) {
+  console.log('\n== OS floors (C round trip between two processes) and CPU per step of each process [95 % CI over invocations]');
+  console.log(['config'.padEnd(idW), ...osCols.map(([c]) => c.padEnd(W)), 'ws transport / OS tcp'.padEnd(26), 'ws e2e / OS tcp'].join(''));
+  for (const { id, h } of summaries) {
+    console.log([id.padEnd(idW), ...osCols.map(([, f]) => formatInterval(f(h), fmt).padEnd(W)),
+      (h.ratios.transport_os_median ? formatRatio(h.ratios.transport_os_median) : '–').padEnd(26), h.ratios.e2e_os_median ? formatRatio(h.ratios.e2e_os_median) : '–'].join(''));
+  }
+  // Where the WebSocket e2e goes, layer by layer above the OS floor (medians do not add up exactly: docs/os-floor.md).
+  for (const { id, h } of summaries) {
+    const w = h.paths.websocket;
+    if (!w?.transportAboveOs_median) continue;
+    const parts = [['OS floor (TCP)', 'osFloor'], ['transport above it', 'transportAboveOs'], ['server runtime (back-end overhead)', 'overhead'], ['engine (compute)', 'compute'], ['page send', 'send']];
+    console.log(`${id}: ws e2e ${formatInterval(w.e2e_median, fmt)} = ${parts.map(([l, k]) => `${l} ${formatInterval(w[`${k}_median`], fmt)}`).join(' + ')} + parse, apply, frame wait and the rest`);
+  }
+}
 console.log('\n== reference analysis of the merged files (all invocations pooled; medians)');
 const header = ['config', 'wasm compute', 'wasm call', 'in-page ovh (mean)', 'noop', 'wasm e2e', 'e2e block (K)', 'ws compute', 'ws service', 'ws send', 'ws wait', 'transport', 'echo', 'transport/echo', 'ws e2e', 'ws/wasm e2e', 'frame.wait ws', 'wait/e2e ws', 'period wasm', 'period ws'];
 const rows = summaries.map(({ id, k, s }) => [
@@ -332,6 +379,7 @@ if (n10) {
   console.log(`  ${(inPage ? verdict(inPage, 10000) : 'no data').toUpperCase()}: Wasm in-page overhead (call − compute) ${show(inPage, fmt)} ≤ 10 µs (clock resolution ${fmt(timerResolutionNs)}; merged mean ${fmt(wasm.inPageOverheadMean)})`);
   const te = h.ratios.transport_echo_median;
   console.log(`  ${(te ? verdict(te, 2) : 'no data').toUpperCase()}: WebSocket transport (wait − service) / echo floor ${show(te, fx)} ≤ 2×`);
+  if (h.ratios.transport_os_median) console.log(`  beside it, × OS floor (no target): transport / OS floor (C TCP round trip) ${show(h.ratios.transport_os_median, fx)}, e2e / OS floor ${show(h.ratios.e2e_os_median, fx)}`);
   if (d && Number.isFinite(wasm.e2eBlock)) {
     // Same statistic on both sides: median over blocks of K consecutive steps of the mean step (the desktop's
     // per-step samples, 100 ns clock, grouped into blocks of the web run's K). Two runs: a point comparison.

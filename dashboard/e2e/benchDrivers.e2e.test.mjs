@@ -77,7 +77,7 @@ test('bench:web --driver playwright,cdp: one configuration per driver, each with
   const out = mkdtempSync(join(tmpdir(), 'collektive-bench-drivers-'));
   try {
     await promisify(execFile)(process.execPath, ['scripts/bench-web.mjs', '--driver', 'playwright,cdp', '--n', '10', '--pacing', 'free',
-      '--engines', 'websocket', '--rounds', '40', '--invocations', '2', '--warmup', '5', '--floor-samples', '10', '--e2e-blocks', '0',
+      '--engines', 'websocket', '--rounds', '40', '--invocations', '2', '--warmup', '5', '--floor-samples', '10', '--e2e-blocks', '0', '--os-floors', '10',
       '--spread', '0', '--run-id', 'drivers', '--out-dir', out, '--no-publish', '--no-build'], { cwd: root, timeout: 150000, maxBuffer: 1 << 24 });
     const run = JSON.parse(readFileSync(join(out, 'drivers', 'run.json'), 'utf8'));
     assert.deepEqual(run.configurations.map((c) => [c.id, c.driver]).sort(), [['n10-free-cdp', 'cdp'], ['n10-free-playwright', 'playwright']]);
@@ -92,9 +92,19 @@ test('bench:web --driver playwright,cdp: one configuration per driver, each with
       assert.ok(e2e.every((ns) => ns > 0), `${c.id}: positive e2e durations`);
       const backend = series(parseTimingCsv(readFileSync(join(out, 'drivers', c.id, 'websocket.csv'), 'utf8')), 0).get('step.compute') ?? [];
       assert.ok(backend.length >= 40, `${c.id}: the ws server's step.compute samples (${backend.length})`);
+      // The OS floors of every invocation (docs/os-floor.md), without the program's warm-up, and CPU per step.
+      const floors = series(parseTimingCsv(readFileSync(join(out, 'drivers', c.id, 'floors.csv'), 'utf8')), 0);
+      for (const id of ['floor.os.tcp', 'floor.os.uds', 'floor.os.shm.spin', 'floor.os.shm.futex']) assert.equal(floors.get(id)?.length, 20, `${c.id}: ${id}`);
+      for (const inv of c.invocations) {
+        const cpu = inv.paths.websocket.cpuPerStepNs;
+        assert.ok(cpu.frontend > 0 && cpu.server >= 0, `${c.id}: CPU per step ${JSON.stringify(cpu)}`);
+      }
     }
     const summary = JSON.parse(readFileSync(join(out, 'drivers', 'summary.json'), 'utf8'));
-    for (const c of summary.configurations) assert.ok(c.paths.websocket.e2e_median.estimate > 0, `${c.id}: invocation-level e2e`);
+    for (const c of summary.configurations) {
+      assert.ok(c.paths.websocket.e2e_median.estimate > 0, `${c.id}: invocation-level e2e`);
+      assert.ok(c.paths.websocket.osTcp_median.estimate > 0 && c.ratios.e2e_os_median.estimate > 1, `${c.id}: OS floor and e2e over it`);
+    }
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

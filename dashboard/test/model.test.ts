@@ -2,12 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { rowsOf, toCell } from '../src/model/arrow';
 import { comparisons } from '../src/model/comparison';
-import { decompose } from '../src/model/decomposition';
+import { decompose, PHASES } from '../src/model/decomposition';
 import { tickFlag } from '../src/model/flags';
-import { pacingPeriodMs, pairings, type RunConfiguration, type RunJson } from '../src/model/runs';
+import { cpuPerStep, osFloorKey, pairFigures } from '../src/model/invocations';
+import { pacingPeriodMs, pairings, type Pairing, type RunConfiguration, type RunJson } from '../src/model/runs';
 import { erfc, type SeriesStats } from '../src/model/stats';
 import { formatDuration, formatRatio } from '../src/model/units';
 import { OVERHEAD_ID } from '../src/sql/analysis';
+import { intervalSeriesKey } from '../src/sql/intervals';
 
 const cfg = (id: string, n: number, pacing: RunConfiguration['pacing'], files: [string, string, string][], extra: Partial<RunConfiguration> = {}): RunConfiguration => ({
   id, scenario: 'reference', nodeCount: n, maxDistance: 3, seed: null, pacing, tickMs: pacing === 'fixed' ? 20 : null, timeScale: 1, encoding: 'json',
@@ -73,7 +75,22 @@ describe('decomposition', () => {
       st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.unity.e2e', 300),
     ];
     const d = decompose(stats, 'r', 'c', 'desktop', 'socket')!;
-    expect(d.phases).toEqual({ send: 10, compute: 100, 'back-end overhead': 30, 'transport / boundary': 70, parse: 5, apply: 7, 'frame/tick wait': 50, unattributed: 28 });
+    expect(d.phases).toEqual({ send: 10, compute: 100, 'back-end overhead': 30, 'OS floor': null, 'transport / boundary': 70, parse: 5, apply: 7, 'frame/tick wait': 50, unattributed: 28 });
+  });
+  it('splits an out-of-process transport into the OS floor and what our stacks add above it (docs/os-floor.md)', () => {
+    const base = [
+      st('c', 'c/socket.csv', 'backend', 'socket', 'step.service', 130), st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.socket.wait', 200),
+      st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.unity.e2e', 300),
+    ];
+    const withFloor = [...base, st('c', 'c/floors.csv', 'floor', 'socket', 'floor.os.tcp', 14), st('c', 'c/floors.csv', 'floor', 'socket', 'floor.os.uds', 9)];
+    const d = decompose(withFloor, 'r', 'c', 'desktop', 'socket')!;
+    expect(d.phases['OS floor']).toBe(14);
+    expect(d.phases['transport / boundary']).toBe(56);
+    // The phases still add up to the e2e median; a floor above the transport is capped at it.
+    expect(PHASES.reduce((a, p) => a + (d.phases[p] ?? 0), 0)).toBe(300);
+    const capped = decompose([...base, st('c', 'c/floors.csv', 'floor', 'socket', 'floor.os.tcp', 500)], 'r', 'c', 'desktop', 'socket')!;
+    expect([capped.phases['OS floor'], capped.phases['transport / boundary']]).toEqual([70, 0]);
+    expect(decompose(base, 'r', 'c', 'desktop', 'socket')!.phases['OS floor']).toBeNull();
   });
   it('uses call − service as the in-process boundary and clamps negatives', () => {
     const stats = [st('c', 'c/native.csv', 'backend', 'native', 'step.service', 50), st('c', 'c/unity_native.csv', 'frontend', 'native', 'step.native.call', 40)];
@@ -110,5 +127,38 @@ describe('units and numbers', () => {
     expect(erfc(0)).toBeCloseTo(1, 7);
     expect(erfc(1)).toBeCloseTo(0.157299207, 7);
     expect(erfc(-1)).toBeCloseTo(1.842700793, 7);
+  });
+});
+
+describe('OS floor and CPU per step in the comparison (docs/os-floor.md)', () => {
+  const pairing: Pairing = { run: 'r', platform: 'desktop', n: 10, inConfig: 'c', outConfig: 'c', inTransport: 'native', outTransport: 'socket', pacingNote: null };
+  it('adds the OS floor, transport / OS floor and e2e / OS floor when the run measured the floor, nothing otherwise', () => {
+    const base = [
+      st('c', 'c/socket.csv', 'backend', 'socket', 'step.service', 130), st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.socket.wait', 200),
+      st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.unity.e2e', 300), st('c', 'c/floors.csv', 'floor', 'socket', 'floor.socket.echo', 40),
+    ];
+    const os = st('c', 'c/floors.csv', 'floor', 'socket', 'floor.os.tcp', 14);
+    const rows = comparisons(base, [pairing]);
+    const keys = (stats: SeriesStats[]) => pairFigures(rows, stats, () => 'k').map((f) => f.key);
+    expect(keys(base).filter((k) => k.includes('|os-'))).toEqual([]);
+    const withOs = pairFigures(rows, [...base, os], () => 'k');
+    const transport = withOs.find((f) => f.key === osFloorKey('r', 'c', 'transport'))!;
+    expect(transport.den).toBe(intervalSeriesKey(os));
+    expect(transport.minus).toContain('step.service');
+    expect(withOs.find((f) => f.key === osFloorKey('r', 'c', 'e2e'))!.num).toContain('step.unity.e2e');
+    expect(withOs.find((f) => f.key === osFloorKey('r', 'c', 'floor'))!.den).toBeUndefined();
+  });
+  it('CPU per step: mean over invocations with an interval; null where a run has no figure', () => {
+    const inv = (k: number, socket: { frontend: number; server: number } | null) => ({
+      index: k, dir: `c/inv-${k}`, files: [], paths: { native: { cpuPerStepNs: { frontend: 9000 + k * 1000, server: null } }, ...(socket ? { socket: { cpuPerStepNs: socket } } : {}) },
+    });
+    const run = (invs: ReturnType<typeof inv>[]) => ({ id: 'r', configurations: [{ id: 'c', invocations: invs }] }) as unknown as RunJson;
+    const r = run([inv(0, { frontend: 40000, server: 180000 }), inv(1, { frontend: 50000, server: 200000 })]);
+    const socket = cpuPerStep([r], 'r', 'c', 'socket');
+    expect(socket.frontend!.estimate).toBe(45000);
+    expect(socket.server!.invocations).toBe(2);
+    expect(socket.server!.lo! >= 180000 && socket.server!.hi! <= 200000).toBe(true);
+    expect(cpuPerStep([r], 'r', 'c', 'native').server).toBeNull();
+    expect(cpuPerStep([run([inv(0, null)])], 'r', 'c', 'socket')).toEqual({ frontend: null, server: null });
   });
 });

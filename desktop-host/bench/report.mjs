@@ -55,15 +55,30 @@ export function printIntervals(c, h) {
   const figures = [['e2e (step.unity.e2e)', 'e2e'], ['back-end overhead (service − compute)', 'overhead'], ['back-end compute', 'compute'],
     ['send (socket) / call (native)', 'send', 'call'], ['socket wait', 'wait'], ['socket transport (wait − service)', 'transport'],
     ['parse', 'parse'], ['apply', 'apply'], ['floor (P/Invoke no-op / JSON echo)', 'floor']];
-  const cell = (path, key) => formatInterval(h.paths[path]?.[`${key}_median`], fmtNs);
+  const cell = (path, key, stat = 'median') => formatInterval(h.paths[path]?.[`${key}_${stat}`], fmtNs);
   console.log(`${pad('', 40)} ${pad('native', 34)} ${pad('socket', 34)}`);
   for (const [label, sk, nk = sk] of figures) console.log(`${pad(label, 40)} ${pad(h.paths.native?.[`${nk}_median`] ? cell('native', nk) : '', 34)} ${pad(cell('socket', sk), 34)}`);
+  // What a step costs the machine (docs/os-floor.md, "CPU per step"): each process's CPU time per measured step.
+  for (const [label, key] of [['CPU per step, front-end (C# host)', 'cpuFrontend'], ['CPU per step, server (JVM)', 'cpuServer']]) {
+    if (h.paths.native?.[`${key}_perStep`] || h.paths.socket?.[`${key}_perStep`]) {
+      console.log(`${pad(label, 40)} ${pad(h.paths.native?.[`${key}_perStep`] ? cell('native', key, 'perStep') : '', 34)} ${pad(cell('socket', key, 'perStep'), 34)}`);
+    }
+  }
+  const os = [['tcp', 'osTcp'], ['uds', 'osUds'], ['shm spin', 'osShmSpin'], ['shm futex', 'osShmFutex']].filter(([, k]) => h.paths.socket?.[`${k}_median`]);
+  if (os.length) console.log(`OS floors, C round trip between two processes (docs/os-floor.md): ${os.map(([l, k]) => `${l} ${cell('socket', k)}`).join('; ')}`);
+  // Where the socket e2e goes, layer by layer above the OS floor (medians do not add up exactly: docs/os-floor.md).
+  if (h.paths.socket?.transportAboveOs_median) {
+    const parts = [['OS floor (TCP)', 'osFloor'], ['transport above it', 'transportAboveOs'], ['server runtime (back-end overhead)', 'overhead'],
+      ['engine (compute)', 'compute'], ['front-end send', 'send'], ['parse', 'parse'], ['apply', 'apply']];
+    console.log(`socket e2e ${cell('socket', 'e2e')} = ${parts.map(([l, k]) => `${l} ${cell('socket', k)}`).join(' + ')} + frame wait and the rest`);
+  }
   for (const fig of ['e2e', 'overhead']) {
     const r = ['median', 'p95', 'p99'].map((st) => `${st} ${h.ratios[`${fig}_${st}`] ? formatRatio(h.ratios[`${fig}_${st}`]) : '–'}`).join('   ');
     console.log(`ratio socket/native ${pad(fig, 9)} ${r}`);
   }
   if (h.ratios.e2e_median_paired) console.log(`ratio socket/native e2e, paired per invocation (median)  ${formatRatio(h.ratios.e2e_median_paired)}`);
   if (h.ratios.transport_echo_median) console.log(`socket transport / echo floor (median)  ${formatRatio(h.ratios.transport_echo_median)}`);
+  if (h.ratios.transport_os_median) console.log(`socket transport / OS floor (TCP)       ${formatRatio(h.ratios.transport_os_median)}   e2e / OS floor ${formatRatio(h.ratios.e2e_os_median)}`);
   const per = (path) => (h.paths[path]?.e2e_median?.perInvocation ?? []).map(fmtNs).join(', ');
   console.log(`per-invocation e2e medians: native ${per('native')}; socket ${per('socket')}`);
 }
@@ -107,10 +122,11 @@ export function printGrowth(results) {
 
 /**
  * The summary.json content bench:desktop writes beside run.json (NaN → null): per configuration the invocation
- * counts, `ratios` (socket/native of e2e and overhead at median/p95/p99, transport/echo; each { estimate, ci95,
- * invocations }), `paths` (each figure { estimate, ci95, invocations, perInvocation }) and, under `reference`, the
- * reference analysis of the merged files; `drift` (the calibration's spread, measurement/src/calibration.mjs) and
- * `busy` (the busy rule over the path invocations) describe the machine.
+ * counts, `ratios` (socket/native of e2e and overhead at median/p95/p99, transport/echo, transport and e2e over the
+ * OS floor; each { estimate, ci95, invocations }), `paths` (each figure { estimate, ci95, invocations, perInvocation },
+ * with the OS floors and CPU per step when the run has them) and, under `reference`, the reference analysis of the
+ * merged files; `drift` (the calibration's spread, measurement/src/calibration.mjs) and `busy` (the busy rule over
+ * the path invocations) describe the machine.
  */
 export function summaryJson(run, results, targets, { drift = null, busy = null } = {}) {
   const summary = {
@@ -155,7 +171,9 @@ export function reportRun(runDir, warmup, { writeSummary = false } = {}) {
     const invocations = c.invocations
       ? c.invocations.map((inv) => ({ files: Object.fromEntries(inv.files.map((f) => [keyOf.get(f.file.split('/').pop()), readTimingCsv(join(runDir, f.file))])) }))
       : [{ files: rows }];
-    return { c, a: analyseConfiguration(rows, w), h: configurationIntervals(invocations, { platform: 'desktop', warmup: w }) };
+    // CPU per step as the bench recorded it per invocation (runs before it existed have none).
+    const cpu = c.invocations?.map((inv) => Object.fromEntries(Object.entries(inv.paths ?? {}).map(([p, x]) => [p, x.cpuPerStepNs ?? null])));
+    return { c, a: analyseConfiguration(rows, w), h: configurationIntervals(invocations, { platform: 'desktop', warmup: w, cpuPerStep: cpu ?? null }) };
   });
   const targets = printReport(results, (c) => ({ tickMs: c.tickMs ?? 20, timeScale: c.timeScale ?? 1 }));
   if (writeSummary) writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets));

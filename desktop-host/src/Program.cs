@@ -25,7 +25,7 @@ namespace Collektive.DesktopHost
           [--nodes 10] [--max-distance 3] [--seed 1] [--mean-degree 8] [--frames 1030]
           [--pacing free|fixed] [--tick-ms 20] [--time-scale 1] [--host 127.0.0.1] [--port P]
           [--out unity_native.csv|unity_socket.csv] [--backend-csv native.csv] [--floors 0] [--floor-batch 100]
-          [--floors-out floors.csv] [--spin-us 50] [--progress 0]
+          [--floors-out floors.csv] [--spin-us 50] [--progress 0] [--cpu-mark-at -1]
           [--in-flight 1] (free pacing: steps kept in flight, results k - 1 frames late; docs/network.md)
   verify  --engine native|socket --vectors FILE [--vectors FILE ...] [--host 127.0.0.1] [--port P] [--encoding json]
   info    prints clock resolution and runtime versions";
@@ -99,6 +99,7 @@ namespace Collektive.DesktopHost
             int floorBatch = o.Int("floor-batch", 100);
             string floorsOut = o.Str("floors-out", "floors.csv");
             int progress = o.Int("progress", 0);
+            int cpuMarkAt = o.Int("cpu-mark-at", -1);
             string host = o.Str("host", "127.0.0.1");
             int port = o.Int("port", -1);
 
@@ -113,10 +114,18 @@ namespace Collektive.DesktopHost
                 foreach (var s in scenario.Sources) engine.SetSource(s, true);
                 var scene = new SceneModel(scenario.Positions, scenario.Sources, scenario.MaxDistance);
                 var loop = new FrameLoop(engine, scene, log, options);
-                if (progress > 0)
+                if (progress > 0 || cpuMarkAt >= 0)
                     loop.OnFrameApplied = delegate (int done)
                     {
-                        if (done % progress == 0 || done == options.Frames) Console.Error.WriteLine("progress " + done + " " + options.Frames);
+                        if (progress > 0 && (done % progress == 0 || done == options.Frames)) Console.Error.WriteLine("progress " + done + " " + options.Frames);
+                        // The bench reads every process's CPU time while this host waits and the server idles, so the
+                        // window holds exactly the frames between the two marks (docs/os-floor.md, "CPU per step").
+                        if (done == cpuMarkAt || (cpuMarkAt >= 0 && done == options.Frames))
+                        {
+                            Console.Error.WriteLine("cpu-mark " + done);
+                            Console.Error.Flush();
+                            Console.In.ReadLine();
+                        }
                     };
                 loop.Run();
                 if (floors > 0)

@@ -146,7 +146,7 @@ describe('bench:desktop end to end (tiny configuration)', () => {
     const before = existsSync(manifest) ? readFileSync(manifest, 'utf8') : null;
     const out = join(tmp, 'runs');
     const r = spawnSync(process.execPath, [join(root, 'scripts', 'bench-desktop.mjs'), '--n', '10', '--pacing', 'free,fixed', '--rounds', '40',
-      '--warmup', '5', '--invocations', '2', '--floors', '10', '--tick-ms', '2', '--spread', '4s', '--out-dir', out, '--run-id', 'it-run', '--quiet'],
+      '--warmup', '5', '--invocations', '2', '--floors', '10', '--os-floors', '10', '--tick-ms', '2', '--spread', '4s', '--out-dir', out, '--run-id', 'it-run', '--quiet'],
     { cwd: root, encoding: 'utf8', timeout: 300000 });
     assert.equal(r.status, 0, `bench:desktop failed:\n${r.stderr}\n${r.stdout}`);
     assert.match(r.stdout, /targets \(n10-free; met only when the whole 95 % interval over invocations is within the limit\)/);
@@ -167,8 +167,9 @@ describe('bench:desktop end to end (tiny configuration)', () => {
         for (let i = 1; i < rows.length; i += 1) assert.ok(rows[i].t >= rows[i - 1].t, `${f.file} is one series in time order`);
         const counts = {};
         for (const x of rows) counts[x.id] = (counts[x.id] ?? 0) + 1;
-        // warm-up (5) kept once + 40 measured frames per id; floors: 5 + 10 per path.
-        for (const [id, n] of Object.entries(counts)) assert.equal(n, id.startsWith('floor.') ? 15 : 45, `${f.file} ${id}`);
+        // warm-up (5) kept once + 40 measured frames per id; floors: 5 + 10 per path; OS floors: 5 + 10 per invocation.
+        for (const [id, n] of Object.entries(counts)) assert.equal(n, id.startsWith('floor.os.') ? 25 : id.startsWith('floor.') ? 15 : 45, `${f.file} ${id}`);
+        if (f.side === 'floor') assert.deepEqual(Object.keys(counts).filter((id) => id.startsWith('floor.os.')).sort(), ['floor.os.shm.futex', 'floor.os.shm.spin', 'floor.os.tcp', 'floor.os.uds']);
       }
     }
     for (const c of run.configurations) {
@@ -181,9 +182,13 @@ describe('bench:desktop end to end (tiny configuration)', () => {
           const rows = parseTimingCsv(readFileSync(join(runDir, f.file), 'utf8'), f.file);
           const counts = {};
           for (const x of rows) counts[x.id] = (counts[x.id] ?? 0) + 1;
-          // each invocation keeps its own warm-up (5) + its share of the 40 frames (20); floors 5 + 5 per path.
-          for (const [id, n] of Object.entries(counts)) assert.equal(n, id.startsWith('floor.') ? 10 : 25, `${f.file} ${id}`);
+          // each invocation keeps its own warm-up (5) + its share of the 40 frames (20); floors 5 + 5 per path; OS floors 5 + 10.
+          for (const [id, n] of Object.entries(counts)) assert.equal(n, id.startsWith('floor.os.') ? 15 : id.startsWith('floor.') ? 10 : 25, `${f.file} ${id}`);
         }
+        // CPU per measured step of each process (docs/os-floor.md): the host's marks worked, the server was read.
+        assert.ok(inv.paths.native.cpuPerStepNs.frontend > 0 && inv.paths.native.cpuPerStepNs.server === null, JSON.stringify(inv.paths.native.cpuPerStepNs));
+        // (The server's figure may read 0 over these 20 frames: a thread's schedstat lags by up to a scheduler tick.)
+        assert.ok(inv.paths.socket.cpuPerStepNs.frontend > 0 && inv.paths.socket.cpuPerStepNs.server >= 0, JSON.stringify(inv.paths.socket.cpuPerStepNs));
       }
     }
     const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
@@ -206,6 +211,13 @@ describe('bench:desktop end to end (tiny configuration)', () => {
     assert.equal(typeof summary.drift.drifted, 'boolean');
     assert.equal(summary.busy.pathInvocations, 8);
     assert.match(r.stdout, /calibration over 4 invocation\(s\)/);
+    for (const key of ['osTcp_median', 'osUds_median', 'osShmSpin_median', 'osShmFutex_median', 'cpuFrontend_perStep']) {
+      assert.ok(free.paths.socket[key].estimate > 0 && free.paths.socket[key].ci95, key);
+    }
+    assert.ok(free.paths.socket.cpuServer_perStep.estimate >= 0 && free.paths.socket.cpuServer_perStep.ci95);
+    assert.ok(free.ratios.transport_os_median.estimate > 0 && free.ratios.e2e_os_median.estimate > 1);
+    assert.match(r.stdout, /OS floors, C round trip between two processes .*tcp [\d.]+ µs/);
+    assert.match(r.stdout, /CPU per step, server \(JVM\)/);
     assert.ok(['met', 'not met', 'inconclusive'].includes(summary.targets[0].checks[0].verdict));
     // A second run with the same id must not touch the first.
     const runJson = readFileSync(join(runDir, 'run.json'), 'utf8');

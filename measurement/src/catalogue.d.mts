@@ -13,9 +13,12 @@ export interface Path {
   files: { backend: PathFile; frontend: PathFile };
   ids: Partial<Record<FrontEndRole, string>>;
   floor: string;
+  /** out of process: the OS floor its bytes cross (docs/os-floor.md) */
+  osFloor?: string;
   figures: readonly FigureName[];
 }
-export interface Floor { platform: PlatformName; path: string | null; warmup: boolean; meaning: string }
+/** platform null: a floor of the machine, measured on both platforms (the OS floors) */
+export interface Floor { platform: PlatformName | null; path: string | null; warmup: boolean; meaning: string }
 export interface FigurePart { side: Side; role: string }
 export interface FigureDefinition extends FigurePart { minus?: FigurePart }
 export interface TimingId { side: Side; paths: string[]; figures: string[] }
@@ -24,6 +27,8 @@ export declare const PLATFORMS: Readonly<Record<PlatformName, Platform>>;
 export declare const BACKEND_IDS: Readonly<{ service: string; compute: string }>;
 export declare const PATHS: Readonly<Record<string, Path>>;
 export declare const PATH_ORDER: readonly string[];
+export declare const OS_FLOOR_IDS: Readonly<{ tcp: string; uds: string; shmSpin: string; shmFutex: string }>;
+export declare const OS_FLOOR_OF_PATH: Readonly<Record<string, string>>;
 export declare const FLOORS_FILE: Readonly<PathFile>;
 export declare const FLOORS: Readonly<Record<string, Floor>>;
 export declare function floorsKeepWarmup(platform: string): boolean;

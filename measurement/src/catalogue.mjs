@@ -18,12 +18,22 @@ export const PLATFORMS = Object.freeze({
 export const BACKEND_IDS = Object.freeze({ service: 'step.service', compute: 'step.compute' });
 
 /**
+ * The OS floors (docs/os-floor.md): the round trip of a 64-byte message between two processes through the kernel or
+ * shared memory alone, no runtime of ours, measured by os-floor/ in every bench:desktop and bench:web invocation (on
+ * both platforms, in floors.csv).
+ */
+export const OS_FLOOR_IDS = Object.freeze({
+  tcp: 'floor.os.tcp', uds: 'floor.os.uds', shmSpin: 'floor.os.shm.spin', shmFutex: 'floor.os.shm.futex',
+});
+
+/**
  * The paths. For each: its platform; whether the engine runs in the front-end's process; how the page names it
  * (label: plot rows and the headline; detail: what it is; legend: the dashboard's series legend); its colour
  * (Okabe–Ito, colour-blind safe) and marker in every plot; the salt of its bootstrap draws (docs/measurements.md,
  * "Intervals": different salts, independent resampling); its files (analysis key and file name of the back-end
- * and front-end CSVs, beside the platform's floors.csv); its front-end timing ids by role; its floor id; and the
- * figures the benches report for it, in their published order (FIGURE_DEFINITIONS).
+ * and front-end CSVs, beside the platform's floors.csv); its front-end timing ids by role; its floor id; out of process, the
+ * OS floor its bytes cross (osFloor); and the figures the benches report for it, in their published order
+ * (FIGURE_DEFINITIONS).
  */
 export const PATHS = Object.freeze({
   native: Object.freeze({
@@ -43,7 +53,7 @@ export const PATHS = Object.freeze({
     colour: '#D55E00', symbol: 'square', salt: 2,
     files: { backend: { key: 'socket', file: 'socket.csv' }, frontend: { key: 'unitySocket', file: 'unity_socket.csv' } },
     ids: { send: 'step.socket.send', wait: 'step.socket.wait', parse: 'step.socket.parse', apply: 'step.unity.apply', frameWait: 'step.frame.wait', e2e: 'step.unity.e2e' },
-    floor: 'floor.socket.echo',
+    floor: 'floor.socket.echo', osFloor: OS_FLOOR_IDS.tcp,
     figures: ['e2e', 'overhead', 'compute', 'send', 'wait', 'transport', 'parse', 'apply', 'floor'],
   }),
   wasm: Object.freeze({
@@ -63,10 +73,13 @@ export const PATHS = Object.freeze({
     colour: '#CC79A7', symbol: 'triangle-up', salt: 4,
     files: { backend: { key: 'websocket', file: 'websocket.csv' }, frontend: { key: 'webWebsocket', file: 'web_websocket.csv' } },
     ids: { send: 'step.web.ws.send', wait: 'step.web.ws.wait', parse: 'step.web.ws.parse', apply: 'step.web.apply', frameWait: 'step.frame.wait', e2e: 'step.web.e2e' },
-    floor: 'floor.web.ws.echo',
+    floor: 'floor.web.ws.echo', osFloor: OS_FLOOR_IDS.tcp,
     figures: ['e2e', 'overhead', 'compute', 'send', 'wait', 'transport', 'floor'],
   }),
 });
+
+/** The OS floor each out-of-process path stands on: both the desktop socket and the WebSocket cross loopback TCP. */
+export const OS_FLOOR_OF_PATH = Object.freeze(Object.fromEntries(Object.values(PATHS).filter((p) => p.osFloor).map((p) => [p.name, p.osFloor])));
 
 /** Path names in display order: by platform, in-process first. */
 export const PATH_ORDER = Object.freeze(Object.keys(PATHS));
@@ -85,6 +98,11 @@ export const FLOORS = Object.freeze({
   'floor.socket.echo': Object.freeze({ platform: 'desktop', path: 'socket', warmup: true, meaning: "loopback round trip of one JSON line against the server's echo op" }),
   'floor.web.wasm.noop': Object.freeze({ platform: 'web', path: 'wasm', warmup: false, meaning: "JS → Wasm call of the facade's no-op export" }),
   'floor.web.ws.echo': Object.freeze({ platform: 'web', path: 'websocket', warmup: false, meaning: "WebSocket round trip of one small message against the server's echo op" }),
+  // The machine's floors (platform null: measured on both; the web bench leaves their warm-up out of its floors.csv).
+  [OS_FLOOR_IDS.tcp]: Object.freeze({ platform: null, path: null, warmup: true, meaning: 'C program: loopback TCP round trip of 64 bytes between two processes' }),
+  [OS_FLOOR_IDS.uds]: Object.freeze({ platform: null, path: null, warmup: true, meaning: 'C program: the same over a Unix domain stream socket' }),
+  [OS_FLOOR_IDS.shmSpin]: Object.freeze({ platform: null, path: null, warmup: true, meaning: 'C program: the same through shared memory, both sides spinning (mean of 100 round trips per sample)' }),
+  [OS_FLOOR_IDS.shmFutex]: Object.freeze({ platform: null, path: null, warmup: true, meaning: 'C program: the same through shared memory, both sides sleeping in a futex' }),
 });
 
 /** Whether a platform's floors keep their warm-up samples (all of one platform's floors are measured alike). */

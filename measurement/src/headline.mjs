@@ -17,22 +17,28 @@ export const REFERENCE_CLAIM = Object.freeze({ ratio: 337, inProcessNs: 0.59e6, 
 
 const PLATFORM_NAME = { desktop: 'desktop', web: 'web' };
 
-/** One plain sentence per platform, from its figures. */
+/**
+ * One plain sentence per platform, from its figures; in runs that measured the OS floor (docs/os-floor.md) a second
+ * one puts the out-of-process step beside what the operating system alone charges for the round trip.
+ */
 export function sentence(platform, p, timerResolutionNs) {
   const r = formatTimes(p.ratio.estimate);
+  const os = p.osFloor
+    ? ` The operating system's own round trip over loopback TCP (a C ping-pong between two processes, no runtime) takes ${formatNs(p.osFloor.floor.estimate)} in the same run: the step is ${formatTimes(p.osFloor.ratio.estimate)} that.`
+    : '';
   if (platform === 'desktop') {
     return `On the desktop, a step through the JVM server over loopback TCP takes ${formatNs(p.outOfProcess.e2e.estimate)}, `
-      + `${r} as long as calling the same engine in-process through FFI (${formatNs(p.inProcess.e2e.estimate)}).`;
+      + `${r} as long as calling the same engine in-process through FFI (${formatNs(p.inProcess.e2e.estimate)}).${os}`;
   }
   const step = p.inProcess.e2eStep;
   if (!step) {
     return `In the browser, a step through the WebSocket server takes ${formatNs(p.outOfProcess.e2e.estimate)}, `
-      + `${r} as long as the Wasm engine in the page (${formatNs(p.inProcess.e2e.estimate)}).`;
+      + `${r} as long as the Wasm engine in the page (${formatNs(p.inProcess.e2e.estimate)}).${os}`;
   }
   // The in-page step is shorter than a few ticks of the page's clock: both sides are mean steps (docs/measurements.md, "Clock resolution").
   const clock = timerResolutionNs ? `the page's ${formatNs(timerResolutionNs)} clock cannot time one step` : 'the page\'s clock cannot time one step';
   return `In the browser, a step through the WebSocket server takes ${formatNs(p.outOfProcess.e2e.estimate)} on average, `
-    + `${r} as long as the Wasm engine in the page (${formatNs(p.inProcess.e2e.estimate)}, the mean over ${p.inProcess.blockSteps} back-to-back steps: ${clock}).`;
+    + `${r} as long as the Wasm engine in the page (${formatNs(p.inProcess.e2e.estimate)}, the mean over ${p.inProcess.blockSteps} back-to-back steps: ${clock}).${os}`;
 }
 
 /** The reference study's claim, its own CSVs and our figure under its tick, in plain sentences. */
@@ -58,6 +64,12 @@ export function plotRows(h) {
     for (const side of [p.inProcess, p.outOfProcess]) {
       rows.push({ row: `${PLATFORM_NAME[p.platform]} · ${side.label}`, path: side.path, estimate: side.e2e.estimate,
         lo: side.e2e.ci95?.[0] ?? side.e2e.estimate, hi: side.e2e.ci95?.[1] ?? side.e2e.estimate, label: formatNs(side.e2e.estimate), kind: 'ours' });
+      if (side === p.outOfProcess && p.osFloor) {
+        // The OS floor below the out-of-process path, grey like the reference rows (no new colour in the scale).
+        const f = p.osFloor.floor;
+        rows.push({ row: `${PLATFORM_NAME[p.platform]} · OS floor, TCP round trip`, path: 'reference', estimate: f.estimate,
+          lo: f.ci95?.[0] ?? f.estimate, hi: f.ci95?.[1] ?? f.estimate, label: formatNs(f.estimate), kind: 'floor' });
+      }
     }
   }
   const ref = h.reference?.recomputed;

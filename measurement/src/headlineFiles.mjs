@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseConfiguration } from './analysis.mjs';
-import { PATHS, PATH_SALT, filesOf } from './catalogue.mjs';
+import { FLOORS_FILE, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, filesOf } from './catalogue.mjs';
 import { CANONICAL_N, CANONICAL_PACING, canonicalPicks } from './canonical.mjs';
 import { REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
 import { pairedRatioInterval, pathInterval, ratioInterval } from './intervals.mjs';
@@ -34,12 +34,15 @@ export function publishedRuns(dataDir) {
   return readJson(join(dataDir, 'manifest.json')).runs.map((r) => readJson(join(dataDir, r.run)));
 }
 
-/** Per-invocation parsed front-end files of a configuration: [{ files: { key: rows } }]. */
-function invocationFiles(dataDir, run, config, platform, sides = ['frontend']) {
+/** Analysis key of a run file: by side and transport, the floors (both paths' and the OS floors) as `floors`. */
+const fileKey = (platform, f) => (f.side === 'floor' ? FLOORS_FILE.key : FILE_KEY[platform][`${f.side}/${f.transport}`]);
+
+/** Per-invocation parsed front-end (and floor) files of a configuration: [{ files: { key: rows } }]. */
+function invocationFiles(dataDir, run, config, platform, sides = ['frontend', 'floor']) {
   const invocations = config.invocations?.length ? config.invocations : [{ files: config.files }];
   return invocations.map((inv) => ({
-    files: Object.fromEntries(inv.files.filter((f) => sides.includes(f.side) && FILE_KEY[platform][`${f.side}/${f.transport}`])
-      .map((f) => [FILE_KEY[platform][`${f.side}/${f.transport}`], readTimingCsv(join(dataDir, 'runs', run.id, f.file))])),
+    files: Object.fromEntries(inv.files.filter((f) => sides.includes(f.side) && fileKey(platform, f))
+      .map((f) => [fileKey(platform, f), readTimingCsv(join(dataDir, 'runs', run.id, f.file))])),
   }));
 }
 
@@ -76,6 +79,16 @@ export function configurationE2e(dataDir, run, config, platform) {
     ratio: figure(ratio),
     ratioPaired: paired ? figure(ratioWithClock(paired, outFig, inFig)) : null,
   };
+  // The OS floor of the out-of-process path (docs/os-floor.md), in runs that measured it: the C round trip its bytes
+  // cross, and the out-of-process e2e over it (the same invocations, resampled jointly).
+  const os = invs(outPath, 'osFloor');
+  if (os.length && os.length === side(outPath).invocations.length) {
+    const salt = PATH_SALT[outPath];
+    out.osFloor = {
+      id: OS_FLOOR_OF_PATH[outPath], floor: figure(pathInterval(os, { statistic: 'median', salt })),
+      ratio: figure(ratioInterval(side(outPath), { invocations: os, salt }, { statistic: 'median' })),
+    };
+  }
   if (blocks.length) {
     // The per-step figures the clock quantises, kept to show what the headline no longer divides by.
     out.inProcess.e2eStep = figure(stepMedian);

@@ -21,3 +21,6 @@ export declare function outerReplicatesOf<S extends string>(inner: Record<S, rea
   options: { salt: number; seed?: number; resamples?: number }): Record<S, Float64Array>;
 /** Percentile interval of replicates (non-finite left out); null under 90 % finite. */
 export declare function percentileCi(replicates: Float64Array, level: number): [number, number] | null;
+/** A path's figure over invocations (one array of values per invocation), its estimate and 95 % interval. */
+export declare function pathInterval(invocations: number[][], options?: { statistic?: 'median' | 'p95' | 'p99'; salt?: number; inner?: boolean }):
+  { estimate: number; ci95: [number, number] | null; invocations: number; perInvocation: number[] };

@@ -3,9 +3,10 @@
 // figure is the mean over invocations of that invocation's statistic, and every figure and ratio carries its
 // two-level bootstrap interval.
 import { pairedDiff, series } from './analysis.mjs';
-import { FIGURE_DEFINITIONS, PATHS, PATH_SALT, PLATFORMS, FLOORS_FILE, fileKeyOf, floorsKeepWarmup, idOf, pathsOf } from './catalogue.mjs';
+import { FIGURE_DEFINITIONS, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, PLATFORMS, FLOORS_FILE, fileKeyOf, floorsKeepWarmup, idOf, pathsOf } from './catalogue.mjs';
 import { combinedInterval, pairedRatioInterval, pathInterval, ratioInterval, verdict } from './intervals.mjs';
 import { ratioWithClock, withClock } from './clock.mjs';
+import { cpuPerStepIntervals } from './cpuPerStep.mjs';
 
 const STATS = ['median', 'p95', 'p99'];
 
@@ -14,8 +15,22 @@ const STATS = ['median', 'p95', 'p99'];
  * (FIGURE_DEFINITIONS over each path's ids and files): functions of one invocation's series by file key (desktop:
  * native, socket, unityNative, unitySocket, floors; web: wasm, websocket, webWasm, webWebsocket, floors).
  */
-export const FIGURES = Object.fromEntries(Object.keys(PLATFORMS).map((platform) => [platform, Object.fromEntries(pathsOf(platform).map((path) => [path,
-  Object.fromEntries(PATHS[path].figures.map((figure) => [figure, figureSeries(path, FIGURE_DEFINITIONS[figure])]))]))]));
+export const FIGURES = Object.fromEntries(Object.keys(PLATFORMS).map((platform) => [platform, Object.fromEntries(pathsOf(platform).map((path) => [path, {
+  ...Object.fromEntries(PATHS[path].figures.map((figure) => [figure, figureSeries(path, FIGURE_DEFINITIONS[figure])])),
+  ...(OS_FLOOR_OF_PATH[path] ? osFigures(path) : {}),
+}]))]));
+
+/**
+ * The OS floors (floors.csv, floor.os.*; docs/os-floor.md) as figures of an out-of-process path, so that they are
+ * resampled jointly with its transport, invocation by invocation: osFloor is the one its bytes cross.
+ */
+function osFigures(path) {
+  const read = (id) => (s) => s[FLOORS_FILE.key]?.get(id);
+  return {
+    osFloor: read(OS_FLOOR_OF_PATH[path]), osTcp: read(OS_FLOOR_IDS.tcp), osUds: read(OS_FLOOR_IDS.uds),
+    osShmSpin: read(OS_FLOOR_IDS.shmSpin), osShmFutex: read(OS_FLOOR_IDS.shmFutex),
+  };
+}
 
 function figureSeries(path, { side, role, minus }) {
   const read = (s, part) => s[fileKeyOf(path, part.side)]?.get(idOf(path, part));
@@ -44,13 +59,14 @@ const stepsPerSample = (figure, inProcess, { blockSteps = 1, floorBatch = 1 }) =
 
 /**
  * Figures and intervals of one configuration. `invocations`: [{ files: { key: rows } }] in run order (only the
- * invocations that ran a path count for it). Returns { invocations: { path: R }, paths: { path: { `${figure}_${stat}`:
+ * invocations that ran a path count for it); `cpuPerStep` (optional): per invocation { path: { frontend, server } },
+ * ns of CPU per step (cpuPerStep.mjs), which adds `cpuFrontend_perStep` / `cpuServer_perStep` to the paths. Returns { invocations: { path: R }, paths: { path: { `${figure}_${stat}`:
  * { estimate, ci95, invocations, perInvocation } } }, ratios: { `${figure}_${stat}`: { estimate, ci95, invocations } } }.
  * With `clock` ({ resolutionNs, blockSteps, floorBatch }) every interval is widened by its clock (clock.mjs), and the
  * web gets `e2e_mean` ratios: WebSocket mean step over the Wasm block mean, the statistic both sides share
  * (docs/measurements.md, "Clock resolution"). `e2e_median_paired` is the per-invocation (paired) ratio.
  */
-export function configurationIntervals(invocations, { platform, warmup = 30, options = {}, clock = null }) {
+export function configurationIntervals(invocations, { platform, warmup = 30, options = {}, clock = null, cpuPerStep = null }) {
   const serieses = invocations.map((inv) => invocationSeries(inv.files, warmup, { platform }));
   const figures = FIGURES[platform];
   const perPath = {};
@@ -108,6 +124,23 @@ export function configurationIntervals(invocations, { platform, warmup = 30, opt
         { invocations: echo, salt: PATH_SALT[out] }, { ...options, statistic: 'median' });
       ratios[`${prefix}transport_echo_median`] = clock ? ratioWithClock(r, paths[out].transport_median, paths[out].floor_median) : r;
     }
+    // Over the OS floor its bytes cross (docs/os-floor.md): the transport and the whole e2e, jointly resampled; and
+    // what our stacks add above it (transport − OS floor).
+    const os = perPath[out].osFloor;
+    for (const figure of ['transport', 'e2e']) {
+      const num = perPath[out][figure];
+      if (num && os && num.length === os.length) {
+        ratios[`${prefix}${figure}_os_median`] = ratioInterval({ invocations: num, salt: PATH_SALT[out] },
+          { invocations: os, salt: PATH_SALT[out] }, { ...options, statistic: 'median' });
+      }
+    }
+    if (transport && os && transport.length === os.length) {
+      const salt = PATH_SALT[out];
+      paths[out].transportAboveOs_median = combinedInterval([{ invocations: transport, salt }, { invocations: os, salt }], ([t, f]) => t - f, options);
+    }
+  }
+  if (cpuPerStep) {
+    for (const [path, figures] of Object.entries(cpuPerStepIntervals(cpuPerStep, options))) Object.assign(paths[path] ??= {}, figures);
   }
   // The raw per-invocation series stay out of JSON output (non-enumerable): targets combine them.
   return Object.defineProperty({ invocations: counts, paths, ratios }, 'series', { value: perPath, enumerable: false });
@@ -127,11 +160,18 @@ export function desktopTargets(h) {
   const e2eOverFloor = s.e2e && s.compute && s.floor
     ? combinedInterval([{ invocations: s.e2e, salt }, { invocations: s.compute, salt }, { invocations: s.floor, salt }], ([e, c, f]) => e / (c + f))
     : null;
+  // Over the OS floor (docs/os-floor.md): only in runs that measured it, so older runs keep their five targets.
+  const o = h.series.socket ?? {};
+  const overOs = o.e2e && o.compute && o.osFloor && o.e2e.length === o.compute.length && o.e2e.length === o.osFloor.length
+    ? combinedInterval([{ invocations: o.e2e, salt: PATH_SALT.socket }, { invocations: o.compute, salt: PATH_SALT.socket },
+      { invocations: o.osFloor, salt: PATH_SALT.socket }], ([e, c, f]) => (e - c) / f)
+    : null;
   return [
     check('native back-end overhead (service − compute) ≤ 3 µs', h.paths.native?.overhead_median, 3000, 'ns'),
     check('socket back-end overhead (service − compute) ≤ 40 µs', h.paths.socket?.overhead_median, 40000, 'ns'),
     check('socket parse (front-end) ≤ 30 µs', h.paths.socket?.parse_median, 30000, 'ns'),
     check('socket transport (wait − service) ≤ 2 × loopback echo floor', h.ratios.transport_echo_median, 2, 'x'),
     check('native e2e ≤ 2 × (compute + P/Invoke floor)', e2eOverFloor, 2, 'x'),
+    ...(overOs ? [check('socket e2e − back-end compute ≤ 3 × OS floor (C TCP round trip)', overOs, 3, 'x')] : []),
   ];
 }

@@ -146,3 +146,33 @@ export function processTreeCpuSeconds(marker) {
   for (const p of procs) if (p.cmd.includes(marker)) total += processCpuSeconds(p.pid) ?? 0;
   return total;
 }
+
+/** The processes `pids` and all their live descendants (one scan of /proc), or null off Linux. */
+export function processTree(pids) {
+  const procs = processTable();
+  if (procs === null) return null;
+  const tree = new Set(pids.filter((p) => p !== null && p !== undefined));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs) if (tree.has(p.ppid) && !tree.has(p.pid)) { tree.add(p.pid); grew = true; }
+  }
+  return [...tree];
+}
+
+/**
+ * CPU time in ns that each live thread of the processes `pids` has run so far (`/proc/<pid>/task/<tid>/schedstat`,
+ * first field: nanoseconds on a CPU), as a Map "pid/tid" → ns, or null when none is readable (off Linux). Unlike
+ * utime/stime (10 ms ticks) it resolves a window of a few hundred steps. A thread's time is gone once it exits, so
+ * compare two readings thread by thread (cpuPerStep.mjs).
+ */
+export function threadRuntimes(pids) {
+  const out = new Map();
+  for (const pid of pids ?? []) {
+    let tids;
+    try { tids = readdirSync(`/proc/${pid}/task`); } catch { continue; }
+    for (const tid of tids) {
+      try { out.set(`${pid}/${tid}`, Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0])); } catch { /* exited meanwhile */ }
+    }
+  }
+  return out.size ? out : null;
+}

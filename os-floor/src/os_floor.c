@@ -165,7 +165,7 @@ static long futexCall(_Atomic uint32_t *word, int op, uint32_t value, const stru
 }
 
 /**
- * Waits until `slot->seq == want`. Spinning: polls, yielding the CPU every 2^10 polls so that two spinners placed
+ * Waits until `slot->seq == want`. Spinning: polls, yielding the CPU every 64 polls so that two spinners placed
  * on one CPU still progress (on separate CPUs a round trip takes far fewer polls). Blocking: sleeps in the kernel
  * until the peer's FUTEX_WAKE. Either way gives up after PEER_TIMEOUT_NS (the peer died or never ran).
  */
@@ -176,7 +176,7 @@ static int awaitSeq(struct slot *slot, uint32_t want, int spin) {
     if (seen == want) return 1;
     if (spin) {
       cpuRelax();
-      if ((polls & 0x3ff) != 0) continue;
+      if ((polls & 0x3f) != 0) continue;
       sched_yield();
     } else {
       struct timespec tick = { .tv_sec = 0, .tv_nsec = 100 * 1000 * 1000 };

@@ -15,7 +15,7 @@ export const suites = [
   {
     name: 'web-e2e',
     description: 'Live WebGL view in Chromium, both engines (Wasm in page, ws to Node): test-vector values shown, devices and links drawn, bench hook; arrival (random layout, reference one click away), no-server fallback, your run beside ours, Unity instructions; bench:web drivers (bare CDP browser = Playwright browser, a tiny --driver playwright,cdp run)',
-    build: ['wasm', 'js', 'dashboard'],
+    build: ['wasm', 'js', 'dashboard', 'os-floor'],
     requires: [chromium],
     cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000',
       'dashboard/e2e/live.e2e.test.mjs', 'dashboard/e2e/liveControls.e2e.test.mjs', 'dashboard/e2e/liveArrival.e2e.test.mjs',

@@ -65,6 +65,7 @@ const FRONTEND_ID_FILES = [
   'unity-webgl/Packages/com.collektive.frontend/Runtime/Timing/TimingIds.cs',
   'unity-webgl/Packages/com.collektive.frontend/Runtime/WebGL/WebTimingIds.cs',
   'dashboard/src/live/timing/ids.ts',
+  'os-floor/src/os_floor.c',
 ];
 
 /** The timing-id literals ("step.…", 'floor.…') in a source file. */

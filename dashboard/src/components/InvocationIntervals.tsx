@@ -1,11 +1,12 @@
 /**
  * The hierarchical interval of one in-/out-of-process pairing (docs/measurements.md, "Intervals"): each path's
  * median (and p95, p99 for the overhead and the e2e) as the mean over invocations with its 95 % CI over R
- * invocations, the out/in ratios, and transport / echo floor. A pairing of configurations without invocations says
+ * invocations, the out/in ratios, transport / echo floor and, in runs that have them, the OS floor with transport and
+ * e2e over it and each process's CPU time per step (docs/os-floor.md). A pairing of configurations without invocations says
  * it is one invocation and shows no interval. Props only.
  */
 import type { ComparisonRow } from '../model/comparison';
-import { figureKey, intervalOf, transportEchoKey, type InvocationInterval } from '../model/invocations';
+import { figureKey, intervalOf, osFloorKey, transportEchoKey, type InvocationInterval } from '../model/invocations';
 import type { Pairing } from '../model/runs';
 import { formatDuration, formatRatio, type Unit } from '../model/units';
 import type { IntervalStat } from '../sql/intervals';
@@ -19,6 +20,8 @@ export interface InvocationIntervalsProps {
   unit: Unit;
   /** the configurations' clock resolution (ns): intervals widened by it, figures within a few ticks shown as bounds */
   clockNs?: number | null;
+  /** CPU per step of each path's processes (docs/os-floor.md), when the run recorded it */
+  cpu?: { in: Record<'frontend' | 'server', InvocationInterval | null>; out: Record<'frontend' | 'server', InvocationInterval | null> };
 }
 
 /** An interval as a clock-honest figure (measurement/src/clock.mjs), or null. */
@@ -51,7 +54,7 @@ function Cell({ iv, fmt, stat, what, pending, limited = false }: { iv: Invocatio
   );
 }
 
-export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, intervals, unit, clockNs = null }: InvocationIntervalsProps) {
+export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, intervals, unit, clockNs = null, cpu }: InvocationIntervalsProps) {
   if (invocations < 2) {
     return (
       <p className="muted small" data-testid="invocation-ci" data-invocations={invocations}>
@@ -63,6 +66,7 @@ export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, inte
   const dur = (v: number | null) => formatDuration(v, unit);
   const te = intervals && intervalOf(intervals, transportEchoKey(p.run, p.outConfig), 'median');
   const pending = intervals === undefined;
+  const os = (what: 'floor' | 'transport' | 'e2e') => (intervals ? intervalOf(intervals, osFloorKey(p.run, p.outConfig, what), 'median') : undefined);
   return (
     <div data-testid="invocation-ci" data-invocations={invocations} data-ready={pending ? '0' : '1'}>
       <table className="data invocation-table">
@@ -93,6 +97,30 @@ export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, inte
               <Cell iv={te} fmt={formatRatio} stat="ratio-median" what="transport / echo floor" pending={pending} />
             </tr>
           )}
+          {os('floor') && (
+            <>
+              <tr data-metric="os-floor" data-row-stat="median">
+                <td>OS floor (C round trip between two processes over loopback TCP, no runtime: docs/os-floor.md)</td><td>median</td><td />
+                <Cell iv={os('floor')} fmt={dur} stat="median" what="OS floor (TCP)" pending={pending} /><td />
+              </tr>
+              <tr data-metric="transport-os" data-row-stat="median">
+                <td>Transport / OS floor ({p.outTransport}: wait − service, over the OS floor)</td><td>median</td><td /><td />
+                <Cell iv={os('transport')} fmt={formatRatio} stat="ratio-median" what="transport / OS floor" pending={pending} />
+              </tr>
+              <tr data-metric="e2e-os" data-row-stat="median">
+                <td>e2e / OS floor ({p.outTransport} e2e over the OS floor)</td><td>median</td><td /><td />
+                <Cell iv={os('e2e')} fmt={formatRatio} stat="ratio-median" what="e2e / OS floor" pending={pending} />
+              </tr>
+            </>
+          )}
+          {cpu && (['frontend', 'server'] as const).filter((proc) => cpu.in[proc] || cpu.out[proc]).map((proc) => (
+            <tr key={proc} data-metric={`cpu-${proc}`} data-row-stat="per step">
+              <td>CPU time per step, {proc === 'frontend' ? 'front-end process(es)' : 'server process'} (docs/os-floor.md)</td><td>per step</td>
+              <Cell iv={cpu.in[proc] ?? undefined} fmt={dur} stat="cpu" what={`${p.inTransport} ${proc} CPU per step`} pending={false} />
+              <Cell iv={cpu.out[proc] ?? undefined} fmt={dur} stat="cpu" what={`${p.outTransport} ${proc} CPU per step`} pending={false} />
+              <td />
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

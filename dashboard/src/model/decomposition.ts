@@ -2,15 +2,17 @@
  * End-to-end decomposition of one path into phases, from the medians of its series (after warm-up):
  * send, compute, back-end overhead (service − compute), transport (wait − service) or in-process boundary
  * (call − service), parse, apply, frame/tick wait (step.frame.wait), and what is left of the e2e median
- * ("unattributed": under fixed pacing without step.frame.wait this holds the tick quantization).
+ * ("unattributed": under fixed pacing without step.frame.wait this holds the tick quantization). In runs that
+ * measured the OS floor (floor.os.tcp, docs/os-floor.md), an out-of-process transport splits into the OS floor (what
+ * the kernel charges for the round trip) and what our stacks add above it ("transport / boundary").
  * Medians are not additive, so the segments are an approximation; negative differences are clamped to 0.
  */
 import { OVERHEAD_ID } from '../sql/analysis';
 import { findSeries } from './comparison';
 import type { SeriesStats } from './stats';
-import { BACKEND_IDS, PATHS } from '../../../measurement/src/catalogue.mjs';
+import { BACKEND_IDS, OS_FLOOR_OF_PATH, PATHS } from '../../../measurement/src/catalogue.mjs';
 
-export const PHASES = ['send', 'compute', 'back-end overhead', 'transport / boundary', 'parse', 'apply', 'frame/tick wait', 'unattributed'] as const;
+export const PHASES = ['send', 'compute', 'back-end overhead', 'OS floor', 'transport / boundary', 'parse', 'apply', 'frame/tick wait', 'unattributed'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface Decomposition {
@@ -19,18 +21,23 @@ export interface Decomposition {
   phases: Record<Phase, number | null>;
 }
 
-export function decompose(stats: SeriesStats[], run: string, config: string, platform: string, transport: string): Decomposition | null {
-  const ids = PATHS[transport]?.ids;
+export function decompose(stats: SeriesStats[], run: string, config: string, platform: string, path: string): Decomposition | null {
+  const ids = PATHS[path]?.ids;
   if (!ids) return null;
-  const fe = (id: string | undefined) => (id ? findSeries(stats, run, config, transport, 'frontend', id)?.median ?? null : null);
-  const be = (id: string) => findSeries(stats, run, config, transport, 'backend', id)?.median ?? null;
+  const fe = (id: string | undefined) => (id ? findSeries(stats, run, config, path, 'frontend', id)?.median ?? null : null);
+  const be = (id: string) => findSeries(stats, run, config, path, 'backend', id)?.median ?? null;
   const service = be(BACKEND_IDS.service);
   const diff = (a: number | null, b: number | null) => (a === null ? null : Math.max(0, a - (b ?? 0)));
+  const transport = ids.wait ? diff(fe(ids.wait), service) : diff(fe(ids.call), service);
+  const osFloorId = OS_FLOOR_OF_PATH[path];
+  const os = osFloorId ? findSeries(stats, run, config, path, 'floor', osFloorId)?.median ?? null : null;
+  const osPart = os === null || transport === null ? null : Math.min(os, transport);
   const phases: Record<Phase, number | null> = {
     send: fe(ids.send),
     compute: be(BACKEND_IDS.compute),
     'back-end overhead': be(OVERHEAD_ID),
-    'transport / boundary': ids.wait ? diff(fe(ids.wait), service) : diff(fe(ids.call), service),
+    'OS floor': osPart,
+    'transport / boundary': osPart === null ? transport : diff(transport, osPart),
     parse: fe(ids.parse),
     apply: fe(ids.apply),
     'frame/tick wait': fe(ids.frameWait),
@@ -40,5 +47,5 @@ export function decompose(stats: SeriesStats[], run: string, config: string, pla
   if (Object.values(phases).every((v) => v === null) && e2e === null) return null;
   const sum = PHASES.reduce((a, p) => a + (phases[p] ?? 0), 0);
   phases.unattributed = e2e === null ? null : Math.max(0, e2e - sum);
-  return { run, config, platform, transport, e2eMedian: e2e, phases };
+  return { run, config, platform, transport: path, e2eMedian: e2e, phases };
 }

@@ -11,6 +11,8 @@ export interface HeadlinePlatform {
   statistic: string; inProcess: HeadlineSide; outOfProcess: HeadlineSide; ratio: HeadlineFigure; ratioPaired: HeadlineFigure | null;
   ratioOfStepMedians?: HeadlineFigure; machine: HeadlineMachine;
   repeat: { run: string; ratio: HeadlineFigure } | null;
+  /** the OS floor below the out-of-process path and its e2e over it (docs/os-floor.md); absent in older runs */
+  osFloor?: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure };
   sentence: string;
 }
 export interface Headline {

@@ -3,12 +3,13 @@
  * a hierarchical interval, their keys, and the rows of the interval SQL as domain values. A configuration without
  * `invocations` in run.json is one invocation and gets none.
  */
+import { pathInterval } from '../../../measurement/src/intervals.mjs';
 import type { Row } from './arrow';
 import { findSeries, type ComparisonRow } from './comparison';
 import type { InvocationPath, RunJson } from './runs';
 import type { SeriesStats } from './stats';
 import { intervalSeriesKey, type FigureSpec, type IntervalStat } from '../sql/intervals';
-import { BACKEND_IDS, PATHS } from '../../../measurement/src/catalogue.mjs';
+import { BACKEND_IDS, PATHS, PATH_SALT } from '../../../measurement/src/catalogue.mjs';
 import { otherLoad, recordIsBusy } from '../../../measurement/src/busyRule.mjs';
 import { calibrationDrift, type Drift } from '../../../measurement/src/drift.mjs';
 
@@ -23,7 +24,8 @@ export function invocationCount(runs: RunJson[], run: string, config: string): n
 
 export const figureKey = (comparisonKey: string, part: 'in' | 'out' | 'ratio'): string => `${comparisonKey}|${part}`;
 export const transportEchoKey = (run: string, config: string): string => `${run}/${config}|transport-echo`;
-
+/** The OS floor (docs/os-floor.md) of the out-of-process configuration, and its transport and e2e over it. */
+export const osFloorKey = (run: string, config: string, what: 'floor' | 'transport' | 'e2e'): string => `${run}/${config}|os-${what}`;
 
 /** A pairing's figures: each metric's two medians (and p95, p99) and their ratio; transport / echo floor. */
 export function pairFigures(rows: ComparisonRow[], stats: SeriesStats[], keyOf: (r: ComparisonRow) => string): FigureSpec[] {
@@ -41,6 +43,14 @@ export function pairFigures(rows: ComparisonRow[], stats: SeriesStats[], keyOf: 
     const service = findSeries(stats, p.run, p.outConfig, p.outTransport, 'backend', BACKEND_IDS.service);
     const echo = findSeries(stats, p.run, p.outConfig, p.outTransport, 'floor', path.floor);
     if (wait && service && echo) out.push({ key: transportEchoKey(p.run, p.outConfig), num: k(wait), minus: k(service), den: k(echo) });
+    // The OS floor its bytes cross (docs/os-floor.md), in runs that measured it.
+    const os = path.osFloor ? findSeries(stats, p.run, p.outConfig, p.outTransport, 'floor', path.osFloor) : null;
+    const e2e = path.ids.e2e ? findSeries(stats, p.run, p.outConfig, p.outTransport, 'frontend', path.ids.e2e) : null;
+    if (os) {
+      out.push({ key: osFloorKey(p.run, p.outConfig, 'floor'), num: k(os) });
+      if (wait && service) out.push({ key: osFloorKey(p.run, p.outConfig, 'transport'), num: k(wait), minus: k(service), den: k(os) });
+      if (e2e) out.push({ key: osFloorKey(p.run, p.outConfig, 'e2e'), num: k(e2e), den: k(os) });
+    }
   }
   return out;
 }
@@ -57,6 +67,22 @@ export function toIntervals(rows: Row[]): Map<string, InvocationInterval> {
 
 export const intervalOf = (m: Map<string, InvocationInterval>, figure: string, stat: IntervalStat): InvocationInterval | undefined =>
   m.get(`${figure}|${stat}`);
+
+/**
+ * CPU time per measured step of each process of a path (docs/os-floor.md, "CPU per step"): the mean over the
+ * configuration's invocations with its 95 % interval (one value per invocation: the outer bootstrap level only, as the
+ * benches compute it). Null for a process without values (older runs, the in-process path's server).
+ */
+export function cpuPerStep(runs: RunJson[], run: string, config: string, path: string): Record<'frontend' | 'server', InvocationInterval | null> {
+  const invs = runs.find((r) => r.id === run)?.configurations.find((c) => c.id === config)?.invocations ?? [];
+  const of = (proc: 'frontend' | 'server'): InvocationInterval | null => {
+    const values = invs.map((inv) => inv.paths?.[path]?.cpuPerStepNs?.[proc]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+    if (!values.length) return null;
+    const iv = pathInterval(values.map((v) => [v]), { salt: PATH_SALT[path], inner: false });
+    return { estimate: iv.estimate, lo: iv.ci95?.[0] ?? null, hi: iv.ci95?.[1] ?? null, invocations: iv.invocations };
+  };
+  return { frontend: of('frontend'), server: of('server') };
+}
 
 /** One path of one invocation, with what the machine did meanwhile (run.json `invocations[].paths`). */
 export interface InvocationNoise {

@@ -38,6 +38,8 @@ export interface InvocationPath {
   cpus?: Record<string, string | null> | null;
   ownCpuSeconds?: number | null; otherCpuSeconds?: number | null; busy?: boolean | null;
   otherOnMeasuredCpuSeconds?: number | null; measuredCores?: string[] | null;
+  /** CPU ns per measured step of each process of the path (docs/os-floor.md, "CPU per step"); absent in older runs */
+  cpuPerStepNs?: { frontend?: number | null; server?: number | null } | null;
 }
 /** The calibration workload timed before an invocation's paths (docs/measurements.md, "Drift"). */
 export interface InvocationCalibration { cpuKernelNs?: number; loopbackRttNs?: number; error?: string }

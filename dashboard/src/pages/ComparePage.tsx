@@ -19,7 +19,7 @@ import { rowsOf, seriesValuesOf } from '../model/arrow';
 import { comparisons, type ComparisonRow } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
-import { driftedConfigurations, invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
+import { cpuPerStep, driftedConfigurations, invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
 import { environmentOf, pairings, type Pairing } from '../model/runs';
 import { mannWhitneySums, seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
 import { formatDuration } from '../model/units';
@@ -278,7 +278,8 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
         )}
         <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot, clocks }}
           pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairKey(p))} unit={state.unit}
-            clockNs={clocks.get(`${p.run}/${p.inConfig}`) || null} />} />
+            clockNs={clocks.get(`${p.run}/${p.inConfig}`) || null}
+            cpu={{ in: cpuPerStep(runs, p.run, p.inConfig, p.inTransport), out: cpuPerStep(runs, p.run, p.outConfig, p.outTransport) }} />} />
       </Section>
       <Section name="noise" title="Invocations and machine noise" hint="— load and other processes' CPU time per invocation">
         <InvocationNoiseTable noise={noise} drifted={drifted} />

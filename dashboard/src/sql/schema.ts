@@ -14,14 +14,17 @@
  *   `invocation_samples` (view): invocation_samples_raw with the same columns plus `invocation`.
  */
 import { int, num, str } from './literals';
-import { FLOORS } from '../../../measurement/src/catalogue.mjs';
+import { FLOORS, OS_FLOOR_IDS, PLATFORMS } from '../../../measurement/src/catalogue.mjs';
 
 /**
  * A sample's path: its file's declared transport (alias `f`), else read from its id (expression `id`): a floor's path
- * from the catalogue (floors.csv holds every path's floors), else by the id's name (uploads).
+ * from the catalogue (floors.csv holds every path's floors; the OS floors, floor.os.*, of no one path, belong to the
+ * platform's out-of-process path, as in measurement/src/invocations.mjs, so they are resampled jointly with its
+ * transport: docs/os-floor.md), else by the id's name (uploads).
  */
 export const transportOf = (f: string, id: string): string => `CASE WHEN ${f}.transport IS NOT NULL THEN ${f}.transport
       ${Object.entries(FLOORS).filter(([, fl]) => fl.path).map(([fid, fl]) => `WHEN ${id} = ${str(fid)} THEN ${str(fl.path!)}`).join(' ')}
+      WHEN ${id} IN (${Object.values(OS_FLOOR_IDS).map((x) => str(x)).join(', ')}) THEN CASE ${f}.platform ${Object.values(PLATFORMS).map((p) => `WHEN ${str(p.name)} THEN ${str(p.outOfProcess)}`).join(' ')} ELSE NULL END
       WHEN ${id} LIKE '%.web.wasm.%' THEN 'wasm' WHEN ${id} LIKE '%.web.ws.%' THEN 'websocket'
       WHEN ${id} LIKE '%.native.%' THEN 'native' WHEN ${id} LIKE '%.socket.%' THEN 'socket' ELSE NULL END`;
 const TRANSPORT_OF_ROW = transportOf('f', 's.id');
