@@ -6,9 +6,17 @@ import { parseArgs } from 'node:util';
 import { startServer } from './server.mjs';
 import { TimingLog } from './timing-log.mjs';
 import { budgetOptions, budgetUsage, limitsFromArgs } from './limits.mjs';
+import { DEFAULT_HANDOFF, HANDOFFS } from './handoff.mjs';
 
-const USAGE = `usage: npm run server:node -- [--port 0] [--host 127.0.0.1] [--csv file] [--allow-origin origin]... [--warmup 500] [budgets]
+const USAGE = `usage: npm run server:node -- [--port 0] [--host 127.0.0.1] [--csv file] [--allow-origin origin]... [--warmup 500] [hand-off] [budgets]
   --warmup <n>  rounds of a scripted 100-device session each engine worker runs before its first request (0 = none)
+hand-off between the event loop and each simulation's worker (docs/protocol.md, "Process"):
+  --handoff ${HANDOFFS.join('|')}  (default ${DEFAULT_HANDOFF.handoff}) inline: simulations of up to --inline-max-nodes devices on the
+                event loop (steps in slices), larger ones as atomics; atomics: a worker each, shared memory with
+                Atomics.wait/notify; post: a worker each, postMessage each way (the hand-off before 0.3.0)
+  --inline-max-nodes <n>  (default ${DEFAULT_HANDOFF.inlineMaxNodes}) inline: the largest simulation run on the event loop
+  --spin-us <n>  (default ${DEFAULT_HANDOFF.spinUs}) atomics: a worker spins this long for its next batch before it blocks
+  --reply-spin-us <n>  (default ${DEFAULT_HANDOFF.replySpinUs}) atomics: the event loop spins this long for a step's result before it serves others
 budgets (docs/protocol.md):
 ${budgetUsage()}`;
 
@@ -23,6 +31,10 @@ try {
       csv: { type: 'string' },
       'allow-origin': { type: 'string', multiple: true, default: [] },
       warmup: { type: 'string', default: '500' },
+      handoff: { type: 'string', default: DEFAULT_HANDOFF.handoff },
+      'spin-us': { type: 'string', default: String(DEFAULT_HANDOFF.spinUs) },
+      'reply-spin-us': { type: 'string', default: String(DEFAULT_HANDOFF.replySpinUs) },
+      'inline-max-nodes': { type: 'string', default: String(DEFAULT_HANDOFF.inlineMaxNodes) },
       help: { type: 'boolean', default: false },
       ...budgetOptions(),
     },
@@ -40,6 +52,17 @@ const port = Number(args.port);
 const warmupRounds = Number(args.warmup);
 if (!/^\d+$/.test(args.warmup) || !Number.isSafeInteger(warmupRounds)) { console.error(`bad --warmup ${args.warmup}`); process.exit(2); }
 if (!Number.isInteger(port) || port < 0 || port > 65535) { console.error(`bad --port ${args.port}`); process.exit(2); }
+if (!HANDOFFS.includes(/** @type {any} */ (args.handoff))) { console.error(`bad --handoff ${args.handoff}: one of ${HANDOFFS.join(', ')}`); process.exit(2); }
+for (const flag of ['spin-us', 'reply-spin-us']) {
+  // Bounded: the reply spin holds the event loop, the worker's spin a CPU.
+  if (!/^\d+$/.test(args[flag]) || Number(args[flag]) > 10_000) { console.error(`bad --${flag} ${args[flag]}: an integer in [0, 10000]`); process.exit(2); }
+}
+// Bounded: an inline simulation's memory is the server's (all pairs of 2000 devices are 4 M links, maxLinks' default).
+if (!/^\d+$/.test(args['inline-max-nodes']) || Number(args['inline-max-nodes']) > 2000) { console.error(`bad --inline-max-nodes ${args['inline-max-nodes']}: an integer in [0, 2000]`); process.exit(2); }
+const handoff = {
+  handoff: /** @type {'inline' | 'atomics' | 'post'} */ (args.handoff), spinUs: Number(args['spin-us']),
+  replySpinUs: Number(args['reply-spin-us']), inlineMaxNodes: Number(args['inline-max-nodes']),
+};
 
 let log = null;
 try {
@@ -51,7 +74,7 @@ try {
 if (log) setInterval(() => log.flush(), 1000).unref();
 let server;
 try {
-  server = await startServer({ port, host: args.host, origins: args['allow-origin'], limits, engineHeapMb, warmupRounds, log });
+  server = await startServer({ port, host: args.host, origins: args['allow-origin'], limits, engineHeapMb, warmupRounds, handoff, log });
 } catch (e) {
   console.error(`cannot listen on ${args.host}:${port}: ${e.message}`);
   process.exit(1);

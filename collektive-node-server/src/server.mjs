@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import { Session } from './session.mjs';
 import { defaultLimits } from './limits.mjs';
 import { WorkerPool } from './engine.mjs';
+import { DEFAULT_HANDOFF } from './handoff.mjs';
 import { Parser } from './parser.mjs';
 
 /** Origins of pages served from this machine: http(s)://localhost, 127.0.0.1 or [::1], any port. */
@@ -37,14 +38,15 @@ export function originAllowed(origin, { origins }) {
  * @param {import('./limits.mjs').Limits} [o.limits]
  * @param {number} [o.engineHeapMb=1024]  heap cap of each simulation's worker
  * @param {number} [o.warmupRounds=500]  rounds of the scripted session each worker runs before it is used
+ * @param {import('./engine.mjs').Handoff} [o.handoff]  how batches reach the workers (src/handoff.mjs)
  * @param {import('./timing-log.mjs').TimingLog | null} [o.log]
  * @param {(msg: string) => void} [o.warn]
  */
 export function startServer({
   port = 0, host = '127.0.0.1', origins = [], limits = defaultLimits(), engineHeapMb = 1024, warmupRounds = 500,
-  log = null, warn = (m) => console.error(m),
+  handoff = DEFAULT_HANDOFF, log = null, warn = (m) => console.error(m),
 }) {
-  const pool = new WorkerPool({ heapMb: engineHeapMb, maxLinks: limits.maxLinks, warmupRounds });
+  const pool = new WorkerPool({ heapMb: engineHeapMb, maxLinks: limits.maxLinks, warmupRounds, handoff });
   const parser = new Parser();
   /** @type {import('./session.mjs').Shared} */
   const shared = { sessions: 0, devices: 0, inputBytes: 0 };
@@ -94,7 +96,7 @@ export function startServer({
       return;
     }
     const session = new Session({
-      limits, shared, log, parser, newWorker: () => pool.take(), onSimulationEnd: () => pool.refill(),
+      limits, shared, log, parser, newWorker: (n) => pool.take(n), inlineFor: (n) => pool.inlineFor(n), onSimulationEnd: () => pool.refill(),
       transport: {
         send: (data, binary, done) => ws.send(data, { binary }, done),
         bufferedAmount: () => ws.bufferedAmount,
@@ -157,8 +159,8 @@ export function startServer({
         host,
         shared,
         /** Resolves true once the first spare worker has loaded (and warmed up) the engine, false if it failed. */
-        engineReady: () => pool.spare?.ready ?? Promise.resolve(true),
-        engineError: () => pool.spare?.lost?.message,
+        engineReady: () => pool.ready,
+        engineError: () => pool.facadeError ?? pool.spare?.lost?.message,
         /** Closes every connection (pending replies are flushed first, for at most `graceMs`) and stops listening. */
         close: (graceMs = 1000) => new Promise((done) => {
           clearInterval(idleCheck);

@@ -18,7 +18,7 @@ const MAX_BATCH = 4096;
 export const MAX_RID = Number.MAX_SAFE_INTEGER;
 export const OPS = ['createSim', 'setSource', 'newPosition', 'step', 'positions', 'clearSources', 'echo', 'hello'];
 export const SERVER = 'collektive-node-server';
-export const VERSION = '0.2.0';
+export const VERSION = '0.3.0';
 
 export class ProtocolError extends Error {
   /** @param {string} message @param {string} [limit]  the budget that refused the request */
@@ -64,11 +64,14 @@ export class Session {
    * @param {Shared} deps.shared
    * @param {Transport} deps.transport
    * @param {import('./timing-log.mjs').TimingLog | null} [deps.log]
-   * @param {() => import('./engine.mjs').EngineWorker} deps.newWorker  a worker for this session's simulation
-   * @param {() => void} [deps.onSimulationEnd]  its worker has ended
+   * @param {(nodeCount: number) => import('./engine.mjs').EngineWorker | import('./engine.mjs').InlineEngine} deps.newWorker
+   *   the engine for a simulation of nodeCount devices (its own worker, or the event loop: src/engine.mjs)
+   * @param {(nodeCount: number) => boolean} [deps.inlineFor]  whether a simulation of nodeCount devices runs inline
+   * @param {() => void} [deps.onSimulationEnd]  its engine has ended
    * @param {import('./parser.mjs').Parser | null} [deps.parser]  parses large requests off the event loop
    */
-  constructor({ limits, shared, transport, log = null, newWorker, onSimulationEnd = () => {}, parser = null }) {
+  constructor({ limits, shared, transport, log = null, newWorker, inlineFor = () => false, onSimulationEnd = () => {}, parser = null }) {
+    this.inlineFor = inlineFor;
     this.parser = parser;
     this.onSimulationEnd = onSimulationEnd;
     this.limits = limits;
@@ -76,7 +79,7 @@ export class Session {
     this.transport = transport;
     this.log = log;
     this.newWorker = newWorker;
-    /** @type {import('./engine.mjs').EngineWorker | null} */
+    /** @type {import('./engine.mjs').EngineWorker | import('./engine.mjs').InlineEngine | null} */
     this.worker = null;
     /** Size of the simulation as the requests accepted so far leave it (0 = none). */
     this.nodeCount = 0;
@@ -319,14 +322,33 @@ export class Session {
     if (others + nodeCount > maxDevices) {
       fail(`nodeCount ${nodeCount} with the ${others} devices of the other simulations is over this server's limit ${maxDevices} (maxDevices)`, 'maxDevices');
     }
-    if (!this.worker) {
-      this.worker = this.newWorker();
-      this.shared.sessions += 1;
-    }
     this.shared.devices = others + nodeCount;
     this.devices = nodeCount;
     this.nodeCount = nodeCount;
-    return this.command(['createSim', nodeCount, maxDistance, program]);
+    const cmd = ['createSim', nodeCount, maxDistance, program];
+    if (this.worker && this.worker.inline !== this.inlineFor(nodeCount)) return this.moveSimulation(nodeCount, cmd);
+    if (!this.worker) {
+      this.worker = this.newWorker(nodeCount);
+      this.shared.sessions += 1;
+    }
+    return this.command(cmd);
+  }
+
+  /**
+   * A createSim whose simulation lives elsewhere than the one it replaces (inline vs a worker): the commands
+   * collected for the old one run there first (their errors are reported), then it ends and the new engine starts.
+   */
+  async moveSimulation(nodeCount, cmd) {
+    const old = this.worker;
+    const pending = this.commands;
+    this.commands = [];
+    if (pending.length > 0) {
+      try { this.settle(await old.run(pending, null), true); } catch { /* the old simulation is being replaced */ }
+    }
+    old.destroy();
+    if (!old.inline) this.onSimulationEnd();
+    this.worker = this.newWorker(nodeCount);
+    return this.command(cmd);
   }
 
   setSource(data) {
@@ -429,10 +451,13 @@ export class Session {
     return null;
   }
 
-  /** After a batch: the commands' engine errors in order, and the simulation's size as the worker has it. */
-  settle(batch) {
+  /**
+   * After a batch: the commands' engine errors in order, and the simulation's size as the worker has it (not
+   * when `replaced`: a createSim accepted since has set it).
+   */
+  settle(batch, replaced = false) {
     for (const e of batch.errors) this.reply(errorReply(e.error, e.op, null));
-    if (batch.nodeCount !== this.nodeCount) {
+    if (!replaced && batch.nodeCount !== this.nodeCount) {
       this.shared.devices += batch.nodeCount - this.devices;
       this.devices = batch.nodeCount;
       this.nodeCount = batch.nodeCount;
@@ -447,11 +472,12 @@ export class Session {
   }
 
   dropSimulation() {
-    if (this.worker) {
-      this.worker.destroy();
+    const engine = this.worker;
+    if (engine) {
+      engine.destroy();
       this.worker = null;
       this.shared.sessions -= 1;
-      this.onSimulationEnd();
+      if (!engine.inline) this.onSimulationEnd();
     }
     this.shared.devices -= this.devices;
     this.devices = 0;

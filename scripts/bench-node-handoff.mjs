@@ -1,0 +1,347 @@
+#!/usr/bin/env node
+// npm run bench:node-handoff [-- options]: the Node server's hand-off candidates (collektive-node-server
+// --handoff, --spin-us, --reply-spin-us; docs/profiles.md, "The fixes") side by side in one run, from Node clients
+// on loopback. Per invocation (round k: one fresh server process per candidate, candidates shuffled) it measures:
+//   latency     one client, free pacing, N devices: each frame one text message of N newPosition lines and a step
+//               (bench:web's json encoding); the server's back-end overhead step.service − step.compute from its
+//               --csv, and the client's round trip (send → reply, what e2e is without a browser);
+//   throughput  M clients × S steps, each keeping W steps in flight; the replies checked in order, none lost; the
+//               JVM server (TCP, the same JSON lines) in the same round, for the "half the JVM's" target;
+//   isolation   (first --isolation-invocations rounds) a long step under --step-time-budget with another client's
+//               echo loop beside it, SIGTERM during a long step, a worker over --engine-heap-mb beside a bystander.
+// Figures: means of the invocations' medians with 95 % intervals over invocations (measurement/src/intervals.mjs).
+// It prints a table and writes nothing unless --json FILE is given.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import WebSocket from 'ws';
+import { parseCli } from './lib/cli.mjs';
+import { ensureBuilt, root } from './lib/build-steps.mjs';
+import { pathInterval } from '../measurement/src/intervals.mjs';
+import { mulberry32, shuffled } from '../measurement/src/random.mjs';
+import { positions } from './lib/capacity.mjs';
+import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
+
+const USAGE = `usage: npm run bench:node-handoff -- [options]     (method: docs/profiles.md, "The fixes")
+  --candidates post,atomics,inline   Node server hand-offs; each is --handoff[/spin-us[/reply-spin-us]], e.g. atomics/0/0
+  --invocations 5               rounds (one fresh server per candidate and round, candidates shuffled)
+  --n 10                        devices of the latency phase
+  --steps 2000 --warmup 300     measured and warm-up steps of the latency phase
+  --clients 16 --pipeline-steps 2000 --window 16 --pipeline-n 10   throughput phase: clients × steps, steps in flight each, N
+  --jvm / --no-jvm              measure the JVM server's throughput in every round (default on)
+  --isolation-invocations 1     rounds that also run the isolation checks (0 = none)
+  --seed 1                      order shuffle seed
+  --json FILE                   also write every figure and per-invocation value as JSON`;
+
+const { values: args, list, int } = parseCli({
+  usage: USAGE,
+  options: {
+    candidates: { type: 'string', default: 'post,atomics,inline' }, invocations: { type: 'string', default: '5' },
+    n: { type: 'string', default: '10' }, steps: { type: 'string', default: '2000' }, warmup: { type: 'string', default: '300' },
+    clients: { type: 'string', default: '16' }, 'pipeline-steps': { type: 'string', default: '2000' }, window: { type: 'string', default: '16' },
+    'pipeline-n': { type: 'string', default: '10' }, jvm: { type: 'boolean', default: true }, 'no-jvm': { type: 'boolean', default: false },
+    'isolation-invocations': { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, json: { type: 'string' },
+  },
+});
+const P = {
+  candidates: list('candidates'), invocations: int('invocations', 1), n: int('n', 1), steps: int('steps', 10), warmup: int('warmup', 0),
+  clients: int('clients', 1), pipelineSteps: int('pipeline-steps', 1), window: int('window', 1), pipelineN: int('pipeline-n', 1),
+  jvm: args.jvm && !args['no-jvm'], isolation: int('isolation-invocations', 0), seed: int('seed', 0),
+};
+for (const c of P.candidates) {
+  if (!/^(inline|atomics|post)(\/\d+(\/\d+)?)?$/.test(c)) { console.error(`bad candidate ${c}\n${USAGE}`); process.exit(2); }
+}
+const CLI = join(root, 'collektive-node-server', 'src', 'cli.mjs');
+
+/** Server flags of a candidate name: `atomics/50/200` → --handoff atomics --spin-us 50 --reply-spin-us 200. */
+function candidateFlags(name) {
+  const [handoff, spin, replySpin] = name.split('/');
+  return ['--handoff', handoff, ...(spin !== undefined ? ['--spin-us', spin] : []), ...(replySpin !== undefined ? ['--reply-spin-us', replySpin] : [])];
+}
+
+/** The Node server as a process; resolves { port, proc, stop(signal) → { code, ms } }. */
+async function startNode(flags) {
+  const proc = spawn(process.execPath, [CLI, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  proc.stderr.on('data', (d) => { out += d; });
+  const exited = once(proc, 'exit');
+  const port = await new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = out.match(/listening on ws:\/\/127\.0\.0\.1:(\d+)/);
+      if (m) { clearInterval(timer); resolve(Number(m[1])); }
+    }, 20);
+    exited.then(([code]) => { clearInterval(timer); reject(new Error(`node server exited with ${code}:\n${out}`)); });
+  });
+  return {
+    port, proc, output: () => out,
+    async stop(signal = 'SIGTERM') {
+      const t0 = performance.now();
+      if (proc.exitCode === null) proc.kill(signal);
+      const killer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      const [code] = await exited;
+      clearTimeout(killer);
+      return { code, ms: performance.now() - t0 };
+    },
+  };
+}
+
+const RID = /"rid":(\d+)/;
+
+/**
+ * A client whose replies are matched to requests by order: `request(text)` resolves with the reply text (or
+ * binary). Over ws one message per request text; over TCP (the JVM server) the text's lines.
+ */
+async function client(kind, port) {
+  const waiting = [];
+  const deliver = (m) => { const w = waiting.shift(); if (w) w(m); };
+  let write;
+  let close;
+  if (kind === 'ws') {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
+    ws.on('message', (d, binary) => deliver(binary ? d : d.toString('utf8')));
+    ws.on('error', () => {});
+    await once(ws, 'open');
+    write = (t) => ws.send(t);
+    close = () => ws.terminate();
+  } else {
+    const sock = net.connect(port, '127.0.0.1');
+    sock.setNoDelay(true);
+    let buf = '';
+    sock.on('data', (d) => {
+      buf += d;
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) { deliver(buf.slice(0, i)); buf = buf.slice(i + 1); }
+    });
+    await once(sock, 'connect');
+    write = (t) => sock.write(t.endsWith('\n') ? t : `${t}\n`);
+    close = () => sock.destroy();
+  }
+  return {
+    /** Sends a text; the next reply resolves the promise (replies come in request order). */
+    request(text) { const p = new Promise((r) => waiting.push(r)); write(text); return p; },
+    send: (text) => write(text),
+    close,
+  };
+}
+
+/** The frame's text: N newPosition lines, then the step line (bench:web's json encoding, the desktop framing). */
+function frameText(n, xyz, rid) {
+  let s = '';
+  for (let i = 0; i < n; i++) s += `{"op":"newPosition","data":{"nodeId":${i},"x":${xyz[3 * i]},"y":${xyz[3 * i + 1]},"z":${xyz[3 * i + 2]}}}\n`;
+  return `${s}{"op":"step","data":{"rid":${rid}}}`;
+}
+const setupText = (n, xyz) => `{"op":"createSim","data":{"nodeCount":${n},"maxDistance":3}}\n{"op":"positions","data":{"xyz":[${xyz}]}}\n{"op":"setSource","data":{"nodeId":0,"isSource":true}}`;
+
+/** One client, free pacing: round trips in ns (the warm-up included; the caller drops it). */
+async function latencyPhase(kind, port) {
+  const xyz = positions(P.n);
+  const c = await client(kind, port);
+  c.send(setupText(P.n, xyz));
+  const rtts = [];
+  for (let i = 0; i < P.warmup + P.steps; i++) {
+    const text = frameText(P.n, xyz, i);
+    const t0 = process.hrtime.bigint();
+    const reply = await c.request(text);
+    rtts.push(Number(process.hrtime.bigint() - t0));
+    if (Number(RID.exec(String(reply).slice(0, 32))?.[1]) !== i) throw new Error(`latency: step ${i} answered ${String(reply).slice(0, 120)}`);
+  }
+  c.close();
+  return rtts.slice(P.warmup);
+}
+
+/**
+ * M clients × S steps, W in flight each: steps/s over the whole, and whether every client got every reply in
+ * order. One unrecorded pass of S/4 steps first (the JVM compiles its hot paths).
+ */
+async function throughputPhase(kind, port) {
+  const xyz = positions(P.pipelineN);
+  const clients = await Promise.all(Array.from({ length: P.clients }, () => client(kind, port)));
+  for (const c of clients) c.send(setupText(P.pipelineN, xyz));
+  const pass = async (steps) => {
+    const problems = [];
+    const t0 = performance.now();
+    await Promise.all(clients.map(async (c, k) => {
+      let next = 0;
+      let expected = 0;
+      const inFlight = [];
+      while (expected < steps) {
+        while (next < steps && inFlight.length < P.window) inFlight.push(c.request(frameText(P.pipelineN, xyz, next++)));
+        const reply = String(await inFlight.shift());
+        const rid = Number(RID.exec(reply.slice(0, 32))?.[1]);
+        if (rid !== expected && problems.length < 5) problems.push(`client ${k}: expected rid ${expected}, got ${reply.slice(0, 80)}`);
+        expected += 1;
+      }
+    }));
+    return { stepsPerS: (P.clients * steps) / ((performance.now() - t0) / 1000), problems };
+  };
+  await pass(Math.max(1, Math.floor(P.pipelineSteps / 4)));
+  const r = await pass(P.pipelineSteps);
+  for (const c of clients) c.close();
+  return r;
+}
+
+/** service − compute per step (ns) from the server's CSV: rows come in pairs, compute then service. */
+function overheadFromCsv(file, count) {
+  const rows = readFileSync(file, 'utf8').trimEnd().split('\n').slice(1).map((l) => l.split(','));
+  const compute = rows.filter((r) => r[1] === 'step.compute').map((r) => Number(r[2]));
+  const service = rows.filter((r) => r[1] === 'step.service').map((r) => Number(r[2]));
+  const k = Math.min(count, compute.length, service.length);
+  const overhead = [];
+  for (let i = P.warmup; i < k; i++) overhead.push(service[i] - compute[i]);
+  return { overhead, compute: compute.slice(P.warmup, k), service: service.slice(P.warmup, k) };
+}
+
+const grid = (n) => {
+  const side = Math.ceil(Math.sqrt(n));
+  const xyz = [];
+  for (let i = 0; i < n; i++) xyz.push(2.5 * (i % side), 2.5 * Math.floor(i / side), 0);
+  return xyz;
+};
+
+/** Echo round trips (ms) of one client, one every 10 ms, until stop(). */
+function echoLoop(c) {
+  let running = true;
+  const done = (async () => {
+    const times = [];
+    while (running) {
+      const t0 = performance.now();
+      await c.request('{"op":"echo"}');
+      times.push(performance.now() - t0);
+      await sleep(10);
+    }
+    return times;
+  })();
+  return { stop: () => { running = false; return done; } };
+}
+
+/** The isolation checks of docs/protocol.md ("Budgets") against one candidate. */
+async function isolation(flags) {
+  const out = {};
+  const s = await startNode([...flags, '--step-time-budget', '2000']);
+  try {
+    const a = await client('ws', s.port);
+    const b = await client('ws', s.port);
+    a.send(`{"op":"createSim","data":{"nodeCount":1000,"maxDistance":3}}\n{"op":"positions","data":{"xyz":[${grid(1000)}]}}`);
+    const echoes = echoLoop(b);
+    const t0 = performance.now();
+    const reply = JSON.parse(String(await a.request('{"op":"step","data":{"rid":1,"stepCount":20000}}')));
+    out.longStepMs = performance.now() - t0;
+    out.longStepLimit = reply.limit ?? null;
+    const times = await echoes.stop();
+    out.echoMaxMs = Math.max(...times);
+    out.echoes = times.length;
+    a.send('{"op":"step","data":{"rid":2,"stepCount":20000}}');
+    await sleep(300);
+    const stopped = await s.stop('SIGTERM');
+    out.sigtermExit = stopped.code;
+    out.sigtermMs = stopped.ms;
+  } finally { await s.stop('SIGKILL'); }
+  const small = await startNode([...flags, '--engine-heap-mb', '48', '--max-nodes', '1000000', '--max-devices', '2000000']);
+  try {
+    const victim = await client('ws', small.port);
+    const bystander = await client('ws', small.port);
+    bystander.send('{"op":"createSim","data":{"nodeCount":10,"maxDistance":3}}');
+    victim.send('{"op":"createSim","data":{"nodeCount":1000000,"maxDistance":3}}');
+    const oom = JSON.parse(String(await victim.request('{"op":"step","data":{"rid":1}}')));
+    out.oomLimit = oom.limit ?? null;
+    const after = String(await bystander.request('{"op":"step","data":{"rid":3}}'));
+    out.bystanderServed = RID.exec(after)?.[1] === '3';
+    out.serverAlive = small.proc.exitCode === null;
+  } finally { await small.stop('SIGKILL'); }
+  return out;
+}
+
+await ensureBuilt(['js', ...(P.jvm ? ['jvm-server'] : [])]);
+const rng = mulberry32(P.seed);
+const names = [...P.candidates, ...(P.jvm ? ['jvm'] : [])];
+/** @type {Record<string, { overhead: number[][], compute: number[][], service: number[][], rtt: number[][], tput: number[], problems: string[], isolation: object[] }>} */
+const results = Object.fromEntries(names.map((c) => [c, { overhead: [], compute: [], service: [], rtt: [], tput: [], problems: [], isolation: [] }]));
+const tmp = mkdtempSync(join(tmpdir(), 'bench-node-handoff-'));
+const started = Date.now();
+try {
+  for (let k = 0; k < P.invocations; k++) {
+    for (const name of shuffled(names, rng)) {
+      const r = results[name];
+      if (name === 'jvm') {
+        const s = await startJvmServer({ timeoutMs: 60_000 });
+        try {
+          const t = await throughputPhase('tcp', s.port);
+          r.tput.push(t.stepsPerS);
+          r.problems.push(...t.problems);
+        } finally { await s.stop(); }
+      } else {
+        const csv = join(tmp, `${name.replaceAll('/', '-')}-${k}.csv`);
+        const s = await startNode([...candidateFlags(name), '--csv', csv]);
+        let rtt;
+        let t;
+        try {
+          rtt = await latencyPhase('ws', s.port);
+          t = await throughputPhase('ws', s.port);
+        } finally {
+          const { code } = await s.stop('SIGTERM');
+          if (code !== 0) throw new Error(`${name}: server exited with ${code}:\n${s.output()}`);
+        }
+        const o = overheadFromCsv(csv, P.warmup + P.steps);
+        r.overhead.push(o.overhead); r.compute.push(o.compute); r.service.push(o.service); r.rtt.push(rtt);
+        r.tput.push(t.stepsPerS);
+        r.problems.push(...t.problems);
+        if (k < P.isolation) r.isolation.push(await isolation(candidateFlags(name)));
+      }
+      process.stderr.write(`round ${k + 1}/${P.invocations} ${name}: ${r.tput.at(-1).toFixed(0)} steps/s${r.overhead.length ? `, overhead median ${(median(r.overhead.at(-1)) / 1e3).toFixed(1)} µs` : ''}\n`);
+    }
+  }
+} finally { rmSync(tmp, { recursive: true, force: true }); }
+
+function median(v) { const s = [...v].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; }
+const us = (ns) => (ns / 1e3).toFixed(1);
+const fig = (inv) => {
+  const f = pathInterval(inv);
+  return { estimateUs: f.estimate / 1e3, ci95Us: f.ci95 ? f.ci95.map((x) => x / 1e3) : null };
+};
+const show = (f) => `${f.estimateUs.toFixed(1)} [${f.ci95Us ? f.ci95Us.map((x) => x.toFixed(1)).join(', ') : '–'}]`;
+const tputFig = (xs) => {
+  const f = pathInterval(xs.map((x) => [x]), { inner: false });
+  return { estimate: f.estimate, ci95: f.ci95 };
+};
+const jvmT = P.jvm ? tputFig(results.jvm.tput) : null;
+const summary = {
+  command: `npm run bench:node-handoff -- ${process.argv.slice(2).join(' ')}`.trim(),
+  parameters: P, minutes: (Date.now() - started) / 60_000, loadAverage: (await import('node:os')).loadavg(),
+  candidates: Object.fromEntries(names.map((name) => {
+    const r = results[name];
+    const t = tputFig(r.tput);
+    return [name, {
+      overhead: r.overhead.length ? fig(r.overhead) : null, compute: r.compute.length ? fig(r.compute) : null,
+      service: r.service.length ? fig(r.service) : null, roundTrip: r.rtt.length ? fig(r.rtt) : null,
+      throughput: t, throughputVsJvm: jvmT ? t.estimate / jvmT.estimate : null,
+      perInvocation: { overheadMedianUs: r.overhead.map((v) => median(v) / 1e3), roundTripMedianUs: r.rtt.map((v) => median(v) / 1e3), stepsPerS: r.tput },
+      orderAndLoss: r.problems.length ? r.problems : 'every reply, in order', isolation: r.isolation,
+    }];
+  })),
+};
+console.log(`\n${summary.command}  (${P.invocations} invocations, ${summary.minutes.toFixed(1)} min, load average at the end ${summary.loadAverage.map((x) => x.toFixed(1)).join(' ')})`);
+console.log(`latency: N = ${P.n}, ${P.steps} steps after ${P.warmup}; throughput: ${P.clients} clients × ${P.pipelineSteps} steps, ${P.window} in flight, N = ${P.pipelineN}`);
+console.log('mean of invocation medians [95 % interval over invocations], µs');
+console.log('| candidate | service − compute | compute | client round trip | steps/s (16 pipelined) | × JVM | order, loss |');
+console.log('|---|---|---|---|---|---|---|');
+for (const name of names) {
+  const c = summary.candidates[name];
+  const t = c.throughput;
+  console.log(`| ${name} | ${c.overhead ? show(c.overhead) : '–'} | ${c.compute ? show(c.compute) : '–'} | ${c.roundTrip ? show(c.roundTrip) : '–'} | ${t.estimate.toFixed(0)} [${t.ci95 ? t.ci95.map((x) => x.toFixed(0)).join(', ') : '–'}] | ${c.throughputVsJvm?.toFixed(2) ?? '–'} | ${typeof c.orderAndLoss === 'string' ? c.orderAndLoss : `${c.orderAndLoss.length} problems: ${c.orderAndLoss[0]}`} |`);
+}
+if (P.isolation > 0) {
+  console.log('\nisolation (per round): long step (20 000 rounds, 1000 devices, --step-time-budget 2000) → reply after, limit; other client\'s worst echo; SIGTERM during a long step; 1M devices in a 48 MB worker');
+  console.log('| candidate | long step | other client\'s worst echo | SIGTERM | worker OOM |');
+  console.log('|---|---|---|---|---|');
+  for (const name of P.candidates) {
+    for (const i of summary.candidates[name].isolation) {
+      console.log(`| ${name} | ${i.longStepLimit} after ${i.longStepMs.toFixed(0)} ms | ${i.echoMaxMs.toFixed(1)} ms over ${i.echoes} | exit ${i.sigtermExit} after ${i.sigtermMs.toFixed(0)} ms | ${i.oomLimit}, bystander ${i.bystanderServed ? 'served' : 'NOT served'}, server ${i.serverAlive ? 'up' : 'DOWN'} |`);
+    }
+  }
+}
+if (args.json) writeFileSync(args.json, `${JSON.stringify(summary, null, 2)}\n`);
