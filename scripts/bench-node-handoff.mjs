@@ -235,6 +235,16 @@ async function isolation(flags) {
     const times = await echoes.stop();
     out.echoMaxMs = Math.max(...times);
     out.echoes = times.length;
+    // The same with 200 devices (under --handoff inline, on the event loop, in slices).
+    const small = await client('ws', s.port);
+    small.send(`{"op":"createSim","data":{"nodeCount":200,"maxDistance":3}}\n{"op":"positions","data":{"xyz":[${grid(200)}]}}`);
+    const echoes2 = echoLoop(b);
+    const t1 = performance.now();
+    const reply2 = JSON.parse(String(await small.request('{"op":"step","data":{"rid":1,"stepCount":100000}}')));
+    out.smallStepMs = performance.now() - t1;
+    out.smallStepLimit = reply2.limit ?? null;
+    const times2 = await echoes2.stop();
+    out.smallEchoMaxMs = Math.max(...times2);
     a.send('{"op":"step","data":{"rid":2,"stepCount":20000}}');
     await sleep(300);
     const stopped = await s.stop('SIGTERM');
@@ -335,12 +345,12 @@ for (const name of names) {
   console.log(`| ${name} | ${c.overhead ? show(c.overhead) : '–'} | ${c.compute ? show(c.compute) : '–'} | ${c.roundTrip ? show(c.roundTrip) : '–'} | ${t.estimate.toFixed(0)} [${t.ci95 ? t.ci95.map((x) => x.toFixed(0)).join(', ') : '–'}] | ${c.throughputVsJvm?.toFixed(2) ?? '–'} | ${typeof c.orderAndLoss === 'string' ? c.orderAndLoss : `${c.orderAndLoss.length} problems: ${c.orderAndLoss[0]}`} |`);
 }
 if (P.isolation > 0) {
-  console.log('\nisolation (per round): long step (20 000 rounds, 1000 devices, --step-time-budget 2000) → reply after, limit; other client\'s worst echo; SIGTERM during a long step; 1M devices in a 48 MB worker');
-  console.log('| candidate | long step | other client\'s worst echo | SIGTERM | worker OOM |');
-  console.log('|---|---|---|---|---|');
+  console.log('\nisolation (per round): a long step (20 000 rounds on 1000 devices, 100 000 on 200, --step-time-budget 2000) → limit, reply after; another client\'s worst echo meanwhile (one every 10 ms); SIGTERM during a long step; 1M devices in a 48 MB worker beside a bystander');
+  console.log('| candidate | long step, 1000 devices | other client\'s worst echo | long step, 200 devices | other client\'s worst echo | SIGTERM | worker OOM |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const name of P.candidates) {
     for (const i of summary.candidates[name].isolation) {
-      console.log(`| ${name} | ${i.longStepLimit} after ${i.longStepMs.toFixed(0)} ms | ${i.echoMaxMs.toFixed(1)} ms over ${i.echoes} | exit ${i.sigtermExit} after ${i.sigtermMs.toFixed(0)} ms | ${i.oomLimit}, bystander ${i.bystanderServed ? 'served' : 'NOT served'}, server ${i.serverAlive ? 'up' : 'DOWN'} |`);
+      console.log(`| ${name} | ${i.longStepLimit} after ${i.longStepMs.toFixed(0)} ms | ${i.echoMaxMs.toFixed(1)} ms over ${i.echoes} | ${i.smallStepLimit} after ${i.smallStepMs.toFixed(0)} ms | ${i.smallEchoMaxMs.toFixed(1)} ms | exit ${i.sigtermExit} after ${i.sigtermMs.toFixed(0)} ms | ${i.oomLimit}, bystander ${i.bystanderServed ? 'served' : 'NOT served'}, server ${i.serverAlive ? 'up' : 'DOWN'} |`);
     }
   }
 }

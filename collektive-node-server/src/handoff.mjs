@@ -157,10 +157,16 @@ export class MainChannel {
     return false;
   }
 
-  /** Resolves once the batch `seq` is answered, without blocking the event loop. */
-  whenAnswered(seq) {
-    const w = /** @type {any} */ (Atomics).waitAsync(this.ctl, DONE, (seq - 1) | 0);
-    return w.async ? w.value.then(() => undefined) : Promise.resolve();
+  /**
+   * Resolves once the batch `seq` is answered, without blocking the event loop. A wake-up is checked, not trusted:
+   * the worker's notify for the previous batch can come after that batch's answer was seen and this wait began.
+   * @returns {Promise<void>}
+   */
+  async whenAnswered(seq) {
+    while (Atomics.load(this.ctl, DONE) !== seq) {
+      const w = /** @type {any} */ (Atomics).waitAsync(this.ctl, DONE, (seq - 1) | 0);
+      if (w.async) await w.value;
+    }
   }
 
   /** The answered batch's result (the reply copied out of the shared area, which the next batch reuses). */

@@ -6,11 +6,12 @@ import { chromium } from '../lib/requirements.mjs';
 export const suites = [
   {
     name: 'node-server',
-    description: 'Node ws server: protocol (reference messages, test vectors), extensions, bad input, two clients, Origin, SIGTERM CSV; budgets (huge simulations, all-pairs, long steps off the event loop, a client that never reads, half-sent huge messages, rid range, streamed CSV); each hand-off (inline, atomics, post): 16 pipelining clients in order, oversized batches and replies, a long step under the step budget beside another client's echo, worker out of heap, SIGTERM',
+    description: 'Node ws server: protocol (reference messages, test vectors), extensions, bad input, two clients, Origin, SIGTERM CSV; budgets (huge simulations, all-pairs, long steps off the event loop, a client that never reads, half-sent huge messages, rid range, streamed CSV); each hand-off (inline, atomics, post): 16 pipelining clients in order, oversized batches and replies, a long step under the step budget beside the echo of another client, worker out of heap, SIGTERM',
     build: ['js'],
     cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=120000',
       'collektive-node-server/test/server.test.mjs', 'collektive-node-server/test/budgets.test.mjs',
-      'collektive-node-server/test/handoff.test.mjs'],
+      'collektive-node-server/test/handoff-inline.test.mjs', 'collektive-node-server/test/handoff-atomics.test.mjs',
+      'collektive-node-server/test/handoff-post.test.mjs'],
     parse: nodeTap,
   },
   {
