@@ -32,7 +32,7 @@ function echoLoop(c) {
 
 /** The cases for one `--handoff` value (one test file each, so each stays within the suite's per-file timeout). */
 export function handoffTests(handoff) {
-  test(`${handoff}: 16 clients pipelining 120 frames each get every reply in order, with the right content`, async (t) => {
+  test(`${handoff}: 16 clients pipelining 80 frames each get every reply in order, with the right content`, async (t) => {
     // atomics without the reply spin: every reply through Atomics.waitAsync, the path where a late wake-up could
     // deliver the previous batch's reply again.
     const s = await startServer(['--handoff', handoff, '--max-links', '40000', ...(handoff === 'atomics' ? ['--reply-spin-us', '0'] : [])]);
@@ -45,7 +45,7 @@ export function handoffTests(handoff) {
         c.send('positions', { xyz: line(n) });
         c.send('setSource', { nodeId: 0 });
         const expected = [];
-        for (let i = 0; i < 120; i++) {
+        for (let i = 0; i < 80; i++) {
           // A frame as one message: N newPosition lines and a step; every 7th a binary step, every 11th an echo,
           // every 13th a step with a bad stepCount (an error reply in its place).
           const lines = [];
@@ -79,7 +79,7 @@ export function handoffTests(handoff) {
           }
         }
       }));
-      t.diagnostic(`${handoff}: 16 × 120 frames in ${(performance.now() - t0).toFixed(0)} ms`);
+      t.diagnostic(`${handoff}: 16 × 80 frames in ${(performance.now() - t0).toFixed(0)} ms`);
       for (const c of clients) c.close();
     } finally { assert.equal(await s.stop(), 0); }
   });

@@ -15,7 +15,7 @@ export async function startServer(args = []) {
   proc.stdout.on('data', (d) => { out += d; });
   proc.stderr.on('data', (d) => { out += d; });
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60000);
     const check = () => {
       const m = out.match(/listening on ws:\/\/127\.0\.0\.1:(\d+)/);
       if (m) { clearTimeout(timer); proc.stdout.off('data', check); resolve(Number(m[1])); }
