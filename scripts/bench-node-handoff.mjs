@@ -24,7 +24,7 @@ import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { pathInterval } from '../measurement/src/intervals.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 import { positions } from './lib/capacity.mjs';
-import { startJvmServer } from '../desktop-host/bench/jvm-server.mjs';
+import { startJvmServer } from './lib/jvm-server.mjs';
 
 const USAGE = `usage: npm run bench:node-handoff -- [options]     (method: docs/profiles.md, "The fixes")
   --candidates post,atomics,inline   Node server hand-offs; each is --handoff[/spin-us[/reply-spin-us]], e.g. atomics/0/0
