@@ -10,7 +10,7 @@ import { root } from '../lib/root.mjs';
 const SCRIPTS = {
   'bench:desktop': 'bench-desktop.mjs', 'bench:web': 'bench-web.mjs', 'bench:engine': 'bench-engine.mjs',
   'bench:network': 'bench-network.mjs', 'bench:dashboard': 'bench-dashboard.mjs', 'bench:reproduce': 'bench-reproduce.mjs',
-  'bench:calibrate': 'bench-calibrate.mjs', profile: 'profile.mjs',
+  'bench:calibrate': 'bench-calibrate.mjs', 'bench:node-handoff': 'bench-node-handoff.mjs', profile: 'profile.mjs',
 };
 /** The shared options each script's usage must list (where they apply). */
 const SHARED = {
@@ -22,6 +22,7 @@ const SHARED = {
   'bench:dashboard': [],
   'bench:reproduce': [],
   'bench:calibrate': [],
+  'bench:node-handoff': ['--n'],
 };
 const run = (script, args) => spawnSync(process.execPath, [join(root, 'scripts', script), ...args], { encoding: 'utf8', timeout: 60_000 });
 const noStack = (text) => assert.doesNotMatch(text, /\n\s+at |ERR_PARSE_ARGS|node:internal/, `no stack trace or error code:\n${text}`);
