@@ -5,17 +5,19 @@ import collektive.server.connection.ServerBudgets
 import collektive.server.protocol.ErrorReply
 import collektive.server.protocol.Protocol
 import collektive.server.timing.TimingLog
+import collektive.server.transport.Link
+import collektive.server.transport.Listener
+import collektive.server.transport.TcpListener
+import collektive.server.transport.UnixListener
 import java.io.IOException
 import java.net.InetAddress
-import java.net.InetSocketAddress
-import java.net.ServerSocket
-import java.net.Socket
 import java.net.SocketTimeoutException
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicInteger
 
 /**
- * The TCP server: one platform thread accepts, one platform thread per connection serves it (blocking I/O, so a
+ * The stream server, over TCP or a Unix domain socket ([ServerOptions.transport]; the same framing and
+ * encodings on both, docs/protocol.md "Transports"): one platform thread accepts, one platform thread per connection serves it (blocking I/O, so a
  * request is read, computed and answered on one thread with no hand-off). Each connection has its own engine; a
  * failing connection is logged and closed without touching the others. The budgets of docs/protocol.md bound
  * connections (`maxConnections`, refused with an error reply), their idle time, simulations, devices and input
@@ -26,17 +28,21 @@ public class GradientServer(
     private val options: ServerOptions,
     private val timing: TimingLog? = null,
     private val log: (String) -> Unit = { System.err.println("[jvm-server] $it") },
-) : AutoCloseable {
+) : Server {
     /** What a fatal JVM error in a server thread does (the process entry point exits non-zero); default: rethrow. */
     @Volatile
-    public var onFatal: (Throwable) -> Unit = { throw it }
+    override var onFatal: (Throwable) -> Unit = { throw it }
 
-    private class Live(val socket: Socket, val connection: Connection) {
+    private class Live(val socket: Link, val connection: Connection) {
         @Volatile
         var thread: Thread? = null
     }
 
-    private val serverSocket = ServerSocket()
+    private val listener: Listener = when (options.transport) {
+        Transport.UDS -> UnixListener(requireNotNull(options.path) { "--transport uds needs --path" }, POLL_MS)
+        Transport.TCP -> TcpListener(options.host, options.port, POLL_MS)
+        Transport.SHM -> throw IllegalArgumentException("the shm transport is served by ShmServer")
+    }
     private val connections = ConcurrentHashMap<Int, Live>()
     private val counter = AtomicInteger()
     private val budgets = ServerBudgets(options)
@@ -47,13 +53,16 @@ public class GradientServer(
     private var closing = false
 
     /** True once [close] has been called (a deliberate stop, as opposed to the accept thread dying). */
-    public val closed: Boolean get() = closing
+    override val closed: Boolean get() = closing
 
-    /** The bound port (the actual one when [ServerOptions.port] is 0); valid after [start]. */
-    public val port: Int get() = serverSocket.localPort
+    /** The bound TCP port (the actual one when [ServerOptions.port] is 0), 0 on a Unix socket; valid after [start]. */
+    public val port: Int get() = listener.port
 
-    /** The bound address (loopback unless [ServerOptions.host] says otherwise); valid after [start]. */
-    public val address: InetAddress get() = serverSocket.inetAddress
+    /** The bound TCP address (loopback unless [ServerOptions.host] says otherwise); valid after [start] over TCP. */
+    public val address: InetAddress get() = (listener as TcpListener).inetAddress
+
+    /** What the listening line names: `HOST:PORT` or `unix:PATH`; valid after [bind]. */
+    public val listeningOn: String get() = listener.address
 
     /** Number of connections being served. */
     public val connectionCount: Int get() = connections.size
@@ -66,10 +75,7 @@ public class GradientServer(
 
     /** Binds the listening socket (connections queue in the backlog until [start]); returns the bound port. */
     public fun bind(): Int {
-        if (!serverSocket.isBound) {
-            serverSocket.reuseAddress = true
-            serverSocket.bind(InetSocketAddress(InetAddress.getByName(options.host), options.port), 128)
-        }
+        listener.bind()
         return port
     }
 
@@ -81,8 +87,17 @@ public class GradientServer(
         return port
     }
 
+    override fun listen(): String {
+        bind()
+        return listeningOn
+    }
+
+    override fun serve() {
+        start()
+    }
+
     /** Blocks until the accept thread ends (after [close], or a fatal error). */
-    public fun awaitClose() {
+    override fun awaitClose() {
         acceptor.join()
     }
 
@@ -90,7 +105,7 @@ public class GradientServer(
         try {
             while (!closing) {
                 val socket = try {
-                    serverSocket.accept()
+                    listener.accept()
                 } catch (e: IOException) {
                     if (!closing) {
                         log("accept failed: ${e.message}")
@@ -103,16 +118,8 @@ public class GradientServer(
                     continue
                 }
                 val id = counter.incrementAndGet()
-                val name = "conn $id ${socket.remoteSocketAddress}"
-                val live = try {
-                    socket.tcpNoDelay = true
-                    socket.soTimeout = POLL_MS
-                    Live(socket, Connection(name, socket.getInputStream(), socket.getOutputStream(), options, timing, budgets, log) { closing })
-                } catch (e: IOException) {
-                    log("$name: setup failed: $e")
-                    closeQuietly(socket)
-                    continue
-                }
+                val name = "conn $id ${socket.peer}"
+                val live = Live(socket, Connection(name, socket.input, socket.output, options, timing, budgets, log) { closing })
                 connections[id] = live
                 val thread = Thread({ serve(id, name, live) }, "conn-$id").apply { isDaemon = true }
                 live.thread = thread
@@ -124,18 +131,17 @@ public class GradientServer(
     }
 
     /** Over `maxConnections`: one error line, then closed, from the accept thread (no thread is started). */
-    private fun refuse(socket: Socket) {
+    private fun refuse(socket: Link) {
         try {
-            socket.soTimeout = 100
             val reply = ErrorReply("this server already has ${options.maxConnections} connections (maxConnections); closing", null, null, "maxConnections")
-            socket.getOutputStream().write((Protocol.json.encodeToString(ErrorReply.serializer(), reply) + "\n").toByteArray())
+            socket.output.write((Protocol.json.encodeToString(ErrorReply.serializer(), reply) + "\n").toByteArray())
             socket.shutdownOutput()
         } catch (_: IOException) {
             // the peer is gone already
         } finally {
             closeQuietly(socket)
         }
-        if (!options.quiet) log("refused ${socket.remoteSocketAddress}: maxConnections ${options.maxConnections} reached")
+        if (!options.quiet) log("refused ${socket.peer}: maxConnections ${options.maxConnections} reached")
     }
 
     private fun serve(id: Int, name: String, live: Live) {
@@ -157,10 +163,10 @@ public class GradientServer(
      * On shutdown: sends FIN after the replies already written, then reads and discards what the peer still sends
      * until it closes (bounded), so closing does not reset the connection and drop replies the peer has not read.
      */
-    private fun finishGracefully(socket: Socket) {
+    private fun finishGracefully(socket: Link) {
         try {
             socket.shutdownOutput()
-            val input = socket.getInputStream()
+            val input = socket.input
             val scratch = ByteArray(8192)
             val deadline = System.nanoTime() + DRAIN_MS * 1_000_000
             while (System.nanoTime() < deadline) {
@@ -203,7 +209,7 @@ public class GradientServer(
      */
     override fun close() {
         closing = true
-        closeQuietly(serverSocket)
+        closeQuietly(listener)
         val deadline = System.nanoTime() + STOP_MS * 1_000_000
         for (live in connections.values) live.thread?.join(maxOf(1, (deadline - System.nanoTime()) / 1_000_000))
         for (live in connections.values) closeQuietly(live.socket)

@@ -13,7 +13,8 @@ public const val EXIT_FATAL: Int = 70
  * Entry point: `java -jar collektive-jvm-server.jar [options]` (see [ServerOptions.USAGE]). Prints one line
  * `collektive-jvm-server listening on HOST:PORT` on stdout when ready and serves until SIGTERM/SIGINT, whose
  * shutdown hook stops the connections at a request boundary and then completes the timing CSV (exit 143 for
- * SIGTERM). Bad options exit 2, a port that cannot be bound 1, a fatal JVM error [EXIT_FATAL].
+ * SIGTERM). Over a Unix socket the line names `unix:PATH`, over shared memory `shm:PATH`. Bad options exit 2, a
+ * port or path that cannot be bound 1, a fatal JVM error [EXIT_FATAL].
  */
 public fun main(args: Array<String>) {
     if ("--help" in args || "-h" in args) {
@@ -35,12 +36,13 @@ public fun main(args: Array<String>) {
         System.err.println("collektive-jvm-server: cannot write CSV ${options.csv}: $e")
         exitProcess(1)
     }
-    val server = GradientServer(options, timing)
+    val server = Server.of(options, timing)
     server.onFatal = { fatal(it, Thread.currentThread().name) }
-    val port = try {
-        server.bind() // fail fast on a taken port, before the warm-up
+    val listening = try {
+        server.listen() // fail fast on a taken port or path, before the warm-up
     } catch (e: IOException) {
-        System.err.println("collektive-jvm-server: cannot listen on ${options.host}:${options.port}: ${e.message}")
+        val where = if (options.transport == Transport.TCP) "${options.host}:${options.port}" else "${options.transport.flag}:${options.path}"
+        System.err.println("collektive-jvm-server: cannot listen on $where: ${e.message}")
         timing?.close()
         exitProcess(1)
     }
@@ -52,8 +54,8 @@ public fun main(args: Array<String>) {
         }, "shutdown"),
     )
     Warmup.run(options.warmupRounds, options)
-    server.start()
-    println("${Protocol.SERVER} listening on ${options.host}:$port")
+    server.serve()
+    println("${Protocol.SERVER} listening on $listening")
     System.out.flush()
     server.awaitClose()
     // The accept thread ends only on close (the shutdown hook, which then exits 143) or on a failure: never exit 0.

@@ -6,6 +6,8 @@ import java.nio.file.Path
  * Command-line options of the server (`--help` prints them). The budgets are those of docs/protocol.md
  * ("Budgets"), with the same flag names, defaults and `hello.limits` names as the Node server.
  *
+ * @property transport how clients reach the server: TCP (default), a Unix domain socket or shared memory.
+ * @property path the Unix socket's path (`uds`) or the shared-memory file's (`shm`; its wake-up socket is `PATH.sock`).
  * @property host address to bind, loopback by default.
  * @property port TCP port; 0 picks a free one (the listening line names it).
  * @property csv where to write `step.service` / `step.compute` timings, or null for none.
@@ -29,6 +31,8 @@ import java.nio.file.Path
  * @property quiet when true, connection open/close lines are not logged (errors still are).
  */
 public data class ServerOptions(
+    val transport: Transport = Transport.TCP,
+    val path: Path? = null,
     val host: String = "127.0.0.1",
     val port: Int = 9090,
     val csv: Path? = null,
@@ -50,12 +54,16 @@ public data class ServerOptions(
 ) {
     public companion object {
         /** Usage text for `--help` and errors. */
-        public const val USAGE: String = """usage: collektive-jvm-server [--host 127.0.0.1] [--port 9090] [--csv FILE] [budgets] [--warmup 2000] [--spin-us 50] [--quiet]
+        public const val USAGE: String = """usage: collektive-jvm-server [--transport tcp|uds|shm] [--path FILE] [--host 127.0.0.1] [--port 9090] [--csv FILE] [budgets] [--warmup 2000] [--spin-us 50] [--quiet]
+  --transport            tcp (default), uds (a Unix domain socket at --path) or shm (shared memory in the file
+                         --path, woken through the Unix socket --path.sock); docs/protocol.md, "Transports"
+  --path                 the Unix socket (uds) or the shared-memory file (shm; put it on a tmpfs such as /dev/shm)
   --host                 address to bind (default 127.0.0.1)
   --port                 TCP port, 0 = any free port (printed in the "listening" line)
   --csv                  write step.service and step.compute timings (t_ns,id,duration_ns) to FILE
   --warmup               rounds of an in-memory scripted session run before listening (JIT warm-up), 0 = none
-  --spin-us              µs to poll for the next request before blocking on the socket read, 0 = block at once
+  --spin-us              µs to poll for the next request before blocking on the socket read (shm: on the
+                         request slot before blocking on the wake-up socket), 0 = block at once
   --quiet                do not log connection open/close lines
 budgets (docs/protocol.md; past one a request gets an error reply naming it in "limit"):
   --max-message          8388608    longest request line in bytes (skipped with an error reply); alias --max-line
@@ -90,6 +98,8 @@ budgets (docs/protocol.md; past one a request gets an error reply naming it in "
             fun int(name: String, min: Int, max: Int = Int.MAX_VALUE): Int = long(name, min.toLong(), max.toLong()).toInt()
             while (i < args.size) {
                 when (val arg = args[i]) {
+                    "--transport" -> options = options.copy(transport = Transport.of(value(arg)))
+                    "--path" -> options = options.copy(path = Path.of(value(arg)))
                     "--host" -> options = options.copy(host = value(arg))
                     "--port" -> options = options.copy(port = int(arg, 0, 65535))
                     "--csv" -> options = options.copy(csv = Path.of(value(arg)))
@@ -112,6 +122,7 @@ budgets (docs/protocol.md; past one a request gets an error reply naming it in "
                 }
                 i += 1
             }
+            require(options.transport == Transport.TCP || options.path != null) { "--transport ${options.transport.flag} needs --path" }
             return options
         }
     }

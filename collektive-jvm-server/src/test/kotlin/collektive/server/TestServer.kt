@@ -5,23 +5,42 @@ import java.io.BufferedInputStream
 import java.io.ByteArrayOutputStream
 import java.io.Closeable
 import java.io.OutputStream
+import java.io.InputStream
 import java.net.Socket
+import java.net.StandardProtocolFamily
+import java.net.UnixDomainSocketAddress
+import java.nio.channels.Channels
+import java.nio.channels.SocketChannel
+import java.nio.file.Files
 import java.util.Collections
 
-/** A server on an ephemeral loopback port, in this JVM, with its log lines collected for assertions. */
+/**
+ * A server in this JVM, with its log lines collected for assertions: on an ephemeral loopback port, or with
+ * `transport = Transport.UDS` on a Unix socket in a fresh temporary folder.
+ */
 class TestServer(options: ServerOptions = ServerOptions(port = 0, warmupRounds = 0)) : Closeable {
     val logLines: MutableList<String> = Collections.synchronizedList(mutableListOf())
-    val server = GradientServer(options.copy(port = 0), null) { logLines += it }
+    private val socketDir = if (options.transport == Transport.UDS) Files.createTempDirectory("collektive-uds") else null
+    val server = GradientServer(options.copy(port = 0, path = socketDir?.resolve("server.sock") ?: options.path), null) { logLines += it }
     val port = server.start()
 
-    fun connect(): Client = Client(Socket("127.0.0.1", port))
+    fun connect(): Client = if (socketDir != null) {
+        val channel = SocketChannel.open(StandardProtocolFamily.UNIX)
+        channel.connect(UnixDomainSocketAddress.of(socketDir.resolve("server.sock")))
+        Client(Channels.newInputStream(channel), Channels.newOutputStream(channel), channel)
+    } else {
+        Client(Socket("127.0.0.1", port))
+    }
 
     /** Waits (bounded) until [predicate] holds over the log, returning whether it did. */
     fun awaitLog(timeoutMs: Long = 5000, predicate: (List<String>) -> Boolean): Boolean = awaitTrue(timeoutMs) {
         synchronized(logLines) { predicate(logLines.toList()) }
     }
 
-    override fun close() = server.close()
+    override fun close() {
+        server.close()
+        socketDir?.toFile()?.deleteRecursively()
+    }
 }
 
 fun awaitTrue(timeoutMs: Long, condition: () -> Boolean): Boolean {
@@ -33,15 +52,14 @@ fun awaitTrue(timeoutMs: Long, condition: () -> Boolean): Boolean {
     return condition()
 }
 
-/** A raw loopback client: writes exact lines, reads reply lines or binary frames. */
-class Client(val socket: Socket) : Closeable {
-    init {
-        socket.tcpNoDelay = true
-        socket.soTimeout = 10_000
-    }
+/** A raw loopback client (TCP or Unix socket): writes exact lines, reads reply lines or binary frames. */
+class Client(rawInput: InputStream, val output: OutputStream, private val connection: Closeable) : Closeable {
+    constructor(socket: Socket) : this(socket.apply { tcpNoDelay = true; soTimeout = 10_000 }.getInputStream(), socket.getOutputStream(), socket)
 
-    private val input = BufferedInputStream(socket.getInputStream())
-    val output: OutputStream = socket.getOutputStream()
+    private val input = BufferedInputStream(rawInput)
+
+    /** The TCP socket (TCP clients only). */
+    val socket: Socket get() = connection as Socket
 
     fun send(vararg lines: String) {
         output.write(lines.joinToString("") { "$it\n" }.toByteArray(Charsets.UTF_8))
@@ -73,5 +91,5 @@ class Client(val socket: Socket) : Closeable {
 
     fun readFrame(): BinaryStateFrame.Frame = BinaryStateFrame.read(input)
 
-    override fun close() = socket.close()
+    override fun close() = connection.close()
 }

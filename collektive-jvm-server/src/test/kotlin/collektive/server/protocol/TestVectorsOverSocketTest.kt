@@ -1,7 +1,9 @@
 package collektive.server.protocol
 
 import collektive.server.Client
+import collektive.server.ServerOptions
 import collektive.server.TestServer
+import collektive.server.Transport
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.boolean
@@ -26,13 +28,22 @@ import kotlin.test.assertTrue
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TestVectorsOverSocketTest {
     private val server = TestServer()
+    private val unixServer = TestServer(ServerOptions(transport = Transport.UDS, warmupRounds = 0))
     private val dir = File(System.getProperty("collektive.vectors.dir") ?: "../collektive-core/test-vectors")
 
     @AfterAll
-    fun stop() = server.close()
+    fun stop() {
+        server.close()
+        unixServer.close()
+    }
 
     @TestFactory
-    fun `every test vector replays exactly over the socket`(): List<DynamicTest> {
+    fun `every test vector replays exactly over the socket`(): List<DynamicTest> = replayAll(server)
+
+    @TestFactory
+    fun `every test vector replays exactly over a Unix domain socket`(): List<DynamicTest> = replayAll(unixServer)
+
+    private fun replayAll(server: TestServer): List<DynamicTest> {
         val index = Json.parseToJsonElement(File(dir, "index.json").readText()).jsonObject
         val names = index.getValue("vectors").jsonArray.map { it.jsonPrimitive.content }
         assertTrue(names.size >= 5, "the vectors index lists vectors: $names")
