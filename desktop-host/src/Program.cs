@@ -23,11 +23,13 @@ namespace Collektive.DesktopHost
 @"usage: mono desktop-host.exe <command> [options]
   run     --engine native|socket|fake [--encoding json|batched|binary] [--scenario reference|random]
           [--nodes 10] [--max-distance 3] [--seed 1] [--mean-degree 8] [--frames 1030]
-          [--pacing free|fixed] [--tick-ms 20] [--time-scale 1] [--host 127.0.0.1] [--port P]
+          [--pacing free|fixed] [--tick-ms 20] [--time-scale 1] [--transport tcp|uds|shm] [--host 127.0.0.1] [--port P]
+          [--path FILE] (socket engine over uds: the server's socket; over shm: its shared-memory file)
           [--out unity_native.csv|unity_socket.csv] [--backend-csv native.csv] [--floors 0] [--floor-batch 100]
           [--floors-out floors.csv] [--spin-us 50] [--progress 0] [--cpu-mark-at -1]
           [--in-flight 1] (free pacing: steps kept in flight, results k - 1 frames late; docs/network.md)
-  verify  --engine native|socket --vectors FILE [--vectors FILE ...] [--host 127.0.0.1] [--port P] [--encoding json]
+  verify  --engine native|socket --vectors FILE [--vectors FILE ...] [--transport tcp|uds|shm] [--host 127.0.0.1] [--port P]
+          [--path FILE] [--encoding json]
   info    prints clock resolution and runtime versions";
 
         private static int Main(string[] args)
@@ -62,11 +64,27 @@ namespace Collektive.DesktopHost
             {
                 case "native": return new NativeEngine(enc, log);
                 case "socket":
-                    int port = o.Int("port", -1);
-                    if (port <= 0) throw new ArgumentException("--engine socket needs --port");
-                    var s = new SocketEngine(o.Str("host", "127.0.0.1"), port, enc, log);
-                    s.SpinMicros = o.Int("spin-us", 50);
-                    return s;
+                    // The out-of-process path over one of the JVM server's transports (docs/protocol.md, "Transports").
+                    string transport = o.Str("transport", "tcp");
+                    int spinUs = o.Int("spin-us", 50);
+                    if (transport == "tcp")
+                    {
+                        int port = o.Int("port", -1);
+                        if (port <= 0) throw new ArgumentException("--engine socket needs --port");
+                        var s = new SocketEngine(o.Str("host", "127.0.0.1"), port, enc, log);
+                        s.SpinMicros = spinUs;
+                        return s;
+                    }
+                    string path = o.Str("path", null);
+                    if (path == null) throw new ArgumentException("--transport " + transport + " needs --path");
+                    if (transport == "uds")
+                    {
+                        var u = SocketEngine.OverUnixSocket(path, enc, log);
+                        u.SpinMicros = spinUs;
+                        return u;
+                    }
+                    if (transport == "shm") return new ShmEngine(path, enc, log) { SpinMicros = spinUs };
+                    throw new ArgumentException("--transport must be tcp, uds or shm");
                 case "fake": return new FakeEngine();
                 default: throw new ArgumentException("--engine must be native, socket or fake");
             }
@@ -102,6 +120,9 @@ namespace Collektive.DesktopHost
             int cpuMarkAt = o.Int("cpu-mark-at", -1);
             string host = o.Str("host", "127.0.0.1");
             int port = o.Int("port", -1);
+            // The echo floor (floor.socket.echo) is the TCP JSON echo of docs/measurements.md; over uds and shm
+            // the OS floors of the same transport are the reference instead.
+            string transport = o.Str("transport", "tcp");
 
             var log = new TimingLog(16 * options.Frames);
             var floorLog = new TimingLog(Math.Max(16, floors));
@@ -131,7 +152,7 @@ namespace Collektive.DesktopHost
                 if (floors > 0)
                 {
                     if (engineKind == "native") Floors.NativeNoop(floorLog, floors, floorBatch);
-                    else if (engineKind == "socket") Floors.SocketEcho(floorLog, host, port, floors);
+                    else if (engineKind == "socket" && transport == "tcp") Floors.SocketEcho(floorLog, host, port, floors);
                 }
                 if (engineKind == "native") NativeEngine.FlushBackendCsv();
                 WriteCsv(log, outPath);

@@ -24,7 +24,7 @@ namespace Collektive.DesktopHost
             var files = o.All("vectors");
             if (files.Count == 0) throw new ArgumentException("verify needs --vectors FILE (repeatable)");
             string engineKind = o.Str("engine", null);
-            o.Str("host", null); o.Str("port", null); o.Str("encoding", null); o.Str("spin-us", null);
+            o.Str("host", null); o.Str("port", null); o.Str("encoding", null); o.Str("spin-us", null); o.Str("transport", null); o.Str("path", null);
             o.CheckAllUsed();
             var report = new StringBuilder("{\"ok\":");
             var parts = new List<string>();

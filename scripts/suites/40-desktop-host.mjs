@@ -15,10 +15,10 @@ export const suites = [
   },
   {
     name: 'desktop-host',
-    description: 'headless C# host against the real .so and JVM server: test vectors, few hundred rounds, CSV and run.json schema; the bench:* and profile command lines (--help, bad options)',
+    description: 'headless C# host against the real .so and JVM server (TCP, Unix socket, shared memory): test vectors, few hundred rounds, CSV and run.json schema, either side killed mid-run; the bench:* and profile command lines (--help, bad options)',
     build: ['native', 'jvm-server', 'desktop-host'],
     requires: [requireMono, requireNewtonsoft],
-    cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=600000', 'desktop-host/test/integration.test.mjs', 'scripts/test/cli.test.mjs'],
+    cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=600000', 'desktop-host/test/integration.test.mjs', 'desktop-host/test/transports.test.mjs', 'scripts/test/cli.test.mjs'],
     parse: nodeTap,
   },
 ];

@@ -8,8 +8,9 @@ using Collektive.Frontend.Timing;
 namespace Collektive.Frontend.Engines
 {
     /// <summary>
-    /// Out-of-process engine: a <see cref="TcpClient"/> to the JVM server speaking newline-delimited JSON
-    /// (docs/reference-study.md), with a background reader thread as in the reference scene. Per frame: one <c>newPosition</c>
+    /// Out-of-process engine over a stream socket to the JVM server, TCP (<see cref="SocketEngine(string, int, WireEncoding, TimingLog)"/>)
+    /// or a Unix domain socket (<see cref="OverUnixSocket"/>), speaking newline-delimited JSON (docs/reference-study.md,
+    /// docs/protocol.md), with a background reader thread as in the reference scene. Per frame: one <c>newPosition</c>
     /// message per device (or one batched <c>positions {xyz}</c>), then <c>step {rid, stepCount}</c>; all of a frame's
     /// messages go out in one write (TCP_NODELAY), timed as <c>step.socket.send</c>. The reader thread stamps each
     /// response when it arrives; on pickup the response is parsed on the caller's thread
@@ -18,33 +19,20 @@ namespace Collektive.Frontend.Engines
     /// </summary>
     public sealed class SocketEngine : IEngine
     {
-        private struct Inbound
-        {
-            public string Line;
-            public byte[] Binary;
-            public int BinaryLength;
-            public long BinaryRid;
-            public long Arrival;
-            public string Error;
-        }
-
-        private readonly TcpClient _client;
+        private readonly Socket _socket;
         private readonly NetworkStream _stream;
-        private readonly TimingLog _log;
         private readonly WireEncoding _encoding;
+        private readonly string _link;
         private readonly RequestWriter _out = new RequestWriter(terminateLines: true, capacity: 8192);
-        private readonly Queue<Inbound> _inbox = new Queue<Inbound>();
+        private readonly Queue<Reply> _inbox = new Queue<Reply>();
         private readonly object _lock = new object();
         private volatile int _inboxCount;
         private readonly Thread _reader;
         private volatile bool _running = true;
-        private readonly long[] _sentTicks = new long[1024];
-        private readonly Queue<long> _ridOrder = new Queue<long>();
-        private const byte BinaryMarker = 0x00;
-        private long _nextRid = 1;
+        private readonly PendingSteps _steps;
+        private readonly TimingLog _log;
         private long _sendStart = -1;
         private int _nodeCount;
-        private int _pending;
 
         /// <summary>
         /// Microseconds <see cref="WaitForState"/> polls (yielding the CPU between polls) before blocking on the
@@ -52,20 +40,43 @@ namespace Collektive.Frontend.Engines
         /// </summary>
         public int SpinMicros { get; set; }
 
-        /// <summary>Connects to <paramref name="host"/>:<paramref name="port"/>; <paramref name="log"/> may be null.</summary>
+        /// <summary>Connects over TCP to <paramref name="host"/>:<paramref name="port"/>; <paramref name="log"/> may be null.</summary>
         public SocketEngine(string host, int port, WireEncoding encoding, TimingLog log)
+            : this(ConnectTcp(host, port), "tcp", encoding, log) { }
+
+        private SocketEngine(Socket socket, string link, WireEncoding encoding, TimingLog log)
         {
+            _socket = socket;
+            _link = link;
             _encoding = encoding;
             _log = log;
+            _steps = new PendingSteps(log);
             SpinMicros = 50;
-            _client = new TcpClient();
-            _client.NoDelay = true;
-            try { _client.Connect(host, port); }
-            catch (SocketException e) { throw new EngineException("cannot connect to " + host + ":" + port + ": " + e.Message, e); }
-            _stream = _client.GetStream();
+            _stream = new NetworkStream(socket, true);
             _reader = new Thread(ReadLoop) { IsBackground = true, Name = "collektive-socket-reader" };
             _reader.Start();
         }
+
+        /// <summary>
+        /// Connects to the server's Unix domain socket at <paramref name="path"/> (server flags
+        /// <c>--transport uds --path PATH</c>): the same framing and encodings as TCP.
+        /// </summary>
+        public static SocketEngine OverUnixSocket(string path, WireEncoding encoding, TimingLog log)
+        {
+            return new SocketEngine(UnixSocketEndPoint.Connect(path), "uds", encoding, log);
+        }
+
+        private static Socket ConnectTcp(string host, int port)
+        {
+            var client = new TcpClient();
+            client.NoDelay = true;
+            try { client.Connect(host, port); }
+            catch (SocketException e) { client.Close(); throw new EngineException("cannot connect to " + host + ":" + port + ": " + e.Message, e); }
+            return client.Client;
+        }
+
+        /// <summary>"tcp" or "uds": what carries the stream.</summary>
+        public string Link { get { return _link; } }
 
         /// <inheritdoc />
         public string Transport { get { return "socket"; } }
@@ -74,7 +85,7 @@ namespace Collektive.Frontend.Engines
         /// <inheritdoc />
         public WireEncoding Encoding { get { return _encoding; } }
         /// <inheritdoc />
-        public int Pending { get { return _pending; } }
+        public int Pending { get { return _steps.Count; } }
 
         /// <inheritdoc />
         public void Create(int nodeCount, double maxDistance)
@@ -109,14 +120,11 @@ namespace Collektive.Frontend.Engines
             long start = _sendStart >= 0 ? _sendStart : Clock.Now();
             if (_sendStart < 0) _out.Clear();
             _sendStart = -1;
-            long rid = _nextRid++;
+            long rid = _steps.NextRid();
             _out.Step(rid, rounds, _encoding == WireEncoding.Binary);
             // step.socket.wait starts when the request is handed to the kernel, not when write() returns: on
             // loopback the server can be woken, compute and reply before the writing thread is scheduled again.
-            long handedOver = Clock.Now();
-            _sentTicks[rid & 1023] = handedOver;
-            _ridOrder.Enqueue(rid);
-            _pending++;
+            _steps.Sent(rid, Clock.Now());
             Flush();
             long written = Clock.Now();
             if (_log != null) _log.Record(TimingIds.SocketSend, start, written);
@@ -153,7 +161,7 @@ namespace Collektive.Frontend.Engines
         public bool TryReceiveState(EngineState into, out long arrivalTicks)
         {
             arrivalTicks = 0;
-            Inbound msg;
+            Reply msg;
             lock (_lock)
             {
                 if (_inbox.Count == 0) return false;
@@ -161,27 +169,7 @@ namespace Collektive.Frontend.Engines
                 _inboxCount = _inbox.Count;
             }
             arrivalTicks = msg.Arrival;
-            if (msg.Error != null) throw new EngineException(msg.Error);
-            long t0 = Clock.Now();
-            long rid;
-            if (msg.Binary != null)
-            {
-                StateBufferParser.Parse(msg.Binary, 0, msg.BinaryLength, into);
-                rid = msg.BinaryRid;
-            }
-            else rid = StateJsonParser.Parse(msg.Line, into);
-            long t1 = Clock.Now();
-            // Pair with the request: by rid when the reply carries one, else by order (replies come in order).
-            long expected = _ridOrder.Count > 0 ? _ridOrder.Dequeue() : -1;
-            if (rid >= 0 && rid != expected) throw new EngineException("reply for rid " + rid + " while waiting for rid " + expected);
-            if (expected < 0) throw new EngineException("unexpected reply with no step pending");
-            _pending--;
-            if (_log != null)
-            {
-                _log.Record(TimingIds.SocketWait, _sentTicks[expected & 1023], msg.Arrival);
-                _log.Record(TimingIds.SocketParse, t0, t1);
-            }
-            if (into.Count != _nodeCount) throw new EngineException("reply has " + into.Count + " devices, expected " + _nodeCount);
+            _steps.Receive(msg, into, _nodeCount);
             return true;
         }
 
@@ -189,7 +177,7 @@ namespace Collektive.Frontend.Engines
         public void Dispose()
         {
             _running = false;
-            try { _client.Close(); } catch (Exception) { }
+            try { _socket.Close(); } catch (Exception) { }
             if (_reader.IsAlive) _reader.Join(500);
         }
 
@@ -200,7 +188,7 @@ namespace Collektive.Frontend.Engines
             _out.Clear();
         }
 
-        private void Enqueue(Inbound m)
+        private void Enqueue(Reply m)
         {
             lock (_lock)
             {
@@ -210,9 +198,7 @@ namespace Collektive.Frontend.Engines
             }
         }
 
-        // Reader thread: splits the byte stream into JSON lines and binary state frames (collektive-jvm-server
-        // README): marker 0x00, int32 LE length (= 8 + state size), int64 LE rid, the docs/reference-study.md state buffer.
-        // A JSON reply line always starts with '{', so the first byte tells the two apart.
+        // Reader thread: splits the byte stream into replies (ReplyFrames) as they arrive.
         private void ReadLoop()
         {
             var buf = new byte[1 << 16];
@@ -228,44 +214,36 @@ namespace Collektive.Frontend.Engines
                     }
                     int n = _stream.Read(buf, end, buf.Length - end);
                     long now = Clock.Now();
-                    if (n <= 0) { if (_running) Enqueue(new Inbound { Error = "server closed the connection", Arrival = now }); return; }
+                    if (n <= 0) { if (_running) Enqueue(new Reply { Error = "server closed the connection", Arrival = now }); return; }
                     end += n;
                     while (start < end)
                     {
-                        if (buf[start] == BinaryMarker)
+                        Reply reply;
+                        int needed;
+                        int used = ReplyFrames.TryNext(buf, start, end, now, out reply, out needed);
+                        if (used == 0)
                         {
-                            if (end - start < 5) break;
-                            int len = buf[start + 1] | (buf[start + 2] << 8) | (buf[start + 3] << 16) | (buf[start + 4] << 24);
-                            if (len < 12 || len > (512 << 20)) { Enqueue(new Inbound { Error = "bad binary state frame length " + len, Arrival = now }); return; }
-                            if (end - start < 5 + len)
+                            // Incomplete: make room for the whole frame when its length is known.
+                            if (needed > 0 && start + needed > buf.Length)
                             {
-                                if (start + 5 + len > buf.Length)
-                                {
-                                    Buffer.BlockCopy(buf, start, buf, 0, end - start); end -= start; start = 0;
-                                    if (5 + len > buf.Length) Array.Resize(ref buf, 5 + len);
-                                }
-                                break;
+                                Buffer.BlockCopy(buf, start, buf, 0, end - start); end -= start; start = 0;
+                                if (needed > buf.Length) Array.Resize(ref buf, needed);
                             }
-                            long rid = 0;
-                            for (int i = 7; i >= 0; i--) rid = (rid << 8) | buf[start + 5 + i];
-                            var payload = new byte[len - 8];
-                            Buffer.BlockCopy(buf, start + 13, payload, 0, len - 8);
-                            start += 5 + len;
-                            Enqueue(new Inbound { Binary = payload, BinaryLength = payload.Length, BinaryRid = rid, Arrival = now });
-                            continue;
+                            break;
                         }
-                        int nl = Array.IndexOf(buf, (byte)'\n', start, end - start);
-                        if (nl < 0) break;
-                        var line = System.Text.Encoding.UTF8.GetString(buf, start, nl - start);
-                        start = nl + 1;
-                        Enqueue(new Inbound { Line = line, Arrival = now });
+                        start += used;
+                        Enqueue(reply);
                     }
                     if (start == end) { start = 0; end = 0; }
                 }
             }
+            catch (EngineException e)
+            {
+                if (_running) Enqueue(new Reply { Error = e.Message, Arrival = Clock.Now() });
+            }
             catch (Exception e)
             {
-                if (_running) Enqueue(new Inbound { Error = "socket read failed: " + e.GetType().Name + ": " + e.Message, Arrival = Clock.Now() });
+                if (_running) Enqueue(new Reply { Error = "socket read failed: " + e.GetType().Name + ": " + e.Message, Arrival = Clock.Now() });
             }
         }
     }

@@ -1,0 +1,145 @@
+// The desktop transports beyond TCP (docs/protocol.md, "Transports"), each against the real JVM server process:
+// the engine's test vectors over a Unix domain socket and over shared memory in every encoding, a few hundred
+// frames with the CSV schema, and what happens when either side dies mid-run: killing the server (SIGKILL) ends the
+// host with a clear error within a bounded time (never a hang); killing the host frees the server's channel and
+// the simulation's budgets, so the next client is served.
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { hostEnv, hostExe, root } from '../../scripts/lib/toolchain.mjs';
+import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
+import { startJvmServer } from '../../scripts/lib/jvm-server.mjs';
+
+const vectorsDir = join(root, 'collektive-core', 'test-vectors');
+// The shared-memory file belongs on a tmpfs (docs/protocol.md); the Unix socket paths must stay under 108 bytes.
+const tmp = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'ck-tr-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Seconds within which a dead peer must be reported (the waits are bounded by 200 ms polls; mono starts slowly). */
+const DEAD_PEER_BOUND_MS = 5000;
+
+function host(args, { expectOk = true } = {}) {
+  const r = spawnSync('mono', [hostExe, ...args], { cwd: tmp, env: hostEnv(), encoding: 'utf8', timeout: 180000 });
+  if (expectOk) assert.equal(r.status, 0, `mono desktop-host.exe ${args.join(' ')} failed (${r.status}):\n${r.stderr}\n${r.stdout}`);
+  const last = r.stdout.trim().split('\n').pop();
+  return { ...r, summary: last?.startsWith('{') ? JSON.parse(last) : null };
+}
+
+/** A host run in the background; resolves `progressed` at its first progress line, `exited` with its end. */
+function backgroundHost(args) {
+  const child = spawn('mono', [hostExe, ...args], { cwd: tmp, env: hostEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let onProgress;
+  const progressed = new Promise((r) => { onProgress = r; });
+  child.stderr.on('data', (d) => { stderr += d; if (/progress \d+/.test(stderr)) onProgress(); });
+  const exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal, at: Date.now(), stderr: () => stderr })));
+  return { child, progressed, exited };
+}
+
+function euclideanVectors() {
+  const index = JSON.parse(readFileSync(join(vectorsDir, 'index.json'), 'utf8'));
+  return index.vectors.map((f) => join(vectorsDir, f)).filter((f) => JSON.parse(readFileSync(f, 'utf8')).program === 'EUCLIDEAN');
+}
+
+const transports = [
+  { name: 'uds', what: 'a Unix domain socket', path: () => join(tmp, `s${Math.random().toString(36).slice(2, 8)}.sock`) },
+  { name: 'shm', what: 'shared memory', path: () => join(tmp, `m${Math.random().toString(36).slice(2, 8)}.shm`) },
+];
+
+for (const t of transports) {
+  describe(`host against the JVM server over ${t.what} (--transport ${t.name})`, () => {
+    test('test vectors in json, batched and binary encodings; 200 frames with the socket path\'s CSV ids', async () => {
+      const path = t.path();
+      const csv = join(tmp, `${t.name}-backend.csv`);
+      const server = await startJvmServer({ transport: t.name, path, csv });
+      try {
+        const files = euclideanVectors();
+        assert.ok(files.length >= 3, `EUCLIDEAN vectors in ${vectorsDir}`);
+        for (const encoding of ['json', 'batched', 'binary']) {
+          const r = host(['verify', '--engine', 'socket', '--transport', t.name, '--path', path, '--encoding', encoding, ...files.flatMap((f) => ['--vectors', f])]);
+          assert.equal(r.summary.ok, true, encoding);
+          assert.equal(r.summary.vectors.length, files.length);
+          for (const v of r.summary.vectors) assert.equal(v.mismatches, 0, `${t.name} ${encoding} ${v.name}`);
+        }
+        const run = host(['run', '--engine', 'socket', '--transport', t.name, '--path', path, '--encoding', 'binary', '--frames', '200', '--out', `${t.name}.csv`]);
+        assert.equal(run.summary.frames, 200);
+        const rows = parseTimingCsv(readFileSync(join(tmp, `${t.name}.csv`), 'utf8'));
+        const counts = {};
+        for (const r of rows) counts[r.id] = (counts[r.id] ?? 0) + 1;
+        assert.deepEqual(counts, { 'step.socket.send': 200, 'step.socket.wait': 200, 'step.socket.parse': 200, 'step.unity.apply': 200, 'step.unity.e2e': 200, 'step.frame.wait': 200 });
+      } finally {
+        await server.stop();
+      }
+      const backend = parseTimingCsv(readFileSync(csv, 'utf8'));
+      const service = backend.filter((r) => r.id === 'step.service').length;
+      assert.equal(service, backend.filter((r) => r.id === 'step.compute').length, 'one service row per step answered');
+      assert.ok(service >= 200, `server logged ${service} steps`);
+    });
+
+    test('killing the server mid-run: the host fails with a clear error within a bounded time', async () => {
+      const path = t.path();
+      const server = await startJvmServer({ transport: t.name, path });
+      const h = backgroundHost(['run', '--engine', 'socket', '--transport', t.name, '--path', path, '--scenario', 'random', '--nodes', '1000',
+        '--encoding', 'binary', '--frames', '1000000', '--progress', '10', '--out', `${t.name}-killed.csv`]);
+      try {
+        await h.progressed;
+        const killedAt = Date.now();
+        process.kill(server.pid, 'SIGKILL');
+        const end = await Promise.race([h.exited, new Promise((r) => setTimeout(() => r(null), 30000))]);
+        assert.ok(end, `the host was still running 30 s after the server was killed (a hang)\n${h.child.exitCode}`);
+        assert.equal(end.code, 1, `host exit code\n${end.stderr()}`);
+        assert.match(end.stderr(), t.name === 'shm' ? /shared-memory server is gone/ : /server closed the connection|socket read failed/);
+        assert.ok(end.at - killedAt < DEAD_PEER_BOUND_MS, `error after ${end.at - killedAt} ms (bound ${DEAD_PEER_BOUND_MS} ms)`);
+      } finally {
+        h.child.kill('SIGKILL');
+        await server.stop().catch(() => {});
+      }
+    });
+
+    test('killing the host mid-run: the server frees the channel and its budgets, the next client is served', async () => {
+      const path = t.path();
+      // One session and 1000 devices at most: a channel or a simulation not returned would refuse the next client.
+      const server = await startJvmServer({ transport: t.name, path, quiet: false, serverArgs: ['--max-sessions', '1', '--max-devices', '1000'] });
+      try {
+        const h = backgroundHost(['run', '--engine', 'socket', '--transport', t.name, '--path', path, '--scenario', 'random', '--nodes', '1000',
+          '--encoding', 'binary', '--frames', '1000000', '--progress', '10', '--out', `${t.name}-host-killed.csv`]);
+        await h.progressed;
+        const killedAt = Date.now();
+        h.child.kill('SIGKILL');
+        await h.exited;
+        const gone = t.name === 'shm' ? /shm client \(pid \d+\): client left/ : /conn \d+ .*: (closed by peer|connection lost|peer disconnected)/;
+        while (!gone.test(server.log()) && Date.now() - killedAt < DEAD_PEER_BOUND_MS) await new Promise((r) => setTimeout(r, 20));
+        assert.match(server.log(), gone, `the server noticed the host's death within ${DEAD_PEER_BOUND_MS} ms`);
+        const files = euclideanVectors().slice(0, 2);
+        const r = host(['verify', '--engine', 'socket', '--transport', t.name, '--path', path, '--encoding', 'binary', ...files.flatMap((f) => ['--vectors', f])]);
+        assert.equal(r.summary.ok, true, 'the next client is served (channel and budgets freed)');
+      } finally {
+        await server.stop();
+      }
+    });
+  });
+}
+
+test('a second shared-memory client is refused with maxConnections while the first holds the channel', async () => {
+  const path = join(tmp, 'busy.shm');
+  const server = await startJvmServer({ transport: 'shm', path });
+  const first = backgroundHost(['run', '--engine', 'socket', '--transport', 'shm', '--path', path, '--frames', '1000000', '--progress', '10', '--out', 'busy.csv']);
+  try {
+    await first.progressed;
+    const r = host(['verify', '--engine', 'socket', '--transport', 'shm', '--path', path, '--vectors', euclideanVectors()[0]], { expectOk: false });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /refused: .*maxConnections/);
+  } finally {
+    first.child.kill('SIGKILL');
+    await server.stop();
+  }
+});
+
+test('--transport uds without a server names the socket path', () => {
+  const r = host(['verify', '--engine', 'socket', '--transport', 'uds', '--path', join(tmp, 'nobody.sock'), '--vectors', euclideanVectors()[0]], { expectOk: false });
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /cannot connect to the Unix socket .*nobody\.sock/);
+});
