@@ -1,6 +1,7 @@
 // The two servers of docs/protocol.md as real processes on loopback ports, each behind a tiny transport adapter
 // with one client interface, so the conformance cases (protocol.test.mjs) are written once:
-//   JVM  — java -jar collektive-jvm-server/target/collektive-jvm-server.jar, JSON lines over TCP;
+//   JVM  — java -jar collektive-jvm-server/target/collektive-jvm-server.jar, JSON lines over TCP, and the same
+//          server over a Unix domain socket (--transport uds: same framing, docs/protocol.md "Transports");
 //   Node — node collektive-node-server/src/cli.mjs, WebSocket (ws).
 // Client: send(op, data) / raw(text) one request; next(ms) the next reply: a string (JSON text) or
 // { binary: Uint8Array, rid } (the binary state; rid only on TCP, whose frame carries it); closed: a promise of
@@ -9,7 +10,9 @@
 // without its last byte).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect as tcpConnect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { root } from '../lib/root.mjs';
@@ -38,7 +41,7 @@ function inbox() {
   };
 }
 
-/** Spawns a server; resolves once its ready line names the port. */
+/** Spawns a server; resolves once its ready line names the port (or, for a Unix socket, the path: port NaN). */
 async function spawnServer(cmd, args, readyLine) {
   const proc = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -67,10 +70,13 @@ async function spawnServer(cmd, args, readyLine) {
   };
 }
 
-/** TCP JSON lines (and binary frames: 0x00, int32 length, int64 rid, state buffer), as the JVM server speaks. */
+/**
+ * JSON lines (and binary frames: 0x00, int32 length, int64 rid, state buffer), as the JVM server speaks, over TCP
+ * (`port`) or a Unix domain socket (`{ path }`).
+ */
 async function tcpClient(port) {
-  const socket = tcpConnect({ host: '127.0.0.1', port });
-  socket.setNoDelay(true);
+  const socket = typeof port === 'number' ? tcpConnect({ host: '127.0.0.1', port }) : tcpConnect({ path: port.path });
+  if (typeof port === 'number') socket.setNoDelay(true);
   await once(socket, 'connect');
   const box = inbox();
   let buf = Buffer.alloc(0);
@@ -134,7 +140,8 @@ async function wsClient(port) {
 
 /**
  * The servers under test. `start(flags)` runs one with the budget flags of docs/protocol.md (the same on both).
- * @type {Array<{ name: string, transport: 'tcp' | 'ws', start: (flags?: string[]) => Promise<any> }>}
+ * Stream transports (tcp, uds) share the TCP cases' expectations.
+ * @type {Array<{ name: string, transport: 'tcp' | 'uds' | 'ws', start: (flags?: string[]) => Promise<any> }>}
  */
 export const SERVERS = [
   {
@@ -144,6 +151,21 @@ export const SERVERS = [
       const s = await spawnServer('java', ['-jar', JVM_JAR, '--port', '0', '--warmup', '0', '--quiet', ...flags],
         /listening on 127\.0\.0\.1:(\d+)/);
       return { ...s, connect: () => tcpClient(s.port) };
+    },
+  },
+  {
+    name: 'jvm',
+    transport: 'uds',
+    async start(flags = []) {
+      const dir = mkdtempSync(join(tmpdir(), 'ck-uds-'));
+      const path = join(dir, 'server.sock');
+      const s = await spawnServer('java', ['-jar', JVM_JAR, '--transport', 'uds', '--path', path, '--warmup', '0', '--quiet', ...flags],
+        /listening on unix:(\S+)/);
+      return {
+        ...s,
+        connect: () => tcpClient({ path }),
+        async stop() { await s.stop(); rmSync(dir, { recursive: true, force: true }); },
+      };
     },
   },
   {

@@ -6,7 +6,7 @@ import { maven } from '../lib/requirements.mjs';
 
 export const suites = [{
   name: 'conformance',
-  description: 'docs/protocol.md against both servers (JVM over TCP, Node over ws): validation, rid range, error replies, hello limits, budgets',
+  description: 'docs/protocol.md against both servers (JVM over TCP and a Unix socket, Node over ws): validation, rid range, error replies, hello limits, budgets',
   build: ['js', 'jvm-server'],
   requires: [maven],
   cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=120000',
