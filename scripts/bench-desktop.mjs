@@ -47,6 +47,9 @@ const USAGE = `usage: npm run bench:desktop -- [options]
                            in every invocation after its warm-up; 0: none (docs/os-floor.md)
   --seed 1 --mean-degree 8 --max-distance 3   random scenario (N > 10)
   --pin                    pin with taskset: front-end on --pin-frontend (1), JVM server on --pin-server (0)
+  --transports tcp         out-of-process transports, one configuration per value: tcp (loopback TCP, the reference
+                           protocol), uds (Unix domain socket), shm (shared memory); ids of uds/shm suffixed
+                           -uds / -shm (docs/protocol.md, "Transports")
   --spin-us 50             socket engine: µs the frame loop spins before blocking on a response
   --server-spin-us 50      JVM server: µs a connection polls for the next request before blocking on the read;
                            a list (0,50) makes one configuration per value, ids suffixed -sspin<µs>
@@ -55,6 +58,9 @@ const USAGE = `usage: npm run bench:desktop -- [options]
                            interleaved within each; 0: back to back): it samples the machine's drift
                            (docs/measurements.md, "Drift"; default from measurements on this project's VM)
   --no-calibration         skip the per-invocation calibration (CPU kernel, loopback round trip)
+  --spins S[,S...]         client and server spin together, one configuration per value (overrides --spin-us and
+                           --server-spin-us); 0 = the non-spinning variant (both block at once); ids suffixed
+                           -spin<µs> when several values
   --order-seed S           seed of the invocation-order shuffle (default: random, recorded in run.json)
   --run-id ID --title T    run folder name / title (default: <date>-desktop-<commit>-<time>-<random>; an existing
                            run folder is never overwritten)
@@ -76,6 +82,7 @@ const { values: args, fail, list, int, positive: num } = parseCli({
     'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
     'spin-us': { type: 'string', default: '50' }, 'server-spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
     spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
+    transports: { type: 'string', default: 'tcp' }, spins: { type: 'string' },
     title: { type: 'string' }, quiet: { type: 'boolean', default: false },
   },
 });
@@ -92,10 +99,14 @@ const P = {
   floors: int('floors', 0), floorBatch: int('floor-batch', 1), osFloors: int('os-floors', 0), seed: int('seed', 0), meanDegree: num('mean-degree'),
   maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
   serverSpins: list('server-spin-us').map(Number),
+  transports: list('transports', ['tcp', 'uds', 'shm']),
+  spins: args.spins === undefined ? null : list('spins').map(Number),
   orderSeed: orderSeedOf(args, int),
   spreadSeconds: parseDuration(args.spread),
 };
 if (P.spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${args.spread}`);
+if (P.spins && P.spins.some((v) => !Number.isInteger(v) || v < 0)) fail('--spins must list integers >= 0');
+if (P.spins && P.serverSpins.length > 1) fail('--spins sets the client and the server spin together: do not also list --server-spin-us');
 if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
 if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
@@ -124,7 +135,16 @@ async function takeSnapshot(dir) {
   copyFileSync(JVM_SERVER_JAR, join(dir, 'collektive-jvm-server.jar'));
   Object.assign(snapshot, { exe: join(dir, 'desktop-host.exe'), jar: join(dir, 'collektive-jvm-server.jar'), lib: dir });
 }
-const startServer = (csv, spinUs) => startJvmServer({ csv, cpu: pin?.server, jar: snapshot.jar, now: sinceStartNs, serverArgs: ['--spin-us', String(spinUs)] });
+// uds and shm: the socket / shared-memory file in the run's temporary folder (shm on a tmpfs when there is one).
+let transportDir = null;
+let transportFiles = 0;
+function transportPath(transport) {
+  if (transport === 'tcp') return null;
+  transportFiles += 1;
+  return join(transportDir, `${transport}-${transportFiles}${transport === 'shm' ? '.shm' : '.sock'}`);
+}
+const startServer = (csv, spinUs, transport) => startJvmServer({ csv, cpu: pin?.server, jar: snapshot.jar, now: sinceStartNs,
+  transport, path: transportPath(transport), serverArgs: ['--spin-us', String(spinUs)] });
 
 // The host runs in its invocation's folder: the native library's default timing CSV (native.csv in the working
 // directory, as the reference) lands there, never in the repository's root. It runs under `sh`, which reports the
@@ -163,10 +183,14 @@ function runHost(hostArgs, cwd, onProgress, onCpuMark = null) {
   });
 }
 
-// One configuration per server spin when --server-spin-us lists several (ids suffixed -sspin<µs>).
-const configurations = desktopConfigurations(P).flatMap((c) => P.serverSpins.map((serverSpinUs) => ({
-  ...c, id: `${c.id}${P.serverSpins.length > 1 ? `-sspin${serverSpinUs}` : ''}`, serverSpinUs,
-})));
+// One configuration per transport (ids of uds/shm suffixed), then per spin: --spins (client and server together,
+// -spin<µs>) or --server-spin-us (-sspin<µs>) when it lists several.
+const spinVariants = P.spins
+  ? P.spins.map((us) => ({ suffix: P.spins.length > 1 ? `-spin${us}` : '', clientSpinUs: us, serverSpinUs: us }))
+  : P.serverSpins.map((us) => ({ suffix: P.serverSpins.length > 1 ? `-sspin${us}` : '', clientSpinUs: P.spinUs, serverSpinUs: us }));
+const configurations = desktopConfigurations(P).flatMap((c) => P.transports.flatMap((transport) => spinVariants.map((v) => ({
+  ...c, id: `${c.id}${transport === 'tcp' ? '' : `-${transport}`}${v.suffix}`, transport, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
+}))));
 /** The rounds' configuration orders and each invocation's path order, drawn from --order-seed. */
 const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.blocks);
 const perInvocation = (total, k) => Math.floor(total / P.blocks) + (k < total % P.blocks ? 1 : 0);
@@ -207,12 +231,13 @@ async function runPath(c, path, k, dir, bar) {
     record.noise.cpus = { frontend: pin?.frontend ?? null, server: null };
     record.noise.cpuPerStepNs = cpu.perStep();
   } else {
-    const server = await startServer(join(dir, 'socket.csv'), c.serverSpinUs);
+    const server = await startServer(join(dir, 'socket.csv'), c.serverSpinUs, c.transport);
     serverPid = server.pid;
     let r;
     let serverCpu = null;
+    const where = c.transport === 'tcp' ? ['--port', String(server.port)] : ['--transport', c.transport, '--path', server.path];
     try {
-      r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), '--port', String(server.port), '--spin-us', String(P.spinUs)], dir, progress, cpuMark);
+      r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), ...where, '--spin-us', String(c.clientSpinUs)], dir, progress, cpuMark);
     } finally {
       serverCpu = processCpuSeconds(server.pid);
       await server.stop();
@@ -284,6 +309,7 @@ async function main() {
   mkdirSync(runDir, { recursive: true });
   const tmp = mkdtempSync(join(os.tmpdir(), 'collektive-bench-desktop-'));
   await takeSnapshot(join(tmp, 'artifacts'));
+  transportDir = P.transports.some((t) => t !== 'tcp') ? mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'ck-bench-')) : null;
   const bar = args.quiet ? { update() {}, value: 0, stop() {}, start() {} }
     : new cliProgress.SingleBar({ format: 'bench:desktop [{bar}] {percentage}% | {value}/{total} frames | {config}', hideCursor: true, etaBuffer: 200 },
       cliProgress.Presets.shades_classic);
@@ -316,13 +342,14 @@ async function main() {
       results.push({ c, a, h });
       env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };
       runConfigurations.push(desktopConfigurationEntry(c, {
-        serverSpinMicros: c.serverSpinUs, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
+        serverSpinMicros: c.serverSpinUs, clientSpinMicros: c.clientSpinUs, outOfProcessTransport: c.transport, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
         invocations: record,
       }));
     }
   } finally {
     bar.stop();
     rmSync(tmp, { recursive: true, force: true });
+    if (transportDir) rmSync(transportDir, { recursive: true, force: true });
   }
 
   const targets = printReport(results, () => ({ tickMs: P.tickMs, timeScale: P.timeScale }));
@@ -348,7 +375,7 @@ async function main() {
     },
     parameters: {
       rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, osFloors: P.osFloors, orderSeed: P.orderSeed,
-      spinMicros: P.spinUs, serverSpinMicros: P.serverSpins, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
+      spinMicros: P.spins ?? P.spinUs, serverSpinMicros: P.spins ?? P.serverSpins, transports: P.transports, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
       command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
     },
     configurations: runConfigurations,

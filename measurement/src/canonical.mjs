@@ -18,8 +18,8 @@ export const DEFAULT_SERVER_SPIN_US = 50;
 /** bench:web's default driver (docs/measurements.md, "Drivers"); a run comparing drivers (--driver playwright,cdp) opens on it. */
 export const DEFAULT_WEB_DRIVER = 'cdp';
 
-/** Among a run's equivalent configurations: default encoding first, then the server's default spin, then the default driver. */
-export const variantRank = (c) => 4 * encodingRank(c) + 2 * ((c.serverSpinMicros ?? DEFAULT_SERVER_SPIN_US) === DEFAULT_SERVER_SPIN_US ? 0 : 1)
+/** Among a run's equivalent configurations: the reference transport (tcp) first, then the default encoding, then the server's default spin, then the default driver. */
+export const variantRank = (c) => 8 * ((c.outOfProcessTransport ?? 'tcp') === 'tcp' ? 0 : 1) + 4 * encodingRank(c) + 2 * ((c.serverSpinMicros ?? DEFAULT_SERVER_SPIN_US) === DEFAULT_SERVER_SPIN_US ? 0 : 1)
   + ((c.driver ?? DEFAULT_WEB_DRIVER) === DEFAULT_WEB_DRIVER ? 0 : 1);
 
 /** Runs with invocations first, newest first among them; the others in manifest order. */
