@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import Ajv from 'ajv';
 import { hostEnv, hostExe, root } from '../../scripts/lib/toolchain.mjs';
 import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
 import { startJvmServer } from '../../scripts/lib/jvm-server.mjs';
@@ -142,4 +143,23 @@ test('--transport uds without a server names the socket path', () => {
   const r = host(['verify', '--engine', 'socket', '--transport', 'uds', '--path', join(tmp, 'nobody.sock'), '--vectors', euclideanVectors()[0]], { expectOk: false });
   assert.equal(r.status, 1);
   assert.match(r.stderr, /cannot connect to the Unix socket .*nobody\.sock/);
+});
+
+test('bench:desktop --transports tcp,shm --spins 0: one configuration per transport, recorded in run.json, each against its own native path', () => {
+  const out = join(tmp, 'runs');
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'bench-desktop.mjs'), '--n', '10', '--pacing', 'free', '--encodings', 'binary',
+    '--transports', 'tcp,shm', '--spins', '0', '--rounds', '20', '--warmup', '5', '--invocations', '2', '--floors', '0', '--out-dir', out,
+    '--run-id', 'tr-run', '--quiet'], { cwd: root, encoding: 'utf8', timeout: 300000 });
+  assert.equal(r.status, 0, `bench:desktop failed:\n${r.stderr}\n${r.stdout}`);
+  const run = JSON.parse(readFileSync(join(out, 'tr-run', 'run.json'), 'utf8'));
+  const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
+  const check = ajv.compile(JSON.parse(readFileSync(join(root, 'measurement', 'schema', 'run.schema.json'), 'utf8')));
+  assert.ok(check(run), ajv.errorsText(check.errors));
+  assert.deepEqual(run.configurations.map((c) => [c.id, c.outOfProcessTransport, c.clientSpinMicros, c.serverSpinMicros]),
+    [['n10-free-binary', 'tcp', 0, 0], ['n10-free-binary-shm', 'shm', 0, 0]]);
+  const summary = JSON.parse(readFileSync(join(out, 'tr-run', 'summary.json'), 'utf8'));
+  for (const c of summary.configurations) {
+    assert.equal(c.invocations.native, 2, c.id);
+    assert.ok(c.ratios.e2e_median.estimate > 0, `${c.id}: a ratio against its own native path`);
+  }
 });

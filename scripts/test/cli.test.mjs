@@ -51,6 +51,8 @@ test('a bad value exits 2 naming the option, for the shared --n and --encodings'
     ['bench-web.mjs', ['--encodings', 'morse'], /--encodings: "morse" is not one of json, json-split, batched, binary/],
     ['bench-web.mjs', ['--driver', 'selenium'], /--driver: "selenium" is not one of playwright, cdp/],
     ['bench-desktop.mjs', ['--encodings', 'json-split'], /--encodings: "json-split" is not one of json, batched, binary/],
+    ['bench-desktop.mjs', ['--transports', 'tcp,pigeon'], /--transports: "pigeon" is not one of tcp, uds, shm/],
+    ['bench-desktop.mjs', ['--spins', '0,50', '--server-spin-us', '0,50'], /--spins sets the client and the server spin together/],
     ['bench-engine.mjs', ['--targets', 'jvm,cobol'], /--targets: "cobol" is not one of/],
     ['profile.mjs', ['--path', 'carrier-pigeon'], /--path: "carrier-pigeon" is not one of/],
     ['bench-dashboard.mjs', ['--invocations', '0'], /--invocations must be an integer >= 1/],
