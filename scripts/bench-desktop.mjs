@@ -14,7 +14,7 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { ENCODINGS } from '../measurement/src/catalogue.mjs';
+import { DESKTOP_TRANSPORTS, ENCODINGS, REFERENCE_DESKTOP_TRANSPORT } from '../measurement/src/catalogue.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
 import { buildDir, hostEnv, nativeLibDir } from './lib/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
@@ -99,7 +99,7 @@ const P = {
   floors: int('floors', 0), floorBatch: int('floor-batch', 1), osFloors: int('os-floors', 0), seed: int('seed', 0), meanDegree: num('mean-degree'),
   maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
   serverSpins: list('server-spin-us').map(Number),
-  transports: list('transports', ['tcp', 'uds', 'shm']),
+  transports: list('transports', [...DESKTOP_TRANSPORTS]),
   spins: args.spins === undefined ? null : list('spins').map(Number),
   orderSeed: orderSeedOf(args, int),
   spreadSeconds: parseDuration(args.spread),
@@ -189,7 +189,7 @@ const spinVariants = P.spins
   ? P.spins.map((us) => ({ suffix: P.spins.length > 1 ? `-spin${us}` : '', clientSpinUs: us, serverSpinUs: us }))
   : P.serverSpins.map((us) => ({ suffix: P.serverSpins.length > 1 ? `-sspin${us}` : '', clientSpinUs: P.spinUs, serverSpinUs: us }));
 const configurations = desktopConfigurations(P).flatMap((c) => P.transports.flatMap((transport) => spinVariants.map((v) => ({
-  ...c, id: `${c.id}${transport === 'tcp' ? '' : `-${transport}`}${v.suffix}`, transport, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
+  ...c, id: `${c.id}${transport === REFERENCE_DESKTOP_TRANSPORT ? '' : `-${transport}`}${v.suffix}`, transport, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
 }))));
 /** The rounds' configuration orders and each invocation's path order, drawn from --order-seed. */
 const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.blocks);

@@ -40,6 +40,8 @@ export declare function filesOf(platform: string): [string, string, Side, string
 export declare function pathsOf(platform: string): string[];
 export declare const PATH_SALT: Readonly<Record<string, number>>;
 export declare const ENCODINGS: Readonly<Record<PlatformName, readonly string[]>>;
+export declare const DESKTOP_TRANSPORTS: readonly string[];
+export declare const REFERENCE_DESKTOP_TRANSPORT: string;
 export declare const PACINGS: readonly string[];
 export declare function pacingPeriodMs(c: { pacing: string; tickMs: number | null; timeScale: number | null }): number | null;
 export declare const SCHEMA_ENUMS: Readonly<Record<string, (string | null)[]>>;

@@ -189,6 +189,17 @@ export const ENCODINGS = Object.freeze({
 });
 
 /**
+ * What can carry the desktop's out-of-process path (docs/protocol.md, "Transports"): tcp is the reference protocol's
+ * loopback TCP; uds a Unix domain socket with the same framing; shm shared memory with a wake-up socket. One
+ * bench:desktop configuration per transport (`--transports`), its id suffixed unless tcp, recorded in run.json as
+ * `outOfProcessTransport`; all of them write the socket path's files and ids.
+ */
+export const DESKTOP_TRANSPORTS = Object.freeze(['tcp', 'uds', 'shm']);
+
+/** The reference transport (the canonical configuration's; ids unsuffixed). */
+export const REFERENCE_DESKTOP_TRANSPORT = 'tcp';
+
+/**
  * The pacings (docs/measurements.md, "run.json"): free (the next step as soon as the last is applied), fixed (a
  * fixed-update tick at a time scale, the reference study's socket scene), frame (one step per rendered frame).
  */
@@ -208,6 +219,7 @@ export function pacingPeriodMs({ pacing, tickMs, timeScale }) {
 export const SCHEMA_ENUMS = Object.freeze({
   '/definitions/configuration/properties/pacing/enum': [...PACINGS],
   '/definitions/configuration/properties/encoding/enum': [...new Set([...ENCODINGS.web, ...ENCODINGS.desktop])],
+  '/definitions/configuration/properties/outOfProcessTransport/enum': [...DESKTOP_TRANSPORTS],
   '/definitions/file/properties/platform/enum': Object.keys(PLATFORMS),
   '/definitions/file/properties/transport/enum': [...PATH_ORDER, null],
   '/definitions/invocation/properties/order/items/enum': [...PATH_ORDER],
