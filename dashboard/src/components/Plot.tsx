@@ -7,6 +7,15 @@ let plotly: Promise<PlotlyT> | null = null;
 const loadPlotly = (): Promise<PlotlyT> => (plotly ??= import('plotly.js-dist-min').then((m) => m.default));
 
 /**
+ * Nothing leaves the page: no button that uploads a figure (and the data behind it) to Plotly's cloud, no link to
+ * its editor, no logo link.
+ */
+export const PLOT_CONFIG = {
+  responsive: true, displaylogo: false, showSendToCloud: false, showEditInChartStudio: false, showLink: false,
+  modeBarButtonsToRemove: ['sendDataToCloud', 'editInChartStudio', 'toImage'],
+} as const;
+
+/**
  * `busy`: the figure's data is still being computed (a query runs or runs are still arriving), so the element says
  * `data-state="loading"` even if an earlier figure is drawn. `empty`: a message shown instead of the plot area; the
  * element stays mounted either way, so a view whose data is arriving never swaps the figure out of the page.
@@ -47,7 +56,7 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null }:
     setState('loading');
     loadPlotly().then(async (P) => {
       if (!live || !el.current) return;
-      await P.react(el.current, figure.data, { height, autosize: true, ...figure.layout }, { responsive: true, displaylogo: false });
+      await P.react(el.current, figure.data, { height, autosize: true, ...figure.layout }, PLOT_CONFIG);
       if (live) setState('ready');
     }).catch((e: unknown) => { if (live) { setState('error'); setError(String(e)); } });
     return () => { live = false; };

@@ -13,6 +13,12 @@ export interface ArrowLike {
   getChild?(name: string): { get(i: number): unknown; toArray(): ArrayLike<unknown> } | null;
 }
 
+/** A connection of its own (its own transactions), for the visitor's SQL: `sandbox.ts`. */
+export interface Session {
+  query(sql: string): Promise<ArrowLike>;
+  close(): Promise<void>;
+}
+
 export interface Connector {
   /** Runs one or more statements; the result of the last one. */
   query(sql: string): Promise<ArrowLike>;
@@ -21,6 +27,8 @@ export interface Connector {
   dropFile(name: string): Promise<void>;
   /** Appends an Arrow IPC stream to the existing table `name` (fast bulk insert of parsed uploads; columns by position, types must convert). */
   appendArrowIpc(name: string, ipc: Uint8Array): Promise<void>;
+  /** Opens another connection to the same database (same tables; transactions of its own). */
+  openSession(): Promise<Session>;
   /** Releases the database (terminates the worker). */
   close(): Promise<void>;
   /** Engine version string, for the footer. */
@@ -53,6 +61,7 @@ export function trackActivity(db: Connector): TrackedConnector {
     registerFile: (name, bytes) => db.registerFile(name, bytes),
     dropFile: (name) => db.dropFile(name),
     appendArrowIpc: (name, ipc) => track(db.appendArrowIpc(name, ipc)),
+    openSession: () => db.openSession(),
     close: () => db.close(),
     whenQuiet: (quietMs, maxMs) => new Promise<void>((resolve) => {
       const from = performance.now();

@@ -24,6 +24,10 @@ export async function createWasmConnector(): Promise<Connector> {
       registerFile: (name, bytes) => db.registerFileBuffer(name, bytes),
       dropFile: async (name) => { await db.dropFile(name); },
       appendArrowIpc: (name, ipc) => conn.insertArrowFromIPCStream(ipc, { name, create: false }),
+      openSession: async () => {
+        const own = await db.connect();
+        return { query: async (sql: string) => (await own.query(sql)) as unknown as ArrowLike, close: () => own.close() };
+      },
       close: async () => {
         await conn.close().catch(() => undefined);
         await db.terminate();

@@ -5,7 +5,7 @@ import type { Connector } from './connector';
 
 export interface QueryState { rows: Row[] | null; columns: string[]; fresh?: boolean; error: string | null; loading: boolean; ms: number | null; sql: string | null; generation?: number }
 
-export function useQuery(db: Connector | null, sql: string | null, generation = 0): QueryState {
+export function useQuery(db: Pick<Connector, 'query'> | null, sql: string | null, generation = 0): QueryState {
   const [state, setState] = useState<QueryState>({ rows: null, columns: [], error: null, loading: sql !== null, ms: null, sql: null });
   useEffect(() => {
     if (!db || sql === null) return;

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { LiveRunner, type LiveConfig } from '../live/run/LiveRunner';
 import { installHooks, runBench } from '../live/run/benchHook';
 import { defaultWsUrl } from '../live/engines/wsEngine';
-import { checkWsServer, type ServerCheck } from '../live/engines/wsServerCheck';
+import { checkWsServer, localAccess, type ServerCheck } from '../live/engines/wsServerCheck';
 import type { EngineKind } from '../live/model';
 import { scenarioFor } from '../../../measurement/src/scenario.mjs';
 import { configEnvironment, describeEnvironment, mediansOfCsv, normalise, runFiles, visitorEnvironment, WARMUP } from '../live/run/yourRun';
@@ -86,6 +86,15 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
   const [yourError, setYourError] = useState<string | null>(null);
   const [published, setPublished] = useState<NormalisedRun | null>(null);
   const [unityOpen, setUnityOpen] = useState(false);
+  // The page contacts a server on the visitor's machine only once the visitor asks: by picking the WebSocket engine
+  // (here or, on the visitor's own machine, in the URL), by typing a server address or by asking to check. From
+  // another origin the browser asks for permission first, so the page explains that and waits for a confirmation.
+  const access = localAccess(location.origin);
+  const askedRef = useRef(initial.current.engine === 'websocket' && access === 'local');
+  const [asked, setAskedState] = useState(askedRef.current);
+  const setAsked = useCallback(() => { askedRef.current = true; setAskedState(true); }, []);
+  const [confirming, setConfirming] = useState<Partial<LiveConfig> | null>(
+    initial.current.engine === 'websocket' && access === 'ask' ? { engine: 'websocket' } : null);
 
   /** Checks the server at `url`; the answer decides what the status line says and which engines "your run" runs. */
   const recheck = useCallback(async (url: string) => {
@@ -123,8 +132,9 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
       .then((d) => {
         defaultWsRef.current = d;
         const url = wsUrl ?? d;
-        if (rest.engine !== 'websocket') void recheck(url); // else configuring is the check
-        return configureOrFallBack(runner, { ...rest, wsUrl: url });
+        // Configuring the WebSocket engine is the check; without the visitor's ask the view opens in-page.
+        const engine = rest.engine === 'websocket' && !askedRef.current ? 'wasm' : rest.engine;
+        return configureOrFallBack(runner, { ...rest, engine, wsUrl: url });
       })
       .then((applied) => {
         // Not when something reconfigured the runner meanwhile (e.g. the bench hook): its steps are its own.
@@ -166,7 +176,7 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
       } else {
         await configureOrFallBack(runner, next);
         if (!runner.running) await previewSteps(runner);
-        if (next.wsUrl !== undefined && runner.config.engine !== 'websocket') void recheck(runner.config.wsUrl);
+        if (next.wsUrl !== undefined && runner.config.engine !== 'websocket' && askedRef.current) void recheck(runner.config.wsUrl);
         else if (runner.config.engine === 'websocket') setServer({ ok: true, url: runner.config.wsUrl });
       }
     } catch { /* shown through runner.error */ } finally {
@@ -183,9 +193,15 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
     if (!runner) return;
     const changed = (Object.keys(next) as (keyof LiveConfig)[]).some((k) => next[k] !== runner.config[k]);
     if (!changed) return;
+    const contacts = next.engine === 'websocket' || (next.wsUrl !== undefined && runner.config.engine === 'websocket');
+    if ((contacts || next.wsUrl !== undefined) && !askedRef.current) {
+      if (access === 'blocked') { setNote('this copy is served over plain HTTP: it cannot reach a server on your machine'); return; }
+      if (access === 'ask') { setConfirming(next); return; }
+      setAsked();
+    }
     if (sampleCount(runner.rec) > 0) setPending(next);
     else void apply(next);
-  }, [apply]);
+  }, [apply, access, setAsked]);
 
   // The published canonical web run, as medians per path and floor from the loaded samples (same warm-up as yours).
   const canonical = data.complete ? canonicalWebRun(data.runs) : null; // once every published run is in: no flicker
@@ -216,8 +232,9 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
     if (!runner || yourProgress) return;
     setYourError(null);
     const before = { ...runner.config };
-    const check = await recheck(runner.config.wsUrl);
-    const engines: EngineKind[] = check.ok ? ['wasm', 'websocket'] : ['wasm'];
+    // Both engines when the visitor has let the page reach a server and one answers; the in-page one otherwise.
+    const check = askedRef.current ? await recheck(runner.config.wsUrl) : null;
+    const engines: EngineKind[] = check?.ok ? ['wasm', 'websocket'] : ['wasm'];
     const total = engines.length * rounds;
     setBusy(true);
     setYourProgress({ phase: 'starting', done: 0, total });
@@ -304,7 +321,7 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
       <h2 style={{ margin: 0 }}>Live: one engine, in this page (Wasm) or in Node (WebSocket)</h2>
       {config && runner && (
         <LiveControls
-          config={runner.config} running={!!runner?.running} busy={busy}
+          config={runner.config} running={!!runner?.running} busy={busy} websocketBlocked={access === 'blocked'}
           onChange={change}
           pending={pending ? { next: pending, samples: sampleCount(runner.rec) } : null}
           onConfirm={() => { if (pending) void apply(pending); }}
@@ -323,8 +340,12 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
             const mine = r.config.engine;
             const other: EngineKind = mine === 'wasm' ? 'websocket' : 'wasm';
             try { await r.measureFloors(floorsRef.current, 500, [mine]); } catch (e) { r.error = e instanceof Error ? e.message : String(e); }
-            try { await r.measureFloors(floorsRef.current, 500, [other]); } catch (e) {
-              setNote(`${other} floor not measured: ${e instanceof Error ? e.message : String(e)}`);
+            if (other === 'websocket' && !askedRef.current) {
+              setNote('websocket floor not measured: the page contacts no server on your machine until you pick "WebSocket to Node" or check for one');
+            } else {
+              try { await r.measureFloors(floorsRef.current, 500, [other]); } catch (e) {
+                setNote(`${other} floor not measured: ${e instanceof Error ? e.message : String(e)}`);
+              }
             }
             setBusy(false);
           }}
@@ -342,12 +363,17 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
           busy={busy} onScenario={(scenario) => change({ scenario })} />
       )}
       {config && runner && (
-        <ServerStatus check={server} origin={location.origin} busy={busy} onRetry={() => {
-          const r = runnerRef.current;
-          if (!r) return;
-          if (r.config.engine === 'websocket') void apply({ wsUrl: r.config.wsUrl });
-          else void recheck(r.config.wsUrl);
-        }} />
+        <ServerStatus check={server} asked={asked} access={access} origin={location.origin} url={runner.config.wsUrl} busy={busy}
+          confirming={confirming !== null}
+          onCheck={() => {
+            const r = runnerRef.current;
+            if (!r) return;
+            setAsked();
+            if (r.config.engine === 'websocket') void apply({ wsUrl: r.config.wsUrl });
+            else void recheck(r.config.wsUrl);
+          }}
+          onConfirm={() => { const next = confirming; setConfirming(null); setAsked(); if (next) change(next); }}
+          onCancel={() => setConfirming(null)} />
       )}
       <div style={{ fontSize: 12 }} data-testid="live-status">
         crossOriginIsolated: <b data-testid="coi">{String(window.crossOriginIsolated)}</b>

@@ -1,6 +1,12 @@
-/** SQL panel over the loaded tables; the query text is part of the URL. */
+/**
+ * SQL panel over the loaded tables; the query text is part of the URL. The query runs in a sandbox (its own
+ * connection, rolled back: db/sandbox.ts), so it never changes what the other views read.
+ */
+import { useEffect, useMemo, useState } from 'react';
 import { SqlPanel } from '../components/SqlPanel';
 import { useData } from '../data/DataProvider';
+import type { Session } from '../db/connector';
+import { runSandboxed } from '../db/sandbox';
 import { useQuery } from '../db/useQuery';
 import type { ViewState } from '../state/viewState';
 
@@ -10,6 +16,17 @@ FROM samples GROUP BY ALL ORDER BY run, file, id`;
 export default function SqlPage({ state, set }: { state: ViewState; set: (p: Partial<ViewState>) => void }) {
   const data = useData();
   const sql = state.sql ?? DEFAULT_SQL;
-  const q = useQuery(data.db, data.status === 'ready' ? sql : null, data.generation);
-  return <div data-testid="sql"><SqlPanel key={sql} sql={sql} onRun={(s) => set({ sql: s })} columns={q.columns} rows={q.rows} error={q.error} ms={q.ms} loading={q.loading} /></div>;
+  const [session, setSession] = useState<Session | null>(null);
+  const [sessionError, setSessionError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!data.db) return;
+    let live = true;
+    let opened: Session | null = null;
+    data.db.openSession().then((s) => { opened = s; if (live) setSession(s); else void s.close(); },
+      (e: unknown) => { if (live) setSessionError(e instanceof Error ? e.message : String(e)); });
+    return () => { live = false; setSession(null); if (opened) void opened.close(); };
+  }, [data.db]);
+  const sandbox = useMemo(() => (session ? { query: (q: string) => runSandboxed(session, q) } : null), [session]);
+  const q = useQuery(sandbox, data.status === 'ready' ? sql : null, data.generation);
+  return <div data-testid="sql"><SqlPanel key={sql} sql={sql} onRun={(s) => set({ sql: s })} columns={q.columns} rows={q.rows} error={q.error ?? sessionError} ms={q.ms} loading={q.loading} /></div>;
 }

@@ -28,6 +28,10 @@ export async function createNodeConnector(): Promise<Connector> {
     registerFile: async (name: string, bytes: Uint8Array) => { db.registerFileBuffer(name, bytes); },
     dropFile: async (name: string) => { db.dropFile(name); },
     appendArrowIpc: async (name: string, ipc: Uint8Array) => { conn.insertArrowFromIPCStream(ipc, { name, create: false }); },
+    openSession: async () => {
+      const own = db.connect();
+      return { query: async (sql: string) => own.query(sql) as ArrowLike, close: async () => { own.close(); } };
+    },
     close: async () => { conn.close(); },
   };
 }

@@ -18,6 +18,8 @@ export interface LiveControlsProps {
   pending: { next: Partial<LiveConfig>; samples: number } | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The page cannot reach a server on the visitor's machine (a plain-HTTP hosted copy): the WebSocket engine is off. */
+  websocketBlocked?: boolean;
 }
 
 /**
@@ -48,7 +50,7 @@ export function LiveControls(p: LiveControlsProps) {
       <label style={label}>engine
         <select data-testid="engine" value={c.engine} disabled={p.busy} onChange={(e) => p.onChange({ engine: e.target.value as LiveConfig['engine'] })}>
           <option value="wasm">Wasm in page</option>
-          <option value="websocket">WebSocket to Node</option>
+          <option value="websocket" disabled={p.websocketBlocked}>WebSocket to Node{p.websocketBlocked ? ' (needs npm start or HTTPS)' : ''}</option>
         </select>
       </label>
       <label style={label}>pacing

@@ -20,10 +20,13 @@ export const DEFAULT_WS_PORT = 8787;
  * Default server address: the port `npm start -- --ws-port N` handed to the page (`live-server.json`, answered by
  * the preview and dev servers; see vite.config.ts), else the page's host on the server's default port. A `?ws=` in
  * the URL is the visitor's choice, not the default: the view state carries it, and the URL keeps it only while it
- * differs from this default.
+ * differs from this default. A hosted copy (a host name that is not the visitor's machine) defaults to the visitor's
+ * loopback: the server runs where the visitor cloned the repository, never on the site's host.
  */
 export async function defaultWsUrl(): Promise<string> {
-  const host = location.hostname && location.hostname !== 'localhost' ? location.hostname : '127.0.0.1';
+  const name = location.hostname;
+  const ipLiteral = /^[\d.]+$|^\[/.test(name);
+  const host = name && name !== 'localhost' && ipLiteral ? name : '127.0.0.1';
   try {
     const r = await fetch(new URL(`${import.meta.env.BASE_URL}live-server.json`, document.baseURI));
     const j = r.ok ? await r.json() as { wsPort?: number | null } : null;

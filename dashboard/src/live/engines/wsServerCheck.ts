@@ -22,6 +22,19 @@ export async function checkWsServer(url: string, timeoutMs = 3000): Promise<Serv
 /** Whether the page's origin is one the server accepts without --allow-origin (collektive-node-server: localhost origins). */
 export const isLocalOrigin = (origin: string): boolean => /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
 
+/**
+ * How this page may reach a server on the visitor's machine (docs/hosting.md, "The Live view and the visitor's
+ * machine"): `local` when the page itself comes from the visitor's machine (npm start, npm run dev); `ask` from
+ * another HTTPS origin, where Chromium puts connections to loopback behind its Local Network Access prompt;
+ * `blocked` from another plain-HTTP origin, where Chromium refuses them outright.
+ */
+export type LocalAccess = 'local' | 'ask' | 'blocked';
+
+export function localAccess(origin: string): LocalAccess {
+  if (isLocalOrigin(origin)) return 'local';
+  return origin.startsWith('https:') ? 'ask' : 'blocked';
+}
+
 /** The command that starts a server this page can use on `url`'s port. */
 export function startCommand(url: string, origin: string): string {
   let port = String(DEFAULT_WS_PORT);
