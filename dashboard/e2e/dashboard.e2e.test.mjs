@@ -703,6 +703,36 @@ describe('SQL panel', () => {
     await page.click('.sql-panel button:has-text("Run")');
     assert.match(await page.locator('.sql-panel pre.error').innerText(), /nope/);
   });
+
+  test('SQL that drops or replaces a view changes nothing the other views read; an error shows once', async () => {
+    const { page } = b;
+    const run = async (sql) => {
+      await page.fill('textarea[aria-label="SQL"]', sql);
+      await page.click('.sql-panel button:has-text("Run")');
+    };
+    await page.goto(`${server.url}?view=sql`);
+    await page.waitForSelector('[data-table="query"]');
+    // The visitor's query sees its own change (a view of one row)…
+    await run('DROP VIEW samples; CREATE VIEW samples AS SELECT 1 AS x; SELECT count(*) AS n FROM samples');
+    await page.waitForFunction(() => document.querySelector('[data-table="query"] td')?.textContent === '1', null, { timeout: 30000 });
+    await run('CREATE OR REPLACE VIEW samples AS SELECT * FROM samples_raw WHERE false; SELECT 2 AS x');
+    await page.waitForFunction(() => document.querySelector('[data-table="query"] td')?.textContent === '2', null, { timeout: 30000 });
+    // …the next one does not: the view is back.
+    await run("SELECT count(*) AS n FROM samples WHERE run = 'reference-study'");
+    await page.waitForFunction(() => document.querySelector('[data-table="query"] td')?.textContent === '11988', null, { timeout: 30000 });
+    await run('DROP VIEW samples; COMMIT');
+    const refused = await page.locator('.sql-panel pre.error').innerText();
+    assert.match(refused, /COMMIT is not available here/);
+    await run('SELECT * FROM nope');
+    await page.waitForFunction(() => /nope/.test(document.querySelector('.sql-panel pre.error')?.textContent ?? ''));
+    const body = await page.locator('body').innerText();
+    assert.equal(body.split('Table with name nope does not exist').length - 1, 1, `the error once:\n${await page.locator('.sql-panel pre.error').innerText()}`);
+    // The Comparison, opened from the tab (same page, same database): every figure as before.
+    await page.click('nav a:has-text("Comparison")');
+    await waitForComparison(page);
+    assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="e2e"] tr[data-path="socket"] td[data-stat="count"]').innerText(), '968');
+    assert.equal(await page.locator('[role="alert"]').count(), 0, 'no error anywhere');
+  });
 });
 
 describe('hosting', () => {

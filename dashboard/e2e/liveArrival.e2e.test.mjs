@@ -81,6 +81,10 @@ test('no WebSocket server: the page says how to start one, keeps the in-page eng
 
 test('your run beside ours: one button runs both engines in the page; the run lands beside the published one with its environment', async () => {
   await open({ ws: server.url });
+  // The page contacts no server until asked (docs/hosting.md): the visitor asks it to check.
+  await page.waitForSelector('[data-testid="ws-server"][data-state="idle"]', { timeout: 30000 });
+  assert.match(await page.textContent('[data-testid="your-run"]'), /in-page engine only/);
+  await page.click('[data-testid="ws-check"]');
   await page.waitForSelector('[data-testid="ws-server"][data-state="up"]', { timeout: 30000 });
   // The published canonical web run is set beside it, with its floors (public/data/runs/*-web-*).
   await page.waitForSelector('[data-testid="published-column"]', { timeout: 120000 });

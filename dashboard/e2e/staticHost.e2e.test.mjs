@@ -7,6 +7,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { launchBrowser } from './harness.mjs';
 import { launch, root, waitForComparison } from './support.mjs';
 
 const dist = join(root, 'dist', 'dashboard');
@@ -95,4 +96,60 @@ test('the Live view on the static host is cross-origin isolated, with a clock fi
     return min * 1000;
   });
   assert.ok(stepUs <= 20, `smallest performance.now() step ${stepUs} µs`);
+});
+
+/**
+ * Every request and WebSocket the browser makes for `context`'s pages and workers that goes to the visitor's
+ * machine other than the static host itself (its port): loopback names and addresses on any other port.
+ */
+function loopbackLog(context, hostPort) {
+  const all = [];
+  const note = (kind, url) => all.push({ kind, url });
+  context.on('request', (r) => note('request', r.url()));
+  context.on('page', (p) => p.on('websocket', (ws) => note('websocket', ws.url())));
+  for (const p of context.pages()) p.on('websocket', (ws) => note('websocket', ws.url()));
+  const toMachine = (u) => {
+    try {
+      const url = new URL(u);
+      return /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|0\.0\.0\.0)$/.test(url.hostname) && url.port !== String(hostPort);
+    } catch { return false; }
+  };
+  return { all, loopback: () => all.filter((x) => toMachine(x.url) || x.kind === 'websocket') };
+}
+
+test('the hosted copy\'s Live view with no local server contacts nothing on the visitor\'s machine until asked (request log)', async () => {
+  const port = http.address().port;
+  const { context, page } = b;
+  const log = loopbackLog(context, port);
+  await page.goto(`${base}?view=live`);
+  await page.waitForFunction(() => window.__live?.runner?.steps >= 1 && window.__bench?.ready === true, null, { timeout: 60000 });
+  await page.waitForSelector('[data-testid="ws-server"][data-state="idle"]', { timeout: 10000 });
+  await page.waitForTimeout(3000); // anything deferred (checks, retries) would have gone out by now
+  assert.deepEqual(log.loopback(), [], 'no request to the visitor\'s machine before the visitor asks');
+  assert.ok(log.all.some((x) => x.url.includes('/some/sub/path/')), 'the log sees the page\'s own requests');
+  // Asked: the one check goes out (and finds no server).
+  await page.click('[data-testid="ws-check"]');
+  await page.waitForSelector('[data-testid="ws-server"][data-state="down"]', { timeout: 30000 });
+  assert.ok(log.loopback().some((x) => x.kind === 'websocket' && /:8787\b/.test(x.url)), JSON.stringify(log.loopback()));
+});
+
+test('a hosted copy on another origin over plain HTTP says the WebSocket engine cannot work there and contacts nothing', async () => {
+  const port = http.address().port;
+  // A public host name for the same static server: the page's origin is http://bench.example:<port>, not loopback.
+  const other = await launchBrowser({ viewport: { width: 1366, height: 768 }, args: ['--host-resolver-rules=MAP bench.example 127.0.0.1'] });
+  try {
+    const log = loopbackLog(other.context, -1);
+    const url = `http://bench.example:${port}${PREFIX}?view=live&engine=websocket`;
+    await other.page.goto(url);
+    await other.page.waitForFunction(() => window.__live?.runner?.steps >= 1 && window.__bench?.ready === true, null, { timeout: 60000 });
+    await other.page.waitForSelector('[data-testid="ws-server"][data-state="blocked"]', { timeout: 10000 });
+    assert.match(await other.page.textContent('[data-testid="ws-server"]'), /plain HTTP.*Local Network Access/s);
+    assert.equal(await other.page.evaluate(() => window.__live.runner.config.engine), 'wasm', 'a link asking for WebSocket opens in-page');
+    assert.equal(await other.page.locator('[data-testid="engine"] option[value="websocket"]').isDisabled(), true);
+    await other.page.waitForTimeout(3000);
+    assert.deepEqual(log.loopback(), [], 'no request to the visitor\'s machine');
+    assert.ok(log.all.some((x) => x.url.startsWith(`http://bench.example:${port}`)), 'the log sees the page\'s own requests');
+  } finally {
+    await other.close();
+  }
 });

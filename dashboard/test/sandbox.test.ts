@@ -1,7 +1,7 @@
 // The SQL view's sandbox: the refusal rules as text, and over DuckDB's Node build that a visitor's DROP or
 // CREATE OR REPLACE of a view is gone for every other reader once the query returns.
 import { describe, expect, it } from 'vitest';
-import { runSandboxed } from '../src/db/sandbox';
+import { runSandboxed, sandbox } from '../src/db/sandbox';
 import { rowsOf } from '../src/model/arrow';
 import { refusal, statementHeads } from '../src/sql/userSql';
 import { loadedDb, referenceRunDir } from './support/nodeConnector';
@@ -49,6 +49,18 @@ describe('runSandboxed over DuckDB', () => {
     expect(await count()).toBe(before);
     expect(Number(rowsOf(await runSandboxed(session, 'SELECT count(*)::DOUBLE AS n FROM samples'))[0].n)).toBe(before);
     await session.close();
+    await db.close();
+  });
+});
+
+describe('sandbox', () => {
+  it('runs overlapping queries one after the other (one transaction at a time per connection)', async () => {
+    const { db } = await loadedDb([referenceRunDir]);
+    const s = sandbox(await db.openSession());
+    const [a, b, c] = await Promise.allSettled([s.query('SELECT 1 AS x'), s.query('SELECT * FROM nope'), s.query('SELECT 3 AS x')]);
+    expect(a.status === 'fulfilled' && Number(rowsOf(a.value)[0].x)).toBe(1);
+    expect(b.status).toBe('rejected');
+    expect(c.status === 'fulfilled' && Number(rowsOf(c.value)[0].x)).toBe(3);
     await db.close();
   });
 });

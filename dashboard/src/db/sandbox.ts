@@ -16,3 +16,15 @@ export async function runSandboxed(session: Session, sql: string): Promise<Arrow
     await session.query('ROLLBACK').catch(() => undefined);
   }
 }
+
+/** A query function over `session` that runs one sandboxed query at a time (one transaction per connection). */
+export function sandbox(session: Session): { query: (sql: string) => Promise<ArrowLike> } {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    query: (sql) => {
+      const next = last.catch(() => undefined).then(() => runSandboxed(session, sql));
+      last = next;
+      return next;
+    },
+  };
+}

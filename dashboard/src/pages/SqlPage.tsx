@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { SqlPanel } from '../components/SqlPanel';
 import { useData } from '../data/DataProvider';
 import type { Session } from '../db/connector';
-import { runSandboxed } from '../db/sandbox';
+import { sandbox } from '../db/sandbox';
 import { useQuery } from '../db/useQuery';
 import type { ViewState } from '../state/viewState';
 
@@ -26,7 +26,7 @@ export default function SqlPage({ state, set }: { state: ViewState; set: (p: Par
       (e: unknown) => { if (live) setSessionError(e instanceof Error ? e.message : String(e)); });
     return () => { live = false; setSession(null); if (opened) void opened.close(); };
   }, [data.db]);
-  const sandbox = useMemo(() => (session ? { query: (q: string) => runSandboxed(session, q) } : null), [session]);
-  const q = useQuery(sandbox, data.status === 'ready' ? sql : null, data.generation);
+  const sandboxed = useMemo(() => (session ? sandbox(session) : null), [session]);
+  const q = useQuery(sandboxed, data.status === 'ready' ? sql : null, data.generation);
   return <div data-testid="sql"><SqlPanel key={sql} sql={sql} onRun={(s) => set({ sql: s })} columns={q.columns} rows={q.rows} error={q.error ?? sessionError} ms={q.ms} loading={q.loading} /></div>;
 }

@@ -39,7 +39,7 @@ export function YourRunPanel(p: YourRunPanelProps) {
       <h3 style={{ margin: '4px 0' }}>Your run beside ours</h3>
       <p className="small" style={{ margin: '4px 0' }}>
         Runs the web benchmark in this browser: N = 10, the reference layout, free pacing,{' '}
-        {p.engines.length === 2 ? 'both engines (a WebSocket server answers)' : 'the in-page engine only (no WebSocket server answers)'},
+        {p.engines.length === 2 ? 'both engines (a WebSocket server answers)' : 'the in-page engine only (no WebSocket server found: check for one above)'},
         then the e2e blocks and the floors. The result joins the dashboard as a run of its own (Comparison, Distributions).{' '}
         <label>steps per engine{' '}
           <input data-testid="your-run-rounds" type="number" min={50} max={5000} step={50} value={p.rounds} disabled={!!p.running}
