@@ -16,16 +16,17 @@ const ScalePage = lazy(() => import('./pages/ScalePage'));
 const SqlPage = lazy(() => import('./pages/SqlPage'));
 const LivePage = lazy(() => import('./pages/LivePage'));
 const NetworkPage = lazy(() => import('./pages/NetworkPage'));
+const HistoryPage = lazy(() => import('./pages/HistoryPage'));
 const ProfilesPage = lazy(() => import('./pages/ProfilesPage'));
 
 /** The global controls each view uses: the SQL view queries every table as it is, so it shows none. */
 const CONTROLS: Record<View, readonly ControlName[]> = {
   compare: ['warmup', 'unit', 'boot', 'runs'], distributions: ['warmup', 'unit', 'runs'], warmup: ['warmup', 'unit', 'runs'],
-  scale: ['warmup', 'unit', 'runs'], sql: [], live: [], network: [], profiles: ['warmup'],
+  scale: ['warmup', 'unit', 'runs'], sql: [], live: [], network: [], profiles: ['warmup'], history: [],
 };
 
 const TABS: [View, string][] = [
-  ['compare', 'Comparison'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
+  ['compare', 'Comparison'], ['history', 'History'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
   ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'], ['network', 'Network'], ['profiles', 'Profiles'],
 ];
 
@@ -70,7 +71,7 @@ function Shell() {
               onClick={(e) => { e.preventDefault(); set({ view: v }); }}>{label}</a>
           ))}
         </nav>
-        {state.view !== 'live' && state.view !== 'network' && state.view !== 'compare' && controls}
+        {!['live', 'network', 'compare', 'history'].includes(state.view) && controls}
         {data.error && <p className="error" role="alert">{data.error}</p>}
       </header>
       <main>
@@ -83,6 +84,7 @@ function Shell() {
           {state.view === 'sql' && <SqlPage state={state} set={set} />}
           {state.view === 'live' && <LivePage state={state} set={set} />}
           {state.view === 'network' && <NetworkPage />}
+          {state.view === 'history' && <HistoryPage state={state} set={set} />}
           {state.view === 'profiles' && <ProfilesPage state={state} set={set} />}
         </Suspense>
       </main>

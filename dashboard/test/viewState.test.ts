@@ -4,17 +4,25 @@ import { DEFAULTS, parseState, toSearch, type ViewState } from '../src/state/vie
 describe('URL view state', () => {
   it('is empty for the defaults and parses back to the defaults', () => {
     expect(toSearch(DEFAULTS)).toBe('');
-    expect(parseState('')).toEqual({ ...DEFAULTS, runs: undefined, ids: undefined, transports: undefined, n: undefined, cfg: undefined, sql: undefined, live: { ...DEFAULTS.live, wsUrl: undefined } });
+    expect(parseState('')).toEqual({ ...DEFAULTS, runs: undefined, ids: undefined, transports: undefined, n: undefined, cfg: undefined, sql: undefined, live: { ...DEFAULTS.live, wsUrl: undefined }, history: { all: false, figure: undefined, base: undefined, vs: undefined } });
   });
-  it('round-trips every field', () => {
-    const s: ViewState = { view: 'distributions', warmup: 5, unit: 'us', runs: ['a', 'b'], ids: ['step.service'], transports: ['native'], n: [10, 100], cfg: ['r/c', 'all'], plot: 'ecdf', logx: false, floors: false, boot: 2000, sql: "SELECT 'x, y' AS z", pair: 'web',
-      live: { engine: 'websocket', pacing: 'free', nodeCount: 100, maxDistance: 2.5, scenario: 'random', wsUrl: 'ws://127.0.0.1:8791', encoding: 'binary' } };
-    expect(parseState(toSearch(s))).toEqual(s);
+  it('round-trips every field (each view\'s own settings on that view)', () => {
+    const h: ViewState = { ...parseState(''), view: 'history', history: { figure: 'socket.e2e_median', base: 'r-a/c0', vs: 'r-a/c1', all: true } };
+    expect(parseState(toSearch(h))).toEqual(h);
+    const s: ViewState = { view: 'live', warmup: 5, unit: 'us', runs: ['a', 'b'], ids: ['step.service'], transports: ['native'], n: [10, 100], cfg: ['r/c', 'all'], plot: 'ecdf', logx: false, floors: false, boot: 2000, sql: "SELECT 'x, y' AS z", pair: 'web',
+      live: { engine: 'websocket', pacing: 'free', nodeCount: 100, maxDistance: 2.5, scenario: 'random', wsUrl: 'ws://127.0.0.1:8791', encoding: 'binary' }, history: { all: false } };
+    expect(parseState(toSearch(s))).toEqual({ ...s, history: { all: false, figure: undefined, base: undefined, vs: undefined } });
   });
   it('clamps or ignores bad values', () => {
     const s = parseState('?view=nope&warmup=-4&unit=km&plot=pie&boot=abc&n=10,x,-1');
     expect(s).toMatchObject({ view: 'compare', warmup: 0, unit: 'auto', plot: 'box', boot: 1000, n: [10] });
     expect(parseState('?engine=tcp&nodes=0&maxd=99&pacing=x').live).toMatchObject({ engine: 'wasm', nodeCount: 1, maxDistance: 3, pacing: 'frame' });
+  });
+  it('the Live view\'s and the History view\'s settings stay out of the other views\' links', () => {
+    const live = parseState('?view=live&engine=websocket&nodes=100&hfig=x');
+    expect(toSearch({ ...live, view: 'compare' })).toBe('');
+    expect(toSearch(live)).toBe('?view=live&engine=websocket&nodes=100');
+    expect(toSearch({ ...parseState('?view=history&hbase=a%2Fb'), view: 'distributions' })).toBe('?view=distributions');
   });
   it('the Live view opens on the random layout; the reference layout is kept in the URL and comes back', () => {
     expect(parseState('?view=live').live.scenario).toBe('random');

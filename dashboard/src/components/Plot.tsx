@@ -1,6 +1,11 @@
-/** A Plotly figure (the library is loaded on first use) with a PNG export button. Props only. */
+/**
+ * A Plotly figure (the library is loaded on first use) with its exports: SVG and PNG at a chosen size (the SVG
+ * stamped with the run ids and commits it shows), and the data behind it as CSV. Props only.
+ */
 import { useEffect, useRef, useState } from 'react';
 import type { Figure } from '../plots/figures';
+import { figureCsvRows, stampSvg, type Provenance } from '../plots/figureExport';
+import { download, toCsv } from './exportCsv';
 
 type PlotlyT = typeof import('plotly.js-dist-min').default;
 let plotly: Promise<PlotlyT> | null = null;
@@ -20,7 +25,12 @@ export const PLOT_CONFIG = {
  * `data-state="loading"` even if an earlier figure is drawn. `empty`: a message shown instead of the plot area; the
  * element stays mounted either way, so a view whose data is arriving never swaps the figure out of the page.
  */
-export function Plot({ figure, name, height = 420, busy = false, empty = null }: { figure: Figure; name: string; height?: number; busy?: boolean; empty?: string | null }) {
+export function Plot({ figure, name, height = 420, busy = false, empty = null, provenance = { runs: [], commits: [] } }: {
+  figure: Figure; name: string; height?: number; busy?: boolean; empty?: string | null;
+  /** The runs (and their commits) the figure shows: written into its SVG export. */
+  provenance?: Provenance;
+}) {
+  const [size, setSize] = useState({ width: 1200, height });
   const el = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState<string | null>(null);
@@ -62,9 +72,23 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null }:
     return () => { live = false; };
   }, [figure, height, visible]);
   useEffect(() => () => { const node = el.current; if (node && plotly) plotly.then((P) => P.purge(node)).catch(() => undefined); }, []);
-  const exportPng = () => {
-    if (el.current) loadPlotly().then((P) => P.downloadImage(el.current!, { format: 'png', filename: name, width: 1200, height })).catch(() => undefined);
+  const exportImage = (format: 'png' | 'svg') => {
+    const node = el.current;
+    if (!node) return;
+    loadPlotly().then(async (P) => {
+      const url = await P.toImage(node, { format, width: size.width, height: size.height });
+      if (format === 'svg') {
+        const svg = decodeURIComponent(url.slice(url.indexOf(',') + 1));
+        download(`${name}.svg`, stampSvg(svg, provenance, name), 'image/svg+xml');
+      } else {
+        const a = document.createElement('a');
+        a.href = url; a.download = `${name}.png`;
+        document.body.appendChild(a); a.click(); a.remove();
+      }
+    }).catch((e: unknown) => setError(`export: ${e instanceof Error ? e.message : String(e)}`));
   };
+  const exportCsv = () => { const { columns, rows } = figureCsvRows(figure); download(`${name}.csv`, toCsv(columns, rows)); };
+  const px = (v: string, d: number) => { const n = Math.round(Number(v)); return n >= 100 && n <= 8000 ? n : d; };
   const shown = busy && state === 'ready' ? 'loading' : state;
   return (
     <figure className="plot" data-plot={name} data-state={shown}
@@ -72,7 +96,17 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null }:
       <div className="plot-toolbar">
         {shown === 'loading' && !empty && <span className="muted">loading plot…</span>}
         {error && <span className="error">{error}</span>}
-        <button type="button" onClick={exportPng} disabled={state !== 'ready' || !!empty}>Export PNG</button>
+        <span className="export" role="group" aria-label="export">
+          <label className="small" title="size of the exported image, px">
+            <input type="number" aria-label="export width" min={100} max={8000} step={10} value={size.width} style={{ width: 64 }}
+              onChange={(e) => setSize((s) => ({ ...s, width: px(e.target.value, s.width) }))} />
+            ×<input type="number" aria-label="export height" min={100} max={8000} step={10} value={size.height} style={{ width: 56 }}
+              onChange={(e) => setSize((s) => ({ ...s, height: px(e.target.value, s.height) }))} /> px
+          </label>
+          <button type="button" onClick={() => exportImage('svg')} disabled={state !== 'ready' || !!empty}>SVG</button>
+          <button type="button" onClick={() => exportImage('png')} disabled={state !== 'ready' || !!empty}>PNG</button>
+          <button type="button" onClick={exportCsv} disabled={!!empty} title="the data behind this figure">Data CSV</button>
+        </span>
       </div>
       {empty && <p className="muted">{empty}</p>}
       <div ref={el} className="plot-area" style={{ minHeight: height }} hidden={!!empty} />

@@ -13,6 +13,7 @@ import { InvocationIntervals } from '../components/InvocationIntervals';
 import { InvocationNoiseTable } from '../components/InvocationNoiseTable';
 import { computeIntervals } from '../data/invocationIntervals';
 import { Plot } from '../components/Plot';
+import { provenanceOf } from '../plots/figureExport';
 import { SummaryTable } from '../components/SummaryTable';
 import { useQuery } from '../db/useQuery';
 import { rowsOf, seriesValuesOf } from '../model/arrow';
@@ -312,6 +313,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
       </Section>
       <Section name="decomposition" title="Where the end-to-end time goes" hint="— e2e split into transport, serialization, compute">
         <Plot figure={decoFigure} name="decomposition" height={190 + 60 * Math.max(1, decos.length)} busy={query.loading || !data.complete}
+          provenance={provenanceOf(data.runs, runs.map((r) => r.id))}
           empty={decos.length === 0 && !query.loading && data.complete ? 'No series to decompose.' : null} />
         <p className="muted small">Segments are medians of each phase; transport = wait − service, boundary = call − service;
           &quot;unattributed&quot; = e2e median − Σ phases (under fixed pacing without <code>step.frame.wait</code> it holds the tick quantization).

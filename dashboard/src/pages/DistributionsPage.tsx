@@ -1,6 +1,7 @@
 /** Distributions of the selected series after warm-up: box, violin, ECDF, histogram; floors as reference lines. */
 import { useMemo, useState } from 'react';
 import { Plot } from '../components/Plot';
+import { provenanceOf } from '../plots/figureExport';
 import { ConfigPicker } from '../components/ConfigPicker';
 import { SeriesPicker } from '../components/SeriesPicker';
 import { pathRank } from '../plots/pathStyle';
@@ -72,6 +73,7 @@ export default function DistributionsPage({ state, set }: { state: ViewState; se
       <SeriesPicker ids={cat.ids} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />
       {q.error && <pre className="error">{q.error}</pre>}
       <Plot figure={figure.fig} name={`distribution-${state.plot}`} height={480} busy={q.loading || !data.complete}
+        provenance={provenanceOf(data.runs, (q.rows ?? []).map((r) => r.run))}
         empty={figure.gs.length === 0 && !q.loading && data.complete ? 'No samples for this selection.' : null} />
       <p className="muted small">Series with more than 20 000 samples are drawn from every j-th order statistic (the shape is kept; tables use all samples).</p>
     </div>

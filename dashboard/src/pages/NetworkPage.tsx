@@ -4,6 +4,7 @@
 // database (they would only repeat these figures at the cost of hundreds of small files). Lazily loaded route.
 import { useEffect, useMemo, useState } from 'react';
 import { Plot } from '../components/Plot';
+import { provenanceOf } from '../plots/figureExport';
 import { dataUrl } from '../data/published';
 import type { Figure } from '../plots/figures';
 
@@ -18,7 +19,7 @@ interface Level { m: number; p99: number | null; p99Ci: [number, number] | null;
 /** `limitedBy` (runs from 2026-11-25): what ended the count; 'generator' makes largestM a lower bound. */
 interface Capacity { server: string; n: number; hz: number; levels: Level[]; largestM: number; largestMCi: [number, number]; limitedBy?: 'server' | 'generator' | 'levels' }
 interface NetworkRun {
-  id: string; title: string; createdAt: string | null; kind: string;
+  id: string; title: string; createdAt: string | null; kind: string; commit?: string | null;
   parameters: { command?: string; invocations?: number; durationMinutes?: number };
   environment: { loadAverage?: { start: number[]; end: number[] } };
   network: { cells: Cell[]; breakEvens: BreakEven[]; capacity: Record<string, Capacity> | null };
@@ -181,9 +182,9 @@ export default function NetworkPage() {
           ))}
         </tbody>
       </table>
-      {['desktop', 'web'].filter((p) => platforms.has(p)).map((p) => <Plot key={p} name={`network-e2e-${p}`} figure={figs[p as 'desktop' | 'web']} />)}
-      {run.network.cells.some((c) => c.inFlight > 1) && <Plot name="network-pipelining" figure={figs.pipe} />}
-      {figs.cap && <Plot name="network-capacity" figure={figs.cap} />}
+      {['desktop', 'web'].filter((p) => platforms.has(p)).map((p) => <Plot key={p} name={`network-e2e-${p}`} figure={figs[p as 'desktop' | 'web']} provenance={provenanceOf([run], [run.id])} />)}
+      {run.network.cells.some((c) => c.inFlight > 1) && <Plot name="network-pipelining" figure={figs.pipe} provenance={provenanceOf([run], [run.id])} />}
+      {figs.cap && <Plot name="network-capacity" figure={figs.cap} provenance={capRun ? provenanceOf([capRun], [capRun.id]) : undefined} />}
       {capacity && capRun && (
         <p className="muted small" data-testid="capacity-summary">
           Capacity (run {capRun.id}, <code>{capRun.parameters.command}</code>):{' '}

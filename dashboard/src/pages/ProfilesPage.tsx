@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { FlameGraph } from '../components/FlameGraph';
 import { Plot } from '../components/Plot';
+import { provenanceOf } from '../plots/figureExport';
 import { useData } from '../data/DataProvider';
 import { dataUrl, fetchOk } from '../data/published';
 import { canonicalConfigs, canonicalScaleConfigs } from '../model/canonical';
@@ -134,7 +135,7 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
           return <FlameGraph key={path} name={path} tree={t?.tree ?? null} caption={caption} />;
         })}
       </div>
-      {run && <Plot name="profile-categories" figure={sharesFigure(run, n)} height={300} />}
+      {run && <Plot name="profile-categories" figure={sharesFigure(run, n)} height={300} provenance={provenanceOf([{ id: run.id, commit: (run as { commit?: string | null }).commit ?? null }], [run.id])} />}
       <h3>Profile against timers, N = {n}</h3>
       <p className="muted small">
         µs per step: the profile's samples × interval ÷ steps, summed over the path's processes (CPU time for perf and

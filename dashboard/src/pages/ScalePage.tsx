@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { ConfigPicker } from '../components/ConfigPicker';
 import { Plot } from '../components/Plot';
+import { provenanceOf } from '../plots/figureExport';
 import { canonicalConfigs, selectedConfigs } from '../model/canonical';
 import { useQuery } from '../db/useQuery';
 import { decompose, PHASES } from '../model/decomposition';
@@ -81,14 +82,14 @@ export default function ScalePage({ state, set }: { state: ViewState; set: (p: P
       <h2>Scale: metric vs N</h2>
       <ConfigPicker {...picker} />
       {scale.every((s) => new Set(s.pts.map((p) => p.n)).size < 2) && <p className="note">Only one N is loaded so far (the reference study has N = 10); runs with several N add points here.</p>}
-      <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={560} busy={busy} />)}</div>
+      <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={560} busy={busy} provenance={provenanceOf(data.runs, stats.map((x) => x.run))} />)}</div>
       <p className="muted small">Step period: the median interval between consecutive step starts of a front-end file. Under free pacing it holds
         everything a step costs the front-end (the step, rendering, waits in the event loop), so it compares paths whose e2e windows differ: on the
         web a WebSocket reply waits behind the frame being rendered, while a Wasm step starts after it. Under tick or frame pacing it is the tick.</p>
       <h2>Platform: desktop vs web</h2>
       {!platforms.has('web') && <p className="note">No web run is loaded yet: only desktop bars are shown.</p>}
       <p className="muted small">At the canonical configurations: {platformConfigs?.join(', ') ?? 'all'}.</p>
-      <Plot figure={platformFigure(bars, state.unit)} name="platform" height={420} busy={busy} />
+      <Plot figure={platformFigure(bars, state.unit)} name="platform" height={420} busy={busy} provenance={provenanceOf(data.runs, (platformConfigs ?? []).map((k) => k.split('/')[0]))} />
     </div>
   );
 }

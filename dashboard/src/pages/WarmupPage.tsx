@@ -1,6 +1,7 @@
 /** Each series in time order with the warm-up cut shaded: where does warm-up really end? */
 import { useMemo } from 'react';
 import { Plot } from '../components/Plot';
+import { provenanceOf } from '../plots/figureExport';
 import { ConfigPicker } from '../components/ConfigPicker';
 import { SeriesPicker } from '../components/SeriesPicker';
 import { pathRank } from '../plots/pathStyle';
@@ -41,7 +42,7 @@ export default function WarmupPage({ state, set }: { state: ViewState; set: (p: 
       <ConfigPicker {...picker} />
       <SeriesPicker ids={cat.ids.filter((i) => !i.startsWith('backend.'))} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />
       {q.error && <pre className="error">{q.error}</pre>}
-      <Plot figure={fig} name="timeseries" height={480} busy={q.loading || !data.complete} />
+      <Plot figure={fig} name="timeseries" height={480} busy={q.loading || !data.complete} provenance={provenanceOf(data.runs, (q.rows ?? []).map((r) => r.run))} />
     </div>
   );
 }

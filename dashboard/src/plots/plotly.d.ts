@@ -3,7 +3,7 @@ declare module 'plotly.js-dist-min' {
     react(el: HTMLElement, data: unknown[], layout: unknown, config?: unknown): Promise<unknown>;
     purge(el: HTMLElement): void;
     downloadImage(el: HTMLElement, opts: { format: 'png'; filename: string; width?: number; height?: number }): Promise<string>;
-    toImage(el: HTMLElement, opts: { format: 'png'; width?: number; height?: number }): Promise<string>;
+    toImage(el: HTMLElement, opts: { format: 'png' | 'svg'; width?: number; height?: number }): Promise<string>;
     Plots: { resize(el: HTMLElement): void };
   };
   export default Plotly;

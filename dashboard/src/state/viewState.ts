@@ -4,7 +4,7 @@
  */
 import type { Unit } from '../model/units';
 
-export const VIEWS = ['compare', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network', 'profiles'] as const;
+export const VIEWS = ['compare', 'history', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network', 'profiles'] as const;
 export type View = (typeof VIEWS)[number];
 export const PLOTS = ['box', 'violin', 'ecdf', 'hist'] as const;
 export type PlotKind = (typeof PLOTS)[number];
@@ -37,9 +37,13 @@ export interface ViewState {
   sql?: string;
   /** Profiles view: the path pair shown side by side (desktop: native vs socket; web: wasm vs websocket) */
   pair: 'desktop' | 'web';
-  /** Live view settings (written only when they differ from the Live view's defaults) */
+  /** Live view settings (written only when they differ from the Live view's defaults, and only on the Live view) */
   live: LiveState;
+  /** History view: hfig= (figure key; undefined: the headline), hbase= and hvs= (`run/config`), hall=1 (every configuration) */
+  history: HistoryState;
 }
+
+export interface HistoryState { figure?: string; base?: string; vs?: string; all: boolean }
 
 /** The Live view's settings in the URL: engine=, pacing=, nodes=, maxd=, scenario=, ws= (server address), enc=. */
 export interface LiveState {
@@ -55,7 +59,7 @@ export interface LiveState {
 
 export const LIVE_DEFAULTS: LiveState = { engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'random', encoding: 'json' };
 
-export const DEFAULTS: ViewState = { view: 'compare', warmup: 30, unit: 'auto', plot: 'box', logx: true, floors: true, boot: 1000, pair: 'desktop', live: LIVE_DEFAULTS };
+export const DEFAULTS: ViewState = { view: 'compare', warmup: 30, unit: 'auto', plot: 'box', logx: true, floors: true, boot: 1000, pair: 'desktop', live: LIVE_DEFAULTS, history: { all: false } };
 
 const list = (v: string | null): string[] | undefined => (v === null ? undefined : v === '' ? [] : v.split(','));
 const clampInt = (v: string | null, lo: number, hi: number, d: number): number => {
@@ -98,6 +102,7 @@ export function parseState(search: string): ViewState {
     focus: q.get('focus') || undefined,
     pair: oneOf(q.get('pair'), ['desktop', 'web'] as const, DEFAULTS.pair),
     live: parseLive(q),
+    history: { figure: q.get('hfig') || undefined, base: q.get('hbase') || undefined, vs: q.get('hvs') || undefined, all: q.get('hall') === '1' },
   };
 }
 
@@ -118,6 +123,15 @@ export function toSearch(s: ViewState): string {
   if (s.sql !== undefined) q.set('sql', s.sql);
   if (s.focus !== undefined) q.set('focus', s.focus);
   if (s.pair !== DEFAULTS.pair) q.set('pair', s.pair);
+  if (s.view === 'history') {
+    const h = s.history;
+    if (h.figure) q.set('hfig', h.figure);
+    if (h.base) q.set('hbase', h.base);
+    if (h.vs) q.set('hvs', h.vs);
+    if (h.all) q.set('hall', '1');
+  }
+  const out = q.toString();
+  if (s.view !== 'live') return out ? `?${out}` : ''; // the Live view's settings stay out of the other views' links
   const l = s.live; const d = LIVE_DEFAULTS;
   if (l.engine !== d.engine) q.set('engine', l.engine);
   if (l.pacing !== d.pacing) q.set('pacing', l.pacing);
@@ -126,6 +140,6 @@ export function toSearch(s: ViewState): string {
   if (l.scenario !== d.scenario) q.set('scenario', l.scenario);
   if (l.wsUrl !== undefined) q.set('ws', l.wsUrl);
   if (l.encoding !== d.encoding) q.set('enc', l.encoding);
-  const out = q.toString();
-  return out ? `?${out}` : '';
+  const live = q.toString();
+  return live ? `?${live}` : '';
 }
