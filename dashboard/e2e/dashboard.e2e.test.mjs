@@ -7,6 +7,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { decodePng } from './png.mjs';
 import { ALL_RUNS_MS, launch, openSections, root, startServer, waitForComparison } from './support.mjs';
 import { FIXTURE_RUN, writeInvocationFixture } from '../test/support/invocationFixture.mjs';
 
@@ -380,10 +381,23 @@ describe('plots', () => {
     await page.waitForSelector('figure.plot[data-state="ready"]');
     const tmpl = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => t.hovertemplate));
     assert.ok(tmpl.every((t) => /µs|ms|ns/.test(t)), tmpl.join(' '));
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('figure.plot button:has-text("Export PNG")')]);
+    await page.fill('figure.plot input[aria-label="export width"]', '900');
+    await page.fill('figure.plot input[aria-label="export height"]', '500');
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('figure.plot button:has-text("PNG")')]);
     assert.match(dl.suggestedFilename(), /\.png$/);
-    const path = await dl.path();
-    assert.ok(statSync(path).size > 5000);
+    const png = decodePng(readFileSync(await dl.path()));
+    assert.deepEqual([png.width, png.height], [900, 500], 'the chosen size');
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.click('figure.plot button:has-text("SVG")')]);
+    assert.match(svg.suggestedFilename(), /^distribution-box\.svg$/);
+    const text = readFileSync(await svg.path(), 'utf8');
+    assert.match(text, /<svg[^>]*width="900"[^>]*height="516"/);
+    const meta = JSON.parse(/<metadata data-provenance="collektive-bench">([^<]*)<\/metadata>/.exec(text)[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+    assert.ok(meta.runs.length >= 1 && meta.commits.length >= 1, JSON.stringify(meta));
+    for (const id of meta.runs) assert.ok(text.includes(id), `run ${id} written under the figure`);
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('figure.plot button:has-text("Data CSV")')]);
+    const rows = readFileSync(await csv.path(), 'utf8').trim().split('\n');
+    assert.equal(rows[0], 'trace,type,x,y');
+    assert.ok(rows.length > 100, `${rows.length} rows`);
   });
 
   test('table CSV export holds exact figures', async () => {
@@ -687,6 +701,39 @@ describe('Profiles view', () => {
       }
       assert.ok(fetched.some((u) => u.endsWith('.collapsed')), 'collapsed stacks fetched once the view opened');
     } finally { await page.close(); }
+  });
+});
+
+describe('History view', () => {
+  const SPIN = '2026-11-24-desktop-5781bf9-202243-ad5a';
+  test('the headline ratio across runs with intervals; a baseline picked, the spin fix flagged and reproduced; its SVG carries the runs and commits', async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?view=history`);
+    await page.waitForSelector('[data-testid="history"][data-state="ready"]', { timeout: 30000 });
+    await page.waitForSelector('figure.plot[data-plot="history-ratio.e2e_median"][data-state="ready"]', { timeout: 60000 });
+    await page.selectOption('[data-testid="history-baseline"]', `${SPIN}-a/n10-free-sspin0`);
+    await page.waitForFunction((k) => new URL(location.href).searchParams.get('hbase') === k, `${SPIN}-a/n10-free-sspin0`);
+    const after = page.locator(`[data-testid="history-table"] tr[data-point="${SPIN}-a/n10-free-sspin50"]`);
+    assert.equal(await after.getAttribute('data-flag'), 'improvement');
+    assert.match(await after.innerText(), /20\.\d+×.*-31\.\d %\s+no\s+▼ improvement\s+reproduced/s);
+    assert.match(await page.textContent('[data-testid="history-flags"]'), new RegExp(`${SPIN}-a/n10-free-sspin50 ▼`));
+    // The newest desktop point against the baseline, every figure: the table bench:compare prints.
+    const compare = page.locator('[data-testid="history-compare"]');
+    assert.match(await compare.innerText(), new RegExp(`npm run bench:compare -- ${SPIN}-a/n10-free-sspin0`));
+    assert.equal(await compare.locator('tr[data-figure="socket.e2e_median"]').getAttribute('data-flag'), 'improvement');
+    // Reload: the baseline is in the URL.
+    await page.reload();
+    await page.waitForSelector('[data-testid="history"][data-state="ready"]', { timeout: 30000 });
+    assert.equal(await page.inputValue('[data-testid="history-baseline"]'), `${SPIN}-a/n10-free-sspin0`);
+    await page.waitForSelector('figure.plot[data-plot="history-ratio.e2e_median"][data-state="ready"]', { timeout: 60000 });
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.click('figure.plot button:has-text("SVG")')]);
+    const text = readFileSync(await svg.path(), 'utf8');
+    assert.ok(text.includes(`${SPIN}-a`) && text.includes(`${SPIN}-b`), 'the run ids');
+    assert.match(text, /commits?: [^<]*5781bf9/);
+    // Another figure, picked by the visitor.
+    await page.selectOption('[data-testid="history-figure"]', 'socket.e2e_median');
+    await page.waitForSelector('figure.plot[data-plot="history-socket.e2e_median"][data-state="ready"]', { timeout: 60000 });
+    assert.equal(new URL(page.url()).searchParams.get('hfig'), 'socket.e2e_median');
   });
 });
 

@@ -87,6 +87,8 @@ export function changesAgainst(points: readonly HistoryPoint[], base: HistoryPoi
   return points.flatMap((p) => {
     const f = p.figures.get(figure);
     if (!f) return [];
+    // Figures of the other platform measure another pair of paths: shown, never compared.
+    if (p.platform !== base.platform) return [{ changePct: null, overlap: null, runInBase: null, flag: null, point: p, figure: f, reproduce: null, twinPct: null, otherMachine: [] }];
     const change = changeOf(b, f);
     const twin = index.get(twinKey(p) ?? '')?.figures.get(figure);
     const twinChange = baseTwin && twin && p.key !== base.key ? changeOf(baseTwin, twin) : null;

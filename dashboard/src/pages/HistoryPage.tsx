@@ -17,7 +17,9 @@ async function loadHistory(): Promise<{ points: HistoryPoint[]; without: string[
   const entries = manifest.runs.filter((e) => e.kind === 'desktop' || e.kind === 'web');
   const loaded = await Promise.all(entries.map(async (e) => {
     const run = (await (await fetchOk(dataUrl(e.run))).json()) as RunJson;
-    const summary = await fetch(dataUrl(e.run.replace(/run\.json$/, 'summary.json'))).then((r) => (r.ok ? r.json() as Promise<SummaryLike> : null), () => null);
+    // A run without a summary: a 404, or a host's fallback page (not JSON).
+    const summary = await fetch(dataUrl(e.run.replace(/run\.json$/, 'summary.json')))
+      .then((r) => (r.ok ? (r.json() as Promise<SummaryLike>).catch(() => null) : null), () => null);
     return { run, summary };
   }));
   const points = historyPoints(loaded.filter((x) => x.summary).map((x) => ({ run: x.run, summary: x.summary! })));
@@ -80,14 +82,14 @@ export default function HistoryPage({ state, set }: { state: ViewState; set: (pa
       <p data-testid="history-flags">
         {flagged.length === 0
           ? <>No point&apos;s interval lies wholly outside the baseline&apos;s.</>
-          : <>{flagged.length} of {changes.length - 1} points lie wholly outside the baseline&apos;s interval: {flagged.map((c) => `${c.point.key} ${c.flag === 'regression' ? '▲' : '▼'} ${pct(c.changePct)}`).join('; ')}.</>}
+          : <>{flagged.length} of {sameKind.length - 1} {base?.platform} points lie wholly outside the baseline&apos;s interval: {flagged.map((c) => `${c.point.key} ${c.flag === 'regression' ? '▲' : '▼'} ${pct(c.changePct)}`).join('; ')}.</>}
         {loaded.without.length > 0 && <span className="muted small"> Runs without a summary.json (not shown): {loaded.without.join(', ')}.</span>}
       </p>
       <div className="table-wrap">
         <table className="data" data-testid="history-table">
           <thead><tr><th>run / configuration</th><th>commit</th><th>{figure}</th><th>95 % interval</th><th>change vs baseline</th><th>intervals overlap</th><th>flag</th><th>twin runs (bench:reproduce)</th><th>machine</th></tr></thead>
           <tbody>
-            {changes.map((c) => (
+            {sameKind.map((c) => (
               <tr key={c.point.key} data-point={c.point.key} data-flag={c.flag ?? 'none'} className={c.point.key === base?.key ? 'baseline' : undefined}>
                 <td><button type="button" className="linkish" title="compare every figure of this point with the baseline" onClick={() => set({ history: { ...h, vs: c.point.key } })}>{c.point.key}</button>{c.point.key === base?.key ? ' (baseline)' : ''}</td>
                 <td><code>{(c.point.commit ?? '').slice(0, 7)}</code></td>

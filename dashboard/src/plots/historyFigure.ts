@@ -43,12 +43,12 @@ export function historyFigure(changes: readonly PointChange[], figure: string, b
     }
   }
   for (const flag of ['regression', 'improvement'] as const) {
-    const cs = changes.filter((c) => c.flag === flag);
+    const cs = changes.filter((c) => c.flag === flag && c.point.platform === base.platform);
     if (!cs.length) continue;
     data.push({
       type: 'scatter', mode: 'markers', name: flag === 'regression' ? 'interval wholly above the baseline\'s' : 'interval wholly below the baseline\'s',
       x: cs.map((c) => c.point.label), y: cs.map((c) => c.figure.estimate / k), hoverinfo: 'skip',
-      marker: { color: 'rgba(0,0,0,0)', size: 18, symbol: 'circle-open', line: { color: FLAG_COLOUR[flag], width: 2.5 } },
+      marker: { color: FLAG_COLOUR[flag], size: 20, symbol: 'circle-open', line: { width: 2.5 } },
     });
   }
   const b = base.figures.get(figure);
@@ -57,11 +57,11 @@ export function historyFigure(changes: readonly PointChange[], figure: string, b
   return {
     data,
     layout: {
-      title: { text: `${figure}: estimate and 95 % interval over invocations, per published configuration`, font: { size: 14 } },
-      margin: { l: 70, r: 20, t: 40, b: 10 },
+      title: { text: `${figure}: estimate and 95 % interval over invocations, per published configuration`, font: { size: 14 }, y: 0.98, yref: 'container', yanchor: 'top' },
+      margin: { l: 70, r: 20, t: 70, b: 10 },
       xaxis: { type: 'category', categoryorder: 'array', categoryarray: order.map((p) => p.label), tickangle: -35, automargin: true, tickfont: { size: 10 } },
       yaxis: { title: { text: axis }, type: 'log' },
-      legend: { orientation: 'h', x: 0, y: 1.0, yanchor: 'bottom' },
+      legend: { orientation: 'h', x: 0, y: 1.01, yanchor: 'bottom' },
       shapes, annotations,
       paper_bgcolor: '#fff', plot_bgcolor: '#fff', font: { family: 'system-ui, sans-serif', size: 12 },
     },
