@@ -10,9 +10,13 @@
 //  5. in the same cold runs: the first view's intervals (every median and ratio CI of the first comparison block
 //     filled), every published run loaded (the comparison marked complete), and every interval of every run
 //     filled, ms from navigationStart.
-// Prints medians and every sample; writes dist/bench-dashboard.json. Options: --invocations N (default 5).
+//  6. each view's first plot: a cold load of ?view=<view> (fresh profile), ms from navigationStart to the first
+//     figure.plot drawn (data-state="ready"); views without a plot (SQL, Live) are not measured.
+// Prints medians and every sample; writes dist/bench-dashboard.json. Options: --invocations N (default 5),
+// --views list (default every view with a plot; "none" skips), --views-only, --dist DIR (measure another build of the
+// dashboard, e.g. an older one, for a before/after side by side).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import { stats } from '../measurement/src/analysis.mjs';
@@ -20,17 +24,51 @@ import { ensureBuilt } from './lib/build-steps.mjs';
 import { parseCli } from './lib/cli.mjs';
 import { launch, root, startServer, waitForComparison } from '../dashboard/e2e/support.mjs';
 
+const PLOT_VIEWS = ['compare', 'history', 'distributions', 'warmup', 'scale', 'network', 'profiles'];
 const USAGE = `usage: npm run bench:dashboard -- [options]
-  --invocations 5          cold page loads (a fresh browser profile each) for the first-view and interval figures
-  Writes dist/bench-dashboard.json; nothing is published.`;
-const runs = parseCli({ usage: USAGE, options: { invocations: { type: 'string', default: '5' } } }).int('invocations', 1);
-const dist = join(root, 'dist', 'dashboard');
+  --invocations 5          cold page loads (a fresh browser profile each) for the first-view and interval figures, and per view
+  --views ${PLOT_VIEWS.join(',')}   views whose first plot is timed (none: skip)
+  --views-only             only the per-view first plots
+  --dist DIR               measure this build of the dashboard instead of dist/dashboard (e.g. an older one: before/after)
+  Writes dist/bench-dashboard.json (or bench-dashboard-views.json with --views-only); nothing is published.`;
+const cli = parseCli({ usage: USAGE, options: { invocations: { type: 'string', default: '5' }, views: { type: 'string', default: PLOT_VIEWS.join(',') },
+  'views-only': { type: 'boolean', default: false }, dist: { type: 'string' } } });
+const runs = cli.int('invocations', 1);
+const views = cli.values.views === 'none' ? [] : cli.list('views', PLOT_VIEWS);
+const dist = cli.values.dist ? resolve(cli.values.dist) : join(root, 'dist', 'dashboard');
 
-await ensureBuilt(['dashboard']);
-const server = await startServer({ mode: 'preview' });
-const result = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: cpus().length, loadavgAtStart: loadavg(), runs };
+if (!cli.values.dist) await ensureBuilt(['dashboard']);
+const server = await startServer({ mode: 'preview', outDir: cli.values.dist ? dist : undefined });
+const result = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: cpus().length, loadavgAtStart: loadavg(), runs, dist };
+
+/** ms from navigationStart to the first plot drawn on ?view=<view>, cold; null when the build has no such view. */
+async function firstPlot(view) {
+  const b = await launch();
+  try {
+    await b.context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const obs = new MutationObserver(() => {
+          if (window.__firstPlot === undefined && document.querySelector('figure.plot[data-state="ready"]')) { window.__firstPlot = performance.now(); obs.disconnect(); }
+        });
+        obs.observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+    });
+    await b.page.goto(`${server.url}?view=${view}`);
+    if (view !== 'compare' && await b.page.locator(`nav a[href="?view=${view}"]`).count() === 0) return null;
+    if (view === 'compare') await b.page.click('details[data-section="decomposition"] > summary', { timeout: 60000 }); // its one plot is in a collapsed section
+    await b.page.waitForFunction(() => window.__firstPlot !== undefined, null, { timeout: 180000 });
+    return b.page.evaluate(() => window.__firstPlot);
+  } finally { await b.close(); }
+}
 
 try {
+  result.firstPlotMs = {};
+  for (const view of views) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) { const ms = await firstPlot(view); if (ms === null) break; samples.push(ms); }
+    result.firstPlotMs[view] = samples.length ? { median: stats(samples).median, samples } : null;
+  }
+  if (cli.values['views-only']) throw Object.assign(new Error('views only'), { viewsOnly: true });
   // 1 + 4: cold first view
   const headlineView = [];
   const firstView = [];
@@ -134,15 +172,22 @@ try {
     }
     result.upload1MMs = { median: stats(upload).median, samples: upload, csvBytes: csv.length };
   } finally { await b.close(); }
-} finally { await server.close(); }
+} catch (e) { if (!e.viewsOnly) throw e; } finally { await server.close(); }
 result.loadavgAtEnd = loadavg();
 
 const f = (x) => x.toFixed(0);
 const verdict = (ms, budget) => (ms <= budget ? 'pass' : 'FAIL');
-const line = (label, r, budget) => console.log(`${label.padEnd(42)} ${r === null ? 'n/a (no [data-testid="headline"] on the page)'
+const line = (label, r, budget) => console.log(`${label.padEnd(42)} ${r === null ? 'n/a (not on this build\'s page)'
   : `median ${f(r.median).padStart(5)} ms   ${budget === null ? '                   ' : `budget ${String(budget).padStart(4)} ms ${verdict(r.median, budget)}`}   samples ${r.samples.map(f).join(', ')}`}`);
-console.log('\ndashboard benchmark (Chromium, vite preview, this machine)');
+console.log(`\ndashboard benchmark (Chromium, vite preview of ${dist}, this machine)`);
 console.log(`load average at start ${result.loadavgAtStart.map((x) => x.toFixed(1)).join(' ')}, at end ${result.loadavgAtEnd.map((x) => x.toFixed(1)).join(' ')} (${result.cores} cores)`);
+for (const [view, r] of Object.entries(result.firstPlotMs)) line(`first plot, ?view=${view} (cold)`, r === null ? null : r, 2500);
+if (cli.values['views-only']) {
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  writeFileSync(join(root, 'dist', 'bench-dashboard-views.json'), JSON.stringify(result, null, 2));
+  console.log('written dist/bench-dashboard-views.json');
+  process.exit(0);
+}
 line('first meaningful view (headline, cold)', result.firstMeaningfulViewMs, 2000);
 line('first comparison table (cold)', result.firstViewMs, 3000);
 line("first comparison block's intervals (cold)", result.firstViewIntervalsMs, 3000);

@@ -5,9 +5,9 @@ import { CHROMIUM_ARGS, launchBrowser, root, startDevServer, startPreview } from
 
 export { CHROMIUM_ARGS, root };
 
-/** Starts `vite preview` of dist/dashboard (or the dev server); returns { url, close }. */
-export async function startServer({ mode = 'preview' } = {}) {
-  const server = mode === 'dev' ? await startDevServer() : await startPreview();
+/** Starts `vite preview` of dist/dashboard (or of `outDir`; or the dev server); returns { url, close }. */
+export async function startServer({ mode = 'preview', outDir } = {}) {
+  const server = mode === 'dev' ? await startDevServer() : await startPreview(outDir);
   return { url: server.url, close: () => server.stop() };
 }
 

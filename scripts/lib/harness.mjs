@@ -99,8 +99,8 @@ async function startVite(command) {
   return { ...s, url: s.match[1] };
 }
 
-/** `vite preview` of dist/dashboard on a free loopback port. */
-export const startPreview = () => startVite(['preview']);
+/** `vite preview` of dist/dashboard (or of another build folder) on a free loopback port. */
+export const startPreview = (outDir) => startVite(outDir ? ['preview', '--outDir', outDir] : ['preview']);
 
 /** The Vite dev server (`npm run dev`) of the dashboard on a free loopback port. */
 export const startDevServer = () => startVite([]);

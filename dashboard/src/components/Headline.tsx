@@ -5,6 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { dataUrl } from '../data/published';
+import { provenanceOf, stampSvg } from '../plots/figureExport';
+import { download } from './exportCsv';
 import { formatNs, formatTimes, type Headline as HeadlineData, type HeadlineFigure, type HeadlinePlatform } from '../model/headline';
 
 const ciText = (f: HeadlineFigure, fmt: (x: number) => string) => (f.ci95 ? `[${fmt(f.ci95[0])}, ${fmt(f.ci95[1])}]` : '(1 invocation)');
@@ -40,7 +42,14 @@ function PlatformAnswer({ p }: { p: HeadlinePlatform }) {
   );
 }
 
-export function Headline() {
+/** The headline's plot as a file, stamped with the runs (and their commits) it shows; its numbers as JSON. */
+async function downloadHeadline(h: HeadlineData, runs: readonly { id: string; commit?: string | null }[]): Promise<void> {
+  const svg = await (await fetch(dataUrl('headline.svg'))).text();
+  download('headline.svg', stampSvg(svg, provenanceOf(runs, h.platforms.map((p) => p.run)), 'headline'), 'image/svg+xml');
+}
+
+/** `runs`: the loaded runs' records (for the commits written into the downloaded SVG). */
+export function Headline({ runs = [] }: { runs?: readonly { id: string; commit?: string | null }[] }) {
   const [h, setH] = useState<HeadlineData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [plot, setPlot] = useState<'loading' | 'shown' | 'failed'>('loading');
@@ -84,6 +93,8 @@ export function Headline() {
             Web: mean steps, Wasm over back-to-back blocks (the page clock ticks every {h?.platforms.find((p) => p.platform === 'web')?.timerResolutionNs
               ? formatNs(h.platforms.find((p) => p.platform === 'web')!.timerResolutionNs!) : '5 µs'}, about one Wasm step).
             {plot === 'failed' ? ' (The plot could not be loaded.)' : ''}
+            {h && <>{' '}<span className="headline-downloads">Download: <button type="button" className="linkish" data-testid="headline-svg" onClick={() => void downloadHeadline(h, runs)}>SVG</button>
+              {' · '}<a href={dataUrl('headline.json')} download="headline.json">data (JSON)</a></span></>}
           </figcaption>
         </figure>
       </div>

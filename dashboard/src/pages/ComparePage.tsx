@@ -255,7 +255,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
 
   return (
     <>
-      <Headline />
+      <Headline runs={data.runs} />
       {controls}
       {data.status === 'loading' ? <p className="muted" data-testid="loading">Loading DuckDB and the published runs for the tables below…</p>
         : query.error ? <pre className="error" role="alert">{query.error}</pre>
