@@ -57,7 +57,7 @@ async function firstPlot(view) {
     if (view !== 'compare' && await b.page.locator(`nav a[href="?view=${view}"]`).count() === 0) return null;
     if (view === 'compare') await b.page.click('details[data-section="decomposition"] > summary', { timeout: 60000 }); // its one plot is in a collapsed section
     await b.page.waitForFunction(() => window.__firstPlot !== undefined, null, { timeout: 180000 });
-    return b.page.evaluate(() => window.__firstPlot);
+    return await b.page.evaluate(() => window.__firstPlot);
   } finally { await b.close(); }
 }
 
