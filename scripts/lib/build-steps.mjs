@@ -1,7 +1,8 @@
 // A tiny incremental build: steps are registered one file per area in scripts/builds/*.mjs (each exports
 // `steps`, an array of { name, description, deps?: [names], inputs: [paths (files or dirs, relative to the
-// repository root)], outputs: [paths], run: async () => void }). A step is skipped when its outputs exist and the
-// fingerprint (path, size, mtime) of its inputs and of its deps' outputs is unchanged since its last success.
+// repository root)], env?: [variable names the output depends on], outputs: [paths], run: async () => void }). A step
+// is skipped when its outputs exist and the fingerprint (path, size, mtime) of its inputs and of its deps' outputs,
+// and the values of its `env` variables, are unchanged since its last success.
 // The check and the run of a step hold a per-step lock across processes, so a process that starts while another
 // builds the step waits for it and then finds the step up to date.
 import { spawn } from 'node:child_process';
@@ -30,7 +31,8 @@ function walk(p, acc) {
 }
 function fingerprint(step) {
   const paths = [...step.inputs, ...(step.deps ?? []).flatMap((d) => steps.get(d).outputs)];
-  return createHash('sha256').update(paths.flatMap((p) => walk(join(root, p), [])).join('\n')).digest('hex');
+  const env = (step.env ?? []).map((k) => `env:${k}=${process.env[k] ?? ''}`);
+  return createHash('sha256').update([...paths.flatMap((p) => walk(join(root, p), [])), ...env].join('\n')).digest('hex');
 }
 
 /**

@@ -20,6 +20,7 @@ import { rowsOf, seriesValuesOf } from '../model/arrow';
 import { comparisons, type ComparisonRow } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
+import { canonicalConfigs } from '../model/canonical';
 import { cpuPerStep, driftedConfigurations, invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
 import { environmentOf, pairings, type Pairing } from '../model/runs';
 import { mannWhitneySums, seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
@@ -238,19 +239,27 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
     set?.({ focus: undefined }, { replace: true });
   }, [state.focus, query.fresh, rows, set]);
 
-  const decos = useMemo(() => {
+  // The decomposition opens on the canonical configurations, the reference study and the visitor's uploads (a bar
+  // per path of every configuration made it 4 300 px tall); every configuration on request.
+  const [allDecos, setAllDecos] = useState(false);
+  const canonicalKeys = useMemo(() => new Set(canonicalConfigs(data.runs)), [data.runs]);
+  const decoShown = (run: string, config: string) => allDecos || canonicalKeys.has(`${run}/${config}`) || run === 'reference-study' || run === 'uploads';
+  const [decos, decoTotal] = useMemo(() => {
     const seen = new Set<string>();
     const out = [];
+    let total = 0;
     for (const s of stats) {
       if (s.transport === null) continue;
       const k = `${s.run}/${s.config}/${s.platform}/${s.transport}`;
       if (seen.has(k)) continue;
       seen.add(k);
       const d = decompose(stats, s.run, s.config, s.platform, s.transport);
-      if (d) out.push(d);
+      if (!d) continue;
+      total++;
+      if (decoShown(s.run, s.config)) out.push(d);
     }
-    return out;
-  }, [stats]);
+    return [out, total] as const;
+  }, [stats, allDecos, canonicalKeys]); // eslint-disable-line react-hooks/exhaustive-deps
   const decoFigure = useMemo(() => decompositionFigure(decos, (d) => `${d.run}/${d.config} ${d.transport}`), [decos]);
 
   return (
@@ -315,6 +324,8 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
         <Plot figure={decoFigure} name="decomposition" height={190 + 60 * Math.max(1, decos.length)} busy={query.loading || !data.complete}
           provenance={provenanceOf(data.runs, runs.map((r) => r.id))}
           empty={decos.length === 0 && !query.loading && data.complete ? 'No series to decompose.' : null} />
+        <label className="small"><input type="checkbox" data-testid="decomposition-all" checked={allDecos} onChange={(e) => setAllDecos(e.target.checked)} />{' '}
+          every configuration ({decoTotal} bars; shown: the canonical configurations, the reference study and your uploads, {decos.length})</label>
         <p className="muted small">Segments are medians of each phase; transport = wait − service, boundary = call − service;
           &quot;unattributed&quot; = e2e median − Σ phases (under fixed pacing without <code>step.frame.wait</code> it holds the tick quantization).
           On the web, <code>step.web.ws.wait</code> ends when the page's main thread handles the message, so transport includes any frame rendering in progress (at N = 1000 in software GL, most of it).</p>

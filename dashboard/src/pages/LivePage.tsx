@@ -7,6 +7,7 @@ import { defaultWsUrl } from '../live/engines/wsEngine';
 import { checkWsServer, localAccess, type ServerCheck } from '../live/engines/wsServerCheck';
 import type { EngineKind } from '../live/model';
 import { scenarioFor } from '../../../measurement/src/scenario.mjs';
+import { canonicalPicks } from '../../../measurement/src/canonical.mjs';
 import { configEnvironment, describeEnvironment, mediansOfCsv, normalise, runFiles, visitorEnvironment, WARMUP } from '../live/run/yourRun';
 import { ScenarioNote } from '../live/components/ScenarioNote';
 import { ServerStatus } from '../live/components/ServerStatus';
@@ -28,8 +29,14 @@ const UnityFrontEnd = lazy(() => import('../live/unity/UnityFrontEnd'));
 /** The visitor's run: the canonical web configuration (bench:web's N = 10 rule: the reference layout), free pacing. */
 const YOUR_RUN = { nodeCount: 10, pacing: 'free' as const };
 
-/** The published run "your run" is set beside: the newest web run with an N = 10 free-paced configuration and floors. */
+/**
+ * The published run "your run" is set beside: the headline's web configuration (measurement/src/canonical.mjs: the
+ * newest web run with invocations, its default driver and encoding) when it has floors, else the newest web run with
+ * an N = 10 free-paced configuration and floors.
+ */
 function canonicalWebRun(runs: readonly RunJson[]): { run: RunJson; config: string } | null {
+  const pick = canonicalPicks(runs.filter((r) => r.kind === 'web')).find((p) => p.platform === 'web');
+  if (pick && pick.config.files.some((f) => f.side === 'floor')) return { run: pick.run, config: pick.config.id };
   const found = runs.filter((r) => r.kind === 'web').flatMap((r) => r.configurations
     .filter((c) => c.nodeCount === YOUR_RUN.nodeCount && c.pacing === YOUR_RUN.pacing && c.files.some((f) => f.side === 'floor'))
     .map((c) => ({ run: r, config: c.id })));

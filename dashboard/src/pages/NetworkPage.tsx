@@ -119,7 +119,19 @@ const capacityText = (c: Capacity): string => (c.limitedBy === 'generator'
   ? `largest M ≥ ${c.largestM}: the load generator lagged at the next level, no server verdict there`
   : `largest M ${c.largestM}, interval [${c.largestMCi.join(', ')}]${c.limitedBy === 'levels' ? ', every level tried passed' : ''}`);
 
-const fmtBe = (b: BreakPoint | undefined): string => (!b || b.rttMs === null ? '–' : `${b.rttMs.toFixed(1)} ms${b.ci95 ? ` [${b.ci95[0].toFixed(1)}, ${b.ci95[1].toFixed(1)}]` : ''}`);
+/**
+ * A break-even RTT; 0 with an interval of [0, 0] means the median e2e misses the frame already on loopback (no added
+ * RTT is left to spend: README, "misses on loopback"), which the page says in words rather than as "0.0 ms".
+ */
+const fmtBe = (b: BreakPoint | undefined): string => {
+  if (!b || b.rttMs === null) return '–';
+  if (b.rttMs === 0 && (!b.ci95 || b.ci95[1] === 0)) return 'misses on loopback';
+  return `${b.rttMs.toFixed(1)} ms${b.ci95 ? ` [${b.ci95[0].toFixed(1)}, ${b.ci95[1].toFixed(1)}]` : ''}`;
+};
+const ENCODING_ORDER = ['json', 'batched', 'binary'];
+/** Break-even rows in reading order: platform, path, encoding (json, batched, binary), N. */
+const breakEvenOrder = (a: BreakEven, b: BreakEven): number => a.platform.localeCompare(b.platform) || a.transport.localeCompare(b.transport)
+  || ((ENCODING_ORDER.indexOf(a.encoding) + 99) % 99) - ((ENCODING_ORDER.indexOf(b.encoding) + 99) % 99) || a.encoding.localeCompare(b.encoding) || a.n - b.n;
 
 export default function NetworkPage() {
   const [runs, setRuns] = useState<NetworkRun[] | null>(null);
@@ -173,7 +185,7 @@ export default function NetworkPage() {
       <table className="data" data-testid="break-even">
         <thead><tr><th>path</th><th>N</th><th>encoding</th><th>60 Hz (median)</th><th>30 Hz (median)</th><th>60 Hz (p95)</th><th>30 Hz (p95)</th></tr></thead>
         <tbody>
-          {run.network.breakEvens.map((b) => (
+          {[...run.network.breakEvens].sort(breakEvenOrder).map((b) => (
             <tr key={`${b.platform}-${b.n}-${b.encoding}`} data-path={`${b.platform}-${b.transport}`} data-n={b.n}>
               <td>{b.platform} {b.transport}</td><td className="num">{b.n}</td><td>{b.encoding}</td>
               <td className="num" data-stat="60Hz">{fmtBe(b.median['60Hz'])}</td><td className="num">{fmtBe(b.median['30Hz'])}</td>

@@ -33,7 +33,7 @@ export default function WarmupPage({ state, set }: { state: ViewState; set: (p: 
     }
     const raw = [...m.values()].sort((a, b) => a.id.localeCompare(b.id) || pathRank(a.path) - pathRank(b.path));
     const name = seriesNamer(raw);
-    const series = raw.map((s) => ({ ...s, ...name(s, shortId(s.id)) }));
+    const series = raw.map((s) => ({ ...s, ...name(s, shortId(s.id)), id: s.id }));
     return timeSeriesFigure(series, state.warmup, { log: state.logx, unit: state.unit, title: 'Samples in time order (shaded: dropped as warm-up)' });
   }, [q.rows, state.warmup, state.logx, state.unit]);
   return (

@@ -89,7 +89,9 @@ export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', all
           hovertemplate: `%{x:.3f} ${lab}: %{y:.3f}<extra>${g.name}</extra>`,
         };
       }),
-      layout: { ...base(opts.title), xaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear' }, yaxis: { title: { text: 'fraction ≤ x' }, range: [0, 1.02] }, ...refShapes(opts.floors, u, 'x', opts.log) },
+      // The legend beside the plot, clear of the curves and of the axis title.
+      layout: { ...base(opts.title), legend: { orientation: 'v', x: 1.02, xanchor: 'left', y: 1, yanchor: 'top', font: { size: 10 } }, margin: { l: 70, r: 10, t: 40, b: 50 },
+        xaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear', automargin: true }, yaxis: { title: { text: 'fraction ≤ x' }, range: [0, 1.02] }, ...refShapes(opts.floors, u, 'x', opts.log) },
     };
   }
   return {
@@ -106,9 +108,12 @@ export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', all
   };
 }
 
-export interface TimePoints { name: string; k: number[]; ns: number[]; path?: string | null; variant?: number }
+export interface TimePoints { name: string; k: number[]; ns: number[]; path?: string | null; variant?: number; id?: string }
 
 const OPEN_SYMBOL = (symbol: string, variant = 0) => (variant % 2 ? `${symbol}-open` : symbol);
+/** Series of one path told apart by what they time: the e2e in the path's marker, the others in a cross or an x. */
+const idSymbol = (symbol: string, id: string | undefined, variant = 0): string =>
+  (!id || /e2e/.test(id) ? OPEN_SYMBOL(symbol, variant) : /service/.test(id) ? (variant % 2 ? 'x-thin-open' : 'x') : (variant % 2 ? 'cross-thin-open' : 'cross'));
 
 export function timeSeriesFigure(allSeries: TimePoints[], warmup: number, allOpts: { log: boolean; title: string; unit?: Unit }): Figure {
   // Samples ≤ 0 cannot sit on a log axis: left out (with their sample numbers) and counted in the title.
@@ -121,7 +126,7 @@ export function timeSeriesFigure(allSeries: TimePoints[], warmup: number, allOpt
   return {
     data: series.map((s) => ({
       type: 'scattergl', mode: 'markers', name: s.name, x: s.k, y: s.ns.map((v) => v / SCALE[u]),
-      marker: { size: 4, color: styleOf(s.path).color, symbol: OPEN_SYMBOL(styleOf(s.path).symbol, s.variant) },
+      marker: { size: s.id && !/e2e/.test(s.id) ? 5 : 4, color: styleOf(s.path).color, symbol: idSymbol(styleOf(s.path).symbol, s.id, s.variant), opacity: s.id && !/e2e/.test(s.id) ? 0.6 : 1 },
       hovertemplate: `sample %{x}: %{y:.3f} ${lab}<extra>${s.name}</extra>`,
     })),
     layout: {
@@ -152,7 +157,9 @@ export function decompositionFigure(ds: Decomposition[], labelOf: (d: Decomposit
     layout: {
       ...base('End-to-end decomposition: share of each path\'s e2e median'), barmode: 'stack',
       xaxis: { title: { text: '% of the e2e median' }, range: [0, 100] }, yaxis: { automargin: true },
-      legend: { orientation: 'h', y: -0.35 }, margin: { l: 70, r: 20, t: 40, b: 90 },
+      // The colour key sits right above the bars whatever the plot's height (a fraction of a tall plot below it is far away).
+      title: { text: 'End-to-end decomposition: share of each path\'s e2e median', font: { size: 14 }, y: 1, yref: 'container', yanchor: 'top', pad: { t: 8 } },
+      legend: { orientation: 'h', x: 0, y: 1, yanchor: 'bottom' }, margin: { l: 70, r: 20, t: 70, b: 40 },
       annotations: ds.map((d, i) => ({ x: 100, y: names[i], xanchor: 'right', text: `e2e ${formatDuration(d.e2eMedian)}`, showarrow: false, font: { size: 11, color: '#fff' } })),
     },
   };
@@ -170,14 +177,15 @@ export function scaleFigure(points: ScalePoint[], metric: string, unit: Unit = '
       const ps = points.filter((p) => p.series === name).sort((a, b) => a.n - b.n);
       const st = styleOf(ps[0]?.path);
       return {
-        type: 'scatter', mode: 'lines+markers', name, x: ps.map((p) => p.n), y: ps.map((p) => p.ns / SCALE[u]),
+        // A median of 0 (below the clock's resolution) has no place on a log axis: a gap, not a line down to the axis.
+        type: 'scatter', mode: 'lines+markers', name, x: ps.map((p) => p.n), y: ps.map((p) => (p.ns > 0 ? p.ns / SCALE[u] : null)), connectgaps: false,
         marker: { color: st.color, symbol: st.symbol, size: 8 }, line: { color: st.color, dash: DASHES[(ps[0]?.variant ?? 0) % DASHES.length] },
         hovertemplate: `N=%{x}: %{y:.3f} ${lab}<extra>${name}</extra>`,
       };
     }),
     layout: {
-      ...base(`${metric} vs N`), xaxis: { title: { text: 'devices N', standoff: 4 }, type: 'log' }, yaxis: { title: { text: `median (${lab})` }, type: 'log' },
-      legend: { orientation: 'h', x: 0, y: -0.22, yanchor: 'top', font: { size: 10 } }, margin: { l: 60, r: 10, t: 40, b: 10 },
+      ...base(`${metric} vs N`), xaxis: { title: { text: 'devices N', standoff: 10 }, type: 'log', automargin: true }, yaxis: { title: { text: `median (${lab})` }, type: 'log' },
+      legend: { orientation: 'h', x: 0, y: -0.3, yanchor: 'top', font: { size: 10 } }, margin: { l: 60, r: 10, t: 40, b: 140 },
     },
   };
 }
