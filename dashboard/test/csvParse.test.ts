@@ -20,6 +20,12 @@ describe('timing CSV parser', () => {
     expect(p.ids).toEqual(['step.x']);
     expect([...p.k]).toEqual([1, 2]);
   });
+  it('accepts quoted integers, as spreadsheets write them; a quote left open is an error', () => {
+    const p = parseTimingCsv(enc('t_ns,id,duration_ns\n"1","a","20"\n"2",a,"0"\n'));
+    expect([...p.durationNs]).toEqual([20, 0]);
+    expect([...p.tNs]).toEqual([1, 2]);
+    expect(() => parseTimingCsv(enc('t_ns,id,duration_ns\n"1,a,2\n'))).toThrow(/line 2: t_ns is not an integer/);
+  });
   it('keeps negative rows with k = 0 when negatives are allowed (published data, reference method)', () => {
     const p = parseTimingCsv(enc('t_ns,id,duration_ns\n1,a,5\n2,a,-1\n3,a,6\n'), { rejectNegative: false });
     expect([...p.k]).toEqual([1, 0, 2]);

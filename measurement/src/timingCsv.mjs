@@ -74,6 +74,9 @@ export function parseTimingBytes(bytes, { rejectNegative = true, allowEmpty = fa
 
   const readInt = (name, last) => {
     const start = p;
+    // A quoted integer ("123", as spreadsheets write numbers) is the integer.
+    const quoted = bytes[p] === QUOTE;
+    if (quoted) p++;
     let neg = false;
     if (bytes[p] === MINUS) { neg = true; p++; }
     let v = 0; let digits = 0;
@@ -81,6 +84,7 @@ export function parseTimingBytes(bytes, { rejectNegative = true, allowEmpty = fa
       const c = bytes[p];
       if (c >= ZERO && c <= NINE) { v = v * 10 + (c - ZERO); digits++; p++; } else break;
     }
+    if (quoted) { if (bytes[p] === QUOTE) p++; else digits = 0; }
     const c = p < n ? bytes[p] : NL;
     const endOk = last ? (c === NL || c === CR) : c === COMMA;
     if (digits === 0 || !endOk) {
