@@ -48,7 +48,8 @@ export function UploadZone({ onFiles, results, busy, onDismiss, declared, onDecl
       {busy && <span className="muted" data-testid="upload-busy"> loading…</span>}
       {results.length > 0 && (
         <ul className="upload-results">
-          {results.map((r) => (
+          {/* Errors and warnings first: a problem is never hidden below a list of files that went in. */}
+          {[...results].sort((a, b) => Number(a.ok) - Number(b.ok)).map((r) => (
             <li key={r.key} className={r.ok ? 'ok' : r.duplicate ? 'warn' : 'error'} data-testid={r.ok ? 'upload-ok' : r.duplicate ? 'upload-duplicate' : 'upload-error'}
               role={r.ok ? undefined : 'alert'}>
               <span>{r.ok ? describe(r) : r.error}</span>
