@@ -59,8 +59,8 @@ test('no WebSocket server: the page says how to start one, keeps the in-page eng
   const port = await freePort();
   await open({ engine: 'websocket', ws: `ws://127.0.0.1:${port}` });
   await page.waitForSelector('[data-testid="ws-server"][data-state="down"]', { timeout: 30000 });
-  assert.match(await page.textContent('[data-testid="ws-server-message"]'), new RegExp(`no server there.*npm run server:node -- --port ${port}`));
-  assert.equal(await page.evaluate(() => window.__live.runner.config.engine), 'wasm', 'fell back to the in-page engine');
+  assert.match(await page.textContent('[data-testid="ws-server-message"]'), new RegExp(`went back to the in-page engine.*no server there.*npm run server:node -- --port ${port}`));
+  assert.equal(await page.evaluate(() => window.__live.runner.config.engine), 'wasm', 'fell back to the in-page engine, and says so');
   assert.equal(await page.inputValue('[data-testid="engine"]'), 'wasm');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('engine') === null, null, { timeout: 10000 }); // the URL says what the view shows
   const before = await page.evaluate(() => window.__live.runner.steps);

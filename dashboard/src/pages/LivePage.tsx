@@ -120,7 +120,8 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
       return await runner.configure(next);
     } catch (e) {
       if (runner.config.engine !== 'websocket') throw e;
-      setServer({ ok: false, url: runner.config.wsUrl, message: e instanceof Error ? e.message : String(e) });
+      // Said where the visitor looks (the status line), not a silent flip of the engine selector.
+      setServer({ ok: false, url: runner.config.wsUrl, message: `"WebSocket to Node" could not start, so the view went back to the in-page engine: ${e instanceof Error ? e.message : String(e)}` });
       return runner.configure({ engine: 'wasm' });
     }
   }, []);
