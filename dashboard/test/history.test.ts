@@ -65,10 +65,14 @@ describe('figure exports', () => {
     const p = provenanceOf([{ id: 'r1', commit: 'abcdef1234567890' }, { id: 'r2', commit: null }], ['r1', 'r2', 'r1']);
     expect(p).toEqual({ runs: ['r1', 'r2'], commits: ['abcdef1234567890'] });
     const out = stampSvg(svg, p, 'history-x');
-    expect(out).toContain('height="416"');
-    expect(out).toContain('viewBox="0 0 800 416"');
+    expect(out).toContain('height="417"');
+    expect(out).toContain('viewBox="0 0 800 417"');
     expect(out).toMatch(/<metadata data-provenance="collektive-bench">\{&quot;figure&quot;:&quot;history-x&quot;,&quot;runs&quot;:\[&quot;r1&quot;,&quot;r2&quot;\]/);
     expect(out).toMatch(/<text [^>]*>history-x · runs: r1, r2 · commit: abcdef123456<\/text><\/svg>$/);
     expect(() => stampSvg('<html/>', p, 'x')).toThrow(/not an SVG/);
+    const many = provenanceOf([], Array.from({ length: 12 }, (_, i) => `2026-11-24-desktop-5781bf9-202243-ad5a-${i}`));
+    const wrapped = stampSvg(svg, many, 'wide');
+    expect((wrapped.match(/<text /g) ?? []).length).toBeGreaterThan(1);
+    for (const id of many.runs) expect(wrapped).toContain(id);
   });
 });

@@ -37,26 +37,41 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export const provenanceLine = (p: Provenance, name: string): string =>
   `${name} · runs: ${p.runs.join(', ') || '–'} · commit${p.commits.length === 1 ? '' : 's'}: ${p.commits.map((c) => c.slice(0, 12)).join(', ') || '–'}`;
 
+/** Splits `text` at spaces into lines of at most `max` characters (a longer word stays whole). */
+export function wrapText(text: string, max: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > max) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /**
- * Stamps an SVG document with its provenance: a <metadata> element (JSON: figure name, run ids, commits) and a
- * line of text along the bottom edge (the document grows by one line to hold it).
+ * Stamps an SVG document with its provenance: a <metadata> element (JSON: figure name, run ids, commits) and the
+ * same as text along the bottom edge, wrapped to the figure's width (the document grows by those lines).
  */
 export function stampSvg(svg: string, p: Provenance, name: string): string {
   const open = /<svg\b[^>]*>/.exec(svg);
   if (!open) throw new Error('not an SVG document');
   const h = Number(/\bheight="([\d.]+)"/.exec(open[0])?.[1] ?? NaN);
-  const line = 16;
+  const w = Number(/\bwidth="([\d.]+)"/.exec(open[0])?.[1] ?? NaN);
+  const lines = wrapText(provenanceLine(p, name), Number.isFinite(w) ? Math.max(40, Math.floor((w - 12) / 5.6)) : 200);
+  const step = 13;
+  const extra = step * lines.length + 4;
   let head = open[0];
   if (Number.isFinite(h)) {
-    head = head.replace(/\bheight="[\d.]+"/, `height="${h + line}"`);
+    head = head.replace(/\bheight="[\d.]+"/, `height="${h + extra}"`);
     head = head.replace(/\bviewBox="([\d.\s-]+)"/, (_m, vb: string) => {
-      const [x, y, w, vh] = vb.trim().split(/\s+/).map(Number);
-      return `viewBox="${x} ${y} ${w} ${vh + line}"`;
+      const [x, y, vw, vh] = vb.trim().split(/\s+/).map(Number);
+      return `viewBox="${x} ${y} ${vw} ${vh + extra}"`;
     });
   }
   const meta = `<metadata data-provenance="collektive-bench">${xml(JSON.stringify({ figure: name, runs: p.runs, commits: p.commits }))}</metadata>`;
   const text = Number.isFinite(h)
-    ? `<rect x="0" y="${h}" width="100%" height="${line}" fill="#fff"/><text x="6" y="${h + line - 4}" font-family="system-ui, sans-serif" font-size="10" fill="#555">${xml(provenanceLine(p, name))}</text>`
+    ? `<rect x="0" y="${h}" width="100%" height="${extra}" fill="#fff"/>${lines.map((l, i) =>
+      `<text x="6" y="${h + step * (i + 1)}" font-family="system-ui, sans-serif" font-size="10" fill="#555">${xml(l)}</text>`).join('')}`
     : '';
   const body = svg.slice(open.index + open[0].length);
   const close = body.lastIndexOf('</svg>');
