@@ -7,7 +7,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchBrowser } from './harness.mjs';
+import { launchBrowser } from '../../scripts/lib/harness.mjs';
 import { launch, root, waitForComparison } from './support.mjs';
 
 const dist = join(root, 'dist', 'dashboard');
