@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compareFigures, configurationsOf, figuresOf, isFloor, machineDifferences, regressions, twinOf, withReproduce } from '../measurement/src/compare.mjs';
-import { dataDir } from '../measurement/src/runRecord.mjs';
+import { dataDir } from '../measurement/src/runRecordFiles.mjs';
 import { parseCli } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:compare -- <baseline> <run> [--figures k1,k2] [--runs-dir DIR] [--json]

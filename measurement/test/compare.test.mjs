@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { changeOf, compareFigures, figuresOf, machineDifferences, regressions, twinOf, withReproduce } from '../src/compare.mjs';
-import { root } from '../src/runRecord.mjs';
+import { root } from '../src/runRecordFiles.mjs';
 
 test('a change is flagged only when the run\'s interval lies wholly outside the baseline\'s; higher is worse', () => {
   assert.deepEqual(changeOf({ estimate: 10, ci95: [9, 11] }, { estimate: 12, ci95: [11.5, 13] }), { changePct: 19.999999999999996, overlap: false, runInBase: false, flag: 'regression' });
