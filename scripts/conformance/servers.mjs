@@ -3,7 +3,7 @@
 //   JVM  — java -jar collektive-jvm-server/target/collektive-jvm-server.jar, JSON lines over TCP, and the same
 //          server over a Unix domain socket (--transport uds: same framing, docs/protocol.md "Transports");
 //   Node — node collektive-node-server/src/cli.mjs, WebSocket (ws).
-// Client: send(op, data) / raw(text) one request; next(ms) the next reply: a string (JSON text) or
+// Client: send(op, data) / raw(text) one request (rawBinary(bytes): a binary message, ws only); next(ms) the next reply: a string (JSON text) or
 // { binary: Uint8Array, rid } (the binary state; rid only on TCP, whose frame carries it); closed: a promise of
 // { code } once the server closed the connection (WebSocket close code, null on TCP); pause() stops reading;
 // partial(bytes) sends the first `bytes` of a request that never ends (a line without its newline, a frame
@@ -123,6 +123,7 @@ async function wsClient(port) {
   return {
     send: (op, data) => ws.send(JSON.stringify(data === undefined ? { op } : { op, data })),
     raw: (text) => ws.send(text),
+    rawBinary: (bytes) => ws.send(bytes, { binary: true }),
     next: box.next,
     closed,
     pause: () => ws.pause(),

@@ -1,0 +1,72 @@
+// Writes the fuzzers' seed inputs (docs/testing.md, "Fuzzing") from the protocol doc's examples and the shared
+// test vectors: `node scripts/fuzz/seed-corpus.mjs` (idempotent: files are named by their content's hash).
+// Input format shared by the Node target (node-server.fuzz.mjs) and the JVM one (RequestFuzzTest.kt): byte 0
+// holds flags (bit 0: a createSim is sent first; bit 1, Node only: the rest is a binary message), the rest is one
+// message of request lines.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../conformance/servers.mjs';
+
+export const NODE_CORPUS = join(root, 'scripts', 'fuzz', 'corpus', 'node-server');
+export const JVM_CORPUS = join(root, 'collektive-jvm-server', 'src', 'test', 'resources', 'collektive', 'server', 'fuzz',
+  'RequestFuzzTestInputs', 'sessionAnswersEveryLine');
+
+const input = (flags, body) => Buffer.concat([Buffer.from([flags]), Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')]);
+
+/** The request lines of docs/protocol.md's examples (`→ {...}` and the error/hello blocks are replies: skipped). */
+function docExamples() {
+  const doc = readFileSync(join(root, 'docs', 'protocol.md'), 'utf8');
+  const lines = [...doc.matchAll(/^→ (\{.*\})$/gm)].map((m) => m[1]);
+  return [
+    input(1, lines.join('\n')),
+    ...lines.map((l) => input(1, l)),
+    input(1, '{"op":"hello"}'),
+    input(0, '{"op":"echo","data":{"x":[1,2,3]}}'),
+    input(1, '{"op":"step","data":{"rid":9007199254740991,"stepCount":0,"encoding":"binary"}}'),
+    input(1, '{"op":"positions","data":{"xyz":[0,0,0,1,0,0,2,0,0,3,0,0,4,0,0]}}'),
+    input(1, '{"op":"step","data":{"stepCount":2,"xyz":[0,0,0,1,0,0,2,0,0,3,0,0,4,0,0]}}'),
+    input(1, '{"op":"setSource","data":{"nodeId":3,"isSource":false}}\n{"op":"clearSources"}'),
+    input(1, '{"op":"createSim","data":{"nodeCount":4,"maxDistance":1.5,"program":"hop"}}\n{"op":"step"}'),
+  ];
+}
+
+/** Each test vector's first two rounds as one message of requests. */
+function vectorMessages() {
+  const dir = join(root, 'collektive-core', 'test-vectors');
+  return readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'index.json').map((f) => {
+    const v = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+    const lines = [JSON.stringify({ op: 'createSim', data: { nodeCount: v.nodeCount, maxDistance: Number(v.maxDistance), program: v.program.toLowerCase() } })];
+    for (const [r, round] of v.rounds.slice(0, 2).entries()) {
+      for (const o of round.ops) {
+        if (o.op === 'updatePositions') lines.push(JSON.stringify({ op: 'positions', data: { xyz: o.xyz.map(Number) } }));
+        else if (o.op === 'setSource') lines.push(JSON.stringify({ op: 'setSource', data: { nodeId: o.node, isSource: o.isSource } }));
+        else if (o.op === 'updatePosition') lines.push(JSON.stringify({ op: 'newPosition', data: { nodeId: o.node, x: Number(o.x), y: Number(o.y), z: Number(o.z) } }));
+        else if (o.op === 'clearSources') lines.push('{"op":"clearSources"}');
+      }
+      lines.push(JSON.stringify({ op: 'step', data: { rid: r, stepCount: 1, encoding: r % 2 ? 'binary' : 'json' } }));
+    }
+    return input(1, lines.join('\n'));
+  });
+}
+
+/** The Node server's binary positions message for 5 devices. */
+function binaryPositions() {
+  const b = Buffer.alloc(4 + 8 * 15);
+  b.writeInt32LE(5, 0);
+  for (let i = 0; i < 15; i++) b.writeDoubleLE(i % 3 === 0 ? i / 3 : 0, 4 + 8 * i);
+  return input(3, b);
+}
+
+export function seeds() { return [...docExamples(), ...vectorMessages(), binaryPositions()]; }
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const dir of [NODE_CORPUS, JVM_CORPUS]) mkdirSync(dir, { recursive: true });
+  const all = seeds();
+  for (const s of all) {
+    const name = `seed-${createHash('sha1').update(s).digest('hex').slice(0, 16)}`;
+    writeFileSync(join(NODE_CORPUS, name), s);
+    if (!(s[0] & 2)) writeFileSync(join(JVM_CORPUS, name), s);
+  }
+  console.log(`${all.length} seeds written to ${NODE_CORPUS} and ${JVM_CORPUS}`);
+}
