@@ -177,10 +177,16 @@ function runHost(hostArgs, cwd, onProgress, onCpuMark = null) {
     });
     child.on('error', (e) => reject(new Error(`cannot start mono: ${e.message}`)));
     child.on('close', (code) => {
-      if (code !== 0) { reject(new Error(`desktop host failed (${code}): mono desktop-host.exe run ${hostArgs.join(' ')}\n${err}${partial}`)); return; }
+      if (code !== 0) { reject(new Error(`the desktop host (C# front-end) ${exitDescription(code)}: mono desktop-host.exe run ${hostArgs.join(' ')}\n${err}${partial}`)); return; }
       try { resolveRun({ summary: JSON.parse(out.trim().split('\n').pop()), offsetNs, cpuSeconds }); } catch (e) { reject(new Error(`desktop host printed no summary: ${out}\n${err}`)); }
     });
   });
+}
+
+/** How a process wrapped in `sh` ended: sh reports a signal as 128 + its number. */
+function exitDescription(code) {
+  const signal = code > 128 ? Object.entries(os.constants.signals).find(([, n]) => n === code - 128)?.[0] : null;
+  return signal ? `was killed by ${signal} (exit ${code})` : `failed (exit ${code})`;
 }
 
 // One configuration per transport (ids of uds/shm suffixed), then per spin: --spins (client and server together,
@@ -238,10 +244,13 @@ async function runPath(c, path, k, dir, bar) {
     const where = c.transport === 'tcp' ? ['--port', String(server.port)] : ['--transport', c.transport, '--path', server.path];
     try {
       r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), ...where, '--spin-us', String(c.clientSpinUs)], dir, progress, cpuMark);
-    } finally {
-      serverCpu = processCpuSeconds(server.pid);
-      await server.stop();
+    } catch (hostError) {
+      // The host fails when its server dies: then the server is what to name (its exit says how it ended).
+      const serverError = await server.stop().then(() => null, (e) => e);
+      throw serverError ? new Error(`${serverError.message}\n(then ${hostError.message.split('\n')[0]})`) : hostError;
     }
+    serverCpu = processCpuSeconds(server.pid);
+    await server.stop(); // throws when the server did not end cleanly, e.g. its CSV is incomplete (exit 74)
     Object.assign(record, { offsetNs: r.offsetNs, serverOffsetNs: server.startedAtNs, summary: r.summary });
     record.noise = window.end({ ownCpuSeconds: r.cpuSeconds === null || serverCpu === null ? null : r.cpuSeconds + serverCpu });
     record.noise.cpus = { frontend: pin?.frontend ?? null, server: pin?.server ?? null };
@@ -328,7 +337,11 @@ async function main() {
       await waitForRound(k, P.blocks, P.spreadSeconds, roundsStartedAt, (ms) => bar.update(bar.value, { config: `waiting ${(ms / 1000).toFixed(0)} s for round ${k + 1} (--spread)` }));
       for (const c of orders.configurationOrders[k].map((id) => byId.get(id))) {
         if (!args.quiet) bar.update(bar.value, { config: `${c.id} inv-${k}` });
-        measured.get(c.id).push(await measureInvocation(c, k, bar));
+        try {
+          measured.get(c.id).push(await measureInvocation(c, k, bar));
+        } catch (e) {
+          throw new Error(`invocation ${c.id} inv-${k} failed: ${e.message}\nNothing was published: ${relative(root, runDir) || runDir} keeps the files of the invocations run so far and has no run.json (it is not a run). Re-run the command (a new run id).`);
+        }
       }
     }
     for (const c of configurations) {

@@ -140,24 +140,33 @@ async function runEngine(p, engine, k, dir) {
   const cpu = cpuPerStepWindow();
   let cpuPids = null;
   const readCpu = () => cpu.read(0, { frontend: threadRuntimes(cpuPids.frontend), server: cpuPids.server && threadRuntimes(cpuPids.server) });
+  // The page would wait for replies from a dead server for ever: the server's exit fails the invocation at once.
+  const serverDied = server && new Promise((_, reject) => server.proc.once('exit', () => reject(new Error(serverEnd(server)))));
+  serverDied?.catch(() => {}); // also settles at the normal stop below, when nothing waits on it
+  const guard = (work) => (serverDied ? Promise.race([work, serverDied]) : work);
   try {
-    await browser.openLive(preview.url, server?.url ?? 'ws://127.0.0.1:9');
+    await guard(browser.openLive(preview.url, server?.url ?? 'ws://127.0.0.1:9'));
     cpuPids = { frontend: (processTable() ?? []).filter((x) => x.cmd.includes(browser.profile)).map((x) => x.pid), server: server ? [server.proc.pid] : null };
     readCpu();
-    result = await browser.run({
+    result = await guard(browser.run({
       nodeCount: p.n, pacing: p.pacing, rounds: steps, engines: [engine], wsUrl: server?.url, encoding: p.encoding,
       floorSamples: share(floorSamples, k), scenario: scenarioFor(p.n), seed, e2eBlocks: e2eBlocks > 0 ? warmup + Math.ceil(e2eBlocks / R) : 0,
       e2eBlockSteps: p.e2eBlockSteps ?? undefined,
-    }, ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s, rounds: steps }));
+    }, ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s, rounds: steps })));
     readCpu();
     // The measured processes: every Chromium process of this profile, the ws server, the static server.
     ownCpu = (processTreeCpuSeconds(browser.profile) ?? 0) + (server ? processCpuSeconds(server.proc.pid) ?? 0 : 0) + ((processCpuSeconds(preview.proc.pid) ?? previewCpu0) - previewCpu0);
+  } catch (e) {
+    // A dead server makes the page fail too: name the server then (its exit says how it ended).
+    if (server && (server.proc.exitCode !== null || server.proc.signalCode !== null)) throw new Error(`${serverEnd(server)}\n(then the page: ${e.message.split('\n')[0]})`);
+    throw /closed the DevTools connection|Target closed|Browser closed|browser has been closed/i.test(e.message)
+      ? new Error(`Chromium ended during the invocation (crashed or killed): ${e.message.split('\n')[0]}`) : e;
   } finally {
     await browser.close().catch(() => {});
     active = null;
     if (server) {
       const code = await server.stop('SIGTERM');
-      if (code !== 0) throw new Error(`ws server exited with ${code}:\n${server.output()}`);
+      if (code !== 0) throw new Error(serverEnd(server));
     }
   }
   doneBefore += steps;
@@ -173,6 +182,12 @@ async function runEngine(p, engine, k, dir) {
     + frontRows.filter((r) => r.id === 'step.web.e2e.block').length * (result.e2eBlockSteps ?? 0);
   const cpuPerStepNs = cpu.perStep(stepsRun);
   return { result, offsetNs, noise: { ...noise, cpus: null, cpuPerStepNs } };
+}
+
+/** How the ws server ended, for an invocation's error (exit 74: its CSV is incomplete, docs/protocol.md). */
+function serverEnd(server) {
+  const { exitCode, signalCode } = server.proc;
+  return `the Node ws server ${signalCode ? `was killed by ${signalCode}` : `exited with ${exitCode}`}${server.output().trim() ? `:\n${server.output().trim().split('\n').slice(-5).join('\n')}` : ''}`;
 }
 
 const configurations = [];
@@ -200,7 +215,14 @@ try {
       if (!a['no-calibration']) inv.calibration = await runCalibrationProbe();
       for (const engine of order) {
         bar.update(doneBefore, { config: p.id, inv: `${k + 1}/${R}`, engine, steps: 0 });
-        inv.runs[engine] = await runEngine(p, engine, k, dir);
+        try {
+          inv.runs[engine] = await runEngine(p, engine, k, dir);
+        } catch (e) {
+          bar.stop();
+          await preview.stop().catch(() => {});
+          console.error(`\n[bench:web] invocation ${p.id} inv-${k} (${engine}) failed: ${e.message}\nNothing was published: ${relative(root, runDir) || runDir} keeps the files of the invocations run so far and has no run.json (it is not a run). Re-run the command (a new run id).`);
+          process.exit(1);
+        }
         const r = inv.runs[engine].result;
         if (engine === 'wasm' && r.e2eBlockSteps) p.e2eBlockSteps ??= r.e2eBlockSteps;
         timerResolutionNs = Math.max(timerResolutionNs ?? 0, r.timerResolutionNs);

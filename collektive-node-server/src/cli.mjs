@@ -92,9 +92,12 @@ function stop(signal) {
   // The CSV is completed synchronously first: a signal is handled between two tasks, so every reply handed to ws
   // so far has its row, and none after (no more requests run).
   log?.finish();
-  console.log(`stopped (${signal})${log ? `, ${log.count} samples written to ${args.csv}` : ''}`);
-  server.close().finally(() => process.exit(0));
-  setTimeout(() => process.exit(0), 1500).unref();
+  // A CSV that could not be written completely must not pass for a complete one: exit 74 (docs/protocol.md).
+  const code = log?.failure ? 74 : 0;
+  if (log?.failure) console.error(`stopped (${signal}); the timing CSV ${args.csv} is INCOMPLETE: writing it failed (${log.failure.message}); exiting with code 74`);
+  else console.log(`stopped (${signal})${log ? `, ${log.count} samples written to ${args.csv}` : ''}`);
+  server.close().finally(() => process.exit(code));
+  setTimeout(() => process.exit(code), 1500).unref();
 }
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -2,6 +2,8 @@
 // (`t_ns,id,duration_ns`, t_ns relative to the logger's start). Rows are buffered up to a small chunk and written
 // synchronously, so memory stays bounded however long the server runs, and `finish` (called from the SIGTERM
 // handler, between two event-loop tasks) leaves a complete file: one step.service row per reply handed to ws.
+// A write that fails (disk full, a file-size limit) is kept in `failure` and later samples are dropped: the server
+// keeps serving, and its shutdown reports the CSV as incomplete (exit code 74, docs/protocol.md "Process").
 import { closeSync, openSync, writeSync } from 'node:fs';
 
 const CHUNK_CHARS = 64 << 10;
@@ -13,6 +15,8 @@ export class TimingLog {
     this.fd = openSync(file, 'w');
     this.pending = 't_ns,id,duration_ns\n';
     this.count = 0;
+    /** @type {Error | null} the first write error: the file lacks samples from then on */
+    this.failure = null;
   }
 
   /**
@@ -30,7 +34,14 @@ export class TimingLog {
 
   flush() {
     if (this.fd === null || this.pending === '') return;
-    writeSync(this.fd, this.pending);
+    if (this.failure === null) {
+      try {
+        writeSync(this.fd, this.pending);
+      } catch (e) {
+        this.failure = e;
+        console.error(`timing CSV: write failed (${e.message}); later samples are dropped and the CSV is incomplete`);
+      }
+    }
     this.pending = '';
   }
 

@@ -80,7 +80,7 @@ const p99 = (v) => { const s = [...v].sort((a, b) => a - b); return s.length ? s
  * frame, as independent front-ends). Resolves { latenciesNs, lateNs (how late each recorded request went out), sent,
  * received }. Times are process.hrtime (one clock for every thread of the process).
  */
-async function runClients({ transport, port, ks, m, n, hz, start, end, recordFrom }) {
+async function runClients({ transport, port, ks, m, n, hz, start, end, recordFrom, windowMs = 0 }) {
   const open = transport === 'socket' ? tcpClient : wsClient;
   const clients = await Promise.all(ks.map(() => open(port, n)));
   const xyz = positions(n).join(',');
@@ -99,9 +99,17 @@ async function runClients({ transport, port, ks, m, n, hz, start, end, recordFro
   }));
   const next = ks.map((k) => start + (k * periodNs) / m);
   const rid = clients.map(() => 0);
+  // With windowMs (the soak), the latencies so far go to the main thread every window and are not kept: a long
+  // level holds one window's samples at a time.
+  let windowEnd = start + windowMs * 1e6;
+  const flushWindow = () => {
+    parentPort.postMessage({ window: { latenciesNs: latencies.splice(0), sent, received } });
+    windowEnd += windowMs * 1e6;
+  };
   await new Promise((resolve) => {
     const tick = () => {
       const t = nowNs();
+      if (windowMs > 0 && t >= windowEnd && t < end) flushWindow();
       for (let j = 0; j < clients.length; j++) {
         while (next[j] <= t && next[j] < end) {
           const intended = next[j];
@@ -134,9 +142,11 @@ if (!isMainThread && workerData?.capacityClients) {
 /**
  * Runs one level: `m` clients on `transport` ('socket' | 'websocket') at `hz` for `durationMs`, first `warmupMs`
  * not recorded, in ceil(m / CLIENTS_PER_WORKER) worker threads. Resolves { latenciesNs: number[] (all clients),
- * sent, received, workers, lateSendsP99Ns: p99 of how late the generator sent (its own health) }.
+ * sent, received, workers, lateSendsP99Ns: p99 of how late the generator sent (its own health) }. With `windowMs`,
+ * each worker calls `onWindow(worker, { latenciesNs, sent, received })` every window (latencies of that window
+ * only, counts cumulative) and the final latencies are those of the last partial window (scripts/soak.mjs).
  */
-export async function runLevel({ transport, port, m, n = 100, hz = 60, durationMs = 3000, warmupMs = 500, clientsPerWorker = CLIENTS_PER_WORKER }) {
+export async function runLevel({ transport, port, m, n = 100, hz = 60, durationMs = 3000, warmupMs = 500, clientsPerWorker = CLIENTS_PER_WORKER, windowMs = 0, onWindow = () => {} }) {
   const workers = Math.ceil(m / clientsPerWorker);
   // 150 ms + 50 ms per worker: the workers start, connect and send createSim before the first request is due.
   const start = nowNs() + (150 + 50 * workers) * 1e6;
@@ -145,9 +155,9 @@ export async function runLevel({ transport, port, m, n = 100, hz = 60, durationM
   const parts = await Promise.all(Array.from({ length: workers }, (_, w) => new Promise((resolve, reject) => {
     const ks = [];
     for (let k = w; k < m; k += workers) ks.push(k);
-    const worker = new Worker(new URL(import.meta.url), { workerData: { capacityClients: { transport, port, ks, m, n, hz, start, end, recordFrom } } });
+    const worker = new Worker(new URL(import.meta.url), { workerData: { capacityClients: { transport, port, ks, m, n, hz, start, end, recordFrom, windowMs } } });
     let result = null;
-    worker.once('message', (r) => { result = r; });
+    worker.on('message', (r) => { if (r.window) onWindow(w, r.window); else result = r; });
     worker.once('error', reject);
     worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`capacity generator worker exited with ${code} without a result`))));
   })));

@@ -221,7 +221,9 @@ export async function launchBareBrowser({ viewport = VIEWPORT, args = [], timeou
       const check = `location.href !== 'about:blank' && (${ready})()`;
       for (;;) {
         // While the document is replaced the evaluation may fail (no context yet): that is "not yet".
-        if (await evaluate(check, undefined, { timeoutMs: 5000 }).catch(() => false)) return;
+        // A browser that has gone is not "not yet": say so now instead of at the deadline.
+        const ok = await evaluate(check, undefined, { timeoutMs: 5000 }).catch((e) => { if (/closed the DevTools/.test(e.message)) throw e; return false; });
+        if (ok) return;
         if (Date.now() > deadline) throw new Error(`${url} not ready in ${openMs} ms`);
         await sleep(100);
       }

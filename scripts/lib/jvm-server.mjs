@@ -56,7 +56,7 @@ export function startJvmServer({ csv = null, cpu = null, jar = JVM_SERVER_JAR, t
           const killer = setTimeout(() => child.kill('SIGKILL'), 15000);
           const r = await exited;
           clearTimeout(killer);
-          if (r.code !== 0 && r.code !== 143 && r.signal !== 'SIGTERM') throw new Error(`JVM server exited with ${r.code ?? r.signal}\n${err}`);
+          if (r.code !== 0 && r.code !== 143 && r.signal !== 'SIGTERM') throw new Error(`the JVM server ${r.signal ? `was killed by ${r.signal}` : `exited with ${r.code}`}${err.trim() ? `:\n${err.trim()}` : ''}`);
         },
       });
     });

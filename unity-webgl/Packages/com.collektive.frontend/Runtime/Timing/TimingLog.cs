@@ -81,11 +81,21 @@ namespace Collektive.Frontend.Timing
             for (int i = 0; i < _count; i++) CsvTimingWriter.WriteRow(w, Sample(i));
         }
 
-        /// <summary>Writes all samples to a file (overwrites).</summary>
+        /// <summary>Writes all samples to a file (overwrites); a failed write throws an <see cref="IOException"/> naming the file.</summary>
         public void WriteCsv(string path)
         {
-            using (var w = new StreamWriter(path, false, new System.Text.UTF8Encoding(false)))
-                WriteCsv(w);
+            try
+            {
+                using (var w = new StreamWriter(path, false, new System.Text.UTF8Encoding(false)))
+                    WriteCsv(w);
+            }
+            catch (Exception e)
+            {
+                // Mono reports a write past a file-size limit as an ArgumentException from the writer's disposal;
+                // either way the file is incomplete, and the message must say which file (docs/testing.md, "Faults").
+                if (!(e is IOException) && !(e is ArgumentException) && !(e is UnauthorizedAccessException)) throw;
+                throw new IOException("cannot write the timing CSV " + path + " completely (" + e.Message + ")", e);
+            }
         }
 
         /// <summary>Removes every sample (keeps the origin).</summary>

@@ -9,12 +9,16 @@ import kotlin.system.exitProcess
 /** Exit code after a fatal JVM error (out of memory, ...) in any thread: never 0 (docs/protocol.md, "Process"). */
 public const val EXIT_FATAL: Int = 70
 
+/** Exit code when the timing CSV could not be written completely (disk full, file-size limit): docs/protocol.md, "Process". */
+public const val EXIT_CSV_INCOMPLETE: Int = 74
+
 /**
  * Entry point: `java -jar collektive-jvm-server.jar [options]` (see [ServerOptions.USAGE]). Prints one line
  * `collektive-jvm-server listening on HOST:PORT` on stdout when ready and serves until SIGTERM/SIGINT, whose
  * shutdown hook stops the connections at a request boundary and then completes the timing CSV (exit 143 for
  * SIGTERM). Over a Unix socket the line names `unix:PATH`, over shared memory `shm:PATH`. Bad options exit 2, a
- * port or path that cannot be bound 1, a fatal JVM error [EXIT_FATAL].
+ * port or path that cannot be bound 1, a fatal JVM error [EXIT_FATAL], a timing CSV that could not be written
+ * completely [EXIT_CSV_INCOMPLETE] (at the shutdown that would have completed it).
  */
 public fun main(args: Array<String>) {
     if ("--help" in args || "-h" in args) {
@@ -50,6 +54,12 @@ public fun main(args: Array<String>) {
         Thread({
             server.close() // connections stop at a request boundary: every reply written has its row
             timing?.close()
+            val failure = timing?.failure
+            if (failure != null) {
+                System.err.println("[jvm-server] stopped; the timing CSV ${options.csv} is INCOMPLETE: writing it failed ($failure); exiting with code $EXIT_CSV_INCOMPLETE")
+                System.err.flush()
+                Runtime.getRuntime().halt(EXIT_CSV_INCOMPLETE) // from the hook: the exit status must say the CSV is incomplete
+            }
             System.err.println("[jvm-server] stopped" + (options.csv?.let { ", timings written to $it" } ?: ""))
         }, "shutdown"),
     )

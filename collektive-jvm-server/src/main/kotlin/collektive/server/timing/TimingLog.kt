@@ -15,6 +15,9 @@ import java.util.concurrent.TimeUnit
  * a writer thread, which formats and writes it, then recycles it. [close] writes what is left and closes the file:
  * the CSV is complete once [close] returns (the server calls it from its shutdown hook). `t_ns` is the sample's
  * start relative to this log's creation, from the monotonic [System.nanoTime] clock.
+ *
+ * A write that fails (disk full, a file-size limit) is kept in [failure]; later samples are dropped, never queued
+ * without end, so the server keeps serving; its shutdown then reports the CSV as incomplete (exit code 74).
  */
 public class TimingLog(path: Path, private val ids: List<String>, private val chunkSize: Int = 4096) : AutoCloseable {
     private class Chunk(size: Int) {
@@ -34,6 +37,11 @@ public class TimingLog(path: Path, private val ids: List<String>, private val ch
     private var closed = false
     private val poison = Chunk(0)
     private val thread = Thread(::drain, "timing-log-writer").apply { isDaemon = true }
+
+    /** The first write error, or null while the file holds every sample handed over so far. */
+    @Volatile
+    public var failure: java.io.IOException? = null
+        private set
 
     init {
         require(ids.size in 1..127) { "ids must hold 1..127 names, had ${ids.size}" }
@@ -77,17 +85,28 @@ public class TimingLog(path: Path, private val ids: List<String>, private val ch
             while (true) {
                 val c = full.take()
                 if (c === poison) break
-                for (i in 0 until c.count) {
-                    line.setLength(0)
-                    line.append(c.start[i]).append(',').append(ids[c.id[i].toInt()]).append(',').append(c.duration[i]).append('\n')
-                    writer.append(line)
+                if (failure == null) {
+                    try {
+                        for (i in 0 until c.count) {
+                            line.setLength(0)
+                            line.append(c.start[i]).append(',').append(ids[c.id[i].toInt()]).append(',').append(c.duration[i]).append('\n')
+                            writer.append(line)
+                        }
+                        writer.flush()
+                    } catch (e: java.io.IOException) {
+                        failure = e
+                        System.err.println("[jvm-server] timing CSV: write failed ($e); later samples are dropped and the CSV is incomplete")
+                    }
                 }
-                writer.flush()
                 c.count = 0
                 free.add(c)
             }
         } finally {
-            writer.close()
+            try {
+                writer.close()
+            } catch (e: java.io.IOException) {
+                if (failure == null) failure = e
+            }
         }
     }
 }
