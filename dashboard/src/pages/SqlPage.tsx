@@ -27,6 +27,10 @@ export default function SqlPage({ state, set }: { state: ViewState; set: (p: Par
     return () => { live = false; setSession(null); if (opened) void opened.close(); };
   }, [data.db]);
   const sandboxed = useMemo(() => (session ? sandbox(session) : null), [session]);
-  const q = useQuery(sandboxed, data.status === 'ready' ? sql : null, data.generation);
-  return <div data-testid="sql"><SqlPanel key={sql} sql={sql} onRun={(s) => set({ sql: s })} columns={q.columns} rows={q.rows} error={q.error ?? sessionError} ms={q.ms} loading={q.loading} /></div>;
+  // A query that came with the page's address is shown, not run, until the reader presses Run: a link must not
+  // execute SQL in the reader's page (docs/testing.md, "Hostile input").
+  const [confirmed, setConfirmed] = useState(state.sql === undefined);
+  const q = useQuery(sandboxed, data.status === 'ready' && confirmed ? sql : null, data.generation);
+  const note = confirmed ? null : 'This query came with the link: read it, then press Run to execute it.';
+  return <div data-testid="sql"><SqlPanel key={sql} sql={sql} note={note} onRun={(s) => { setConfirmed(true); set({ sql: s }); }} columns={q.columns} rows={q.rows} error={q.error ?? sessionError} ms={q.ms} loading={q.loading} /></div>;
 }
