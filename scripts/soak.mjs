@@ -76,7 +76,7 @@ export async function soakServer({ name, m, n = 100, seconds, sampleSeconds = 5,
 
 /** Growth and creep between the first and the last quarter of the samples (the first sample is warm-up). */
 export function judge(run, limits = LIMITS) {
-  const s = run.samples.slice(1);
+  const s = run.samples.slice(1).filter((x) => Number.isFinite(x.p99Ms)); // a window with no reply has no latency
   const q = Math.max(1, Math.floor(s.length / 4));
   const first = s.slice(0, q);
   const last = s.slice(-q);
@@ -113,7 +113,7 @@ export function plotSvg(runs) {
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H * panels.length}" font-family="sans-serif" font-size="11">`;
   panels.forEach(([key, label], i) => {
     const y0 = i * H;
-    const vals = runs.flatMap((r) => r.samples.map((s) => s[key]));
+    const vals = runs.flatMap((r) => r.samples.map((s) => s[key])).filter(Number.isFinite);
     const vMax = Math.max(...vals, 1) * 1.1;
     const x = (t) => pad.l + (t / tMax) * (W - pad.l - pad.r);
     const y = (v) => y0 + H - pad.b - (v / vMax) * (H - pad.t - pad.b);
@@ -122,7 +122,7 @@ export function plotSvg(runs) {
     svg += `<text x="${pad.l - 4}" y="${y(vMax) + 10}" text-anchor="end">${vMax.toFixed(vMax < 10 ? 1 : 0)}</text><text x="${pad.l - 4}" y="${y(0)}" text-anchor="end">0</text>`;
     svg += `<text x="${W - pad.r}" y="${y(0) + 14}" text-anchor="end">${tMax.toFixed(0)} s</text>`;
     runs.forEach((r, j) => {
-      const pts = r.samples.map((s) => `${x(s.t).toFixed(1)},${y(s[key]).toFixed(1)}`).join(' ');
+      const pts = r.samples.filter((s) => Number.isFinite(s[key])).map((s) => `${x(s.t).toFixed(1)},${y(s[key]).toFixed(1)}`).join(' ');
       svg += `<polyline fill="none" stroke="${colors[r.name] ?? '#333'}" stroke-width="1.5" points="${pts}"/>`;
       svg += `<text x="${W - pad.r + 6}" y="${y0 + 30 + 14 * j}" fill="${colors[r.name] ?? '#333'}">${r.name} (M=${r.m})</text>`;
     });
