@@ -37,6 +37,6 @@ for (const [name, ops] of Object.entries(REGRESSIONS)) {
 test(`random op sequences give identical replies on every entry point (seed ${SEED}, ${SECONDS} s)`, async (t) => {
   const result = await runDifferential({ seed: SEED, seconds: SECONDS, log: (m) => t.diagnostic(m) });
   t.diagnostic(`seed ${SEED}: ${result.sequences} sequences, ${result.ops} ops (replay: npm run differential -- --seed ${SEED})`);
-  assert.ok(result.sequences >= 50, `only ${result.sequences} sequences ran in ${SECONDS} s`);
+  assert.ok(result.sequences >= 20, `only ${result.sequences} sequences ran in ${SECONDS} s`);
   assert.equal(result.failure, null, result.failure ?? '');
 });
