@@ -89,9 +89,11 @@ async function runServer(client, spec) {
 }
 
 const expected = Object.fromEntries(SPECS.map((spec) => [spec, runJs(spec)]));
+// One per server and transport (the JVM server is listed once per stream transport).
+const serverKey = (s) => `${s.name} (${s.transport})`;
 const servers = {};
 before(async () => {
-  for (const s of SERVERS) servers[s.name] = await s.start();
+  for (const s of SERVERS) servers[serverKey(s)] = await s.start();
 });
 after(async () => {
   for (const s of Object.values(servers)) await s.stop();
@@ -130,8 +132,8 @@ test('the C ABI gives every program\'s values bit for bit', () => {
 });
 
 for (const server of SERVERS) {
-  test(`the ${server.name} server gives every program's values bit for bit, and refuses bad specs`, async () => {
-    const c = await servers[server.name].connect();
+  test(`the ${serverKey(server)} server gives every program's values bit for bit, and refuses bad specs`, async () => {
+    const c = await servers[serverKey(server)].connect();
     for (const spec of SPECS) {
       const got = await runServer(c, spec);
       assert.deepEqual(lines(got.values, got.neighbors), lines(expected[spec].values, expected[spec].neighbors), spec);
