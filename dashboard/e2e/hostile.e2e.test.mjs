@@ -14,7 +14,8 @@ after(async () => { await b?.close(); await server?.close(); });
 async function firstCell(page, sql) {
   await page.fill('textarea[aria-label="SQL"]', sql);
   await page.click('.sql-panel button:has-text("Run")');
-  await page.waitForFunction((q) => new URLSearchParams(location.search).get('sql') === q && document.querySelector('[data-table="query"] td'), sql);
+  // The previous result stays on screen while the query runs: wait for the rows that answer this one.
+  await page.waitForFunction((q) => document.querySelector('[data-testid="sql"]')?.getAttribute('data-answers') === q && document.querySelector('[data-table="query"] td'), sql);
   return page.locator('[data-table="query"] td').first().innerText();
 }
 

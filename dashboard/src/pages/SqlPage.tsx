@@ -32,5 +32,6 @@ export default function SqlPage({ state, set }: { state: ViewState; set: (p: Par
   const [confirmed, setConfirmed] = useState(state.sql === undefined);
   const q = useQuery(sandboxed, data.status === 'ready' && confirmed ? sql : null, data.generation);
   const note = confirmed ? null : 'This query came with the link: read it, then press Run to execute it.';
-  return <div data-testid="sql"><SqlPanel key={sql} sql={sql} note={note} onRun={(s) => { setConfirmed(true); set({ sql: s }); }} columns={q.columns} rows={q.rows} error={q.error ?? sessionError} ms={q.ms} loading={q.loading} /></div>;
+  // data-answers: the SQL the rows on screen answer, once they do (a previous result stays visible while a new query runs).
+  return <div data-testid="sql" data-answers={q.fresh ? q.sql ?? '' : ''}><SqlPanel key={sql} sql={sql} note={note} onRun={(s) => { setConfirmed(true); set({ sql: s }); }} columns={q.columns} rows={q.rows} error={q.error ?? sessionError} ms={q.ms} loading={q.loading} /></div>;
 }
