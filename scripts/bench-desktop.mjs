@@ -14,7 +14,7 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { DESKTOP_TRANSPORTS, ENCODINGS, REFERENCE_DESKTOP_TRANSPORT } from '../measurement/src/catalogue.mjs';
+import { DESKTOP_TRANSPORTS, ENCODINGS, REFERENCE_DESKTOP_TRANSPORT, osFloorOfTransport } from '../measurement/src/catalogue.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
 import { buildDir, hostEnv, nativeLibDir } from './lib/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
@@ -196,6 +196,7 @@ const spinVariants = P.spins
   : P.serverSpins.map((us) => ({ suffix: P.serverSpins.length > 1 ? `-sspin${us}` : '', clientSpinUs: P.spinUs, serverSpinUs: us }));
 const configurations = desktopConfigurations(P).flatMap((c) => P.transports.flatMap((transport) => spinVariants.map((v) => ({
   ...c, id: `${c.id}${transport === REFERENCE_DESKTOP_TRANSPORT ? '' : `-${transport}`}${v.suffix}`, transport, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
+  osFloor: osFloorOfTransport(transport, v.clientSpinUs > 0 || v.serverSpinUs > 0),
 }))));
 /** The rounds' configuration orders and each invocation's path order, drawn from --order-seed. */
 const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.blocks);
@@ -349,7 +350,7 @@ async function main() {
       const { merged, files, record, parsed } = writeConfiguration(c, invocations);
       const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
       const first = invocations[0].paths.native.summary;
-      const h = configurationIntervals(parsed, { platform: 'desktop', warmup: P.warmup,
+      const h = configurationIntervals(parsed, { platform: 'desktop', warmup: P.warmup, osFloor: c.osFloor,
         clock: { resolutionNs: first.runtime.timerResolutionNs, floorBatch: P.floorBatch },
         cpuPerStep: invocations.map((inv) => Object.fromEntries(Object.entries(inv.paths).map(([p, x]) => [p, x.noise.cpuPerStepNs]))) });
       results.push({ c, a, h });

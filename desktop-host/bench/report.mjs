@@ -68,7 +68,7 @@ export function printIntervals(c, h) {
   if (os.length) console.log(`OS floors, C round trip between two processes (docs/os-floor.md): ${os.map(([l, k]) => `${l} ${cell('socket', k)}`).join('; ')}`);
   // Where the socket e2e goes, layer by layer above the OS floor (medians do not add up exactly: docs/os-floor.md).
   if (h.paths.socket?.transportAboveOs_median) {
-    const parts = [['OS floor (TCP)', 'osFloor'], ['transport above it', 'transportAboveOs'], ['server runtime (back-end overhead)', 'overhead'],
+    const parts = [[`OS floor (${c.osFloor ?? 'floor.os.tcp'})`, 'osFloor'], ['transport above it', 'transportAboveOs'], ['server runtime (back-end overhead)', 'overhead'],
       ['engine (compute)', 'compute'], ['front-end send', 'send'], ['parse', 'parse'], ['apply', 'apply']];
     console.log(`socket e2e ${cell('socket', 'e2e')} = ${parts.map(([l, k]) => `${l} ${cell('socket', k)}`).join(' + ')} + frame wait and the rest`);
   }
@@ -78,14 +78,14 @@ export function printIntervals(c, h) {
   }
   if (h.ratios.e2e_median_paired) console.log(`ratio socket/native e2e, paired per invocation (median)  ${formatRatio(h.ratios.e2e_median_paired)}`);
   if (h.ratios.transport_echo_median) console.log(`socket transport / echo floor (median)  ${formatRatio(h.ratios.transport_echo_median)}`);
-  if (h.ratios.transport_os_median) console.log(`socket transport / OS floor (TCP)       ${formatRatio(h.ratios.transport_os_median)}   e2e / OS floor ${formatRatio(h.ratios.e2e_os_median)}`);
+  if (h.ratios.transport_os_median) console.log(`socket transport / OS floor (${c.osFloor ?? 'floor.os.tcp'})  ${formatRatio(h.ratios.transport_os_median)}   e2e / OS floor ${formatRatio(h.ratios.e2e_os_median)}`);
   const per = (path) => (h.paths[path]?.e2e_median?.perInvocation ?? []).map(fmtNs).join(', ');
   console.log(`per-invocation e2e medians: native ${per('native')}; socket ${per('socket')}`);
 }
 
 export function printTargets(c, h) {
   console.log(`\n== targets (${c.id}; met only when the whole 95 % interval over invocations is within the limit)`);
-  const checks = desktopTargets(h);
+  const checks = desktopTargets(h, { osFloor: c.osFloor });
   const f = (t, x) => (t.unit === 'x' ? fmtX(x) : fmtNs(x));
   for (const t of checks) {
     const value = Number.isFinite(t.estimate) ? `${f(t, t.estimate)}${t.ci95 ? ` [${f(t, t.ci95[0])}, ${f(t, t.ci95[1])}]` : ''}` : '–';

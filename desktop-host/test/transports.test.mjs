@@ -148,7 +148,7 @@ test('--transport uds without a server names the socket path', () => {
 test('bench:desktop --transports tcp,shm --spins 0: one configuration per transport, recorded in run.json, each against its own native path', () => {
   const out = join(tmp, 'runs');
   const r = spawnSync(process.execPath, [join(root, 'scripts', 'bench-desktop.mjs'), '--n', '10', '--pacing', 'free', '--encodings', 'binary',
-    '--transports', 'tcp,shm', '--spins', '0', '--rounds', '20', '--warmup', '5', '--invocations', '2', '--floors', '0', '--out-dir', out,
+    '--transports', 'tcp,shm', '--spins', '0', '--rounds', '20', '--warmup', '5', '--invocations', '2', '--floors', '0', '--spread', '0', '--out-dir', out,
     '--run-id', 'tr-run', '--quiet'], { cwd: root, encoding: 'utf8', timeout: 300000 });
   assert.equal(r.status, 0, `bench:desktop failed:\n${r.stderr}\n${r.stdout}`);
   const run = JSON.parse(readFileSync(join(out, 'tr-run', 'run.json'), 'utf8'));

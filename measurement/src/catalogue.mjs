@@ -200,6 +200,43 @@ export const DESKTOP_TRANSPORTS = Object.freeze(['tcp', 'uds', 'shm']);
 export const REFERENCE_DESKTOP_TRANSPORT = 'tcp';
 
 /**
+ * The OS floor each desktop transport's bytes cross (docs/os-floor.md): TCP and Unix sockets their C round trips;
+ * shared memory the spinning C channel when its sides spin before they block (the default), the futex one when not.
+ */
+export function osFloorOfTransport(transport, spinning = true) {
+  if (transport === 'uds') return OS_FLOOR_IDS.uds;
+  if (transport === 'shm') return spinning ? OS_FLOOR_IDS.shmSpin : OS_FLOOR_IDS.shmFutex;
+  return OS_FLOOR_IDS.tcp;
+}
+
+/**
+ * The aggregate programs every path runs (docs/programs.md; the engine's registry is collektive.programs.Programs in
+ * common Kotlin, which parses the specs): a spec is `name` or `name:key=value,...`. The reference program is the
+ * Euclidean gradient; a configuration of another program has its id suffixed `-<name>` and records `program` in
+ * run.json. `output`: what the value each device reports means, for the scene's colours and the dashboard.
+ */
+export const PROGRAMS = Object.freeze({
+  euclidean: Object.freeze({ name: 'euclidean', output: 'distance', label: 'gradient (Euclidean)' }),
+  hop: Object.freeze({ name: 'hop', output: 'distance', label: 'gradient (hops)' }),
+  gossipMax: Object.freeze({ name: 'gossipMax', output: 'id', label: 'gossip of the largest id' }),
+  boundedElection: Object.freeze({ name: 'boundedElection', output: 'id', label: 'bounded leader election' }),
+  countDevices: Object.freeze({ name: 'countDevices', output: 'count', label: 'collection: count devices' }),
+  channel: Object.freeze({ name: 'channel', output: 'boolean', label: 'channel source → destination' }),
+  neighborCounter: Object.freeze({ name: 'neighborCounter', output: 'count', label: 'neighbour counter' }),
+  sourceNeighbors: Object.freeze({ name: 'sourceNeighbors', output: 'count', label: 'source neighbours (the worked example)' }),
+});
+
+/** The reference program: the one the reference protocol and every published run before programs ran. */
+export const REFERENCE_PROGRAM = 'euclidean';
+
+/** A program spec's name (`channel:destination=9` → `channel`); the reference program for none. */
+export const programName = (spec) => (spec ? String(spec).split(':')[0] : REFERENCE_PROGRAM);
+
+/** A configuration id's program suffix: none for the reference program, else `-<spec>` with its parameters folded in. */
+export const programSuffix = (spec) => (!spec || programName(spec) === REFERENCE_PROGRAM && !String(spec).includes(':')
+  ? '' : `-${String(spec).replace(/[:=,]+/g, '-').replace(/[^A-Za-z0-9.-]/g, '')}`);
+
+/**
  * The pacings (docs/measurements.md, "run.json"): free (the next step as soon as the last is applied), fixed (a
  * fixed-update tick at a time scale, the reference study's socket scene), frame (one step per rendered frame).
  */

@@ -21,24 +21,43 @@ const PLATFORM_NAME = { desktop: 'desktop', web: 'web' };
  * One plain sentence per platform, from its figures; in runs that measured the OS floor (docs/os-floor.md) a second
  * one puts the out-of-process step beside what the operating system alone charges for the round trip.
  */
-export function sentence(platform, p, timerResolutionNs) {
+/** How the sentences name each OS floor's channel (docs/os-floor.md). */
+export const OS_FLOOR_CHANNEL = Object.freeze({
+  'floor.os.tcp': 'loopback TCP', 'floor.os.uds': 'a Unix domain socket',
+  'floor.os.shm.spin': 'shared memory with both sides spinning', 'floor.os.shm.futex': 'shared memory with futex wake-ups',
+});
+/** How the sentences name each desktop transport and encoding. */
+const TRANSPORT_NAME = Object.freeze({ tcp: 'loopback TCP', uds: 'a Unix domain socket', shm: 'shared memory', websocket: 'WebSocket' });
+
+/** The out-of-process path done as well as the run measured it (headlineFiles.mjs bestOutOfProcess), in one sentence. */
+export function bestSentence(best) {
+  if (!best) return '';
+  const floor = best.osFloor
+    ? ` The OS's own round trip over ${OS_FLOOR_CHANNEL[best.osFloor.id] ?? best.osFloor.id} takes ${formatNs(best.osFloor.floor.estimate)}.`
+    : '';
+  return ` Done as well as this machine allowed in the same run (${TRANSPORT_NAME[best.transport] ?? best.transport}, ${best.encoding} encoding), `
+    + `the out-of-process step takes ${formatNs(best.outOfProcess.estimate)}: ${formatTimes(best.ratio.estimate)} in-process.${floor}`;
+}
+
+export function sentence(platform, p, timerResolutionNs, best = null) {
   const r = formatTimes(p.ratio.estimate);
+  const channel = OS_FLOOR_CHANNEL[p.osFloor?.id] ?? 'loopback TCP';
   const os = p.osFloor
-    ? ` The operating system's own round trip over loopback TCP (a C ping-pong between two processes, no runtime) takes ${formatNs(p.osFloor.floor.estimate)} in the same run: the step is ${formatTimes(p.osFloor.ratio.estimate)} that.`
+    ? ` The operating system's own round trip over ${channel} (a C ping-pong between two processes, no runtime) takes ${formatNs(p.osFloor.floor.estimate)} in the same run: the step is ${formatTimes(p.osFloor.ratio.estimate)} that.`
     : '';
   if (platform === 'desktop') {
     return `On the desktop, a step through the JVM server over loopback TCP takes ${formatNs(p.outOfProcess.e2e.estimate)}, `
-      + `${r} as long as calling the same engine in-process through FFI (${formatNs(p.inProcess.e2e.estimate)}).${os}`;
+      + `${r} as long as calling the same engine in-process through FFI (${formatNs(p.inProcess.e2e.estimate)}).${os}${bestSentence(best)}`;
   }
   const step = p.inProcess.e2eStep;
   if (!step) {
     return `In the browser, a step through the WebSocket server takes ${formatNs(p.outOfProcess.e2e.estimate)}, `
-      + `${r} as long as the Wasm engine in the page (${formatNs(p.inProcess.e2e.estimate)}).${os}`;
+      + `${r} as long as the Wasm engine in the page (${formatNs(p.inProcess.e2e.estimate)}).${os}${bestSentence(best)}`;
   }
   // The in-page step is shorter than a few ticks of the page's clock: both sides are mean steps (docs/measurements.md, "Clock resolution").
   const clock = timerResolutionNs ? `the page's ${formatNs(timerResolutionNs)} clock cannot time one step` : 'the page\'s clock cannot time one step';
   return `In the browser, a step through the WebSocket server takes ${formatNs(p.outOfProcess.e2e.estimate)} on average, `
-    + `${r} as long as the Wasm engine in the page (${formatNs(p.inProcess.e2e.estimate)}, the mean over ${p.inProcess.blockSteps} back-to-back steps: ${clock}).${os}`;
+    + `${r} as long as the Wasm engine in the page (${formatNs(p.inProcess.e2e.estimate)}, the mean over ${p.inProcess.blockSteps} back-to-back steps: ${clock}).${os}${bestSentence(best)}`;
 }
 
 /** The reference study's claim, its own CSVs and our figure under its tick, in plain sentences. */
@@ -64,6 +83,11 @@ export function plotRows(h) {
     for (const side of [p.inProcess, p.outOfProcess]) {
       rows.push({ row: `${PLATFORM_NAME[p.platform]} · ${side.label}`, path: side.path, estimate: side.e2e.estimate,
         lo: side.e2e.ci95?.[0] ?? side.e2e.estimate, hi: side.e2e.ci95?.[1] ?? side.e2e.estimate, label: formatNs(side.e2e.estimate), kind: 'ours' });
+      if (side === p.outOfProcess && p.best) {
+        const b = p.best.outOfProcess;
+        rows.push({ row: `${PLATFORM_NAME[p.platform]} · best out-of-process (${p.best.transport}, ${p.best.encoding})`, path: side.path, estimate: b.estimate,
+          lo: b.ci95?.[0] ?? b.estimate, hi: b.ci95?.[1] ?? b.estimate, label: formatNs(b.estimate), kind: 'ours' });
+      }
       if (side === p.outOfProcess && p.osFloor) {
         // The OS floor below the out-of-process path, grey like the reference rows (no new colour in the scale).
         const f = p.osFloor.floor;

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseConfiguration } from './analysis.mjs';
-import { FLOORS_FILE, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, filesOf } from './catalogue.mjs';
-import { CANONICAL_N, CANONICAL_PACING, canonicalPicks } from './canonical.mjs';
+import { FLOORS_FILE, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, REFERENCE_DESKTOP_TRANSPORT, filesOf, osFloorOfTransport } from './catalogue.mjs';
+import { CANONICAL_N, CANONICAL_PACING, canonicalPicks, hasPlatform } from './canonical.mjs';
 import { REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
 import { pairedRatioInterval, pathInterval, ratioInterval } from './intervals.mjs';
 import { ratioWithClock, withClock } from './clock.mjs';
@@ -54,6 +54,16 @@ function invocationFiles(dataDir, run, config, platform, sides = ['frontend', 'f
  * sides (docs/measurements.md, "Clock resolution"); the per-step median stays beside it as `e2eStep`, a bound.
  * `ratioPaired` is the per-invocation ratio (docs/measurements.md, "Intervals").
  */
+/** The figure key (invocations.mjs osFigures) of each OS floor id. */
+const OS_FIGURE = { [OS_FLOOR_IDS.tcp]: 'osTcp', [OS_FLOOR_IDS.uds]: 'osUds', [OS_FLOOR_IDS.shmSpin]: 'osShmSpin', [OS_FLOOR_IDS.shmFutex]: 'osShmFutex' };
+
+/** The OS floor a configuration's out-of-process bytes cross: its desktop transport's (catalogue), else the path's. */
+export function osFloorOfConfiguration(config, platform) {
+  if (platform !== 'desktop' || !config.outOfProcessTransport) return OS_FLOOR_OF_PATH[PATH_PAIRS[platform][1]];
+  const spinning = (config.clientSpinMicros ?? 50) > 0 || (config.serverSpinMicros ?? 50) > 0;
+  return osFloorOfTransport(config.outOfProcessTransport, spinning);
+}
+
 export function configurationE2e(dataDir, run, config, platform) {
   const warmup = run.parameters?.warmup ?? 30;
   const resolutionNs = run.environment?.timerResolutionNs ?? null;
@@ -81,11 +91,12 @@ export function configurationE2e(dataDir, run, config, platform) {
   };
   // The OS floor of the out-of-process path (docs/os-floor.md), in runs that measured it: the C round trip its bytes
   // cross, and the out-of-process e2e over it (the same invocations, resampled jointly).
-  const os = invs(outPath, 'osFloor');
+  const osId = osFloorOfConfiguration(config, platform);
+  const os = invs(outPath, OS_FIGURE[osId] ?? 'osFloor');
   if (os.length && os.length === side(outPath).invocations.length) {
     const salt = PATH_SALT[outPath];
     out.osFloor = {
-      id: OS_FLOOR_OF_PATH[outPath], floor: figure(pathInterval(os, { statistic: 'median', salt })),
+      id: osId, floor: figure(pathInterval(os, { statistic: 'median', salt })),
       ratio: figure(ratioInterval(side(outPath), { invocations: os, salt }, { statistic: 'median' })),
     };
   }
@@ -149,6 +160,27 @@ function underTheTick(dataDir, run) {
   return { config: c.id, tickMs: c.tickMs, timeScale: c.timeScale, inProcessNs: e.inProcess.e2e.estimate, outOfProcessNs: e.outOfProcess.e2e.estimate };
 }
 
+/**
+ * Out-of-process done as well as the canonical run measured it (docs/os-floor.md): among the run's other
+ * configurations of the same platform, N and pacing (bench:desktop --transports, --encodings), the one with the
+ * lowest e2e ratio, with the OS floor of the channel it crosses; null when the run has no other configuration.
+ */
+export function bestOutOfProcess(dataDir, run, config, platform) {
+  const others = run.configurations.filter((c) => c.id !== config.id && c.nodeCount === config.nodeCount && c.pacing === config.pacing
+    && hasPlatform(c, platform) && (c.driver ?? null) === (config.driver ?? null));
+  let best = null;
+  for (const c of others) {
+    const e = configurationE2e(dataDir, run, c, platform);
+    if (!best || e.ratio.estimate < best.e.ratio.estimate) best = { c, e };
+  }
+  if (!best || best.e.ratio.estimate >= configurationE2e(dataDir, run, config, platform).ratio.estimate) return null;
+  const { c, e } = best;
+  return {
+    config: c.id, transport: platform === 'desktop' ? c.outOfProcessTransport ?? REFERENCE_DESKTOP_TRANSPORT : 'websocket', encoding: c.encoding ?? 'json',
+    spinMicros: c.serverSpinMicros ?? null, outOfProcess: e.outOfProcess.e2e, inProcess: e.inProcess.e2e, ratio: e.ratio, osFloor: e.osFloor ?? null,
+  };
+}
+
 /** The headline object (public/data/headline.json) of the published runs under `dataDir`. */
 export function computeHeadline(dataDir) {
   const runs = publishedRuns(dataDir);
@@ -157,12 +189,16 @@ export function computeHeadline(dataDir) {
     const repeat = repeatOf(dataDir, runs, run);
     const repeatConfig = repeat?.configurations.find((c) => c.id === config.id);
     const timerResolutionNs = run.environment?.timerResolutionNs ?? null;
+    const best = bestOutOfProcess(dataDir, run, config, platform);
+    const repeatBest = best && repeat?.configurations.find((c) => c.id === best.config);
+    if (repeatBest) best.repeat = { run: repeat.id, ratio: configurationE2e(dataDir, repeat, repeatBest, platform).ratio };
     return {
       platform, run: run.id, config: config.id, nodeCount: config.nodeCount, pacing: config.pacing,
       invocations: config.invocations?.length ?? 1, timerResolutionNs, cores: run.environment?.cores ?? null,
       ...p, machine: machineCaveats(run, config),
       repeat: repeatConfig ? { run: repeat.id, ratio: configurationE2e(dataDir, repeat, repeatConfig, platform).ratio } : null,
-      sentence: sentence(platform, p, timerResolutionNs),
+      ...(best ? { best } : {}),
+      sentence: sentence(platform, p, timerResolutionNs, best),
     };
   });
   const reference = referenceRecomputed(dataDir, runs);

@@ -55,7 +55,8 @@ export async function startProcess(cmd, args, ready, { timeoutMs = 60000, env = 
     };
     proc.stdout.on('data', onData);
     proc.stderr.on('data', (d) => { out += d; });
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${args.join(' ')} exited with ${code}:\n${out}`)); });
+    // Before it is ready: a signal (a process killed while it starts) is named as such, never "exited with null".
+    proc.once('exit', (code, signal) => { clearTimeout(timer); reject(new Error(`${args.join(' ')} ${signal ? `was killed by ${signal}` : `exited with ${code}`} before it was ready:\n${out}`)); });
   });
   return {
     proc,
@@ -76,7 +77,7 @@ export async function startProcess(cmd, args, ready, { timeoutMs = 60000, env = 
 export async function startWsServer({ csv, nodeArgs = [] } = {}) {
   const s = await startProcess(process.execPath,
     [...nodeArgs, 'collektive-node-server/src/cli.mjs', '--port', '0', ...(csv ? ['--csv', csv] : [])],
-    /listening on ws:\/\/127\.0\.0\.1:(\d+)/);
+    /listening on ws:\/\/127\.0\.0\.1:(\d+)/).catch((e) => { throw new Error(`the Node ws server did not start: ${e.message}`); });
   return { ...s, port: Number(s.match[1]), url: `ws://127.0.0.1:${s.match[1]}` };
 }
 

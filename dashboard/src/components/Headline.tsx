@@ -32,6 +32,14 @@ function PlatformAnswer({ p }: { p: HeadlinePlatform }) {
           <span title={`${p.inProcess.detail}. ${ciTitle(p.inProcess.e2e, 'e2e', p.statistic)}`}>{p.inProcess.label.split(',')[0]} {figureText(p.inProcess.e2e)} <span className="muted">{ciText(p.inProcess.e2e, formatNs)}</span></span>
         </span>
       </div>
+      {p.best && (
+        <p className="headline-best" data-testid="headline-best" data-estimate={p.best.ratio.estimate}>
+          Reference design above; out-of-process done as well as this run allowed ({p.best.transport}, {p.best.encoding}):{' '}
+          <strong title={ciTitle(p.best.ratio, `ratio of the e2e, ${p.best.config} / in-process`)}>{formatTimes(p.best.ratio.estimate)}</strong>{' '}
+          <span className="muted">{ciText(p.best.ratio, ratioFmt)}</span>, {formatNs(p.best.outOfProcess.estimate)} a step
+          {p.best.osFloor && <>; the OS's own round trip there {formatNs(p.best.osFloor.floor.estimate)}</>}.
+        </p>
+      )}
       {p.machine?.caveats.length > 0 && (
         <p className="note headline-caveat" role="status" data-testid="headline-caveat">⚠ {p.machine.caveats.join('; ')}.</p>
       )}
