@@ -1,10 +1,11 @@
 // Types of canonical.mjs, for the dashboard (structural: any run.json-shaped object).
-interface ConfigLike { id: string; nodeCount: number; pacing: string; encoding?: string | null; outOfProcessTransport?: string | null; files: { platform: string; side: string }[]; invocations?: unknown[] | null; serverSpinMicros?: number | number[] | null; driver?: string | null }
+interface ConfigLike { id: string; nodeCount: number; pacing: string; encoding?: string | null; outOfProcessTransport?: string | null; files: { platform: string; side: string }[]; invocations?: unknown[] | null; serverSpinMicros?: number | number[] | null; driver?: string | null; program?: string | null }
 interface RunLike { id: string; kind?: string; createdAt?: string | null; configurations: ConfigLike[] }
 
 export declare const CANONICAL_N: number;
 export declare const CANONICAL_PACING: string;
 export declare function hasPlatform(c: ConfigLike, p: string): boolean;
+export declare function runsReferenceProgram(c: ConfigLike): boolean;
 export declare function encodingRank(c: ConfigLike): number;
 export declare const DEFAULT_SERVER_SPIN_US: number;
 export declare const DEFAULT_WEB_DRIVER: string;

@@ -3,10 +3,13 @@
 // platform (its default encoding and the server's default spin). Shared by the dashboard (dashboard/src/model/canonical.ts) and the headline
 // (measurement/src/headlineFiles.mjs), so both open on the same runs.
 
-import { REFERENCE_DESKTOP_TRANSPORT } from './catalogue.mjs';
+import { REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, programName } from './catalogue.mjs';
 
 export const CANONICAL_N = 10;
 export const CANONICAL_PACING = 'free';
+
+/** Does configuration `c` run the reference program (docs/programs.md)? Only those can be canonical. */
+export const runsReferenceProgram = (c) => !c.program || programName(c.program) === REFERENCE_PROGRAM && !String(c.program).includes(':');
 
 /** Does configuration `c` have files of platform `p` other than floors? */
 export const hasPlatform = (c, p) => c.files.some((f) => f.platform === p && f.side !== 'floor');
@@ -36,7 +39,7 @@ export function canonicalPicks(runs) {
   for (const platform of ['desktop', 'web']) {
     // Network runs shape the transport on purpose (docs/network.md): never the canonical loopback figure.
     for (const run of byPreference(runs.filter((r) => r.kind !== 'network'))) {
-      const cs = run.configurations.filter((c) => c.nodeCount === CANONICAL_N && c.pacing === CANONICAL_PACING && hasPlatform(c, platform))
+      const cs = run.configurations.filter((c) => c.nodeCount === CANONICAL_N && c.pacing === CANONICAL_PACING && hasPlatform(c, platform) && runsReferenceProgram(c))
         .sort((a, b) => variantRank(a) - variantRank(b));
       if (cs.length) { out.push({ platform, run, config: cs[0] }); break; }
     }

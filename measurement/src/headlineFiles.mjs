@@ -167,7 +167,7 @@ function underTheTick(dataDir, run) {
  */
 export function bestOutOfProcess(dataDir, run, config, platform) {
   const others = run.configurations.filter((c) => c.id !== config.id && c.nodeCount === config.nodeCount && c.pacing === config.pacing
-    && hasPlatform(c, platform) && (c.driver ?? null) === (config.driver ?? null));
+    && hasPlatform(c, platform) && (c.driver ?? null) === (config.driver ?? null) && (c.program ?? null) === (config.program ?? null));
   let best = null;
   for (const c of others) {
     const e = configurationE2e(dataDir, run, c, platform);

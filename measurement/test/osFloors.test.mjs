@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { cpuPerStepIntervals, cpuPerStepWindow } from '../src/cpuPerStep.mjs';
 import { configurationIntervals, desktopTargets } from '../src/invocations.mjs';
+import { osFloorOfTransport } from '../src/catalogue.mjs';
 
 /** One desktop invocation's files: n steps, socket e2e `e2e` ns, OS floor `os` ns (or none), a little noise. */
 function invocation(k, { e2e = 100000, os = 14000, n = 60 } = {}) {
@@ -30,6 +31,19 @@ test('the OS floors are figures of the socket path, with transport and e2e over 
   const target = desktopTargets(h).find((t) => t.name.includes('OS floor'));
   assert.ok(target, 'the target over the OS floor is listed when the run measured it');
   assert.ok(Math.abs(target.estimate - (h.paths.socket.e2e_median.estimate - h.paths.socket.compute_median.estimate) / h.paths.socket.osTcp_median.estimate) < 1e-9);
+});
+
+test("another transport stands on its own OS floor: uds on the Unix-socket round trip, shm on the spinning or futex channel", () => {
+  assert.equal(osFloorOfTransport('tcp'), 'floor.os.tcp');
+  assert.equal(osFloorOfTransport('uds'), 'floor.os.uds');
+  assert.equal(osFloorOfTransport('shm'), 'floor.os.shm.spin');
+  assert.equal(osFloorOfTransport('shm', false), 'floor.os.shm.futex');
+  const h = configurationIntervals([0, 1, 2].map((k) => invocation(k)), { platform: 'desktop', warmup: 5, osFloor: 'floor.os.uds' });
+  assert.equal(h.paths.socket.osFloor_median.estimate, h.paths.socket.osUds_median.estimate);
+  assert.ok(Math.abs(h.ratios.e2e_os_median.estimate - h.paths.socket.e2e_median.estimate / h.paths.socket.osUds_median.estimate) < 1e-9);
+  const target = desktopTargets(h, { osFloor: 'floor.os.uds' }).find((t) => t.name.includes('OS floor'));
+  assert.match(target.name, /Unix-socket/);
+  assert.ok(Math.abs(target.estimate - (h.paths.socket.e2e_median.estimate - h.paths.socket.compute_median.estimate) / h.paths.socket.osUds_median.estimate) < 1e-9);
 });
 
 test('a run without OS floors gets none of their figures, ratios or targets', () => {

@@ -6,7 +6,7 @@
  * first run per platform with several N under free pacing.
  */
 import type { RunJson } from './runs';
-import { CANONICAL_N, CANONICAL_PACING, canonicalPicks, encodingRank, hasPlatform } from '../../../measurement/src/canonical.mjs';
+import { CANONICAL_N, CANONICAL_PACING, canonicalPicks, encodingRank, hasPlatform, runsReferenceProgram } from '../../../measurement/src/canonical.mjs';
 
 export { CANONICAL_N, CANONICAL_PACING };
 
@@ -21,7 +21,7 @@ export function canonicalScaleConfigs(runs: readonly RunJson[]): string[] {
   const out: string[] = [];
   for (const p of ['desktop', 'web'] as const) {
     for (const r of runs) {
-      const cs = r.configurations.filter((c) => c.pacing === CANONICAL_PACING && hasPlatform(c, p));
+      const cs = r.configurations.filter((c) => c.pacing === CANONICAL_PACING && hasPlatform(c, p) && runsReferenceProgram(c));
       const byN = new Map<number, RunJson['configurations'][number]>();
       for (const c of [...cs].sort((a, b) => encodingRank(a) - encodingRank(b))) if (!byN.has(c.nodeCount)) byN.set(c.nodeCount, c);
       if (byN.size >= 2) { out.push(...[...byN.values()].map((c) => configKey(r.id, c.id))); break; }

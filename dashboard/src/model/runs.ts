@@ -23,6 +23,8 @@ export interface RunConfiguration {
   pacing: 'free' | 'fixed' | 'frame'; tickMs: number | null; timeScale: number | null; encoding: string;
   /** K of `step.web.e2e.block` (each sample: mean e2e of K back-to-back steps); web Wasm runs only */
   e2eBlockSteps?: number;
+  /** the aggregate program's spec (docs/programs.md); absent: the reference program (euclidean) */
+  program?: string | null;
   /** desktop: the JVM server's --spin-us (docs/profiles.md, "The fixes"); absent before the option existed */
   serverSpinMicros?: number;
   /** web: what drove the page, playwright or cdp (docs/measurements.md, "Drivers"); absent before the option existed (playwright) */
