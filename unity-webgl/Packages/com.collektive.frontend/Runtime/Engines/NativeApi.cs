@@ -17,6 +17,13 @@ namespace Collektive.Frontend.Engines
         [DllImport(Lib, EntryPoint = "create_with_distance", CallingConvention = CallingConvention.Cdecl)]
         public static extern int Create(int nodeCount, double maxDistance);
 
+        /// <summary>
+        /// Creates a simulation running the program <paramref name="specUtf8z"/> (NUL-terminated UTF-8 spec,
+        /// docs/programs.md); -1 with SG_INVALID_ARGUMENT and <see cref="LastErrorMessage"/> on a bad spec.
+        /// </summary>
+        [DllImport(Lib, EntryPoint = "create_with_program_spec", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int CreateWithProgramSpec(int nodeCount, double maxDistance, byte[] specUtf8z);
+
         [DllImport(Lib, EntryPoint = "destroy_with_distance", CallingConvention = CallingConvention.Cdecl)]
         public static extern void Destroy(int handle);
 

@@ -39,6 +39,13 @@ namespace Collektive.Frontend.Engines
         public WireEncoding Encoding { get { return _encoding; } }
         /// <inheritdoc />
         public int Pending { get { return _pending; } }
+        /// <summary>
+        /// The program <see cref="Create"/> asks for (docs/programs.md spec, e.g. <c>"boundedElection:bound=2"</c>);
+        /// null, "" or <c>"euclidean"</c>: the reference program, created by the reference call
+        /// <c>create_with_distance</c>; any other spec by <c>create_with_program_spec</c>, whose refusal (unknown
+        /// program, bad parameter) <see cref="Create"/> throws as an <see cref="EngineException"/> with the library's message.
+        /// </summary>
+        public string ProgramSpec { get; set; }
         /// <summary>The library's handle of this engine's simulation (-1 before <see cref="Create"/>).</summary>
         public int Handle { get { return _handle; } }
 
@@ -46,8 +53,17 @@ namespace Collektive.Frontend.Engines
         public void Create(int nodeCount, double maxDistance)
         {
             if (_handle >= 0) { NativeApi.Destroy(_handle); _handle = -1; }
-            int h = NativeApi.Create(nodeCount, maxDistance);
-            if (h < 0) throw new EngineException("create_with_distance(" + nodeCount + ", " + maxDistance + ") failed: " + LastErrorText());
+            int h;
+            if (ProgramSpecs.IsReference(ProgramSpec))
+            {
+                h = NativeApi.Create(nodeCount, maxDistance);
+                if (h < 0) throw new EngineException("create_with_distance(" + nodeCount + ", " + maxDistance + ") failed: " + LastErrorText());
+            }
+            else
+            {
+                h = NativeApi.CreateWithProgramSpec(nodeCount, maxDistance, NativeApi.Utf8z(ProgramSpec));
+                if (h < 0) throw new EngineException("create_with_program_spec(" + nodeCount + ", " + maxDistance + ", \"" + ProgramSpec + "\") failed: " + LastErrorText());
+            }
             _handle = h;
             _nodeCount = nodeCount;
             _xyz = new double[3 * nodeCount];

@@ -33,10 +33,19 @@ namespace Collektive.Frontend.Engines
         /// <summary>The written requests as text (ASCII: every request is).</summary>
         public string Text() { return System.Text.Encoding.ASCII.GetString(_out.Buffer, 0, _out.Length); }
 
-        /// <summary><c>createSim {nodeCount, maxDistance}</c>.</summary>
-        public void CreateSim(int nodeCount, double maxDistance)
+        /// <summary>
+        /// <c>createSim {nodeCount, maxDistance}</c>, with <c>"program": spec</c> only when <paramref name="program"/>
+        /// asks for another program than the reference (<see cref="ProgramSpecs.IsReference"/>): the reference
+        /// program's request stays the reference's bytes.
+        /// </summary>
+        public void CreateSim(int nodeCount, double maxDistance, string program = null)
         {
             Begin("createSim").Ascii("\"nodeCount\":").Int(nodeCount).Ascii(",\"maxDistance\":").Double(maxDistance);
+            if (!ProgramSpecs.IsReference(program))
+            {
+                _out.Ascii(",\"program\":");
+                JsonString(program);
+            }
             End();
         }
 
@@ -101,6 +110,19 @@ namespace Collektive.Frontend.Engines
             var copy = new byte[scratch.Length];
             System.Buffer.BlockCopy(scratch.Buffer, 0, copy, 0, scratch.Length);
             return copy;
+        }
+
+        /// <summary>A JSON string of <paramref name="s"/>, ASCII only (quotes, backslashes, control and non-ASCII characters escaped).</summary>
+        private void JsonString(string s)
+        {
+            _out.Byte((byte)'"');
+            foreach (char c in s)
+            {
+                if (c == '"' || c == '\\') { _out.Byte((byte)'\\').Byte((byte)c); }
+                else if (c >= 0x20 && c < 0x7f) _out.Byte((byte)c);
+                else _out.Ascii("\\u").Ascii(((int)c).ToString("x4", System.Globalization.CultureInfo.InvariantCulture));
+            }
+            _out.Byte((byte)'"');
         }
 
         private ByteWriter Begin(string op)

@@ -46,6 +46,14 @@ namespace Collektive.Frontend.Engines
         /// <summary>Microseconds a wait polls the reply sequence number (yielding the CPU between polls) before blocking; 0 = block at once.</summary>
         public int SpinMicros { get; set; }
 
+        /// <summary>
+        /// The program <see cref="Create"/> asks for (docs/programs.md spec, e.g. <c>"boundedElection:bound=2"</c>), sent
+        /// as createSim's <c>"program"</c>; null, "" or <c>"euclidean"</c>: the reference program and the reference
+        /// request bytes (no <c>"program"</c>). With another program <see cref="Create"/> waits for the server's verdict
+        /// (the replies of its request) and throws its error reply (unknown program, bad parameter) as an <see cref="EngineException"/>.
+        /// </summary>
+        public string ProgramSpec { get; set; }
+
         /// <summary>How long sending waits for the previous request's replies before failing.</summary>
         public int SendTimeoutMs { get; set; }
 
@@ -117,8 +125,26 @@ namespace Collektive.Frontend.Engines
         public void Create(int nodeCount, double maxDistance)
         {
             _nodeCount = nodeCount;
-            _out.CreateSim(nodeCount, maxDistance);
+            if (ProgramSpecs.IsReference(ProgramSpec))
+            {
+                _out.CreateSim(nodeCount, maxDistance);
+                Publish();
+                return;
+            }
+            if (_steps.Count > 0 || _inbox.Count > 0) throw new InvalidOperationException("Create with a program needs no step pending");
+            _out.CreateSim(nodeCount, maxDistance, ProgramSpec);
             Publish();
+            // The request's replies: none when the server took the program, one error reply when it refused it.
+            if (!AwaitReply(Clock.Now() + Clock.FromNs(SendTimeoutMs * 1000000L)))
+                throw new EngineException("the shared-memory server did not answer createSim with program \"" + ProgramSpec + "\" within " + SendTimeoutMs + " ms");
+            TakeReplies();
+            if (_inbox.Count == 0) return;
+            var msg = _inbox.Dequeue();
+            _inbox.Clear();
+            string error = msg.Line == null ? null : StateJsonParser.ErrorOf(msg.Line);
+            throw new EngineException(error != null
+                ? "the server refused createSim with program \"" + ProgramSpec + "\": " + error
+                : "unexpected reply to createSim");
         }
 
         /// <inheritdoc />

@@ -40,6 +40,14 @@ namespace Collektive.Frontend.Engines
         /// </summary>
         public int SpinMicros { get; set; }
 
+        /// <summary>
+        /// The program <see cref="Create"/> asks for (docs/programs.md spec, e.g. <c>"boundedElection:bound=2"</c>), sent
+        /// as createSim's <c>"program"</c>; null, "" or <c>"euclidean"</c>: the reference program and the reference
+        /// request bytes (no <c>"program"</c>). With another program <see cref="Create"/> waits for the server's verdict
+        /// and throws its error reply (unknown program, bad parameter) as an <see cref="EngineException"/>.
+        /// </summary>
+        public string ProgramSpec { get; set; }
+
         /// <summary>Connects over TCP to <paramref name="host"/>:<paramref name="port"/>; <paramref name="log"/> may be null.</summary>
         public SocketEngine(string host, int port, WireEncoding encoding, TimingLog log)
             : this(ConnectTcp(host, port), "tcp", encoding, log) { }
@@ -52,6 +60,7 @@ namespace Collektive.Frontend.Engines
             _log = log;
             _steps = new PendingSteps(log);
             SpinMicros = 50;
+            CreateTimeoutMs = 10000;
             _stream = new NetworkStream(socket, true);
             _reader = new Thread(ReadLoop) { IsBackground = true, Name = "collektive-socket-reader" };
             _reader.Start();
@@ -91,10 +100,41 @@ namespace Collektive.Frontend.Engines
         public void Create(int nodeCount, double maxDistance)
         {
             _nodeCount = nodeCount;
-            // Appended, not cleared: lines a SubmitPositions left for RequestStep go out first, in call order.
-            _out.CreateSim(nodeCount, maxDistance);
+            if (ProgramSpecs.IsReference(ProgramSpec))
+            {
+                // Appended, not cleared: lines a SubmitPositions left for RequestStep go out first, in call order.
+                _out.CreateSim(nodeCount, maxDistance);
+                Flush();
+                return;
+            }
+            // A createSim that succeeds has no reply: an echo right behind it comes back alone when the server took
+            // the program, after an error reply when it refused it.
+            if (_steps.Count > 0 || _inboxCount > 0) throw new InvalidOperationException("Create with a program needs no step pending");
+            _out.CreateSim(nodeCount, maxDistance, ProgramSpec);
+            _out.Echo(0);
             Flush();
+            string refused = null;
+            while (true)
+            {
+                if (!WaitForState(CreateTimeoutMs))
+                    throw new EngineException("the server did not answer createSim with program \"" + ProgramSpec + "\" within " + CreateTimeoutMs + " ms");
+                Reply msg;
+                lock (_lock)
+                {
+                    msg = _inbox.Dequeue();
+                    _inboxCount = _inbox.Count;
+                }
+                if (msg.Error != null) throw new EngineException(msg.Error);
+                if (msg.Line == null) throw new EngineException("unexpected binary reply to createSim");
+                string error = StateJsonParser.ErrorOf(msg.Line);
+                if (error == null) break; // the echo
+                if (refused == null) refused = error;
+            }
+            if (refused != null) throw new EngineException("the server refused createSim with program \"" + ProgramSpec + "\": " + refused);
         }
+
+        /// <summary>How long <see cref="Create"/> with a program waits for the server's verdict (ms).</summary>
+        public int CreateTimeoutMs { get; set; }
 
         /// <inheritdoc />
         public void SetSource(int node, bool isSource)

@@ -32,6 +32,35 @@ namespace Collektive.Frontend.Engines
             }
         }
 
+        /// <summary>
+        /// The <c>error</c> of an error reply (docs/protocol.md, "Error reply"), or null when <paramref name="line"/>
+        /// is a JSON object without one; throws <see cref="FormatException"/> when it is not a JSON object.
+        /// </summary>
+        public static string ErrorOf(string line)
+        {
+            if (line == null) throw new ArgumentNullException("line");
+            try
+            {
+                using (var r = new JsonTextReader(new StringReader(line)))
+                {
+                    r.DateParseHandling = DateParseHandling.None;
+                    if (!r.Read() || r.TokenType != JsonToken.StartObject) throw new FormatException("reply is not a JSON object: " + Clip(line));
+                    while (r.Read() && r.TokenType == JsonToken.PropertyName)
+                    {
+                        var name = (string)r.Value;
+                        if (!r.Read()) break;
+                        if (name == "error") return r.TokenType == JsonToken.String ? (string)r.Value : Convert.ToString(r.Value);
+                        r.Skip();
+                    }
+                    return null;
+                }
+            }
+            catch (JsonException e)
+            {
+                throw new FormatException("invalid JSON reply: " + e.Message + " in: " + Clip(line), e);
+            }
+        }
+
         private static long ParseReader(JsonTextReader r, string line, EngineState into)
         {
             if (!r.Read() || r.TokenType != JsonToken.StartObject) throw new FormatException("response is not a JSON object: " + Clip(line));

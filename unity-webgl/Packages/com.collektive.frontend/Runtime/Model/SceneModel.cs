@@ -23,8 +23,11 @@ namespace Collektive.Frontend.Model
         /// <summary>Number of rounds applied so far.</summary>
         public long RoundsApplied { get; private set; }
 
-        /// <summary>Creates a scene with devices at <paramref name="positions"/> and the given sources.</summary>
-        public SceneModel(Vec3[] positions, IEnumerable<int> sources, double maxDistance)
+        /// <summary>
+        /// Creates a scene with devices at <paramref name="positions"/> and the given sources, coloured as values of
+        /// <paramref name="output"/> (<see cref="ProgramSpecs.OutputOf"/> of the program asked for; distances by default).
+        /// </summary>
+        public SceneModel(Vec3[] positions, IEnumerable<int> sources, double maxDistance, ProgramOutput output = ProgramOutput.Distance)
         {
             if (positions == null || positions.Length == 0) throw new ArgumentException("a scene needs at least one device");
             if (!(maxDistance > 0) || double.IsInfinity(maxDistance)) throw new ArgumentOutOfRangeException("maxDistance", maxDistance, "must be positive and finite");
@@ -35,8 +38,10 @@ namespace Collektive.Frontend.Model
             foreach (var s in src)
                 if (s < 0 || s >= positions.Length) throw new ArgumentOutOfRangeException("sources", s, "source id out of range");
             for (int i = 0; i < positions.Length; i++) _devices[i] = new Device(i, positions[i], src.Contains(i));
-            // Red end of the colour scale: a few hops' worth of distance (values beyond stay red).
-            Colors = new ValueColors(maxDistance * Math.Max(3.0, Math.Sqrt(positions.Length)));
+            // Red end of the colour scale: a few hops' worth of distance (values beyond stay red); for counts, every device.
+            Colors = output == ProgramOutput.Count
+                ? new ValueColors(positions.Length, output)
+                : new ValueColors(maxDistance * Math.Max(3.0, Math.Sqrt(positions.Length)), output);
             foreach (var d in _devices) d.Color = Colors.ColorOf(d.Value, d.IsSource);
         }
 

@@ -23,6 +23,8 @@ namespace Collektive.Frontend.Tests
             public readonly List<string> Lines = new List<string>();
             public string ErrorOnStep;
             public bool CloseOnStep;
+            /// <summary>When set, a createSim with a "program" gets this error reply.</summary>
+            public string RefuseProgram;
 
             public ScriptedServer()
             {
@@ -45,6 +47,18 @@ namespace Collektive.Frontend.Tests
                         while ((line = reader.ReadLine()) != null)
                         {
                             lock (Lines) Lines.Add(line);
+                            if (line.Contains("\"op\":\"echo\""))
+                            {
+                                var echo = Encoding.UTF8.GetBytes(line + "\n");
+                                stream.Write(echo, 0, echo.Length);
+                                continue;
+                            }
+                            if (RefuseProgram != null && line.Contains("\"op\":\"createSim\"") && line.Contains("\"program\":"))
+                            {
+                                var error = Encoding.UTF8.GetBytes("{\"error\":\"" + RefuseProgram + "\",\"op\":\"createSim\"}\n");
+                                stream.Write(error, 0, error.Length);
+                                continue;
+                            }
                             if (!line.Contains("\"op\":\"step\"")) continue;
                             if (CloseOnStep) return;
                             long rid = long.Parse(line.Split(new[] { "\"rid\":" }, StringSplitOptions.None)[1].Split(',', '}')[0]);
@@ -200,6 +214,63 @@ namespace Collektive.Frontend.Tests
             l.Stop();
             var e = Assert.Throws<EngineException>(delegate { new SocketEngine("127.0.0.1", port, WireEncoding.Json, null); });
             StringAssert.Contains("cannot connect", e.Message);
+        }
+
+        [Test]
+        public void AProgramIsSentInCreateSimAndItsAcceptanceAwaited()
+        {
+            using (var server = new ScriptedServer())
+            {
+                var state = new EngineState();
+                using (var engine = new SocketEngine("127.0.0.1", server.Port, WireEncoding.Json, null) { ProgramSpec = "boundedElection:bound=2" })
+                {
+                    engine.Create(2, 3.0);
+                    engine.SetSource(0, true);
+                    Frames(engine, 3, state); // the echo that confirmed the program is not taken for a step's reply
+                }
+                lock (server.Lines)
+                {
+                    Assert.AreEqual("{\"op\":\"createSim\",\"data\":{\"nodeCount\":2,\"maxDistance\":3,\"program\":\"boundedElection:bound=2\"}}", server.Lines[0]);
+                    StringAssert.StartsWith("{\"op\":\"echo\"", server.Lines[1]);
+                }
+            }
+        }
+
+        [Test]
+        public void TheReferenceProgramKeepsTheReferenceRequest()
+        {
+            using (var server = new ScriptedServer())
+            {
+                using (var engine = new SocketEngine("127.0.0.1", server.Port, WireEncoding.Json, null) { ProgramSpec = "Euclidean" })
+                {
+                    engine.Create(2, 3.0);
+                    Frames(engine, 1, new EngineState());
+                }
+                lock (server.Lines) Assert.AreEqual("{\"op\":\"createSim\",\"data\":{\"nodeCount\":2,\"maxDistance\":3}}", server.Lines[0]);
+            }
+        }
+
+        [Test]
+        public void ARefusedProgramThrowsTheServersMessageFromCreate()
+        {
+            using (var server = new ScriptedServer { RefuseProgram = "program: unknown program \\\"spiral\\\" (known: euclidean)" })
+            using (var engine = new SocketEngine("127.0.0.1", server.Port, WireEncoding.Json, null) { ProgramSpec = "spiral" })
+            {
+                var e = Assert.Throws<EngineException>(delegate { engine.Create(2, 3.0); });
+                StringAssert.Contains("refused createSim with program \"spiral\": program: unknown program \"spiral\"", e.Message);
+                Assert.AreEqual(0, engine.Pending);
+            }
+        }
+
+        [Test]
+        public void RequestWriterEscapesTheProgramSpec()
+        {
+            var w = new RequestWriter(terminateLines: false);
+            w.CreateSim(3, 1.5, "a\"b\\c\u00e9");
+            Assert.AreEqual("{\"op\":\"createSim\",\"data\":{\"nodeCount\":3,\"maxDistance\":1.5,\"program\":\"a\\\"b\\\\c\\u00e9\"}}", w.Text());
+            w.Clear();
+            w.CreateSim(3, 1.5, "");
+            Assert.AreEqual("{\"op\":\"createSim\",\"data\":{\"nodeCount\":3,\"maxDistance\":1.5}}", w.Text());
         }
 
         [Test]
