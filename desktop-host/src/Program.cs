@@ -28,6 +28,8 @@ namespace Collektive.DesktopHost
           [--out unity_native.csv|unity_socket.csv] [--backend-csv native.csv] [--floors 0] [--floor-batch 100]
           [--floors-out floors.csv] [--spin-us 50] [--progress 0] [--cpu-mark-at -1]
           [--in-flight 1] (free pacing: steps kept in flight, results k - 1 frames late; docs/network.md)
+          [--program euclidean] (native and socket: the program spec of docs/programs.md, e.g. gossipMax,
+          boundedElection:bound=2; the scene colours by its output kind) [--values-out FILE] (the last state as JSON)
   verify  --engine native|socket --vectors FILE [--vectors FILE ...] [--transport tcp|uds|shm] [--host 127.0.0.1] [--port P]
           [--path FILE] [--encoding json]
   info    prints clock resolution and runtime versions";
@@ -56,13 +58,23 @@ namespace Collektive.DesktopHost
             catch (Exception e) { Console.Error.WriteLine("desktop-host: " + e.GetType().Name + ": " + e.Message); return 1; }
         }
 
+        /// <summary>The program spec of <c>--program</c>, null for the reference program.</summary>
+        internal static string ProgramOf(Options o)
+        {
+            string spec = o.Str("program", null);
+            if (spec == "true" || (spec != null && spec.Trim().Length == 0)) throw new ArgumentException("--program expects a program spec (docs/programs.md), e.g. gossipMax");
+            return ProgramSpecs.IsReference(spec) ? null : spec;
+        }
+
         internal static IEngine OpenEngine(Options o, TimingLog log)
         {
             string kind = o.Str("engine", null);
             var enc = WireEncodings.Parse(o.Str("encoding", "json"));
+            string program = ProgramOf(o);
+            if (program != null && kind == "fake") throw new ArgumentException("--program needs --engine native or socket (the fake engine runs the reference gradient only)");
             switch (kind)
             {
-                case "native": return new NativeEngine(enc, log);
+                case "native": return new NativeEngine(enc, log) { ProgramSpec = program };
                 case "socket":
                     // The out-of-process path over one of the JVM server's transports (docs/protocol.md, "Transports").
                     string transport = o.Str("transport", "tcp");
@@ -73,6 +85,7 @@ namespace Collektive.DesktopHost
                         if (port <= 0) throw new ArgumentException("--engine socket needs --port");
                         var s = new SocketEngine(o.Str("host", "127.0.0.1"), port, enc, log);
                         s.SpinMicros = spinUs;
+                        s.ProgramSpec = program;
                         return s;
                     }
                     string path = o.Str("path", null);
@@ -81,9 +94,10 @@ namespace Collektive.DesktopHost
                     {
                         var u = SocketEngine.OverUnixSocket(path, enc, log);
                         u.SpinMicros = spinUs;
+                        u.ProgramSpec = program;
                         return u;
                     }
-                    if (transport == "shm") return new ShmEngine(path, enc, log) { SpinMicros = spinUs };
+                    if (transport == "shm") return new ShmEngine(path, enc, log) { SpinMicros = spinUs, ProgramSpec = program };
                     throw new ArgumentException("--transport must be tcp, uds or shm");
                 case "fake": return new FakeEngine();
                 default: throw new ArgumentException("--engine must be native, socket or fake");
@@ -123,6 +137,7 @@ namespace Collektive.DesktopHost
             // The echo floor (floor.socket.echo) is the TCP JSON echo of docs/measurements.md; over uds and shm
             // the OS floors of the same transport are the reference instead.
             string transport = o.Str("transport", "tcp");
+            string valuesOut = o.Str("values-out", null);
 
             var log = new TimingLog(16 * options.Frames);
             var floorLog = new TimingLog(Math.Max(16, floors));
@@ -133,7 +148,8 @@ namespace Collektive.DesktopHost
                 o.CheckAllUsed();
                 engine.Create(scenario.NodeCount, scenario.MaxDistance);
                 foreach (var s in scenario.Sources) engine.SetSource(s, true);
-                var scene = new SceneModel(scenario.Positions, scenario.Sources, scenario.MaxDistance);
+                string program = ProgramOf(o);
+                var scene = new SceneModel(scenario.Positions, scenario.Sources, scenario.MaxDistance, ProgramSpecs.OutputOf(program));
                 var loop = new FrameLoop(engine, scene, log, options);
                 if (progress > 0 || cpuMarkAt >= 0)
                     loop.OnFrameApplied = delegate (int done)
@@ -158,11 +174,13 @@ namespace Collektive.DesktopHost
                 WriteCsv(log, outPath);
                 if (floors > 0) WriteCsv(floorLog, floorsOut);
                 var st = loop.LastState;
+                if (valuesOut != null) WriteValues(valuesOut, program, scenario, loop.Applied * options.RoundsPerStep, st);
                 int finite = 0;
                 for (int i = 0; i < st.Count; i++) if (!double.IsInfinity(st.Value(i))) finite++;
                 var sb = new StringBuilder();
                 sb.Append("{\"ok\":true,\"engine\":\"").Append(engine.Transport).Append("\",\"encoding\":\"").Append(WireEncodings.Name(engine.Encoding))
-                  .Append("\",\"pacing\":\"").Append(FrameLoopOptions.Name(options.Pacing)).Append("\",\"frames\":").Append(loop.Applied)
+                  .Append("\",\"program\":").Append(JsonString(program ?? ProgramSpecs.Reference))
+                  .Append(",\"pacing\":\"").Append(FrameLoopOptions.Name(options.Pacing)).Append("\",\"frames\":").Append(loop.Applied)
                   .Append(",\"nodeCount\":").Append(scenario.NodeCount).Append(",\"meanDegree\":").Append(scenario.MeanDegree().ToString("R", CultureInfo.InvariantCulture))
                   .Append(",\"finiteValues\":").Append(finite).Append(",\"links\":").Append(scene.Links.Count)
                   .Append(",\"samples\":").Append(log.Count).Append(",\"floorSamples\":").Append(floorLog.Count)
@@ -170,6 +188,49 @@ namespace Collektive.DesktopHost
                 Console.WriteLine(sb.ToString());
             }
             return 0;
+        }
+
+        /// <summary>
+        /// <c>--values-out</c>: the run's last state with what produced it, one JSON object: program, rounds, positions
+        /// (x y z per device), sources, values (null for a value that is not finite) and neighbour ids per device.
+        /// </summary>
+        private static void WriteValues(string path, string program, Scenario scenario, long rounds, EngineState st)
+        {
+            var inv = CultureInfo.InvariantCulture;
+            var sb = new StringBuilder();
+            sb.Append("{\"program\":").Append(JsonString(program ?? ProgramSpecs.Reference)).Append(",\"rounds\":").Append(rounds)
+              .Append(",\"maxDistance\":").Append(scenario.MaxDistance.ToString("R", inv)).Append(",\"positions\":[");
+            for (int i = 0; i < scenario.NodeCount; i++)
+            {
+                var p = scenario.Positions[i];
+                if (i > 0) sb.Append(',');
+                sb.Append(p.X.ToString("R", inv)).Append(',').Append(p.Y.ToString("R", inv)).Append(',').Append(p.Z.ToString("R", inv));
+            }
+            sb.Append("],\"sources\":[").Append(string.Join(",", scenario.Sources)).Append("],\"values\":[");
+            for (int i = 0; i < st.Count; i++)
+            {
+                double v = st.Value(i);
+                if (i > 0) sb.Append(',');
+                sb.Append(double.IsNaN(v) || double.IsInfinity(v) ? "null" : v.ToString("R", inv));
+            }
+            sb.Append("],\"neighbors\":[");
+            for (int i = 0; i < st.Count; i++) sb.Append(i > 0 ? ",[" : "[").Append(string.Join(",", st.Neighbors(i))).Append(']');
+            sb.Append("]}\n");
+            var dir = Path.GetDirectoryName(Path.GetFullPath(path));
+            if (!string.IsNullOrEmpty(dir)) Directory.CreateDirectory(dir);
+            File.WriteAllText(path, sb.ToString());
+        }
+
+        private static string JsonString(string s)
+        {
+            var sb = new StringBuilder("\"");
+            foreach (char c in s)
+            {
+                if (c == '"' || c == '\\') sb.Append('\\').Append(c);
+                else if (c < 0x20) sb.Append("\\u").Append(((int)c).ToString("x4", CultureInfo.InvariantCulture));
+                else sb.Append(c);
+            }
+            return sb.Append('"').ToString();
         }
 
         private static void WriteCsv(TimingLog log, string path)
