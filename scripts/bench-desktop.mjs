@@ -14,7 +14,7 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { DESKTOP_TRANSPORTS, ENCODINGS, REFERENCE_DESKTOP_TRANSPORT, osFloorOfTransport } from '../measurement/src/catalogue.mjs';
+import { DESKTOP_TRANSPORTS, ENCODINGS, PROGRAMS, REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, osFloorOfTransport, programSuffix } from '../measurement/src/catalogue.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
 import { buildDir, hostEnv, nativeLibDir } from './lib/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
@@ -30,12 +30,16 @@ import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from './lib/jvm-server.mjs';
-import { COMMON, newRunFolder, orderSeedOf, parseCli } from './lib/cli.mjs';
+import { COMMON, newRunFolder, orderSeedOf, parseCli, programList } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
   --pacing fixed,free      pacings to run (fixed: polled once per tick; free: next step as soon as applied)
   --encodings json         json (reference protocol) | batched | binary, comma-separated
+  --programs euclidean     aggregate programs (docs/programs.md), comma-separated specs, parameters as
+                           name:key=value (boundedElection:bound=2,countDevices); one configuration per program,
+                           ids suffixed -<spec> except for euclidean, the reference program; names:
+                           ${Object.keys(PROGRAMS).join(', ')}
   --rounds 1000            measured frames per path and configuration (split over the invocations)
   --warmup 30              warm-up frames per invocation (also what the reference analysis drops per id)
   --invocations 5          independent invocations per configuration and path (>= 2 for an interval); each
@@ -73,7 +77,7 @@ const { values: args, fail, list, int, positive: num } = parseCli({
   options: {
     ...COMMON,
     n: { type: 'string', default: '10' }, pacing: { type: 'string', default: 'fixed,free' },
-    encodings: { type: 'string', default: 'json' }, rounds: { type: 'string', default: '1000' },
+    encodings: { type: 'string', default: 'json' }, programs: { type: 'string', default: REFERENCE_PROGRAM }, rounds: { type: 'string', default: '1000' },
     warmup: { type: 'string', default: '30' }, invocations: { type: 'string' }, blocks: { type: 'string' },
     'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
     floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' }, 'os-floors': { type: 'string', default: '1000' },
@@ -101,6 +105,7 @@ const P = {
   serverSpins: list('server-spin-us').map(Number),
   transports: list('transports', [...DESKTOP_TRANSPORTS]),
   spins: args.spins === undefined ? null : list('spins').map(Number),
+  programs: programList(args.programs, Object.keys(PROGRAMS), fail),
   orderSeed: orderSeedOf(args, int),
   spreadSeconds: parseDuration(args.spread),
 };
@@ -109,6 +114,15 @@ if (P.spins && P.spins.some((v) => !Number.isInteger(v) || v < 0)) fail('--spins
 if (P.spins && P.serverSpins.length > 1) fail('--spins sets the client and the server spin together: do not also list --server-spin-us');
 if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
 if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
+// The engine's registry checks each spec's parameters for every N before anything runs (when the JS facade is
+// built; otherwise the host's first invocation reports a bad spec with the same message).
+if (P.programs.some((x) => programSuffix(x) !== '')) {
+  const facade = await import('../collektive-wasm/src/js/engine.mjs').then((m) => m.loadJsEngine()).catch(() => null);
+  for (const spec of P.programs) for (const n of P.ns) {
+    const problem = facade?.checkProgram(spec, n);
+    if (problem) fail(`--programs: ${spec} at N = ${n}: ${problem}`);
+  }
+}
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
 if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
 
@@ -190,14 +204,15 @@ function exitDescription(code) {
 }
 
 // One configuration per transport (ids of uds/shm suffixed), then per spin: --spins (client and server together,
-// -spin<µs>) or --server-spin-us (-sspin<µs>) when it lists several.
+// -spin<µs>) or --server-spin-us (-sspin<µs>) when it lists several, then per program (-<spec>, none for the
+// reference program: c.program is null for it, and its host invocations are the reference ones).
 const spinVariants = P.spins
   ? P.spins.map((us) => ({ suffix: P.spins.length > 1 ? `-spin${us}` : '', clientSpinUs: us, serverSpinUs: us }))
   : P.serverSpins.map((us) => ({ suffix: P.serverSpins.length > 1 ? `-sspin${us}` : '', clientSpinUs: P.spinUs, serverSpinUs: us }));
-const configurations = desktopConfigurations(P).flatMap((c) => P.transports.flatMap((transport) => spinVariants.map((v) => ({
-  ...c, id: `${c.id}${transport === REFERENCE_DESKTOP_TRANSPORT ? '' : `-${transport}`}${v.suffix}`, transport, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
-  osFloor: osFloorOfTransport(transport, v.clientSpinUs > 0 || v.serverSpinUs > 0),
-}))));
+const configurations = desktopConfigurations(P).flatMap((c) => P.transports.flatMap((transport) => spinVariants.flatMap((v) => P.programs.map((program) => ({
+  ...c, id: `${c.id}${transport === REFERENCE_DESKTOP_TRANSPORT ? '' : `-${transport}`}${v.suffix}${programSuffix(program)}`, transport, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
+  osFloor: osFloorOfTransport(transport, v.clientSpinUs > 0 || v.serverSpinUs > 0), program: programSuffix(program) ? program : null,
+})))));
 /** The rounds' configuration orders and each invocation's path order, drawn from --order-seed. */
 const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.blocks);
 const perInvocation = (total, k) => Math.floor(total / P.blocks) + (k < total % P.blocks ? 1 : 0);
@@ -208,6 +223,7 @@ function scenarioArgs(c) {
     '--pacing', c.pacing, '--tick-ms', String(P.tickMs), '--time-scale', String(P.timeScale), '--encoding', c.encoding,
     '--floor-batch', String(P.floorBatch), '--progress', '10'];
   if (c.scenario === 'random') a.push('--seed', String(P.seed), '--mean-degree', String(P.meanDegree));
+  if (c.program) a.push('--program', c.program);
   return a;
 }
 
@@ -355,10 +371,12 @@ async function main() {
         cpuPerStep: invocations.map((inv) => Object.fromEntries(Object.entries(inv.paths).map(([p, x]) => [p, x.noise.cpuPerStepNs]))) });
       results.push({ c, a, h });
       env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };
-      runConfigurations.push(desktopConfigurationEntry(c, {
+      const entry = desktopConfigurationEntry(c, {
         serverSpinMicros: c.serverSpinUs, clientSpinMicros: c.clientSpinUs, outOfProcessTransport: c.transport, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
         invocations: record,
-      }));
+      });
+      // run.json names the program only when it is not the reference (measurement/schema/run.schema.json).
+      runConfigurations.push(c.program ? { ...entry, title: `${entry.title}, program ${c.program}`, program: c.program } : entry);
     }
   } finally {
     bar.stop();
@@ -378,7 +396,7 @@ async function main() {
   const pinning = pin ? `front-end (C# host, native engine in-process): cpu${pin.frontend}; JVM server: cpu${pin.server}` : null;
   const run = {
     schemaVersion: 1, id: runId,
-    title: args.title ?? `Desktop, N=${P.ns.join('/')}, ${P.pacings.join(' and ')} pacing${P.encodings.length > 1 || P.encodings[0] !== 'json' ? `, ${P.encodings.join('/')}` : ''}, ${P.blocks} invocations`,
+    title: args.title ?? `Desktop, N=${P.ns.join('/')}, ${P.pacings.join(' and ')} pacing${P.encodings.length > 1 || P.encodings[0] !== 'json' ? `, ${P.encodings.join('/')}` : ''}${P.programs.length > 1 || P.programs[0] !== REFERENCE_PROGRAM ? `, programs ${P.programs.join(' / ')}` : ''}, ${P.blocks} invocations`,
     kind: 'desktop', createdAt, commit,
     description: `Headless C# front-end (Mono, com.collektive.frontend) driving libsimple_gradient.so via P/Invoke (native) and the Kotlin/JVM server over loopback TCP (socket): ${P.blocks} independent invocations per configuration (fresh host, fresh server), the paths interleaved in a random order per invocation. Each invocation's files are in <configuration>/inv-<k>/; the merged files drop every invocation's own warm-up after the first, so the reference analysis (drop the first \`warmup\` per id) sees only measured frames. Front-end files keep the reference names (unity_*.csv).`,
     frontEnd: { name: 'desktop-host (Mono)', version: env?.mono ?? null },
@@ -389,7 +407,7 @@ async function main() {
     },
     parameters: {
       rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, osFloors: P.osFloors, orderSeed: P.orderSeed,
-      spinMicros: P.spins ?? P.spinUs, serverSpinMicros: P.spins ?? P.serverSpins, transports: P.transports, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
+      spinMicros: P.spins ?? P.spinUs, serverSpinMicros: P.spins ?? P.serverSpins, transports: P.transports, programs: P.programs, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
       command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
     },
     configurations: runConfigurations,

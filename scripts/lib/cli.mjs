@@ -69,6 +69,23 @@ export function parseCli({ usage, options, allowPositionals = false, argv = proc
   return { values, positionals, fail, list, ints, int, positive };
 }
 
+/**
+ * --programs (bench:desktop): program specs of docs/programs.md separated by ',' before a name (a spec's parameters
+ * hold ',' too: `channel:destination=9,width=1`), each name one of `known` (the catalogue's PROGRAMS, any case;
+ * returned as the catalogue spells it), duplicates dropped. Parameters are the engine's to check. Calls `fail` on
+ * an unknown name or an empty list.
+ */
+export function programList(text, known, fail) {
+  const specs = String(text ?? '').split(/,(?=[A-Za-z]+(?::|,|$))/).map((x) => x.trim()).filter(Boolean);
+  if (!specs.length) fail('--programs must name at least one program');
+  return [...new Set(specs.map((spec) => {
+    const given = spec.split(':')[0].trim();
+    const name = known.find((k) => k.toLowerCase() === given.toLowerCase());
+    if (!name) fail(`--programs: "${given}" is not one of ${known.join(', ')}`);
+    return name + spec.slice(spec.indexOf(':') < 0 ? spec.length : spec.indexOf(':'));
+  }))];
+}
+
 /** --order-seed (an integer >= 0, checked by parseCli's `int`), else a random 31-bit seed; run.json records it either way. */
 export const orderSeedOf = (values, int) => (values['order-seed'] !== undefined ? int('order-seed', 0) : Math.floor(Math.random() * 2 ** 31));
 
