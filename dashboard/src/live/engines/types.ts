@@ -10,8 +10,12 @@ export interface StepOutcome {
 
 export interface LiveEngine {
   readonly kind: EngineKind;
-  /** (Re)creates the simulation: nodeCount devices, radius maxDistance, the given sources. */
-  create(nodeCount: number, maxDistance: number, sources: Iterable<number>): Promise<void>;
+  /**
+   * (Re)creates the simulation: nodeCount devices, radius maxDistance, the given sources, every device running
+   * `program` (a spec, docs/programs.md; default the reference program, euclidean). Rejects with a ProgramError
+   * (engines/programs.ts) when the engine refuses the spec, leaving the previous simulation as it was.
+   */
+  create(nodeCount: number, maxDistance: number, sources: Iterable<number>, program?: string): Promise<void>;
   setSource(node: number, isSource: boolean): void;
   /**
    * Sends the current positions and runs one round; `done` is called with the parsed state, synchronously for

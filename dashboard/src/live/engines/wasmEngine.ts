@@ -3,6 +3,7 @@ import { WEB_IDS } from '../timing/ids';
 import type { TimingRecorder } from '../timing/recorder';
 import { loadFacade, type Facade, type FacadeSim } from './wasmFacade';
 import type { LiveEngine, StepOutcome } from './types';
+import { isReferenceProgram, ProgramError, REFERENCE_PROGRAM } from './programs';
 
 /** Calls per floor sample: performance.now() ticks every 5 µs, a single no-op call lasts tens of ns. */
 export const NOOP_BATCH = 10_000;
@@ -12,10 +13,14 @@ export class WasmEngine implements LiveEngine {
   private facade: Facade | null = null;
   private sim: FacadeSim | null = null;
 
-  async create(nodeCount: number, maxDistance: number, sources: Iterable<number>): Promise<void> {
+  async create(nodeCount: number, maxDistance: number, sources: Iterable<number>, program: string = REFERENCE_PROGRAM): Promise<void> {
     this.facade ??= await loadFacade();
+    // The registry's check first: a refused spec leaves the running simulation as it was.
+    const problem = this.facade.checkProgram(program, nodeCount);
+    if (problem !== null) throw new ProgramError(program, problem);
+    const sim = isReferenceProgram(program) ? this.facade.create(nodeCount, maxDistance) : this.facade.create(nodeCount, maxDistance, program);
     this.sim?.destroy();
-    this.sim = this.facade.create(nodeCount, maxDistance);
+    this.sim = sim;
     for (const s of sources) this.sim.setSource(s, true);
   }
 

@@ -15,7 +15,12 @@ export interface FacadeSim {
 }
 
 export interface Facade {
-  create(nodeCount: number, maxDistance: number): FacadeSim;
+  /** `program`: a spec (docs/programs.md); absent = the reference program. Throws the engine's message on a bad one. */
+  create(nodeCount: number, maxDistance: number, program?: string): FacadeSim;
+  /** null when an engine of `nodeCount` devices can run `spec`, else the registry's reason. */
+  checkProgram(spec: string, nodeCount: number): string | null;
+  /** The registered program names, in registry order. */
+  programs(): string[];
   noop(): void;
   timingsCsv(): string;
   clearTimings(): void;
@@ -32,8 +37,8 @@ export function loadFacade(): Promise<Facade> {
 
 function adapt(f: EngineFacade): Facade {
   return {
-    create(nodeCount, maxDistance) {
-      const h = f.create(nodeCount, maxDistance);
+    create(nodeCount, maxDistance, program) {
+      const h = program === undefined ? f.create(nodeCount, maxDistance) : f.create(nodeCount, maxDistance, program);
       return {
         setSource: (node, isSource) => f.setSource(h, node, isSource),
         updatePositions: (xyz) => f.updatePositions(h, xyz),
@@ -41,6 +46,8 @@ function adapt(f: EngineFacade): Facade {
         destroy: () => f.destroy(h),
       };
     },
+    checkProgram: (spec, nodeCount) => f.checkProgram(spec, nodeCount),
+    programs: () => f.programs(),
     noop: () => f.noop(),
     timingsCsv: () => f.timingsCsv(),
     clearTimings: () => f.clearTimings(),

@@ -4,6 +4,7 @@ import type { WsEncoding } from '../model';
 import { WEB_IDS } from '../timing/ids';
 import type { TimingRecorder } from '../timing/recorder';
 import type { LiveEngine, StepOutcome } from './types';
+import { isReferenceProgram, ProgramError, REFERENCE_PROGRAM } from './programs';
 
 interface Pending {
   /** The step request's rid: a JSON reply echoes it (docs/protocol.md); the Node server's binary reply does not. */
@@ -72,6 +73,8 @@ export class WsEngine implements LiveEngine {
    */
   staleReplies = 0;
   private echoWaiter: ((t: number) => void) | null = null;
+  /** A createSim with a program waits for its answer: its error reply, or the echo sent right after it. */
+  private createWaiter: ((error: string | null) => void) | null = null;
 
   constructor(private readonly url: string, private readonly encoding: WsEncoding = 'json') {}
 
@@ -94,6 +97,13 @@ export class WsEngine implements LiveEngine {
   private onMessage(ev: MessageEvent): void {
     const arrived = performance.now();
     const data = ev.data as string | ArrayBuffer;
+    if (typeof data === 'string' && this.createWaiter && (data === CREATE_CONFIRM || data.startsWith('{"error"'))) {
+      // The server answers in request order: createSim's error reply comes before the echo that follows it.
+      const w = this.createWaiter;
+      this.createWaiter = null;
+      w(data === CREATE_CONFIRM ? null : (JSON.parse(data) as { error: string }).error);
+      return;
+    }
     if (typeof data === 'string' && data.startsWith('{"op":"echo"')) {
       const w = this.echoWaiter;
       this.echoWaiter = null;
@@ -123,15 +133,35 @@ export class WsEngine implements LiveEngine {
     p.done({ state, readyAt: parsed });
   }
 
-  async create(nodeCount: number, maxDistance: number, sources: Iterable<number>): Promise<void> {
+  async create(nodeCount: number, maxDistance: number, sources: Iterable<number>, program: string = REFERENCE_PROGRAM): Promise<void> {
     // A new simulation on a new connection: a reply still travelling on the old one (a step in flight when the
     // runner was reconfigured) can then never be taken for the answer to one of the new simulation's steps.
     this.ws?.close();
     this.ws = null;
     this.pending = [];
+    this.createWaiter = null;
     const ws = await this.connect();
     this.nodeCount = nodeCount;
-    ws.send(JSON.stringify({ op: 'createSim', data: { nodeCount, maxDistance } }));
+    if (isReferenceProgram(program)) {
+      // The reference request, byte for byte: no `program`, no reply expected.
+      ws.send(JSON.stringify({ op: 'createSim', data: { nodeCount, maxDistance } }));
+    } else {
+      // An opt-in extension (docs/protocol.md): createSim is silent when it succeeds, so an echo right behind it
+      // tells success (the echo comes back) from a refused spec (createSim's error reply comes first).
+      const answered = new Promise<string | null>((resolve) => { this.createWaiter = resolve; });
+      const closed = new Promise<string>((resolve) => ws.addEventListener('close', () => resolve('the server closed the connection'), { once: true }));
+      ws.send(JSON.stringify({ op: 'createSim', data: { nodeCount, maxDistance, program } }));
+      ws.send(CREATE_CONFIRM);
+      const error = await Promise.race([answered, closed]);
+      this.createWaiter = null;
+      if (error !== null) {
+        ws.close();
+        if (this.ws === ws) this.ws = null;
+        // The server's message is `program: <the registry's reason>`, the facade's reason behind a field name.
+        if (error.startsWith('program: ')) throw new ProgramError(program, error.slice('program: '.length));
+        throw new Error(`the server refused createSim: ${error}`);
+      }
+    }
     for (const nodeId of sources) ws.send(JSON.stringify({ op: 'setSource', data: { nodeId } }));
   }
 
@@ -188,6 +218,9 @@ export class WsEngine implements LiveEngine {
     this.pending = [];
   }
 }
+
+/** The echo sent behind a createSim with a program; its reply is the request text unchanged (docs/protocol.md). */
+const CREATE_CONFIRM = '{"op":"echo","data":{"confirm":"createSim"}}';
 
 /** The rid of a JSON step reply, `{"rid":N,"values":…}` (docs/protocol.md). */
 const REPLY_RID = /^\{"rid":(\d+)/;

@@ -8,6 +8,7 @@ import { TimingRecorder, median } from '../timing/recorder';
 import type { LiveEngine, StepOutcome } from '../engines/types';
 import { WasmEngine } from '../engines/wasmEngine';
 import { WsEngine } from '../engines/wsEngine';
+import { programOutput, REFERENCE_PROGRAM } from '../engines/programs';
 
 export interface LiveConfig {
   engine: EngineKind;
@@ -18,6 +19,8 @@ export interface LiveConfig {
   seed: number;
   wsUrl: string;
   encoding: WsEncoding;
+  /** The aggregate program every device runs: a spec (docs/programs.md), default the reference program. */
+  program: string;
   /**
    * Steps kept in flight under free pacing (1: the reference protocol). With k > 1 the loop sends until k steps
    * are unanswered and applies each reply in order, so the scene shows results k − 1 steps late (docs/network.md,
@@ -28,7 +31,7 @@ export interface LiveConfig {
 
 export const DEFAULT_CONFIG: LiveConfig = {
   engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'random', seed: 1,
-  wsUrl: 'ws://127.0.0.1:8787', encoding: 'json',
+  wsUrl: 'ws://127.0.0.1:8787', encoding: 'json', program: REFERENCE_PROGRAM,
 };
 
 /** Positions of a scenario (computed as the engine's Scenarios do; see scenario.ts). */
@@ -109,9 +112,10 @@ export class LiveRunner {
       if (!keepSources) this.sources = new Set([0]);
       this.positions = scenarioPositions(c);
       if (generation !== this.generation) return false;
-      await this.engine!.create(c.nodeCount, c.maxDistance, this.sources);
+      await this.engine!.create(c.nodeCount, c.maxDistance, this.sources, c.program);
       if (generation !== this.generation) return false;
       this.scene.reset(this.positions, this.sources);
+      this.scene.output = programOutput(c.program);
       this.state = null;
       this.steps = 0;
       this.error = null;

@@ -4,6 +4,7 @@
 import * as THREE from 'three';
 import type { EngineState } from '../model';
 import { colorValues } from './colors';
+import type { ProgramOutput } from '../engines/programs';
 
 function discTexture(): THREE.Texture {
   const size = 64;
@@ -34,6 +35,8 @@ export class DeviceScene {
   private linkPositions = new Float32Array(0);
   private nodeCount = 0;
   private view = { cx: 0, cy: 0, halfW: 1, halfH: 1 };
+  /** How values are coloured: the running program's output kind (scene/colors.ts). */
+  output: ProgramOutput = 'distance';
   /** Largest finite value in the last applied state (for the legend). */
   maxValue = 0;
   linkCount = 0;
@@ -101,7 +104,7 @@ export class DeviceScene {
   /** Applies a step's state: colours by value and link buffers (each link i < j once). */
   apply(state: EngineState): void {
     const n = Math.min(this.nodeCount, state.values.length);
-    this.maxValue = colorValues(state.values.subarray(0, n), this.colors);
+    this.maxValue = colorValues(state.values.subarray(0, n), this.colors, this.output);
     (this.points.geometry.getAttribute('color') as THREE.BufferAttribute).needsUpdate = true;
     const { neighborOffsets: offsets, neighborIds: ids } = state;
     let links = 0;
