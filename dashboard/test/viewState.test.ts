@@ -10,7 +10,7 @@ describe('URL view state', () => {
     const h: ViewState = { ...parseState(''), view: 'history', history: { figure: 'socket.e2e_median', base: 'r-a/c0', vs: 'r-a/c1', all: true } };
     expect(parseState(toSearch(h))).toEqual(h);
     const s: ViewState = { view: 'live', warmup: 5, unit: 'us', runs: ['a', 'b'], ids: ['step.service'], transports: ['native'], n: [10, 100], cfg: ['r/c', 'all'], plot: 'ecdf', logx: false, floors: false, boot: 2000, sql: "SELECT 'x, y' AS z", pair: 'web',
-      live: { engine: 'websocket', pacing: 'free', nodeCount: 100, maxDistance: 2.5, scenario: 'random', wsUrl: 'ws://127.0.0.1:8791', encoding: 'binary' }, history: { all: false } };
+      live: { engine: 'websocket', pacing: 'free', nodeCount: 100, maxDistance: 2.5, scenario: 'random', wsUrl: 'ws://127.0.0.1:8791', encoding: 'binary', program: 'boundedElection:bound=2' }, history: { all: false } };
     expect(parseState(toSearch(s))).toEqual({ ...s, history: { all: false, figure: undefined, base: undefined, vs: undefined } });
   });
   it('clamps or ignores bad values', () => {
@@ -30,5 +30,15 @@ describe('URL view state', () => {
     expect(ref.live.scenario).toBe('reference');
     expect(toSearch(ref)).toBe('?view=live&scenario=reference');
     expect(toSearch(parseState('?view=live&scenario=random'))).toBe('?view=live');
+  });
+  it('the Live view\'s program is kept in the URL as typed (the engine decides whether it is valid); the reference program is not written', () => {
+    expect(parseState('?view=live').live.program).toBe('euclidean');
+    const g = parseState('?view=live&program=gossipMax');
+    expect(g.live.program).toBe('gossipMax');
+    expect(toSearch(g)).toBe('?view=live&program=gossipMax');
+    expect(parseState(`?view=live&program=${encodeURIComponent('channel:destination=9,width=1')}`).live.program).toBe('channel:destination=9,width=1');
+    expect(toSearch(parseState('?view=live&program=euclidean'))).toBe('?view=live');
+    expect(parseState('?view=live&program=').live.program).toBe('euclidean');
+    expect(parseState(`?view=live&program=${'x'.repeat(500)}`).live.program).toHaveLength(200);
   });
 });

@@ -4,6 +4,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { LiveRunner, type LiveConfig } from '../live/run/LiveRunner';
 import { installHooks, runBench } from '../live/run/benchHook';
 import { defaultWsUrl } from '../live/engines/wsEngine';
+import { ProgramError, programEntry, programOutput, programSuffix, REFERENCE_PROGRAM } from '../live/engines/programs';
+import { legend } from '../live/scene/colors';
 import { checkWsServer, localAccess, type ServerCheck } from '../live/engines/wsServerCheck';
 import type { EngineKind } from '../live/model';
 import { scenarioFor } from '../../../measurement/src/scenario.mjs';
@@ -69,7 +71,7 @@ const sampleCount = (r: TimingRecorder): number => r.ids().reduce((n, id) => n +
 /** The Live view's settings as the URL keeps them (the server address only when it is not the default). */
 function toLiveState(c: LiveConfig, defaultWs: string | null): LiveState {
   return { engine: c.engine, pacing: c.pacing, nodeCount: c.nodeCount, maxDistance: c.maxDistance, scenario: c.scenario,
-    wsUrl: c.wsUrl === defaultWs ? undefined : c.wsUrl, encoding: c.encoding };
+    wsUrl: c.wsUrl === defaultWs ? undefined : c.wsUrl, encoding: c.encoding, program: c.program };
 }
 
 export default function LivePage({ state, set }: { state: ViewState; set: (patch: Partial<ViewState>, opts?: { replace?: boolean }) => void }) {
@@ -113,12 +115,20 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
 
   /**
    * Configures the runner; when the WebSocket engine cannot connect, says why and how to start a server (the status
-   * line) and goes on with the in-page engine rather than leaving the view without one.
+   * line) and goes on with the in-page engine rather than leaving the view without one. A program spec the engine
+   * refuses is said in the status line too, and the view goes on with the program it ran before (the reference one
+   * when that was the refused spec).
    */
-  const configureOrFallBack = useCallback(async (runner: LiveRunner, next: Partial<LiveConfig>): Promise<boolean> => {
+  const configureOrFallBack = useCallback(async function configureOrFallBack(runner: LiveRunner, next: Partial<LiveConfig>): Promise<boolean> {
+    const before = runner.config.program;
     try {
       return await runner.configure(next);
     } catch (e) {
+      if (e instanceof ProgramError) {
+        const applied = await configureOrFallBack(runner, { program: before !== e.spec ? before : REFERENCE_PROGRAM });
+        runner.error = e.message;
+        return applied;
+      }
       if (runner.config.engine !== 'websocket') throw e;
       // Said where the visitor looks (the status line), not a silent flip of the engine selector.
       setServer({ ok: false, url: runner.config.wsUrl, message: `"WebSocket to Node" could not start, so the view went back to the in-page engine: ${e instanceof Error ? e.message : String(e)}` });
@@ -148,8 +158,8 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
         // Not when something reconfigured the runner meanwhile (e.g. the bench hook): its steps are its own.
         if (!applied) return false;
         if (runner.config.engine === 'websocket') setServer({ ok: true, url: runner.config.wsUrl });
-        // fell back to the in-page engine: the URL says what the view shows
-        else if (rest.engine === 'websocket') set({ live: toLiveState(runner.config, defaultWsRef.current) }, { replace: true });
+        // fell back to the in-page engine, or to a program the engine accepts: the URL says what the view shows
+        if (runner.config.engine !== rest.engine || runner.config.program !== rest.program) set({ live: toLiveState(runner.config, defaultWsRef.current) }, { replace: true });
         return true;
       })
       .then(async (applied) => {
@@ -312,7 +322,7 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
     const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = `web_${runner.config.engine}_n${runner.config.nodeCount}_${runner.config.pacing}.csv`;
+    a.download = `web_${runner.config.engine}_n${runner.config.nodeCount}_${runner.config.pacing}${programSuffix(runner.config.program)}.csv`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
@@ -404,8 +414,10 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
         </div>
       </div>
       <p style={{ fontSize: 12, margin: 0, opacity: 0.8 }}>
-        Click a device to toggle it as a source, drag it to move it. Colour: gradient value (dark = near a source,
-        yellow = far, grey = unreachable). Timings: docs/measurements.md ids; durations rounded to the
+        Click a device to toggle it as a source, drag it to move it. Program{' '}
+        <b data-testid="program-running">{runner?.config.program ?? REFERENCE_PROGRAM}</b>
+        {runner && programEntry(runner.config.program) ? ` (${programEntry(runner.config.program)!.label})` : ''}; colour:{' '}
+        <span data-testid="colour-legend">{legend(programOutput(runner?.config.program))}</span>. Timings: docs/measurements.md ids; durations rounded to the
         page clock ({resolutionNs === null ? '…' : `${resolutionNs / 1000} µs`}).
       </p>
       <ValuesTable state={runner?.state ?? null} sources={runner?.sources ?? new Set()} />

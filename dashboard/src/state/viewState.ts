@@ -3,6 +3,7 @@
  * and serialize; only non-default values are written.
  */
 import type { Unit } from '../model/units';
+import { REFERENCE_PROGRAM } from '../../../measurement/src/catalogue.mjs';
 
 export const VIEWS = ['compare', 'history', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network', 'profiles'] as const;
 export type View = (typeof VIEWS)[number];
@@ -45,7 +46,7 @@ export interface ViewState {
 
 export interface HistoryState { figure?: string; base?: string; vs?: string; all: boolean }
 
-/** The Live view's settings in the URL: engine=, pacing=, nodes=, maxd=, scenario=, ws= (server address), enc=. */
+/** The Live view's settings in the URL: engine=, pacing=, nodes=, maxd=, scenario=, ws= (server address), enc=, program=. */
 export interface LiveState {
   engine: 'wasm' | 'websocket';
   pacing: 'frame' | 'free';
@@ -55,9 +56,13 @@ export interface LiveState {
   /** undefined: the page's default (npm start's port, else 8787) */
   wsUrl?: string;
   encoding: 'json' | 'json-split' | 'batched' | 'binary';
+  /** The aggregate program's spec (docs/programs.md), as typed: the engine's registry decides whether it is valid. */
+  program: string;
 }
 
-export const LIVE_DEFAULTS: LiveState = { engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'random', encoding: 'json' };
+export const LIVE_DEFAULTS: LiveState = { engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'random', encoding: 'json', program: REFERENCE_PROGRAM };
+/** Longest program spec the URL carries (a spec is a name and a few parameters). */
+const MAX_PROGRAM_SPEC = 200;
 
 export const DEFAULTS: ViewState = { view: 'compare', warmup: 30, unit: 'auto', plot: 'box', logx: true, floors: true, boot: 1000, pair: 'desktop', live: LIVE_DEFAULTS, history: { all: false } };
 
@@ -79,6 +84,7 @@ function parseLive(q: URLSearchParams): LiveState {
     scenario: oneOf(q.get('scenario'), ['reference', 'random'] as const, d.scenario),
     wsUrl: q.get('ws') || undefined,
     encoding: oneOf(q.get('enc'), ['json', 'json-split', 'batched', 'binary'] as const, d.encoding),
+    program: q.get('program')?.trim().slice(0, MAX_PROGRAM_SPEC) || d.program,
   };
 }
 
@@ -140,6 +146,7 @@ export function toSearch(s: ViewState): string {
   if (l.scenario !== d.scenario) q.set('scenario', l.scenario);
   if (l.wsUrl !== undefined) q.set('ws', l.wsUrl);
   if (l.encoding !== d.encoding) q.set('enc', l.encoding);
+  if (l.program !== d.program) q.set('program', l.program);
   const live = q.toString();
   return live ? `?${live}` : '';
 }

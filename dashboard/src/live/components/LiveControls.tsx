@@ -1,6 +1,7 @@
-// Engine, pacing, N, maxDistance, scenario and run controls. Props only.
+// Engine, program, pacing, N, maxDistance, scenario and run controls. Props only.
 import { useEffect, useState } from 'react';
 import type { LiveConfig } from '../run/LiveRunner';
+import { ProgramPicker } from './ProgramPicker';
 
 export interface LiveControlsProps {
   config: LiveConfig;
@@ -53,6 +54,7 @@ export function LiveControls(p: LiveControlsProps) {
           <option value="websocket" disabled={p.websocketBlocked}>WebSocket to Node{p.websocketBlocked ? ' (needs npm start or HTTPS)' : ''}</option>
         </select>
       </label>
+      <ProgramPicker spec={c.program} busy={p.busy} onApply={(program) => p.onChange({ program })} />
       <label style={label}>pacing
         <select data-testid="pacing" value={c.pacing} disabled={p.busy} onChange={(e) => p.onChange({ pacing: e.target.value as LiveConfig['pacing'] })}>
           <option value="frame">frame (one step per animation frame)</option>
