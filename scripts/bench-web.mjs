@@ -13,13 +13,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, steps } from './lib/build-steps.mjs';
-import { ENCODINGS } from '../measurement/src/catalogue.mjs';
+import { ENCODINGS, PROGRAMS, REFERENCE_PROGRAM, programSuffix } from '../measurement/src/catalogue.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord, dataDir, root } from '../measurement/src/runRecordFiles.mjs';
 import { BENCH_DRIVERS, launchBenchDriver, startPreview, startWsServer } from './lib/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../measurement/src/webSummary.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { DEFAULT_WEB_DRIVER } from '../measurement/src/canonical.mjs';
-import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
+import { COMMON, newRunFolder, parseCli, programList } from './lib/cli.mjs';
 import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { formatInterval, formatRatioInterval as formatRatio } from '../measurement/src/format.mjs';
@@ -39,6 +39,9 @@ const USAGE = `usage: npm run bench:web -- [options]
   --pacing frame,free      frame: one step per rendered frame; free: next step as soon as applied
   --engines wasm,websocket in-page Kotlin/Wasm and/or Kotlin/JS in the Node ws server
   --encodings json         json | json-split | batched | binary (WebSocket requests), comma-separated
+  --programs euclidean     aggregate programs (docs/programs.md), comma-separated specs, parameters as name:key=value
+                           (boundedElection:bound=2); one configuration per program, ids suffixed -<spec> (none for
+                           euclidean, the reference program); names: ${Object.keys(PROGRAMS).join(', ')}
   --rounds 1000            measured steps per engine and configuration (split over the invocations)
   --invocations 5          independent invocations per configuration and engine (>= 2 for an interval)
   --warmup 30              warm-up steps per invocation (also what the reference analysis drops per id)
@@ -65,7 +68,7 @@ const { values: a, list, ints, int, fail } = parseCli({
     ...COMMON,
     n: { type: 'string', default: '10,100,1000' }, pacing: { type: 'string', default: 'frame,free' },
     rounds: { type: 'string', default: '1000' }, engines: { type: 'string', default: 'wasm,websocket' },
-    encodings: { type: 'string', default: 'json' }, invocations: { type: 'string', default: '5' },
+    encodings: { type: 'string', default: 'json' }, programs: { type: 'string', default: REFERENCE_PROGRAM }, invocations: { type: 'string', default: '5' },
     'floor-samples': { type: 'string' }, 'os-floors': { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
     warmup: { type: 'string', default: '30' }, driver: { type: 'string', default: DEFAULT_WEB_DRIVER }, title: { type: 'string' }, 'no-build': { type: 'boolean', default: false },
     spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
@@ -76,6 +79,7 @@ const pacings = list('pacing', ['frame', 'free']);
 const engines = list('engines', ['wasm', 'websocket']);
 const encodings = list('encodings', [...ENCODINGS.web]);
 const drivers = list('driver', BENCH_DRIVERS);
+const programs = programList(a.programs, Object.keys(PROGRAMS), fail);
 const rounds = int('rounds', 1);
 const warmup = int('warmup', 0);
 const R = int('invocations', 1);
@@ -90,6 +94,15 @@ const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('web
   ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx', 'measurement']);
 
 if (!a['no-build']) await ensureBuilt(['wasm', 'js', 'dashboard', ...(osFloors > 0 ? ['os-floor'] : [])].filter((s) => steps.has(s)));
+// The engine's registry checks each spec's parameters for every N (the page would only fail an invocation).
+if (programs.some((x) => programSuffix(x) !== '')) {
+  const { loadJsEngine } = await import('../collektive-wasm/src/js/engine.mjs');
+  const facade = await loadJsEngine().catch(() => null);
+  for (const spec of programs) for (const n of ns) {
+    const problem = facade?.checkProgram(spec, n);
+    if (problem) fail(`--programs: ${spec} at N = ${n}: ${problem}`);
+  }
+}
 mkdirSync(runDir, { recursive: true });
 
 const share = (total, k) => Math.floor(total / R) + (k < total % R ? 1 : 0);
@@ -111,7 +124,10 @@ for (const n of ns) {
     if (!runEngines.length) continue;
     for (const pacing of pacings) {
       for (const driver of drivers) {
-        plan.push({ n, encoding, pacing, driver, runEngines, id: `${configurationId(n, pacing, encoding)}${drivers.length > 1 ? `-${driver}` : ''}` });
+        for (const program of programs) {
+          plan.push({ n, encoding, pacing, driver, program, runEngines,
+            id: `${configurationId(n, pacing, encoding)}${drivers.length > 1 ? `-${driver}` : ''}${programSuffix(program)}` });
+        }
       }
     }
   }
@@ -149,7 +165,7 @@ async function runEngine(p, engine, k, dir) {
     cpuPids = { frontend: (processTable() ?? []).filter((x) => x.cmd.includes(browser.profile)).map((x) => x.pid), server: server ? [server.proc.pid] : null };
     readCpu();
     result = await guard(browser.run({
-      nodeCount: p.n, pacing: p.pacing, rounds: steps, engines: [engine], wsUrl: server?.url, encoding: p.encoding,
+      nodeCount: p.n, pacing: p.pacing, rounds: steps, engines: [engine], wsUrl: server?.url, encoding: p.encoding, program: p.program,
       floorSamples: share(floorSamples, k), scenario: scenarioFor(p.n), seed, e2eBlocks: e2eBlocks > 0 ? warmup + Math.ceil(e2eBlocks / R) : 0,
       e2eBlockSteps: p.e2eBlockSteps ?? undefined,
     }, ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s, rounds: steps })));
@@ -260,10 +276,10 @@ try {
     const first = invocations[0].runs[p.runEngines[0]].result;
     const wasmResult = invocations[0].runs.wasm?.result;
     configurations.push({
-      id: p.id, title: `Web, ${scenarioFor(p.n)} scenario, N=${p.n}, ${p.pacing} pacing, ${p.encoding}${drivers.length > 1 ? `, driven by ${p.driver}` : ''}`, scenario: scenarioFor(p.n), nodeCount: p.n, maxDistance: 3,
+      id: p.id, title: `Web, ${scenarioFor(p.n)} scenario, N=${p.n}, ${p.pacing} pacing, ${p.encoding}${drivers.length > 1 ? `, driven by ${p.driver}` : ''}${programSuffix(p.program) ? `, program ${p.program}` : ''}`, scenario: scenarioFor(p.n), nodeCount: p.n, maxDistance: 3,
       seed: scenarioFor(p.n) === 'random' ? seed : null, meanDegree: first.meanDegree === null ? null : Math.round(first.meanDegree * 1000) / 1000,
       pacing: p.pacing, tickMs: p.pacing === 'frame' ? Math.round(first.framePeriodMs * 1000) / 1000 : null, timeScale: 1,
-      encoding: p.encoding, driver: p.driver, files, floorNoopBatch: first.noopBatch, framePeriodMs: first.framePeriodMs,
+      encoding: p.encoding, driver: p.driver, ...(programSuffix(p.program) ? { program: p.program } : {}), files, floorNoopBatch: first.noopBatch, framePeriodMs: first.framePeriodMs,
       ...(wasmResult?.e2eBlockSteps ? { e2eBlockSteps: wasmResult.e2eBlockSteps } : {}),
       invocations: invocations.map((inv, k) => ({
         index: k, dir: `${p.id}/inv-${k}`, order: inv.order,
@@ -277,7 +293,7 @@ try {
       files: Object.fromEntries(present.map(([key, name]) => [key, rowsOf(k, name)]).filter(([, rows]) => rows)),
     })), { platform: 'web', warmup, clock: { resolutionNs: timerResolutionNs, blockSteps: wasmResult?.e2eBlockSteps ?? 1, floorBatch: first.noopBatch ?? 1 },
       cpuPerStep: invocations.map((inv) => Object.fromEntries(Object.entries(inv.runs).map(([e, x]) => [e, x.noise.cpuPerStepNs]))) });
-    summaries.push({ id: p.id, n: p.n, pacing: p.pacing, encoding: p.encoding, driver: p.driver, k: wasmResult?.e2eBlockSteps ?? null, h,
+    summaries.push({ id: p.id, n: p.n, pacing: p.pacing, encoding: p.encoding, driver: p.driver, program: p.program, k: wasmResult?.e2eBlockSteps ?? null, h,
       s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });
   }
 } finally {
@@ -306,7 +322,7 @@ const run = {
     timerResolutionNs,
     runtimes: { browser: `Chromium ${browserVersion}`, vite: JSON.parse(readFileSync(join(root, 'node_modules/vite/package.json'), 'utf8')).version },
   }),
-  parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, osFloors, crossOriginIsolated: coi, drivers, configurationOrders, spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), command: `npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trim() },
+  parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, osFloors, crossOriginIsolated: coi, drivers, programs, configurationOrders, spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), command: `npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trim() },
   configurations,
 };
 await writeRunRecord(run, { runsDir });
@@ -389,7 +405,8 @@ const line = (r) => r.map((c, i) => c.padStart(widths[i])).join('  ');
 console.log(line(header));
 for (const r of rows) console.log(line(r));
 
-const n10 = summaries.find((x) => x.n === 10 && x.pacing === 'free' && x.encoding === encodings[0]);
+const n10 = summaries.find((x) => x.n === 10 && x.pacing === 'free' && x.encoding === encodings[0]
+  && x.program === (programs.includes(REFERENCE_PROGRAM) ? REFERENCE_PROGRAM : programs[0]));
 if (n10) {
   const d = desktopNativeE2e();
   const { wasm } = n10.s;

@@ -70,7 +70,7 @@ export function parseCli({ usage, options, allowPositionals = false, argv = proc
 }
 
 /**
- * --programs (bench:desktop): program specs of docs/programs.md separated by ',' before a name (a spec's parameters
+ * --programs (bench:desktop, bench:web): program specs of docs/programs.md separated by ',' before a name (a spec's parameters
  * hold ',' too: `channel:destination=9,width=1`), each name one of `known` (the catalogue's PROGRAMS, any case;
  * returned as the catalogue spells it), duplicates dropped. Parameters are the engine's to check. Calls `fail` on
  * an unknown name or an empty list.

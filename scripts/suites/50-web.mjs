@@ -16,12 +16,12 @@ export const suites = [
   },
   {
     name: 'web-e2e',
-    description: 'Live WebGL view in Chromium, both engines (Wasm in page, ws to Node): test-vector values shown, devices and links drawn, bench hook; arrival (random layout, reference one click away), no-server fallback, your run beside ours, Unity instructions; bench:web drivers (bare CDP browser = Playwright browser, a tiny --driver playwright,cdp run)',
+    description: 'Live WebGL view in Chromium, both engines (Wasm in page, ws to Node): test-vector values shown, devices and links drawn, bench hook; arrival (random layout, reference one click away), no-server fallback, your run beside ours, Unity instructions; programs (gossipMax on both engines, a bad spec, bench:web --programs); bench:web drivers (bare CDP browser = Playwright browser, a tiny --driver playwright,cdp run)',
     build: ['wasm', 'js', 'dashboard', 'os-floor'],
     requires: [chromium],
     cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=300000',
       'dashboard/e2e/live.e2e.test.mjs', 'dashboard/e2e/liveControls.e2e.test.mjs', 'dashboard/e2e/liveArrival.e2e.test.mjs',
-      'dashboard/e2e/benchDrivers.e2e.test.mjs'],
+      'dashboard/e2e/livePrograms.e2e.test.mjs', 'dashboard/e2e/benchDrivers.e2e.test.mjs'],
     parse: nodeTap,
   },
 ];

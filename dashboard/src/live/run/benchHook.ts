@@ -5,6 +5,7 @@ import { TimingRecorder, measureTimerResolutionNs, median } from '../timing/reco
 import { WasmEngine, NOOP_BATCH } from '../engines/wasmEngine';
 import { WsEngine } from '../engines/wsEngine';
 import type { LiveRunner } from './LiveRunner';
+import { REFERENCE_PROGRAM } from '../engines/programs';
 
 export interface BenchConfig {
   nodeCount: number;
@@ -17,6 +18,8 @@ export interface BenchConfig {
   seed?: number;
   wsUrl: string;
   encoding?: WsEncoding;
+  /** The aggregate program's spec (docs/programs.md); default the reference program, euclidean. */
+  program?: string;
   /** Steps kept in flight under free pacing (WebSocket engine; default 1, the reference protocol). */
   inFlight?: number;
   floorSamples?: number;
@@ -104,7 +107,7 @@ export async function runBench(runner: LiveRunner, config: BenchConfig, onProgre
     const applied = await runner.configure({
       engine, pacing: config.pacing, nodeCount: config.nodeCount, maxDistance: config.maxDistance ?? 3,
       scenario: config.scenario ?? 'reference', seed: config.seed ?? 1, wsUrl: config.wsUrl, encoding: config.encoding ?? 'json',
-      inFlight: config.inFlight ?? 1,
+      inFlight: config.inFlight ?? 1, program: config.program ?? REFERENCE_PROGRAM,
     });
     if (!applied) throw new Error('the Live view was reconfigured while the bench configured it');
     if (runner.engine instanceof WasmEngine) runner.engine.clearBackendTimings();
