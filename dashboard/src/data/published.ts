@@ -43,6 +43,21 @@ export async function fetchOk(url: string): Promise<Response> {
 
 const json = async <T,>(url: string): Promise<T> => (await (await fetchOk(url)).json()) as T;
 
+/**
+ * Every published desktop and web run with its summary.json (the History and Programs views: no DuckDB); `summary`
+ * is null for a run without one (a 404, or a host's fallback page that is not JSON).
+ */
+export async function loadPublishedSummaries<S>(): Promise<{ run: RunJson; summary: S | null }[]> {
+  const manifest = await json<Manifest>(dataUrl('manifest.json'));
+  const entries = manifest.runs.filter((e) => e.kind === 'desktop' || e.kind === 'web');
+  return Promise.all(entries.map(async (e) => {
+    const run = await json<RunJson>(dataUrl(e.run));
+    const summary = await fetch(dataUrl(e.run.replace(/run\.json$/, 'summary.json')))
+      .then((r) => (r.ok ? (r.json() as Promise<S>).catch(() => null) : null), () => null);
+    return { run, summary };
+  }));
+}
+
 /** Starts loading every published run; arrivals queue up until taken. */
 export function loadPublished(): PublishedLoad {
   const arrived: (Arrival | null)[] = [];

@@ -4,24 +4,15 @@
 // comparison as `npm run bench:compare`). Reads each run's summary.json: no DuckDB. Lazily loaded route.
 import { useEffect, useMemo, useState } from 'react';
 import { Plot } from '../components/Plot';
-import { dataUrl, fetchOk } from '../data/published';
+import { loadPublishedSummaries } from '../data/published';
 import { changesAgainst, compareWith, defaultBaseline, figureKeys, HEADLINE_FIGURE, historyPoints, shownPoints, type HistoryPoint, type PointChange, type SummaryLike } from '../model/history';
-import type { Manifest, RunJson } from '../model/runs';
 import { formatDuration, formatRatio } from '../model/units';
 import { FLAG_COLOUR, historyFigure } from '../plots/historyFigure';
 import type { ViewState } from '../state/viewState';
 
 /** Every desktop and web run with its summary (runs without one, e.g. the first web runs, are left out and listed). */
 async function loadHistory(): Promise<{ points: HistoryPoint[]; without: string[] }> {
-  const manifest = (await (await fetchOk(dataUrl('manifest.json'))).json()) as Manifest;
-  const entries = manifest.runs.filter((e) => e.kind === 'desktop' || e.kind === 'web');
-  const loaded = await Promise.all(entries.map(async (e) => {
-    const run = (await (await fetchOk(dataUrl(e.run))).json()) as RunJson;
-    // A run without a summary: a 404, or a host's fallback page (not JSON).
-    const summary = await fetch(dataUrl(e.run.replace(/run\.json$/, 'summary.json')))
-      .then((r) => (r.ok ? (r.json() as Promise<SummaryLike>).catch(() => null) : null), () => null);
-    return { run, summary };
-  }));
+  const loaded = await loadPublishedSummaries<SummaryLike>();
   const points = historyPoints(loaded.filter((x) => x.summary).map((x) => ({ run: x.run, summary: x.summary! })));
   return { points, without: loaded.filter((x) => !x.summary).map((x) => x.run.id) };
 }

@@ -4,21 +4,13 @@
 // the table. Reads each run's summary.json: no DuckDB. Lazily loaded route.
 import { useEffect, useMemo, useState } from 'react';
 import { Plot } from '../components/Plot';
-import { dataUrl, fetchOk } from '../data/published';
+import { loadPublishedSummaries } from '../data/published';
 import { breakEvenCompute, programPoints, type Estimate, type ProgramPoint, type SummaryLike } from '../model/programs';
-import type { Manifest, RunJson } from '../model/runs';
 import { formatDuration, formatRatio } from '../model/units';
 import { programsFigure } from '../plots/programsFigure';
 
 async function loadPoints(): Promise<ProgramPoint[]> {
-  const manifest = (await (await fetchOk(dataUrl('manifest.json'))).json()) as Manifest;
-  const entries = manifest.runs.filter((e) => e.kind === 'desktop' || e.kind === 'web');
-  const loaded = await Promise.all(entries.map(async (e) => {
-    const run = (await (await fetchOk(dataUrl(e.run))).json()) as RunJson;
-    const summary = await fetch(dataUrl(e.run.replace(/run\.json$/, 'summary.json')))
-      .then((r) => (r.ok ? (r.json() as Promise<SummaryLike>).catch(() => null) : null), () => null);
-    return { run, summary };
-  }));
+  const loaded = await loadPublishedSummaries<SummaryLike>();
   return programPoints(loaded.filter((x) => x.summary).map((x) => ({ run: x.run, summary: x.summary! })));
 }
 
