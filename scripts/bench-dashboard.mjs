@@ -24,7 +24,7 @@ import { ensureBuilt } from './lib/build-steps.mjs';
 import { parseCli } from './lib/cli.mjs';
 import { launch, root, startServer, waitForComparison } from '../dashboard/e2e/support.mjs';
 
-const PLOT_VIEWS = ['compare', 'history', 'distributions', 'warmup', 'scale', 'network', 'profiles'];
+const PLOT_VIEWS = ['compare', 'history', 'programs', 'distributions', 'warmup', 'scale', 'network', 'profiles'];
 const USAGE = `usage: npm run bench:dashboard -- [options]
   --invocations 5          cold page loads (a fresh browser profile each) for the first-view and interval figures, and per view
   --views ${PLOT_VIEWS.join(',')}   views whose first plot is timed (none: skip)

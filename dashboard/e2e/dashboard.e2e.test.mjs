@@ -737,6 +737,27 @@ describe('History view', () => {
   });
 });
 
+describe('Programs view', () => {
+  test('the out/in ratio against in-process compute per step, one point per program × N × platform, with intervals; a program picked narrows the curve', async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?view=programs`);
+    await page.waitForSelector('[data-testid="programs"][data-state="ready"]', { timeout: 30000 });
+    await page.waitForSelector('figure.plot[data-plot="programs-curve"][data-state="ready"]', { timeout: 60000 });
+    const rows = page.locator('[data-testid="programs-table"] tbody tr');
+    const all = await rows.count();
+    assert.ok(all >= 2, `${all} points`);
+    // Every row: a ratio with its 95 % interval.
+    for (const text of await rows.allInnerTexts()) assert.match(text, /[\d.]+× \[[\d.]+×?, [\d.]+×?\]/);
+    const programs = await page.locator('[data-testid="programs-pick"] option').allInnerTexts();
+    const one = programs.find((p) => !p.startsWith('every'));
+    await page.selectOption('[data-testid="programs-pick"]', one);
+    const some = await rows.count();
+    assert.ok(some >= 1 && some <= all);
+    for (const text of await rows.allInnerTexts()) assert.ok(text.includes(one), text);
+    assert.match(await page.textContent('[data-testid="programs-break-even"]'), /desktop, out-of-process within 2×/);
+  });
+});
+
 describe('SQL panel', () => {
   test('runs a query over the loaded tables and keeps it in the URL; errors are shown', async () => {
     const { page } = b;

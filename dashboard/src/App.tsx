@@ -18,15 +18,16 @@ const LivePage = lazy(() => import('./pages/LivePage'));
 const NetworkPage = lazy(() => import('./pages/NetworkPage'));
 const HistoryPage = lazy(() => import('./pages/HistoryPage'));
 const ProfilesPage = lazy(() => import('./pages/ProfilesPage'));
+const ProgramsPage = lazy(() => import('./pages/ProgramsPage'));
 
 /** The global controls each view uses: the SQL view queries every table as it is, so it shows none. */
 const CONTROLS: Record<View, readonly ControlName[]> = {
   compare: ['warmup', 'unit', 'boot', 'runs'], distributions: ['warmup', 'unit', 'runs'], warmup: ['warmup', 'unit', 'runs'],
-  scale: ['warmup', 'unit', 'runs'], sql: [], live: [], network: [], profiles: ['warmup'], history: [],
+  scale: ['warmup', 'unit', 'runs'], sql: [], live: [], network: [], profiles: ['warmup'], history: [], programs: [],
 };
 
 const TABS: [View, string][] = [
-  ['compare', 'Comparison'], ['history', 'History'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
+  ['compare', 'Comparison'], ['history', 'History'], ['programs', 'Programs'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
   ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'], ['network', 'Network'], ['profiles', 'Profiles'],
 ];
 
@@ -71,7 +72,7 @@ function Shell() {
               onClick={(e) => { e.preventDefault(); set({ view: v }); }}>{label}</a>
           ))}
         </nav>
-        {!['live', 'network', 'compare', 'history'].includes(state.view) && controls}
+        {!['live', 'network', 'compare', 'history', 'programs'].includes(state.view) && controls}
         {data.error && <p className="error" role="alert">{data.error}</p>}
       </header>
       <main>
@@ -85,6 +86,7 @@ function Shell() {
           {state.view === 'live' && <LivePage state={state} set={set} />}
           {state.view === 'network' && <NetworkPage />}
           {state.view === 'history' && <HistoryPage state={state} set={set} />}
+          {state.view === 'programs' && <ProgramsPage />}
           {state.view === 'profiles' && <ProfilesPage state={state} set={set} />}
         </Suspense>
       </main>

@@ -5,7 +5,7 @@
 import type { Unit } from '../model/units';
 import { REFERENCE_PROGRAM } from '../../../measurement/src/catalogue.mjs';
 
-export const VIEWS = ['compare', 'history', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network', 'profiles'] as const;
+export const VIEWS = ['compare', 'history', 'programs', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network', 'profiles'] as const;
 export type View = (typeof VIEWS)[number];
 export const PLOTS = ['box', 'violin', 'ecdf', 'hist'] as const;
 export type PlotKind = (typeof PLOTS)[number];
