@@ -103,3 +103,11 @@ test('measurement/schema/run.schema.json names the catalogue\'s paths, platforms
     }
   }
 });
+
+test('the catalogue\'s programs are the engine\'s registry (collektive.programs.Programs, as the Kotlin/JS build lists them)', async () => {
+  const { loadJsEngine } = await import('../../collektive-wasm/src/js/engine.mjs');
+  const { PROGRAMS } = await import('../../measurement/src/catalogue.mjs');
+  const facade = await loadJsEngine();
+  assert.deepEqual([...facade.programs()].sort(), Object.keys(PROGRAMS).sort(),
+    'a program registered in Programs.kt must have an entry in measurement/src/catalogue.mjs PROGRAMS (docs/programs.md, "Bring your own program"), and the other way round');
+});
