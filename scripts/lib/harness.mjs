@@ -330,5 +330,7 @@ const liveUrl = (appUrl, wsUrl) => {
   const url = new URL(appUrl);
   url.searchParams.set('view', 'live');
   url.searchParams.set('ws', wsUrl);
+  // No published run loads in the background of a measured page (dashboard/src/data/DataProvider.tsx).
+  url.searchParams.set('data', 'none');
   return url.href;
 };

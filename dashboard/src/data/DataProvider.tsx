@@ -42,8 +42,14 @@ const Ctx = createContext<DataState | null>(null);
 // One load per page: a state initializer may run twice (StrictMode in dev), a module-level value does not. Taken by
 // the loading effect (its Arrow buffers move to the database's worker), so a later database loads afresh.
 let started: PublishedLoad | null = null;
-const startPublished = () => (started ??= loadPublished());
-const takePublished = (): PublishedLoad => { const l = startPublished(); started = null; return l; };
+/**
+ * `?data=none`: the page loads no published run (the benches open the Live view so: parsing and ingesting the
+ * published CSVs in the background would share the machine with the steps they measure). Read once, at load: the
+ * view state's URL writer does not keep the parameter.
+ */
+export const NO_PUBLISHED_DATA = typeof location !== 'undefined' && new URLSearchParams(location.search).get('data') === 'none';
+const startPublished = () => (NO_PUBLISHED_DATA ? null : (started ??= loadPublished()));
+const takePublished = (): PublishedLoad | null => { const l = startPublished(); started = null; return l; };
 
 /** Waits for the background runs only this long for the first view's queries to finish. */
 const FIRST_VIEW_QUIET_MS = 150;
@@ -80,6 +86,11 @@ export function DataProvider({ children }: { children: ReactNode }) {
     if (!raw || !db) return;
     let live = true;
     const load = takePublished();
+    if (!load) {
+      void createTables(raw).then(() => { if (live) { setStatus('ready'); setComplete(true); setLoadMs(performance.now() - t0); } },
+        (e: unknown) => { if (live) { setStatus('error'); setComplete(true); setError(e instanceof Error ? e.message : String(e)); } });
+      return () => { live = false; };
+    }
     load.release();
     (async () => {
       const order = await load.order;
