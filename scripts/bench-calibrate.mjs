@@ -85,11 +85,19 @@ summaries.forEach((s, i) => {
 for (const a of agreements) {
   console.log(`agreement ${a.key}: ${a.inside} of ${a.pairs} ordered pairs (${pct(a.share)}); between-run SD ${a.betweenRunSd.toPrecision(3)} vs runs' own SE ${a.withinRunSe.toPrecision(3)}`);
 }
+// The same over the runs the busy rule left alone (docs/measurements.md, "Noise control"): whether the machine's
+// drift or another process's burst on the measured cores broke the agreement. The recommendation keeps all runs.
+const quiet = summaries.map((s, i) => (perRun[i].busy?.busy ? null : s));
+const quietAgreements = quiet.filter(Boolean).length >= 2 && quiet.some((s) => !s)
+  ? KEYS.map((key) => ({ key, ...agreementOf(ratioAcross(quiet.filter(Boolean), config, key)) })) : [];
+for (const a of quietAgreements) {
+  console.log(`  without the runs that had a busy invocation (${a.runs} runs): ${a.key} ${a.inside} of ${a.pairs} ordered pairs (${pct(a.share)})`);
+}
 console.log(`drift over all ${pooled.measured} invocations: CPU kernel ${pct(pooled.cpuKernel.spread)} (median ${(pooled.cpuKernel.median / 1e6).toFixed(2)} ms), loopback round trip ${pct(pooled.loopbackRtt.spread)} (median ${(pooled.loopbackRtt.median / 1e3).toFixed(1)} µs)`);
 console.log(advice.calibrated
   ? `recommendation: calibrated (${advice.why}); keep --spread ${advice.spreadSeconds}s --invocations ${advice.invocations}`
   : `recommendation: NOT calibrated (${advice.why}): run with --spread ${advice.spreadSeconds}s --invocations ${advice.invocations}${advice.capped ? ' (capped: even that may not reach agreement on this machine; say so with the published figures)' : ''}`);
 const out = join(runsDir, 'calibrate.json');
-writeFileSync(out, `${JSON.stringify({ bench, arguments: argv, k: K, configuration: config, runs: ids, perRun, agreements, drift: pooled, settings, recommendation: advice },
+writeFileSync(out, `${JSON.stringify({ bench, arguments: argv, k: K, configuration: config, runs: ids, perRun, agreements, quietAgreements, drift: pooled, settings, recommendation: advice },
   (key, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
 console.log(`[bench:calibrate] wrote ${out}`);

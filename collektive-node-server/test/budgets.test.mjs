@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnSync } from 'node:child_process';
 import { decodeStateBuffer, parseJsonWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
-import { connect, root, startServer } from './helpers.mjs';
+import { connect, echoLoop, grid, root, startServer } from './helpers.mjs';
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 function memory(pid) {
@@ -21,33 +21,6 @@ function memory(pid) {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
-/** Devices on a square grid 2.5 apart (maxDistance 3: up to 4 neighbours each). */
-function grid(n) {
-  const side = Math.ceil(Math.sqrt(n));
-  const xyz = [];
-  for (let i = 0; i < n; i++) xyz.push(2.5 * (i % side), 2.5 * Math.floor(i / side), 0);
-  return xyz;
-}
-
-/**
- * Echo round trips of one client, one after another, until `stop()`; resolves with their times in ms. This is
- * what another session sees while something heavy runs.
- */
-function echoLoop(c) {
-  let running = true;
-  const done = (async () => {
-    const times = [];
-    while (running) {
-      const t0 = performance.now();
-      c.raw('{"op":"echo"}');
-      assert.equal(await c.next(10_000), '{"op":"echo"}');
-      times.push(performance.now() - t0);
-      await sleep(10);
-    }
-    return times;
-  })();
-  return { stop: () => { running = false; return done; } };
-}
 
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const errorOf = async (c, ms) => JSON.parse(await c.next(ms));

@@ -7,28 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeStateBuffer, parseJsonWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
-import { connect, startServer } from './helpers.mjs';
+import { connect, echoLoop, startServer } from './helpers.mjs';
 
 
 /** Devices on a line 2 apart (maxDistance 3: each sees its two neighbours), shifted by `dx`. */
 const line = (n, dx = 0) => Array.from({ length: n }, (_, i) => [2 * i + dx, 0, 0]).flat();
 
-/** Echo round trips of one client, one every 10 ms, until stop(); resolves with their times in ms. */
-function echoLoop(c) {
-  let running = true;
-  const done = (async () => {
-    const times = [];
-    while (running) {
-      const t0 = performance.now();
-      c.raw('{"op":"echo"}');
-      assert.equal(await c.next(10_000), '{"op":"echo"}');
-      times.push(performance.now() - t0);
-      await sleep(10);
-    }
-    return times;
-  })();
-  return { stop: () => { running = false; return done; } };
-}
 
 /** The cases for one `--handoff` value (one test file each, so each stays within the suite's per-file timeout). */
 export function handoffTests(handoff) {

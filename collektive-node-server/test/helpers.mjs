@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -66,3 +68,31 @@ export async function connect(port, options = {}) {
 /** The neighbour list of every node of an EngineState (collektive-wasm/src/js/state.mjs), for readable assertions. */
 export const neighborLists = (state) => Array.from({ length: state.nodeCount },
   (_, i) => [...state.neighborIds.subarray(state.neighborOffsets[i], state.neighborOffsets[i + 1])]);
+
+/** Devices on a square grid 2.5 apart (maxDistance 3: up to 4 neighbours each). */
+export function grid(n) {
+  const side = Math.ceil(Math.sqrt(n));
+  const xyz = [];
+  for (let i = 0; i < n; i++) xyz.push(2.5 * (i % side), 2.5 * Math.floor(i / side), 0);
+  return xyz;
+}
+
+/**
+ * Echo round trips of one client, one after another, until `stop()`; resolves with their times in ms. This is
+ * what another session sees while something heavy runs.
+ */
+export function echoLoop(c) {
+  let running = true;
+  const done = (async () => {
+    const times = [];
+    while (running) {
+      const t0 = performance.now();
+      c.raw('{"op":"echo"}');
+      assert.equal(await c.next(10_000), '{"op":"echo"}');
+      times.push(performance.now() - t0);
+      await sleep(10);
+    }
+    return times;
+  })();
+  return { stop: () => { running = false; return done; } };
+}
