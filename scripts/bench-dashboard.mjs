@@ -134,7 +134,7 @@ try {
   try {
     await b.page.goto(server.url);
     await waitForComparison(b.page, 60000);
-    await b.page.waitForSelector('[data-testid="compare"][data-ci="1"]', { timeout: 60000 });
+    await b.page.waitForSelector('[data-testid="compare"][data-ci="1"]', { timeout: 180000 });
     const requery = [];
     for (const w of [10, 50, 0, 100, 20, 5, 200, 40, 60, 1, 30]) {
       const ms = await b.page.evaluate((warmup) => new Promise((resolve) => {

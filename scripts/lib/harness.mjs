@@ -264,10 +264,12 @@ export async function cdpConnect(url, timeoutMs) {
     send(method, params, callMs) {
       const id = nextId++;
       return new Promise((resolve, reject) => {
+        // A call after the browser went away would otherwise wait for ever: ws drops a send on a closed socket.
+        if (ws.readyState !== WebSocket.OPEN) { reject(new Error('the browser closed the DevTools connection')); return; }
         const timer = callMs ? setTimeout(() => { pending.delete(id); reject(new Error(`CDP ${method}: no answer in ${callMs} ms`)); }, callMs) : null;
         const done = (f) => (x) => { clearTimeout(timer); f(x); };
         pending.set(id, { method, resolve: done(resolve), reject: done(reject) });
-        ws.send(JSON.stringify({ id, method, params }));
+        ws.send(JSON.stringify({ id, method, params }), (e) => { if (e && pending.delete(id)) done(reject)(new Error(`the browser closed the DevTools connection (${e.message})`)); });
       });
     },
     next: (method) => new Promise((resolve) => { waiting.set(method, resolve); }),

@@ -8,7 +8,7 @@ import { CsvError, headerError, parseTimingBytes, type ParsedSamples } from '../
 export { CsvError, headerError, type ParsedSamples };
 
 /** Parses a whole timing CSV (see parseTimingBytes). */
-export const parseTimingCsv = (bytes: Uint8Array, { rejectNegative = true } = {}): ParsedSamples => parseTimingBytes(bytes, { rejectNegative });
+export const parseTimingCsv = (bytes: Uint8Array, { rejectNegative = true, allowEmpty = false } = {}): ParsedSamples => parseTimingBytes(bytes, { rejectNegative, allowEmpty });
 
 /** Side and platform of an uploaded file, guessed from its ids. */
 export function guessShape(ids: readonly string[]): { side: 'backend' | 'frontend' | 'floor'; platform: 'desktop' | 'web' } {

@@ -49,7 +49,9 @@ export interface PreparedRun {
 export function parseRunFiles(run: RunJson, bytes: readonly Uint8Array[], firstKey: number): ParsedFile[] {
   return runFiles(run).map(({ c, f, invocation }, i) => {
     try {
-      return { config: c.id, file: f, invocation, fileKey: firstKey + i, parsed: parseTimingCsv(bytes[i], { rejectNegative: false }) };
+      // A published file may hold only its header (a run made with --floor-samples 0 --os-floors 0 writes an empty
+      // floors.csv): no samples, not an error. An upload with no data rows is still refused (uploadRun.ts).
+      return { config: c.id, file: f, invocation, fileKey: firstKey + i, parsed: parseTimingCsv(bytes[i], { rejectNegative: false, allowEmpty: true }) };
     } catch (e) {
       throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
     }
