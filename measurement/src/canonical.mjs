@@ -3,13 +3,13 @@
 // platform (its default encoding and the server's default spin). Shared by the dashboard (dashboard/src/model/canonical.ts) and the headline
 // (measurement/src/headlineFiles.mjs), so both open on the same runs.
 
-import { REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, programName } from './catalogue.mjs';
+import { REFERENCE_DESKTOP_TRANSPORT, isReferenceProgram } from './catalogue.mjs';
 
 export const CANONICAL_N = 10;
 export const CANONICAL_PACING = 'free';
 
 /** Does configuration `c` run the reference program (docs/programs.md)? Only those can be canonical. */
-export const runsReferenceProgram = (c) => !c.program || programName(c.program) === REFERENCE_PROGRAM && !String(c.program).includes(':');
+export const runsReferenceProgram = (c) => isReferenceProgram(c.program);
 
 /** Does configuration `c` have files of platform `p` other than floors? */
 export const hasPlatform = (c, p) => c.files.some((f) => f.platform === p && f.side !== 'floor');

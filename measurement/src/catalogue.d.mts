@@ -49,4 +49,5 @@ export declare const SCHEMA_ENUMS: Readonly<Record<string, (string | null)[]>>;
 export declare const PROGRAMS: Readonly<Record<string, Readonly<{ name: string; output: 'distance' | 'id' | 'count' | 'boolean'; label: string }>>>;
 export declare const REFERENCE_PROGRAM: string;
 export declare function programName(spec: string | null | undefined): string;
+export declare function isReferenceProgram(spec: string | null | undefined): boolean;
 export declare function programSuffix(spec: string | null | undefined): string;

@@ -232,8 +232,11 @@ export const REFERENCE_PROGRAM = 'euclidean';
 /** A program spec's name (`channel:destination=9` → `channel`); the reference program for none. */
 export const programName = (spec) => (spec ? String(spec).split(':')[0] : REFERENCE_PROGRAM);
 
+/** Whether a spec asks for the reference program exactly (no spec, or its bare name: nothing extra on the wire). */
+export const isReferenceProgram = (spec) => !spec || String(spec) === REFERENCE_PROGRAM;
+
 /** A configuration id's program suffix: none for the reference program, else `-<spec>` with its parameters folded in. */
-export const programSuffix = (spec) => (!spec || programName(spec) === REFERENCE_PROGRAM && !String(spec).includes(':')
+export const programSuffix = (spec) => (isReferenceProgram(spec)
   ? '' : `-${String(spec).replace(/[:=,]+/g, '-').replace(/[^A-Za-z0-9.-]/g, '')}`);
 
 /**

@@ -163,9 +163,10 @@ function underTheTick(dataDir, run) {
 /**
  * Out-of-process done as well as the canonical run measured it (docs/os-floor.md): among the run's other
  * configurations of the same platform, N and pacing (bench:desktop --transports, --encodings), the one with the
- * lowest e2e ratio, with the OS floor of the channel it crosses; null when the run has no other configuration.
+ * lowest e2e ratio, with the OS floor of the channel it crosses; null when none beats `referenceRatio` (the canonical
+ * configuration's e2e ratio, already computed by the caller).
  */
-export function bestOutOfProcess(dataDir, run, config, platform) {
+export function bestOutOfProcess(dataDir, run, config, platform, referenceRatio) {
   const others = run.configurations.filter((c) => c.id !== config.id && c.nodeCount === config.nodeCount && c.pacing === config.pacing
     && hasPlatform(c, platform) && (c.driver ?? null) === (config.driver ?? null) && (c.program ?? null) === (config.program ?? null));
   let best = null;
@@ -173,7 +174,7 @@ export function bestOutOfProcess(dataDir, run, config, platform) {
     const e = configurationE2e(dataDir, run, c, platform);
     if (!best || e.ratio.estimate < best.e.ratio.estimate) best = { c, e };
   }
-  if (!best || best.e.ratio.estimate >= configurationE2e(dataDir, run, config, platform).ratio.estimate) return null;
+  if (!best || best.e.ratio.estimate >= referenceRatio) return null;
   const { c, e } = best;
   return {
     config: c.id, transport: platform === 'desktop' ? c.outOfProcessTransport ?? REFERENCE_DESKTOP_TRANSPORT : 'websocket', encoding: c.encoding ?? 'json',
@@ -189,7 +190,7 @@ export function computeHeadline(dataDir) {
     const repeat = repeatOf(dataDir, runs, run);
     const repeatConfig = repeat?.configurations.find((c) => c.id === config.id);
     const timerResolutionNs = run.environment?.timerResolutionNs ?? null;
-    const best = bestOutOfProcess(dataDir, run, config, platform);
+    const best = bestOutOfProcess(dataDir, run, config, platform, p.ratio.estimate);
     const repeatBest = best && repeat?.configurations.find((c) => c.id === best.config);
     if (repeatBest) best.repeat = { run: repeat.id, ratio: configurationE2e(dataDir, repeat, repeatBest, platform).ratio };
     return {

@@ -1,14 +1,11 @@
 // The aggregate program an engine runs (docs/programs.md): a spec, `name` or `name:key=value,...`. The names and
 // output kinds are the catalogue's (measurement/src/catalogue.mjs); the engines' registry decides what is valid.
-import { PROGRAMS, REFERENCE_PROGRAM, programName, programSuffix } from '../../../../measurement/src/catalogue.mjs';
+import { PROGRAMS, REFERENCE_PROGRAM, isReferenceProgram, programName, programSuffix } from '../../../../measurement/src/catalogue.mjs';
 
-export { PROGRAMS, REFERENCE_PROGRAM, programSuffix };
+export { PROGRAMS, REFERENCE_PROGRAM, isReferenceProgram, programSuffix };
 
 /** What a program's value is: a distance (+∞ unreachable), a device id, a count, or a boolean (1 / 0). */
 export type ProgramOutput = 'distance' | 'id' | 'count' | 'boolean';
-
-/** The reference program, asked for exactly as the reference client does (no `program` on the wire). */
-export const isReferenceProgram = (spec: string | null | undefined): boolean => programSuffix(spec) === '';
 
 /** The catalogue's entry for a spec's name (names ignore case, as the engines' registry does), or null. */
 export function programEntry(spec: string | null | undefined): (typeof PROGRAMS)[string] | null {
