@@ -130,6 +130,56 @@ describe('headline', () => {
   });
 });
 
+describe('views load what they show', () => {
+  const manifest = JSON.parse(readFileSync(join(root, 'public/data/manifest.json'), 'utf8'));
+  const records = manifest.runs.filter((e) => e.kind !== 'network').map((e) => JSON.parse(readFileSync(join(root, 'public/data', e.run), 'utf8')));
+  const packOf = (url) => /\/data\/runs\/([^/]+)\/run\.pack$/.exec(new URL(url).pathname)?.[1] ?? null;
+
+  test('Distributions draws the canonical configurations while the other runs are held back, then loads them', async () => {
+    const { canonicalPicks } = await import('../../measurement/src/canonical.mjs');
+    const shown = new Set(canonicalPicks(records).map((p) => p.run.id));
+    assert.ok(shown.size >= 1 && shown.size < records.length);
+    const { page } = b;
+    const requested = [];
+    const onRequest = (r) => { const id = packOf(r.url()); if (id) requested.push(id); };
+    page.on('request', onRequest);
+    let release;
+    const gate = new Promise((r) => { release = r; });
+    const held = (url) => { const id = packOf(url.href ?? String(url)); return id !== null && !shown.has(id); };
+    await page.route(held, async (route) => { await gate; await route.continue(); });
+    try {
+      await page.goto(`${server.url}?view=distributions`);
+      await page.waitForSelector('figure.plot[data-state="ready"]:not([data-traces="0"])', { timeout: 60000 });
+      const names = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => t.name));
+      assert.ok(names.some((n) => n.startsWith('wasm')) && names.some((n) => n.startsWith('native')), `traces: ${names.join(' | ')}`);
+      const progress = page.locator('[data-testid="data-progress"]');
+      assert.equal(await progress.count(), 1, 'the other runs are still to come');
+      assert.ok(Number(await progress.getAttribute('data-done')) < Number(await progress.getAttribute('data-total')));
+      release();
+      await page.waitForSelector('[data-testid="data-progress"]', { state: 'detached', timeout: ALL_RUNS_MS });
+      assert.deepEqual(new Set(requested), new Set(records.map((r) => r.id)), 'once drawn, the rest loads by itself');
+      assert.equal(requested.filter((id) => id === [...shown][0]).length, 1, 'a run split in two parts is fetched once');
+    } finally { release(); await page.unroute(held); page.off('request', onRequest); }
+  });
+
+  test('the Live view loads only the canonical runs, never the rest by itself', async () => {
+    const { canonicalPicks } = await import('../../measurement/src/canonical.mjs');
+    const shown = new Set(canonicalPicks(records).map((p) => p.run.id));
+    const { page } = b;
+    const requested = [];
+    const onRequest = (r) => { const id = packOf(r.url()); if (id) requested.push(id); };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${server.url}?view=live`);
+      await page.waitForTimeout(12000); // longer than the others' wait for a quiet database (8 s at most)
+      assert.ok(requested.length >= 1, 'the canonical runs are loaded ("your run beside ours")');
+      assert.deepEqual(requested.filter((id) => !shown.has(id)), [], 'no other run is fetched while the Live view is open');
+      await page.click('nav a[href="?view=warmup"]');
+      await page.waitForSelector('figure.plot[data-state="ready"]', { timeout: 60000 });
+    } finally { page.off('request', onRequest); }
+  });
+});
+
 describe('reference study', () => {
   test('the first view shows the reference figures before later runs arrive (without Plotly), and says when all have', async () => {
     const { page } = b;
@@ -356,7 +406,7 @@ describe('plots', () => {
     });
   }
 
-  test('a plot stays in the page and says loading until the last run has arrived', async () => {
+  test('a plot stays in the page and says loading until the runs it shows have arrived', async () => {
     const { page } = b;
     await withLateRuns(page, async (release) => {
       await page.goto(`${server.url}?view=distributions&plot=box`);
@@ -364,11 +414,10 @@ describe('plots', () => {
       await fig.waitFor({ state: 'attached', timeout: 30000 });
       await fig.scrollIntoViewIfNeeded();
       const handle = await fig.elementHandle();
-      await page.waitForSelector('figure.plot[data-plot="distribution-box"]:not([data-traces="0"]) .plot-area .main-svg', { timeout: 30000 });
-      await page.waitForTimeout(500);
-      assert.equal(await fig.getAttribute('data-state'), 'loading', 'a figure drawn from part of the runs is not ready');
+      await page.waitForTimeout(2000);
+      assert.equal(await fig.getAttribute('data-state'), 'loading', 'its configurations (the canonical ones) are held back: not ready');
       release();
-      await page.waitForSelector('figure.plot[data-plot="distribution-box"][data-state="ready"]', { timeout: 30000 });
+      await page.waitForSelector('figure.plot[data-plot="distribution-box"][data-state="ready"]:not([data-traces="0"])', { timeout: 30000 });
       assert.ok(await handle.evaluate((n) => n.isConnected), 'the figure element was replaced while runs arrived');
       const names = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => t.name));
       assert.ok(names.some((n) => n.startsWith('wasm')), `late runs drawn: ${names.join(', ')}`);

@@ -55,7 +55,7 @@ function Shell() {
     window.addEventListener('drop', drop);
     return () => { window.removeEventListener('dragover', over); window.removeEventListener('dragleave', leave); window.removeEventListener('drop', drop); };
   }, [onFiles]);
-  const runIds = data.runs.map((r) => ({ id: r.id, title: r.title }));
+  const runIds = data.listed.map((r) => ({ id: r.id, title: r.title }));
   const controls = (
     <div className="header-row">
       <Controls show={CONTROLS[state.view]} warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />

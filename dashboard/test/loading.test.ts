@@ -1,7 +1,8 @@
 // Loading the published runs as the page does (parsed elsewhere, several runs added in one batch, one Arrow stream
 // per run and table) gives the same tables as loading them one at a time; a run whose samples are refused is taken
 // out again and named; the clock resolution found while parsing equals the scan of every sample; the first view's
-// runs are the reference study and the runs of the canonical configurations.
+// configurations are the opened view's (the Comparison: the reference study and the canonical configurations), and
+// a run loaded in two parts (those configurations first, the others later) gives the same tables as loaded whole.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
@@ -17,7 +18,7 @@ import { toSeriesStats } from '../src/model/stats';
 import { innerReplicates } from '../src/stats/invocationBootstrap';
 import { sqlIntervals } from './support/intervalsSql';
 import { comparisonKey } from '../src/components/ComparisonTable';
-import { canonicalConfigs, firstViewRuns } from '../src/model/canonical';
+import { canonicalConfigs, canonicalScaleConfigs, openingConfigs } from '../src/model/canonical';
 import { apparentResolutionScanSql, apparentResolutionSql, keptCtes, OVERHEAD_ID, summarySql, type SampleFilter } from '../src/sql/analysis';
 import { perInvocationSql } from '../src/sql/intervals';
 import { createNodeConnector, repoRoot, runDir, runFrom } from './support/nodeConnector';
@@ -30,10 +31,13 @@ const sample = ['reference-study', ...['desktop', 'web'].flatMap((k) => [
   published.find((p) => p.run.kind === k && !p.run.configurations.some((c) => c.invocations))!.run.id,
 ])].map((id) => published.find((p) => p.run.id === id)!);
 
-async function prepared({ run, bytesOf }: { run: RunJson; bytesOf: (p: string) => Promise<Uint8Array> }) {
+type Published = { run: RunJson; bytesOf: (p: string) => Promise<Uint8Array> };
+/** A run in parts as the page's worker makes them: each part holding some of its configurations (ids). */
+async function preparedParts({ run, bytesOf }: Published, parts: string[][]) {
   const files = runFiles(run);
   const bytes = await Promise.all(files.map(({ f }) => bytesOf(f.file)));
-  return prepareRun(run, parseRunFiles(run, bytes, reserveFileKeys(files.length)));
+  const firstKey = reserveFileKeys(files.length);
+  return parts.map((configs, i) => prepareRun(run, parseRunFiles(run, bytes, firstKey, new Set(configs)), i === 0));
 }
 
 const table = async (db: Connector, sql: string) => rowsOf(await db.query(sql)).map((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? Number(v) : v)));
@@ -63,9 +67,20 @@ beforeAll(async () => {
   for (const { run, bytesOf } of sample) await ingestRun(oneByOne, run, bytesOf);
   batched = await createNodeConnector();
   await createTables(batched);
-  // The page's order: the first view's runs, then the others in one batch.
-  await addPreparedRuns(batched, [await prepared(sample[0])]);
-  await addPreparedRuns(batched, await Promise.all(sample.slice(1).reverse().map(prepared)));
+  // The page's order, the Comparison opened: the reference study alone, then the canonical configurations' parts of
+  // their runs, then every other part in one batch.
+  const opening = openingConfigs(sample.map((p) => p.run), { view: 'compare' });
+  const partsOf = (p: Published) => {
+    const all = p.run.configurations.map((c) => c.id);
+    const first = all.filter((c) => opening.includes(`${p.run.id}/${c}`));
+    return [first, all.filter((c) => !first.includes(c))].filter((x) => x.length);
+  };
+  const split = await Promise.all(sample.map((p) => preparedParts(p, partsOf(p))));
+  expect(split.filter((parts) => parts.length === 2).length).toBeGreaterThan(0);
+  await addPreparedRuns(batched, split[0]);
+  const later = split.slice(1).filter((parts) => opening.some((k) => k.startsWith(`${parts[0].run.id}/`)));
+  await addPreparedRuns(batched, later.map((parts) => parts[0]));
+  await addPreparedRuns(batched, [...split.slice(1).filter((parts) => !later.includes(parts)).map((parts) => parts[0]), ...later.flatMap((parts) => parts.slice(1))].reverse());
 }, 240000);
 afterAll(async () => { await oneByOne?.close(); await batched?.close(); });
 
@@ -115,7 +130,7 @@ describe('published runs added in batches', () => {
     const db = await createNodeConnector();
     try {
       await createTables(db);
-      const bad = await prepared(sample[0]);
+      const [bad] = await preparedParts(sample[0], [sample[0].run.configurations.map((c) => c.id)]);
       // Samples of another shape than samples_raw's (one column).
       await expect(addPreparedRuns(db, [{ ...bad, samples: tableToIPC(tableFromArrays({ a: Int32Array.from([1, 2]) }), 'stream') }])).rejects.toThrow(/^reference-study: /);
       expect(await table(db, 'SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM files) + (SELECT count(*) FROM samples_raw) AS n')).toEqual(['{"n":0}']);
@@ -142,12 +157,24 @@ describe('invocation-level intervals of a published run', () => {
   }, 240000);
 });
 
-describe('the first view\'s runs', () => {
+describe('the opened view\'s configurations, loaded first', () => {
   const runs = published.map((p) => p.run);
-  it('are the first in manifest order and the runs of the canonical configurations, loaded first', () => {
-    const first = firstViewRuns(runs);
-    expect(first[0]).toBe(manifest.runs[0].id);
-    expect(new Set(first.slice(1))).toEqual(new Set(canonicalConfigs(runs).map((k) => k.split('/')[0])));
-    expect(first.length).toBeLessThan(runs.length);
+  const every = runs.flatMap((r) => r.configurations.map((c) => `${r.id}/${c.id}`));
+  it('are, on the Comparison, the first run in manifest order and the canonical configurations: a few of them', () => {
+    const first = openingConfigs(runs, { view: 'compare' });
+    const reference = runs[0].configurations.map((c) => `${runs[0].id}/${c.id}`);
+    expect(runs[0].id).toBe(manifest.runs[0].id);
+    expect(first.slice(0, reference.length)).toEqual(reference);
+    expect(new Set(first.slice(reference.length))).toEqual(new Set(canonicalConfigs(runs)));
+    expect(first.length).toBeLessThan(every.length / 10);
+  });
+  it('follow each view: its selection, the canonical one by default, all on cfg=all, none where no samples are shown', () => {
+    expect(openingConfigs(runs, { view: 'distributions' })).toEqual(canonicalConfigs(runs));
+    expect(openingConfigs(runs, { view: 'warmup', cfg: [every[3]] })).toEqual([every[3]]);
+    expect(openingConfigs(runs, { view: 'distributions', cfg: ['all'] })).toEqual(every);
+    expect(new Set(openingConfigs(runs, { view: 'scale' }))).toEqual(new Set([...canonicalScaleConfigs(runs), ...canonicalConfigs(runs)]));
+    for (const view of ['history', 'programs', 'network', 'sql']) expect(openingConfigs(runs, { view })).toEqual([]);
+    const one = runs[2].id;
+    expect(openingConfigs(runs, { view: 'distributions', cfg: ['all'], runs: [one] }).every((k) => k.startsWith(`${one}/`))).toBe(true);
   });
 });

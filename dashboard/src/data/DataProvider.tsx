@@ -1,7 +1,9 @@
 /**
  * Loads the published runs into the database once it is ready, and accepts user uploads. Exposes the runs' metadata
- * and a generation counter that bumps whenever data changes. The first view's runs are added first and shown; the
- * others are added together once the first view's queries have run (published.ts, ingest.ts addPreparedRuns).
+ * and a generation counter that bumps whenever data changes. Views load what they show: the configurations the
+ * opened view shows are added first (model/canonical.ts openingConfigs); the rest once a view asks for it
+ * (`need`), or after the opened view's first figures, in one batch once the view's queries have run (published.ts,
+ * ingest.ts addPreparedRuns). The Live view asks for nothing more: loading would share the machine with its steps.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDuckDB } from '../db/DuckDBProvider';
@@ -12,6 +14,8 @@ import {
   addPreparedRuns, createTables, ingestUpload, nextUploadBatch, type UploadDeclaration, type UploadResult, type UploadSource,
 } from './ingest';
 import { loadPublished, type Arrival, type PublishedLoad } from './published';
+import { configKey } from '../model/canonical';
+import { parseState } from '../state/viewState';
 
 export { dataUrl } from './published';
 
@@ -26,8 +30,20 @@ export interface DataState {
   progress: { done: number; total: number | null };
   error: string | null;
   db: Connector | null;
-  /** Published runs in manifest order, then the run "uploads" once a file is uploaded. */
+  /**
+   * Loaded runs in manifest order, each with the configurations loaded so far, then the run "uploads" once a file is
+   * uploaded.
+   */
   runs: RunJson[];
+  /** Every published run listed (its whole run.json, loaded or not), then "uploads": what a picker offers. */
+  listed: RunJson[];
+  /** Whether these configurations (`run/config`; undefined: all) are loaded (or failed to), so a figure of them is final. */
+  has: (configs: readonly string[] | undefined) => boolean;
+  /**
+   * Asks for these configurations (`run/config`; undefined: everything), ahead of the rest; a no-op for those loaded
+   * or already coming first (the opened view's).
+   */
+  need: (configs?: readonly string[]) => void;
   uploads: UploadMessage[];
   generation: number;
   upload: (files: UploadSource[], declared?: UploadDeclaration) => Promise<UploadResult[]>;
@@ -48,12 +64,20 @@ let started: PublishedLoad | null = null;
  * view state's URL writer does not keep the parameter.
  */
 export const NO_PUBLISHED_DATA = typeof location !== 'undefined' && new URLSearchParams(location.search).get('data') === 'none';
-const startPublished = () => (NO_PUBLISHED_DATA ? null : (started ??= loadPublished()));
+/** The page's view when it was opened (read once): its configurations load first. */
+const opening = () => { const st = parseState(typeof location === 'undefined' ? '' : location.search); return { view: st.view, cfg: st.cfg, runs: st.runs }; };
+const startPublished = () => (NO_PUBLISHED_DATA ? null : (started ??= loadPublished(opening())));
 const takePublished = (): PublishedLoad | null => { const l = startPublished(); started = null; return l; };
 
 /** Waits for the background runs only this long for the first view's queries to finish. */
 const FIRST_VIEW_QUIET_MS = 150;
 const FIRST_VIEW_MAX_WAIT_MS = 1500;
+/**
+ * Unless a view asks for more first, the rest loads once the opened view's data is in and the database has been
+ * quiet this long (its figures drawn), except on the Live view (the visitor's own run would share the machine with it).
+ */
+const PREFETCH_QUIET_MS = 1000;
+const PREFETCH_MAX_WAIT_MS = 8000;
 
 export function DataProvider({ children }: { children: ReactNode }) {
   const dbState = useDuckDB();
@@ -64,6 +88,9 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const [progress, setProgress] = useState<DataState['progress']>({ done: 0, total: null });
   const [error, setError] = useState<string | null>(dbState.status === 'error' ? dbState.error : null);
   const [runs, setRuns] = useState<RunJson[]>([]);
+  const [listed, setListed] = useState<RunJson[]>([]);
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(() => new Set());
+  const [load, setLoad] = useState<{ load: PublishedLoad; opening: ReadonlySet<string> } | null>(null);
   const [uploads, setUploads] = useState<UploadMessage[]>([]);
   const [loadedUploads, setLoadedUploads] = useState<UploadResult[]>([]);
   const [seen] = useState(() => new Map<string, string>());
@@ -91,47 +118,68 @@ export function DataProvider({ children }: { children: ReactNode }) {
         (e: unknown) => { if (live) { setStatus('error'); setComplete(true); setError(e instanceof Error ? e.message : String(e)); } });
       return () => { live = false; };
     }
-    load.release();
     (async () => {
-      const order = await load.order;
+      const { ids: order, records, opening: openingKeys } = await load.order;
       if (!live) return;
+      setLoad({ load, opening: new Set(openingKeys) });
+      setListed(records);
       setProgress({ done: 0, total: order.length });
       await createTables(raw);
       await raw.query('DELETE FROM samples_raw; DELETE FROM invocation_samples_raw; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
-      const loaded: RunJson[] = [];
       const problems: string[] = [];
+      const done = new Set<string>(); // runs with no part to come
+      const parts = new Map<string, Set<string>>(); // run → its configurations tried so far
       let tried = 0;
       let waited = false;
+      let prefetch = false;
+      const triedConfigs = new Set<string>(); // configuration keys tried
+      /** Once the opened view's configurations are in: the rest after its queries have settled (a view asking sooner wins). */
+      const schedulePrefetch = () => {
+        if (prefetch || !openingKeys.every((k) => triedConfigs.has(k))) return;
+        prefetch = true;
+        if (parseState(location.search).view === 'live') return;
+        void db.whenQuiet(PREFETCH_QUIET_MS, PREFETCH_MAX_WAIT_MS).then(() => { if (live && parseState(location.search).view !== 'live') load.release(); });
+      };
+      schedulePrefetch();
+      const shown = () => records.filter((r) => parts.has(r.id))
+        .map((r) => ({ ...r, configurations: r.configurations.filter((c) => parts.get(r.id)!.has(c.id)) }))
+        .filter((r) => r.configurations.length);
       for (let a = await load.take(); a !== null; a = await load.take()) {
-        if (!a.firstView && !waited) {
+        if (!a.first && !waited) {
           waited = true;
           await db.whenQuiet(FIRST_VIEW_QUIET_MS, FIRST_VIEW_MAX_WAIT_MS);
           if (!live) return;
         }
-        // The first run (the reference study: small, the top of the page) alone, so that it shows at once.
+        // The first part (the reference study: small, the top of the page) alone, so that it shows at once.
         const batch: Arrival[] = [a];
-        for (let n = load.peek(); n && tried > 0 && n.firstView === a.firstView; n = load.peek()) batch.push((await load.take())!);
+        for (let n = load.peek(); n && tried > 0 && n.first === a.first; n = load.peek()) batch.push((await load.take())!);
         const ok = batch.filter((x) => x.prepared !== null && x.run !== null);
         problems.push(...batch.filter((x) => x.error !== null).map((x) => x.error!));
         const t = performance.now();
+        const added = (x: Arrival) => { const set = parts.get(x.id) ?? new Set<string>(); x.configs.forEach((c) => set.add(c)); parts.set(x.id, set); };
         try {
           await addPreparedRuns(raw, ok.map((x) => x.prepared!));
-          loaded.push(...ok.map((x) => x.run!));
+          ok.forEach(added);
         } catch (e) {
-          // One run's samples refused: add the batch's runs one by one, so that only that one is missing.
+          // One run's samples refused: add the batch's parts one by one, so that only that one is missing.
           for (const x of ok) {
-            try { await addPreparedRuns(raw, [x.prepared!]); loaded.push(x.run!); } catch (e1) { problems.push(`run ${x.id}: ${e1 instanceof Error ? e1.message : String(e1)}`); }
+            try { await addPreparedRuns(raw, [x.prepared!]); added(x); } catch (e1) { problems.push(`run ${x.id}: ${e1 instanceof Error ? e1.message : String(e1)}`); }
           }
           if (!ok.length) problems.push(e instanceof Error ? e.message : String(e));
         }
-        performance.measure(`ingest ${batch.map((x) => x.id).join(', ')}`, { start: t });
-        tried += batch.length;
+        performance.measure(`ingest ${batch.map((x) => `${x.id} (${x.configs.length})`).join(', ')}`, { start: t });
+        for (const x of batch) if (x.last) done.add(x.id);
+        tried = done.size;
         if (!live) return;
-        setRuns(order.map((id) => loaded.find((r) => r.id === id)).filter((r): r is RunJson => r !== undefined));
+        setRuns(shown());
+        // Tried: loaded or failed (a failed part's configurations will not come).
+        for (const x of batch) for (const c of x.configs.length ? x.configs : records.find((r) => r.id === x.id)?.configurations.map((r) => r.id) ?? []) triedConfigs.add(configKey(x.id, c));
+        setLoaded(new Set(triedConfigs));
         setError(problems.length ? problems.join('; ') : null);
         setProgress({ done: Math.min(tried, order.length), total: order.length });
         setStatus('ready');
         setGeneration((g) => g + 1);
+        schedulePrefetch();
       }
       setStatus('ready');
       setComplete(true);
@@ -166,10 +214,20 @@ export function DataProvider({ children }: { children: ReactNode }) {
     return results;
   }, [db, seen, keyCounter]);
   const dismiss = useCallback((key: number) => setUploads((u) => u.filter((m) => m.key !== key)), []);
-  const allRuns = useMemo(() => { const u = uploadRun(loadedUploads); return u ? [...runs, u] : runs; }, [runs, loadedUploads]);
+  const uploaded = useMemo(() => uploadRun(loadedUploads), [loadedUploads]);
+  const allRuns = useMemo(() => (uploaded ? [...runs, uploaded] : runs), [runs, uploaded]);
+  const allListed = useMemo(() => (uploaded ? [...listed, uploaded] : listed), [listed, uploaded]);
+  const has = useCallback((configs: readonly string[] | undefined) => complete || (configs !== undefined && status === 'ready'
+    && configs.every((k) => loaded.has(k) || k.startsWith(`${uploaded?.id ?? '\0'}/`))), [complete, status, loaded, uploaded]);
+  const need = useCallback((configs?: readonly string[]) => {
+    if (!load) return;
+    if (configs === undefined) { load.load.release(); return; }
+    const missing = configs.filter((k) => !loaded.has(k) && !load.opening.has(k));
+    if (missing.length) load.load.prioritise([...new Set(missing.map((k) => k.slice(0, k.indexOf('/'))))]);
+  }, [load, loaded]);
 
   return (
-    <Ctx.Provider value={{ status, complete, progress, error, db, runs: allRuns, uploads, generation, upload, dismiss, loadMs }}>
+    <Ctx.Provider value={{ status, complete, progress, error, db, runs: allRuns, listed: allListed, has, need, uploads, generation, upload, dismiss, loadMs }}>
       {children}
       {!complete && progress.total !== null && <LoadProgress done={progress.done} total={progress.total} />}
     </Ctx.Provider>
@@ -184,6 +242,18 @@ function LoadProgress({ done, total }: { done: number; total: number }) {
       <progress max={total} value={done} /> published runs loaded: {done} of {total}
     </p>
   );
+}
+
+/**
+ * A figure's configurations (`run/config`; undefined: every one): asks for those not loaded yet and says whether
+ * all of them are in, i.e. whether the figure is final.
+ */
+export function useShown(configs: readonly string[] | undefined): boolean {
+  const { has, need } = useData();
+  const ready = has(configs);
+  const key = configs === undefined ? null : configs.join(' ');
+  useEffect(() => { if (!ready) need(key === null ? undefined : key.split(' ').filter(Boolean)); }, [ready, key, need]);
+  return ready;
 }
 
 export function useData(): DataState {

@@ -32,9 +32,14 @@ export const reserveFileKeys = (n: number): number => { const first = lastFileKe
 /** A run's file with its key and its parsed samples. */
 export interface ParsedFile { config: string; file: RunFile; invocation: number | null; fileKey: number; parsed: ParsedSamples }
 
-/** A run ready to be added to the database: its rows of `files`, and its samples as Arrow IPC streams. */
+/**
+ * A run, or a part of it (some of its configurations), ready to be added to the database: its rows of `files`, and
+ * its samples as Arrow IPC streams.
+ */
 export interface PreparedRun {
   run: RunJson;
+  /** The run's first part: it adds the run's rows of `runs` and `configs` (every configuration's, as run.json lists them). */
+  newRun: boolean;
   files: { config: string; file: RunFile; invocation: number | null; fileKey: number; rows: number; resolutionNs: number }[];
   /** the merged (or only) files' samples, for samples_raw; null when there are none */
   samples: Uint8Array | null;
@@ -44,10 +49,12 @@ export interface PreparedRun {
 
 /**
  * Parses a run's CSVs (`bytes` in runFiles order; csvParse.ts: the same seq and k as `insertSamplesFromCsv`, negative
- * rows kept with k = 0), keys from `firstKey` on (reserveFileKeys). An error names the run and the file.
+ * rows kept with k = 0), keys from `firstKey` on (reserveFileKeys); only the files of `configs` (ids) when given, each
+ * with its key in the whole run. An error names the run and the file.
  */
-export function parseRunFiles(run: RunJson, bytes: readonly Uint8Array[], firstKey: number): ParsedFile[] {
-  return runFiles(run).map(({ c, f, invocation }, i) => {
+export function parseRunFiles(run: RunJson, bytes: readonly Uint8Array[], firstKey: number, configs?: ReadonlySet<string>): ParsedFile[] {
+  return runFiles(run).flatMap(({ c, f, invocation }, i) => {
+    if (configs && !configs.has(c.id)) return [];
     try {
       // A published file may hold only its header (a run made with --floor-samples 0 --os-floors 0 writes an empty
       // floors.csv): no samples, not an error. An upload with no data rows is still refused (uploadRun.ts).
@@ -72,12 +79,12 @@ export function apparentResolutionNs(p: ParsedSamples): number {
   return r < RESOLUTIONS.length ? RESOLUTIONS[r] : 1;
 }
 
-/** A parsed run as one Arrow stream per samples table (one append each, instead of one per file). */
-export function prepareRun(run: RunJson, files: readonly ParsedFile[]): PreparedRun {
+/** A parsed run (or part, newRun: whether it is the run's first) as one Arrow stream per samples table (one append each, instead of one per file). */
+export function prepareRun(run: RunJson, files: readonly ParsedFile[], newRun = true): PreparedRun {
   const merged = files.filter((f) => f.invocation === null);
   const own = files.filter((f) => f.invocation !== null);
   return {
-    run,
+    run, newRun,
     files: files.map(({ config, file, invocation, fileKey, parsed }) => ({ config, file, invocation, fileKey, rows: parsed.rows, resolutionNs: apparentResolutionNs(parsed) })),
     samples: merged.length ? samplesBatchIpc(merged) : null,
     invocationSamples: own.length ? samplesBatchIpc(own) : null,
@@ -90,7 +97,7 @@ export function prepareRun(run: RunJson, files: readonly ParsedFile[]): Prepared
  */
 export async function addPreparedRuns(db: Connector, prepared: readonly PreparedRun[]): Promise<void> {
   if (prepared.length === 0) return;
-  const runs = prepared.map(({ run }) => run);
+  const runs = prepared.filter((p) => p.newRun).map(({ run }) => run);
   await db.query([
     insertRuns(runs.map((run) => ({
       run: run.id, kind: run.kind, title: run.title, createdAt: run.createdAt,

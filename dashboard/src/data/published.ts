@@ -1,34 +1,47 @@
 /**
- * Loading the published runs (manifest → run.json → CSVs) in the order the first view needs them: the first view's
- * runs (model/canonical.ts firstViewRuns), then the others in manifest order. The CSVs are fetched and parsed by a
- * worker (published.worker.ts) while the database starts; each run arrives as Arrow streams ready to append.
+ * Loading the published runs (manifest → run.json → CSVs) in the order the opened view needs them: first the
+ * configurations it shows (model/canonical.ts openingConfigs: a run's other configurations wait, so the opened view
+ * does not wait for a 27-configuration run to parse), then, once released, everything else in manifest order, the
+ * runs a view asks for first (prioritise). The CSVs are fetched and parsed by a worker (published.worker.ts) while
+ * the database starts; each part of a run arrives as Arrow streams ready to append.
  */
-import { firstViewRuns } from '../model/canonical';
+import { openingConfigs, type Opening } from '../model/canonical';
 import { loadsSamples, runFiles, type Manifest, type RunJson } from '../model/runs';
 import { reserveFileKeys, type PreparedRun } from './ingest';
 
-/** A run for the worker: its record, the absolute URL of its folder, the key of its first file. */
-export interface PublishedJob { run: RunJson; folder: string; firstKey: number; firstView: boolean }
+/**
+ * A run for the worker: its record, the absolute URL of its folder, the key of its first file, and the ids of the
+ * configurations it loads before the page releases the rest (empty: none).
+ */
+export interface PublishedJob { run: RunJson; folder: string; firstKey: number; first: string[] }
 
-/** A run as the worker hands it over: prepared, or the reason it could not be. */
-export interface RunArrival { id: string; prepared: PreparedRun | null; error: string | null; parseMs: number | null }
+/**
+ * A part of a run as the worker hands it over: the configurations it holds, prepared, or the reason it could not be;
+ * `first`: the part the opened view shows (loaded before the release); `last`: the run has no part to come.
+ */
+export interface RunArrival { id: string; configs: string[]; first: boolean; last: boolean; prepared: PreparedRun | null; error: string | null; parseMs: number | null }
 
-/** A run taken from the load: its record (null if run.json failed), whether the first view shows it. */
-export interface Arrival extends RunArrival { run: RunJson | null; firstView: boolean }
+/** A part taken from the load, with its run's record (null if run.json failed). */
+export interface Arrival extends RunArrival { run: RunJson | null }
 
 export interface PublishedLoad {
-  /** Manifest order of the published runs (the network runs excluded), once known. */
-  order: Promise<string[]>;
+  /**
+   * The published runs (the network runs excluded), once known: their ids in manifest order, the records read and
+   * the configurations (`run/config`) loaded first, the opened view's.
+   */
+  order: Promise<{ ids: string[]; records: RunJson[]; opening: string[] }>;
   /** The next run in load order; null after the last. */
   take(): Promise<Arrival | null>;
   /** The next run if it has already arrived (undefined: not yet; null: there is none). */
   peek(): Arrival | null | undefined;
   /**
-   * Lets the loader fetch and parse the runs the first view does not show. Until then it does only the first view's,
-   * so that on a small machine the rest does not take the cores DuckDB-Wasm's start needs (call it once the database
-   * is up).
+   * Lets the loader fetch and parse what the opened view does not show. Until then it does only the opened view's
+   * configurations, so that the rest does not take the cores the view's own work needs (DuckDB-Wasm's start, its
+   * queries, a Live run).
    */
   release(): void;
+  /** Loads these runs next, released or not (a view showing them). */
+  prioritise(runs: readonly string[]): void;
 }
 
 /** URL of a path under the site's data folder, whatever the base path. */
@@ -58,14 +71,15 @@ export async function loadPublishedSummaries<S>(): Promise<{ run: RunJson; summa
   }));
 }
 
-/** Starts loading every published run; arrivals queue up until taken. */
-export function loadPublished(): PublishedLoad {
+/** Starts loading every published run, the configurations `opening` shows first; arrivals queue up until taken. */
+export function loadPublished(opening: Opening): PublishedLoad {
   const arrived: (Arrival | null)[] = [];
   let wake: (() => void) | null = null;
   const push = (a: Arrival | null) => { arrived.push(a); wake?.(); wake = null; };
   let released = false;
+  const wanted: string[] = [];
   let loader: Worker | null = null;
-  const fail = (e: unknown) => push({ id: 'manifest', run: null, firstView: true, prepared: null, error: e instanceof Error ? e.message : String(e), parseMs: null });
+  const fail = (e: unknown) => push({ id: 'manifest', configs: [], first: true, last: true, run: null, prepared: null, error: e instanceof Error ? e.message : String(e), parseMs: null });
 
   const order = (async () => {
     const manifest = await json<Manifest>(dataUrl('manifest.json'));
@@ -73,40 +87,52 @@ export function loadPublished(): PublishedLoad {
     const records = await Promise.all(entries.map((e) => json<RunJson>(dataUrl(e.run)).then((run) => ({ e, run, error: null }),
       (err: unknown) => ({ e, run: null, error: err instanceof Error ? err.message : String(err) }))));
     const ok = records.filter((r) => r.run !== null).map((r) => r.run!);
-    const first = new Set(firstViewRuns(ok));
-    const loadOrder = [...records.filter((r) => r.run && first.has(r.run.id)).sort((a, b) => [...first].indexOf(a.run!.id) - [...first].indexOf(b.run!.id)),
+    // The opened view's configurations, by run, in the order the view lists them.
+    const first = new Map<string, string[]>();
+    const openingKeys = openingConfigs(ok, opening);
+    for (const key of openingKeys) {
+      const at = key.indexOf('/');
+      const run = key.slice(0, at);
+      first.set(run, [...(first.get(run) ?? []), key.slice(at + 1)]);
+    }
+    const loadOrder = [...records.filter((r) => r.run && first.has(r.run.id)).sort((a, b) => [...first.keys()].indexOf(a.run!.id) - [...first.keys()].indexOf(b.run!.id)),
       ...records.filter((r) => !r.run || !first.has(r.run.id))];
     const jobs: PublishedJob[] = loadOrder.filter((r) => r.run !== null).map(({ e, run }) => ({
-      run: run!, folder: dataUrl(e.run.replace(/run\.json$/, '')), firstKey: reserveFileKeys(runFiles(run!).length), firstView: first.has(run!.id),
+      run: run!, folder: dataUrl(e.run.replace(/run\.json$/, '')), firstKey: reserveFileKeys(runFiles(run!).length), first: first.get(run!.id) ?? [],
     }));
     const byId = new Map(ok.map((r) => [r.id, r]));
-    let expected = jobs.length;
-    for (const r of loadOrder) if (!r.run) push({ id: r.e.id, run: null, firstView: true, prepared: null, error: `run ${r.e.id}: ${r.error}`, parseMs: null });
-    if (expected === 0) push(null);
+    for (const r of loadOrder) if (!r.run) push({ id: r.e.id, configs: [], first: true, last: true, run: null, prepared: null, error: `run ${r.e.id}: ${r.error}`, parseMs: null });
+    if (jobs.length === 0) push(null);
     else {
       const worker = new Worker(new URL('./published.worker.ts', import.meta.url), { type: 'module' });
-      worker.onmessage = (m: MessageEvent<RunArrival>) => {
-        // In the page's performance timeline: the worker's parse of the run, ending when it arrived.
-        if (m.data.parseMs !== null) performance.measure(`parse ${m.data.id}`, { end: performance.now(), duration: m.data.parseMs });
-        push({ ...m.data, run: byId.get(m.data.id) ?? null, firstView: first.has(m.data.id) });
-        if (--expected === 0) { push(null); worker.terminate(); }
+      worker.onmessage = (m: MessageEvent<RunArrival | { done: true }>) => {
+        if ('done' in m.data) { push(null); worker.terminate(); return; }
+        // In the page's performance timeline: the worker's parse of the part, ending when it arrived.
+        if (m.data.parseMs !== null) performance.measure(`parse ${m.data.id} (${m.data.configs.length} configurations)`, { end: performance.now(), duration: m.data.parseMs });
+        push({ ...m.data, run: byId.get(m.data.id) ?? null });
       };
       worker.onerror = (ev) => { ev.preventDefault(); fail(new Error(`the loader worker failed: ${ev.message}`)); push(null); worker.terminate(); };
       worker.postMessage({ runs: jobs });
       loader = worker;
+      if (wanted.length) worker.postMessage({ prioritise: wanted });
       if (released) worker.postMessage({ release: true });
     }
-    return entries.map((e) => e.id);
+    return { ids: entries.map((e) => e.id), records: ok, opening: openingKeys };
   })();
   order.catch((e: unknown) => { fail(e); push(null); });
 
   let next = 0;
+  const release = () => {
+    if (released) return;
+    released = true;
+    loader?.postMessage({ release: true });
+  };
   return {
     order,
-    release() {
-      if (released) return;
-      released = true;
-      loader?.postMessage({ release: true });
+    release,
+    prioritise(runs) {
+      wanted.push(...runs);
+      loader?.postMessage({ prioritise: runs });
     },
     peek: () => (next < arrived.length ? arrived[next] : undefined),
     async take() {

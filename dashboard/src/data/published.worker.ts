@@ -1,10 +1,12 @@
 /// <reference lib="webworker" />
 /**
- * Fetches and parses the published runs off the main thread, while DuckDB-Wasm starts: the first view's runs at once,
- * the others once the page releases them (the database is up). A run comes in one request, its run pack (runPack.ts),
- * or file by file where the host has no pack. Each run is parsed when its files are in (ingest.ts parseRunFiles,
- * prepareRun) and posted as soon as it is ready, its Arrow streams transferred.
- * Messages: { runs: PublishedJob[] } → one RunArrival per run, in order; { release: true } lets the others start.
+ * Fetches and parses the published runs off the main thread, while DuckDB-Wasm starts: the configurations the
+ * opened view shows at once, everything else once the page releases it, the runs a view asked for first. A run
+ * comes in one request, its run pack (runPack.ts), or file by file where the host has no pack, and is parsed in at
+ * most two parts: the opened view's configurations, then the others (ingest.ts parseRunFiles, prepareRun). Each
+ * part is posted as soon as it is ready, its Arrow streams transferred.
+ * Messages in: { runs: PublishedJob[] }, { release: true } (the rest may start), { prioritise: runIds }.
+ * Messages out: one RunArrival per part, then { done: true }.
  */
 import { runFiles } from '../model/runs';
 import { parseRunFiles, prepareRun } from './ingest';
@@ -31,35 +33,78 @@ async function fetchRunFiles(job: PublishedJob): Promise<Uint8Array[]> {
   return Promise.all(files.map((f) => fetchBytes(new URL(f, job.folder).href)));
 }
 
-// The page's go-ahead for the runs the first view does not show (PublishedLoad.release).
-let release: () => void = () => undefined;
-const released = new Promise<void>((r) => { release = r; });
+// The page's go-ahead for what the opened view does not show (PublishedLoad.release).
+let released = false;
+/** Runs a view asked for, most recent request first: the next part to parse is theirs, released or not. */
+let wanted: string[] = [];
+/** Wakes the loop waiting for a release or a request. */
+let signal: () => void = () => undefined;
+const nextSignal = () => new Promise<void>((r) => { signal = r; });
 
-self.onmessage = async (e: MessageEvent<{ runs: PublishedJob[] } | { release: true }>) => {
-  if ('release' in e.data) { release(); return; }
+/** Parses the part of `job` holding `configs` (ids) and posts it (or its error). */
+function post(job: PublishedJob, bytes: Uint8Array[], configs: Set<string>, first: boolean, last: boolean): void {
+  let msg: RunArrival;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    const t0 = performance.now();
+    const prepared = prepareRun(job.run, parseRunFiles(job.run, bytes, job.firstKey, configs), first || job.first.length === 0);
+    msg = { id: job.run.id, configs: [...configs], first, last, prepared, error: null, parseMs: performance.now() - t0 };
+    transfer = [prepared.samples, prepared.invocationSamples].filter((x) => x !== null).map((x) => x.buffer as ArrayBuffer);
+  } catch (err) {
+    msg = { id: job.run.id, configs: [...configs], first, last: true, prepared: null, error: err instanceof Error ? err.message : String(err), parseMs: null };
+  }
+  (self as unknown as Worker).postMessage(msg, transfer);
+}
+
+const failed = (job: PublishedJob, first: boolean, err: unknown): RunArrival => ({
+  id: job.run.id, configs: [], first, last: true, prepared: null, error: err instanceof Error ? err.message : String(err), parseMs: null,
+});
+
+self.onmessage = async (e: MessageEvent<{ runs: PublishedJob[] } | { release: true } | { prioritise: string[] }>) => {
+  if ('release' in e.data) { released = true; signal(); return; }
+  if ('prioritise' in e.data) {
+    const ids = e.data.prioritise;
+    wanted = [...ids, ...wanted.filter((id) => !ids.includes(id))];
+    signal();
+    return;
+  }
+  const jobs = e.data.runs;
   const request = (job: PublishedJob) => {
     const bytes = fetchRunFiles(job);
     bytes.catch(() => undefined);
     return bytes;
   };
-  const requested = new Map(e.data.runs.filter((j) => j.firstView).map((j) => [j, request(j)]));
-  for (const job of e.data.runs) {
-    if (!requested.has(job)) {
-      await released;
-      for (const j of e.data.runs) if (!requested.has(j)) requested.set(j, request(j));
-    }
-    const bytes = requested.get(job)!;
-    let msg: RunArrival;
-    let transfer: ArrayBuffer[] = [];
+  const requested = new Map(jobs.filter((j) => j.first.length).map((j) => [j, request(j)]));
+  const all = (job: PublishedJob) => job.run.configurations.map((c) => c.id);
+  const rest = new Map<PublishedJob, string[]>();
+  for (const job of jobs) {
+    const others = all(job).filter((c) => !job.first.includes(c));
+    if (others.length) rest.set(job, others);
+    if (!job.first.length) continue;
     try {
-      const files = await bytes;
-      const t0 = performance.now();
-      const prepared = prepareRun(job.run, parseRunFiles(job.run, files, job.firstKey));
-      msg = { id: job.run.id, prepared, error: null, parseMs: performance.now() - t0 };
-      transfer = [prepared.samples, prepared.invocationSamples].filter((x) => x !== null).map((x) => x.buffer as ArrayBuffer);
+      post(job, await requested.get(job)!, new Set(job.first), true, others.length === 0);
     } catch (err) {
-      msg = { id: job.run.id, prepared: null, error: err instanceof Error ? err.message : String(err), parseMs: null };
+      (self as unknown as Worker).postMessage(failed(job, true, err));
+      rest.delete(job);
     }
-    (self as unknown as Worker).postMessage(msg, transfer);
   }
+  let fetching = false;
+  while (rest.size) {
+    const queue = [...rest.keys()];
+    const rank = (j: PublishedJob) => { const i = wanted.indexOf(j.run.id); return i < 0 ? Infinity : i; };
+    const job = queue.reduce((best, j) => (rank(j) < rank(best) ? j : best), queue[0]);
+    // Before the release only what a view asked for.
+    if (!released && rank(job) === Infinity) { await nextSignal(); continue; }
+    if (released && !fetching) { fetching = true; for (const j of rest.keys()) if (!requested.has(j)) requested.set(j, request(j)); }
+    if (!requested.has(job)) requested.set(job, request(job));
+    const configs = rest.get(job)!;
+    rest.delete(job);
+    try {
+      post(job, await requested.get(job)!, new Set(configs), false, true);
+    } catch (err) {
+      (self as unknown as Worker).postMessage(failed(job, false, err));
+    }
+    requested.delete(job); // its bytes are no longer needed
+  }
+  (self as unknown as Worker).postMessage({ done: true });
 };

@@ -36,10 +36,30 @@ export function selectedConfigs(cfg: string[] | undefined, canonical: string[]):
   return cfg.includes('all') ? undefined : cfg;
 }
 
+/** What the page was opened on (the URL's view, cfg= and runs=): it decides which configurations load first. */
+export interface Opening { view: string; cfg?: string[]; runs?: string[] }
+
 /**
- * The runs the first view shows, loaded before the others: the first in manifest order (the reference study, the
- * top of the comparison) and the runs of the canonical configurations (the headline), in that order.
+ * The configurations (`run/config`) the opened view shows, loaded before anything else; the rest of the published
+ * data loads once the view asks for more, or after its first figures (DataProvider). Empty when the view shows no
+ * published samples (History, Programs and Network read small summary files; SQL waits for a query). A view showing
+ * every configuration (`cfg=all`) gets them all.
+ *  - compare: the first run in manifest order (the reference study, the top of the comparison) and the canonical
+ *    configurations (the headline, the decomposition);
+ *  - distributions, warm-up: the selected configurations, by default the canonical ones;
+ *  - scale: the selected ones, by default the canonical scale configurations, and the canonical ones (the platform plot);
+ *  - profiles, live: the canonical configurations (the profiles' timers; "your run beside ours").
  */
-export function firstViewRuns(runs: readonly RunJson[]): string[] {
-  return [...new Set([...runs.slice(0, 1).map((r) => r.id), ...canonicalPicks(runs).map((x) => x.run.id)])];
+export function openingConfigs(all: readonly RunJson[], opening: Opening): string[] {
+  const runs = all.filter((r) => !opening.runs || opening.runs.includes(r.id));
+  const every = () => runs.flatMap((r) => r.configurations.map((c) => configKey(r.id, c.id)));
+  const chosen = (canonical: string[]) => { const s = selectedConfigs(opening.cfg, canonical); return s ?? every(); };
+  switch (opening.view) {
+    case 'compare':
+      return [...new Set([...runs.slice(0, 1).flatMap((r) => r.configurations.map((c) => configKey(r.id, c.id))), ...canonicalConfigs(runs)])];
+    case 'distributions': case 'warmup': return chosen(canonicalConfigs(runs));
+    case 'scale': return [...new Set([...chosen(canonicalScaleConfigs(runs)), ...canonicalConfigs(runs)])];
+    case 'profiles': case 'live': return canonicalConfigs(runs);
+    default: return [];
+  }
 }

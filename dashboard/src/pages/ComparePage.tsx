@@ -16,6 +16,7 @@ import { Plot } from '../components/Plot';
 import { provenanceOf } from '../plots/figureExport';
 import { SummaryTable } from '../components/SummaryTable';
 import { useQuery } from '../db/useQuery';
+import { useShown } from '../data/DataProvider';
 import { rowsOf, seriesValuesOf } from '../model/arrow';
 import { comparisons, type ComparisonRow } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
@@ -44,6 +45,8 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const clocks = useMemo(() => new Map(runs.flatMap((r) => r.configurations.map((c) => [`${r.id}/${c.id}`, environmentOf(r, c).timerResolutionNs ?? 0] as const))), [runs]);
   const rows = useMemo(() => comparisons(stats, runs.flatMap(pairings)), [stats, runs]);
   const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.runs.length);
+  // The comparison lists every run: all of them load at once, after the first block's (DataProvider waits for its queries).
+  useEffect(() => data.need(), [data.need]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // In-process across platforms: desktop K-step block means for the pairs whose web side has block series.
   const crossPairs = useMemo(() => crossPlatformPairs(runs, stats), [runs, stats]);
@@ -242,7 +245,11 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // The decomposition opens on the canonical configurations, the reference study and the visitor's uploads (a bar
   // per path of every configuration made it 4 300 px tall); every configuration on request.
   const [allDecos, setAllDecos] = useState(false);
-  const canonicalKeys = useMemo(() => new Set(canonicalConfigs(data.runs)), [data.runs]);
+  const canonicalKeys = useMemo(() => new Set(canonicalConfigs(data.listed)), [data.listed]);
+  // The bars' configurations: the figure is final once they are in (every configuration: once everything is).
+  const decoKeys = useMemo(() => (allDecos ? undefined : [...canonicalKeys, ...data.listed.filter((r) => r.id === 'reference-study').flatMap((r) => r.configurations.map((c) => `${r.id}/${c.id}`))]),
+    [allDecos, canonicalKeys, data.listed]);
+  const decoFinal = useShown(decoKeys);
   const decoShown = (run: string, config: string) => allDecos || canonicalKeys.has(`${run}/${config}`) || run === 'reference-study' || run === 'uploads';
   const [decos, decoTotal] = useMemo(() => {
     const seen = new Set<string>();
@@ -321,9 +328,9 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
         </table></div>
       </Section>
       <Section name="decomposition" title="Where the end-to-end time goes" hint="— e2e split into transport, serialization, compute">
-        <Plot figure={decoFigure} name="decomposition" height={190 + 60 * Math.max(1, decos.length)} busy={query.loading || !data.complete}
+        <Plot figure={decoFigure} name="decomposition" height={190 + 60 * Math.max(1, decos.length)} busy={query.loading || !decoFinal}
           provenance={provenanceOf(data.runs, runs.map((r) => r.id))}
-          empty={decos.length === 0 && !query.loading && data.complete ? 'No series to decompose.' : null} />
+          empty={decos.length === 0 && !query.loading && decoFinal ? 'No series to decompose.' : null} />
         <label className="small"><input type="checkbox" data-testid="decomposition-all" checked={allDecos} onChange={(e) => setAllDecos(e.target.checked)} />{' '}
           every configuration ({decoTotal} bars; shown: the canonical configurations, the reference study and your uploads, {decos.length})</label>
         <p className="muted small">Segments are medians of each phase; transport = wait − service, boundary = call − service;

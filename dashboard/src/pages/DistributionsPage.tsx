@@ -5,7 +5,7 @@ import { provenanceOf } from '../plots/figureExport';
 import { ConfigPicker } from '../components/ConfigPicker';
 import { SeriesPicker } from '../components/SeriesPicker';
 import { pathRank } from '../plots/pathStyle';
-import { useData } from '../data/DataProvider';
+import { useData, useShown } from '../data/DataProvider';
 import { useQuery } from '../db/useQuery';
 import { distributionFigure, type Group, type RefLine } from '../plots/figures';
 import { valuesSql } from '../sql/analysis';
@@ -23,6 +23,7 @@ export default function DistributionsPage({ state, set }: { state: ViewState; se
   const { configs, picker } = useConfigSelection(state, set);
   const filter = useMemo(() => ({ runs: state.runs, configs, ids, transports: state.transports, nodeCounts: state.n }), [state.runs, configs, ids.join(','), state.transports, state.n]); // eslint-disable-line react-hooks/exhaustive-deps
   const q = useQuery(data.db, data.status === 'ready' ? valuesSql(state.warmup, filter) : null, data.generation);
+  const shown = useShown(configs);
   const floorsFilter = useMemo(() => ({ runs: state.runs, configs, ids: cat.ids.filter((i) => i.startsWith('floor.')) }), [state.runs, configs, cat.ids]);
   const { stats: floorStats } = useAnalysis(state.warmup, floorsFilter);
   // Per-invocation medians as points over boxes and violins, for runs that record invocations.
@@ -72,9 +73,9 @@ export default function DistributionsPage({ state, set }: { state: ViewState; se
       <ConfigPicker {...picker} />
       <SeriesPicker ids={cat.ids} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />
       {q.error && <pre className="error">{q.error}</pre>}
-      <Plot figure={figure.fig} name={`distribution-${state.plot}`} height={480} busy={q.loading || !data.complete}
+      <Plot figure={figure.fig} name={`distribution-${state.plot}`} height={480} busy={q.loading || !shown}
         provenance={provenanceOf(data.runs, (q.rows ?? []).map((r) => r.run))}
-        empty={figure.gs.length === 0 && !q.loading && data.complete ? 'No samples for this selection.' : null} />
+        empty={figure.gs.length === 0 && !q.loading && shown ? 'No samples for this selection.' : null} />
       <p className="muted small">Series with more than 20 000 samples are drawn from every j-th order statistic (the shape is kept; tables use all samples).</p>
     </div>
   );

@@ -1,6 +1,6 @@
 // Live view: the engine running in this page (Kotlin/Wasm) or in Node behind a WebSocket, drawn with WebGL, with
 // live timing distributions. Lazily loaded by the app's router; three.js and the engines load with it.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LiveRunner, type LiveConfig } from '../live/run/LiveRunner';
 import { installHooks, runBench } from '../live/run/benchHook';
 import { defaultWsUrl } from '../live/engines/wsEngine';
@@ -14,7 +14,7 @@ import { configEnvironment, describeEnvironment, mediansOfCsv, normalise, runFil
 import { ScenarioNote } from '../live/components/ScenarioNote';
 import { ServerStatus } from '../live/components/ServerStatus';
 import { YourRunPanel, type NormalisedRun, type YourRun } from '../live/components/YourRunPanel';
-import { useData } from '../data/DataProvider';
+import { useData, useShown } from '../data/DataProvider';
 import { rowsOf } from '../model/arrow';
 import type { RunJson } from '../model/runs';
 import type { LiveState, ViewState } from '../state/viewState';
@@ -222,7 +222,10 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
   }, [apply, access, setAsked]);
 
   // The published canonical web run, as medians per path and floor from the loaded samples (same warm-up as yours).
-  const canonical = data.complete ? canonicalWebRun(data.runs) : null; // once every published run is in: no flicker
+  // Picked among every listed run (no flicker as runs arrive); read once its samples are in.
+  const canonicalPick = useMemo(() => canonicalWebRun(data.listed), [data.listed]);
+  const canonicalIn = useShown(canonicalPick ? [`${canonicalPick.run.id}/${canonicalPick.config}`] : []);
+  const canonical = canonicalIn ? canonicalPick : null;
   const canonicalKey = canonical ? `${canonical.run.id}/${canonical.config}` : null;
   useEffect(() => {
     if (!data.db || !canonical) return;

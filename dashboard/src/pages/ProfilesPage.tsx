@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { FlameGraph } from '../components/FlameGraph';
 import { Plot } from '../components/Plot';
 import { provenanceOf } from '../plots/figureExport';
-import { useData } from '../data/DataProvider';
+import { useData, useShown } from '../data/DataProvider';
 import { dataUrl, fetchOk } from '../data/published';
 import { canonicalConfigs, canonicalScaleConfigs } from '../model/canonical';
 import { decompose } from '../model/decomposition';
@@ -95,7 +95,8 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
   const trees = useMemo(() => Object.fromEntries(Object.entries(files).map(([path, f]) => [path, flameTree(path, f.inputs, { idle })])), [files, idle]);
 
   const data = useData();
-  const timer = useMemo(() => timerConfig(data.runs, n, pair), [data.runs, n, pair]);
+  const timer = useMemo(() => timerConfig(data.listed, n, pair), [data.listed, n, pair]);
+  const timerShown = useShown(timer ? [timer] : []);
   const { stats, query } = useAnalysis(state.warmup, useMemo(() => ({ configs: timer ? [timer] : [] }), [timer]));
   const recon = useMemo(() => PAIRS[pair].map((path) => {
     const f = files[path];
@@ -104,7 +105,7 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
     const d = timer ? decompose(stats, r, c, pair, path) : null;
     return { path, rows: reconcile(f.profile, d), wallUs: (1e6 * f.profile.window.seconds) / f.profile.window.steps };
   }), [files, stats, timer, pair]);
-  const ready = recon.every((x) => x !== null) && data.complete && !query.loading;
+  const ready = recon.every((x) => x !== null) && timerShown && !query.loading;
 
   return (
     <div data-testid="profiles" data-ready={ready ? '1' : '0'}>

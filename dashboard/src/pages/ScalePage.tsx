@@ -5,6 +5,7 @@ import { Plot } from '../components/Plot';
 import { provenanceOf } from '../plots/figureExport';
 import { canonicalConfigs, selectedConfigs } from '../model/canonical';
 import { useQuery } from '../db/useQuery';
+import { useShown } from '../data/DataProvider';
 import { decompose, PHASES } from '../model/decomposition';
 import { toStepPeriods } from '../model/stats';
 import { platformFigure, scaleFigure, type PlatformBar, type ScalePoint } from '../plots/figures';
@@ -28,7 +29,8 @@ export default function ScalePage({ state, set }: { state: ViewState; set: (p: P
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
   const { data, stats, query } = useAnalysis(state.warmup, filter);
   const periodQuery = useQuery(data.db, data.status === 'ready' ? stepPeriodSql(state.warmup, filter) : null, data.generation);
-  const busy = query.loading || periodQuery.loading || !data.complete;
+  const scaleShown = useShown(configs);
+  const busy = query.loading || periodQuery.loading;
   const configOf = (run: string, config: string) => data.runs.find((r) => r.id === run)?.configurations.find((c) => c.id === config);
   const scale = useMemo(() => {
     const chosen = (s: { run: string; config: string }) => !configs || configs.includes(`${s.run}/${s.config}`);
@@ -53,8 +55,9 @@ export default function ScalePage({ state, set }: { state: ViewState; set: (p: P
     return plots.map((p) => ({ ...p, fig: scaleFigure(p.pts, p.label, state.unit) }));
   }, [stats, periodQuery.rows, data.runs, configs, state.unit]); // eslint-disable-line react-hooks/exhaustive-deps
   // Desktop vs web at the canonical configurations (N = 10, free pacing): one bar per path.
-  const platformConfigs = useMemo(() => selectedConfigs(undefined, canonicalConfigs(data.runs.filter((r) => !state.runs || state.runs.includes(r.id)))),
-    [data.runs, state.runs]);
+  const platformConfigs = useMemo(() => selectedConfigs(undefined, canonicalConfigs(data.listed.filter((r) => !state.runs || state.runs.includes(r.id)))),
+    [data.listed, state.runs]);
+  const platformShown = useShown(platformConfigs);
   const bars = useMemo(() => {
     const out: PlatformBar[] = [];
     const seen = new Set<string>();
@@ -82,14 +85,14 @@ export default function ScalePage({ state, set }: { state: ViewState; set: (p: P
       <h2>Scale: metric vs N</h2>
       <ConfigPicker {...picker} />
       {scale.every((s) => new Set(s.pts.map((p) => p.n)).size < 2) && <p className="note">Only one N is loaded so far (the reference study has N = 10); runs with several N add points here.</p>}
-      <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={560} busy={busy} provenance={provenanceOf(data.runs, stats.map((x) => x.run))} />)}</div>
+      <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={560} busy={busy || !scaleShown} provenance={provenanceOf(data.runs, stats.map((x) => x.run))} />)}</div>
       <p className="muted small">Step period: the median interval between consecutive step starts of a front-end file. Under free pacing it holds
         everything a step costs the front-end (the step, rendering, waits in the event loop), so it compares paths whose e2e windows differ: on the
         web a WebSocket reply waits behind the frame being rendered, while a Wasm step starts after it. Under tick or frame pacing it is the tick.</p>
       <h2>Platform: desktop vs web</h2>
       {!platforms.has('web') && <p className="note">No web run is loaded yet: only desktop bars are shown.</p>}
       <p className="muted small">At the canonical configurations: {platformConfigs?.join(', ') ?? 'all'}.</p>
-      <Plot figure={platformFigure(bars, state.unit)} name="platform" height={420} busy={busy} provenance={provenanceOf(data.runs, (platformConfigs ?? []).map((k) => k.split('/')[0]))} />
+      <Plot figure={platformFigure(bars, state.unit)} name="platform" height={420} busy={busy || !platformShown} provenance={provenanceOf(data.runs, (platformConfigs ?? []).map((k) => k.split('/')[0]))} />
     </div>
   );
 }

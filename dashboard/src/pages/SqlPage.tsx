@@ -16,6 +16,8 @@ FROM samples GROUP BY ALL ORDER BY run, file, id`;
 export default function SqlPage({ state, set }: { state: ViewState; set: (p: Partial<ViewState>) => void }) {
   const data = useData();
   const sql = state.sql ?? DEFAULT_SQL;
+  // A query may read any run: every run loads.
+  useEffect(() => data.need(), [data.need]); // eslint-disable-line react-hooks/exhaustive-deps
   const [session, setSession] = useState<Session | null>(null);
   const [sessionError, setSessionError] = useState<string | null>(null);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { provenanceOf } from '../plots/figureExport';
 import { ConfigPicker } from '../components/ConfigPicker';
 import { SeriesPicker } from '../components/SeriesPicker';
 import { pathRank } from '../plots/pathStyle';
-import { useData } from '../data/DataProvider';
+import { useData, useShown } from '../data/DataProvider';
 import { useQuery } from '../db/useQuery';
 import { timeSeriesFigure, type TimePoints } from '../plots/figures';
 import { timeSeriesSql } from '../sql/analysis';
@@ -22,6 +22,7 @@ export default function WarmupPage({ state, set }: { state: ViewState; set: (p: 
   const { configs, picker } = useConfigSelection(state, set);
   const sql = data.status === 'ready' ? timeSeriesSql({ runs: state.runs, configs, ids, transports: state.transports, nodeCounts: state.n }) : null;
   const q = useQuery(data.db, sql, data.generation);
+  const shown = useShown(configs);
   const fig = useMemo(() => {
     const m = new Map<string, TimePoints & { run: string; config: string; id: string; path: string | null }>();
     for (const r of q.rows ?? []) {
@@ -42,7 +43,7 @@ export default function WarmupPage({ state, set }: { state: ViewState; set: (p: 
       <ConfigPicker {...picker} />
       <SeriesPicker ids={cat.ids.filter((i) => !i.startsWith('backend.'))} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />
       {q.error && <pre className="error">{q.error}</pre>}
-      <Plot figure={fig} name="timeseries" height={480} busy={q.loading || !data.complete} provenance={provenanceOf(data.runs, (q.rows ?? []).map((r) => r.run))} />
+      <Plot figure={fig} name="timeseries" height={480} busy={q.loading || !shown} provenance={provenanceOf(data.runs, (q.rows ?? []).map((r) => r.run))} />
     </div>
   );
 }

@@ -8,7 +8,8 @@ import type { ViewState } from '../state/viewState';
 export function useConfigSelection(state: ViewState, set: (p: Partial<ViewState>) => void, kind: 'default' | 'scale' = 'default') {
   const data = useData();
   return useMemo(() => {
-    const runs = data.runs.filter((r) => !state.runs || state.runs.includes(r.id));
+    // Every listed run, loaded or not: the canonical pick does not move as runs arrive, and the picker offers all.
+    const runs = data.listed.filter((r) => !state.runs || state.runs.includes(r.id));
     const canonical = kind === 'scale' ? canonicalScaleConfigs(runs) : canonicalConfigs(runs);
     const configs = selectedConfigs(state.cfg, canonical);
     const options = runs.flatMap((r) => r.configurations.map((c) => ({
@@ -16,7 +17,7 @@ export function useConfigSelection(state: ViewState, set: (p: Partial<ViewState>
     })));
     const picker: ConfigPickerProps = { options, selected: configs, isDefault: state.cfg === undefined, onChange: (cfg) => set({ cfg }) };
     return { configs, picker };
-  }, [data.runs, state.runs, state.cfg, kind, set]);
+  }, [data.listed, state.runs, state.cfg, kind, set]);
 }
 
 /** A short label of a timing id for legends: the paired overhead and e2e by name, else the id. */
