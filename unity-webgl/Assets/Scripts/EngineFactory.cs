@@ -19,18 +19,21 @@ namespace Collektive.Unity
 #endif
         }
 
-        /// <summary>The engine for a run; <paramref name="log"/> receives its timing ids (may be null).</summary>
+        /// <summary>The engine for a run, running its program; <paramref name="log"/> receives its timing ids (may be null).</summary>
         public static IEngine Create(RunConfig c, TimingLog log)
         {
             if (!Supported(c.Engine))
                 throw new NotSupportedException(c.Engine + " is not available on this platform (desktop: Native, Socket; WebGL player: Wasm, WebSocket)");
+            IEngine engine;
             switch (c.Engine)
             {
-                case EngineKind.Native: return new NativeEngine(c.Encoding, log);
-                case EngineKind.Socket: return new SocketEngine(c.Host, c.Port, c.Encoding, log);
-                case EngineKind.Wasm: return new WasmEngine(c.Encoding, log);
-                default: return new WebSocketEngine(c.Url, c.Encoding, log);
+                case EngineKind.Native: engine = new NativeEngine(c.Encoding, log); break;
+                case EngineKind.Socket: engine = new SocketEngine(c.Host, c.Port, c.Encoding, log); break;
+                case EngineKind.Wasm: engine = new WasmEngine(c.Encoding, log); break;
+                default: engine = new WebSocketEngine(c.Url, c.Encoding, log); break;
             }
+            engine.ProgramSpec = c.Program;
+            return engine;
         }
 
         /// <summary>The front-end CSV file name of a transport: unity_native.csv, unity_socket.csv, unity_wasm.csv, unity_websocket.csv.</summary>

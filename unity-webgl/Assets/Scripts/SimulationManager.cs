@@ -31,6 +31,8 @@ namespace Collektive.Unity
         [SerializeField] private string socketHost = "127.0.0.1";
         [SerializeField] private int socketPort = 9090;
         [SerializeField] private string webSocketUrl = "ws://127.0.0.1:8787";
+        [Tooltip("Aggregate program (docs/programs.md), e.g. gossipMax or boundedElection:bound=2; empty = the reference gradient")]
+        [SerializeField] private string program = "";
 
         [Header("Scenario")]
         [SerializeField] private int nodeCount = 10;
@@ -77,7 +79,7 @@ namespace Collektive.Unity
         {
             return new RunConfig
             {
-                Engine = engine, Encoding = WireEncodings.Parse(encoding), Host = socketHost, Port = socketPort, Url = webSocketUrl,
+                Engine = engine, Encoding = WireEncodings.Parse(encoding), Program = program, Host = socketHost, Port = socketPort, Url = webSocketUrl,
                 NodeCount = nodeCount, MaxDistance = maxDistance, Sources = (int[])sources.Clone(), Scenario = scenario, Seed = seed,
                 Pacing = pacing, TickMs = tickMs, TimeScale = timeScale, Frames = frames, CsvFolder = csvFolder, QuitWhenDone = quitWhenDone,
             };
@@ -125,7 +127,7 @@ namespace Collektive.Unity
             var sc = Scenario.Of(c.Scenario, c.NodeCount, c.Seed, 8.0, c.MaxDistance);
             var src = new List<int>();
             foreach (var s in c.Sources) if (s >= 0 && s < c.NodeCount) src.Add(s);
-            _scene = new SceneModel(sc.Positions, src, c.MaxDistance);
+            _scene = new SceneModel(sc.Positions, src, c.MaxDistance, ProgramSpecs.OutputOf(c.Program));
             // Endless runs keep no timings (the log would grow without bound); runs of N frames record every id.
             _log = c.Frames > 0 ? new TimingLog(8 * c.Frames) : null;
 

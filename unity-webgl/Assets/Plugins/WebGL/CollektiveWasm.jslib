@@ -2,7 +2,7 @@
 //
 // The hosting page loads collektive-wasm/src/js/engine.mjs, awaits its loader and assigns the loaded facade to
 // `window.collektiveWasm` before the Unity instance starts (dashboard: dashboard/src/live/unity/UnityFrontEnd.tsx).
-// Facade calls used (collektive-wasm/src/js/engine.mjs, loadWasmEngine()): create(nodeCount, maxDistance) → handle,
+// Facade calls used (collektive-wasm/src/js/engine.mjs, loadWasmEngine()): create(nodeCount, maxDistance[, program]) → handle,
 // destroy(h), setSource(h, node, isSource), clearSources(h), updatePositions(h, Float64Array xyz),
 // stepAndGetState(h, rounds) → { values: Float64Array, neighborOffsets: Int32Array, neighborIds: Int32Array },
 // noop().
@@ -59,9 +59,10 @@ var CollektiveWasmLibrary = {
     return (typeof window !== 'undefined' && window.collektiveWasm) ? 1 : 0;
   },
 
-  CollektiveWasm_Create: function (nodeCount, maxDistance) {
+  // program: a C string (Unity marshals a C# string as UTF-8), 0 for the reference program (the reference call).
+  CollektiveWasm_Create: function (nodeCount, maxDistance, program) {
     try {
-      var h = CollektiveWasm.facade().create(nodeCount, maxDistance);
+      var h = program ? CollektiveWasm.facade().create(nodeCount, maxDistance, UTF8ToString(program)) : CollektiveWasm.facade().create(nodeCount, maxDistance);
       CollektiveWasm.engines[h] = { handle: h, nodeCount: nodeCount, values: 0, offsets: 0, ids: 0 };
       return h;
     } catch (e) { return CollektiveWasm.fail('create', e); }

@@ -39,6 +39,8 @@ namespace Collektive.Frontend.Engines
         /// <inheritdoc />
         public WireEncoding Encoding { get { return WireEncoding.Json; } }
         /// <inheritdoc />
+        public string ProgramSpec { get; set; }
+        /// <inheritdoc />
         public int Pending { get { return _ready.Count; } }
 
         /// <inheritdoc />

@@ -25,6 +25,14 @@ namespace Collektive.Frontend.Engines
         /// <summary>How positions and states travel.</summary>
         WireEncoding Encoding { get; }
 
+        /// <summary>
+        /// The aggregate program <see cref="Create"/> asks for (docs/programs.md spec, e.g. <c>"gossipMax"</c>); null,
+        /// "" or <c>"euclidean"</c>: the reference program, asked for with the reference's own call or request. A
+        /// program the engine does not know fails <see cref="Create"/> (in-process) or the first step (a server's
+        /// error reply) with the engine's message.
+        /// </summary>
+        string ProgramSpec { get; set; }
+
         /// <summary>Creates the simulation (replaces a previous one).</summary>
         void Create(int nodeCount, double maxDistance);
 
@@ -58,7 +66,10 @@ namespace Collektive.Frontend.Engines
         Json,
         /// <summary>One batched positions message/call per frame; JSON state on the socket.</summary>
         Batched,
-        /// <summary>Batched positions and the binary state frame (socket); same as <see cref="Batched"/> on native.</summary>
+        /// <summary>
+        /// Binary positions and the binary state frame (socket: the JVM server's binary positions frame; WebSocket: a
+        /// binary positions message); same as <see cref="Batched"/> on native.
+        /// </summary>
         Binary,
     }
 

@@ -11,7 +11,8 @@ namespace Collektive.Frontend.Scene
     /// hosting web page (<c>SendMessage("SimulationManager", "Restart", "engine=wasm;n=100")</c>). Keys:
     /// engine (native|socket|wasm|websocket), n, maxDistance, sources (ids separated by ','), scenario
     /// (reference|random), seed, pacing (fixed|free), tickMs, timeScale, frames (0 = endless), encoding
-    /// (json|batched|binary), host, port, url, csv (output folder, desktop), quit (1 = quit when done).
+    /// (json|batched|binary), program (a docs/programs.md spec without ';', e.g. <c>boundedElection:bound=2</c>), host, port,
+    /// url, csv (output folder, desktop), quit (1 = quit when done).
     /// </summary>
     [Serializable]
     public sealed class RunConfig
@@ -27,6 +28,8 @@ namespace Collektive.Frontend.Scene
         public double TimeScale = 1.0;
         public int Frames;
         public WireEncoding Encoding = WireEncoding.Json;
+        /// <summary>The aggregate program (docs/programs.md spec); "" = the reference program.</summary>
+        public string Program = "";
         public string Host = "127.0.0.1";
         public int Port = 9090;
         public string Url = "ws://127.0.0.1:8787";
@@ -68,6 +71,7 @@ namespace Collektive.Frontend.Scene
                 case "timeScale": TimeScale = double.Parse(v, inv); break;
                 case "frames": Frames = int.Parse(v, inv); break;
                 case "encoding": Encoding = WireEncodings.Parse(v); break;
+                case "program": Program = v; break;
                 case "host": Host = v; break;
                 case "port": Port = int.Parse(v, inv); break;
                 case "url": Url = v; break;

@@ -11,8 +11,8 @@ namespace Collektive.Frontend.WebGL
     {
         /// <summary>True when the hosting page has set <c>window.collektiveWasm</c>.</summary>
         bool IsAvailable();
-        /// <summary>Creates an engine in the page; returns its handle or −1.</summary>
-        int Create(int nodeCount, double maxDistance);
+        /// <summary>Creates an engine in the page running <paramref name="program"/> (a spec; null: the reference program); returns its handle or −1.</summary>
+        int Create(int nodeCount, double maxDistance, string program);
         /// <summary>Destroys an engine and frees its heap buffers.</summary>
         void Destroy(int handle);
         /// <summary>Marks or unmarks a source.</summary>
@@ -68,7 +68,7 @@ namespace Collektive.Frontend.WebGL
         /// <inheritdoc />
         public bool IsAvailable() { return false; }
         /// <inheritdoc />
-        public int Create(int nodeCount, double maxDistance) { return -1; }
+        public int Create(int nodeCount, double maxDistance, string program) { return -1; }
         /// <inheritdoc />
         public void Destroy(int handle) { }
         /// <inheritdoc />

@@ -8,7 +8,7 @@ namespace Collektive.Frontend.WebGL
     public sealed class JslibWasmBridge : IWasmBridge
     {
         [DllImport("__Internal")] private static extern int CollektiveWasm_IsAvailable();
-        [DllImport("__Internal")] private static extern int CollektiveWasm_Create(int nodeCount, double maxDistance);
+        [DllImport("__Internal")] private static extern int CollektiveWasm_Create(int nodeCount, double maxDistance, string program);
         [DllImport("__Internal")] private static extern void CollektiveWasm_Destroy(int handle);
         [DllImport("__Internal")] private static extern int CollektiveWasm_SetSource(int handle, int node, int isSource);
         [DllImport("__Internal")] private static extern int CollektiveWasm_ClearSources(int handle);
@@ -22,7 +22,7 @@ namespace Collektive.Frontend.WebGL
         /// <inheritdoc />
         public bool IsAvailable() { return CollektiveWasm_IsAvailable() != 0; }
         /// <inheritdoc />
-        public int Create(int nodeCount, double maxDistance) { return CollektiveWasm_Create(nodeCount, maxDistance); }
+        public int Create(int nodeCount, double maxDistance, string program) { return CollektiveWasm_Create(nodeCount, maxDistance, program); }
         /// <inheritdoc />
         public void Destroy(int handle) { CollektiveWasm_Destroy(handle); }
         /// <inheritdoc />

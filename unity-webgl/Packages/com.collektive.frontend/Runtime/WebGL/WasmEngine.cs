@@ -51,14 +51,17 @@ namespace Collektive.Frontend.WebGL
         public int Pending { get { return _pending; } }
         /// <summary>True when the page provides the facade (<c>window.collektiveWasm</c>).</summary>
         public bool IsAvailable { get { return _bridge.IsAvailable(); } }
+        /// <inheritdoc />
+        public string ProgramSpec { get; set; }
 
         /// <inheritdoc />
         public void Create(int nodeCount, double maxDistance)
         {
             if (nodeCount <= 0) throw new ArgumentOutOfRangeException("nodeCount", nodeCount, "must be > 0");
             DestroyHandle();
-            int h = _bridge.Create(nodeCount, maxDistance);
-            if (h < 0) throw new EngineException("wasm create(" + nodeCount + ", " + maxDistance + ") failed: " + _bridge.LastError());
+            string program = ProgramSpecs.IsReference(ProgramSpec) ? null : ProgramSpec;
+            int h = _bridge.Create(nodeCount, maxDistance, program);
+            if (h < 0) throw new EngineException("wasm create(" + nodeCount + ", " + maxDistance + (program == null ? "" : ", \"" + program + "\"") + ") failed: " + _bridge.LastError());
             _handle = h;
             _nodeCount = nodeCount;
             _xyz = new double[3 * nodeCount];

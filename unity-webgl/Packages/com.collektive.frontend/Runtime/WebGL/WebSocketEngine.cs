@@ -83,6 +83,8 @@ namespace Collektive.Frontend.WebGL
         public bool IsOpen { get { return _open; } }
         /// <summary>The server URL.</summary>
         public string Url { get { return _url; } }
+        /// <inheritdoc />
+        public string ProgramSpec { get; set; }
 
         /// <inheritdoc />
         public void Create(int nodeCount, double maxDistance)
@@ -93,7 +95,7 @@ namespace Collektive.Frontend.WebGL
             _inbox.Clear();
             _sentAt.Clear();
             FlushFrame();
-            NewMessage().CreateSim(nodeCount, maxDistance);
+            NewMessage().CreateSim(nodeCount, maxDistance, ProgramSpec);
             PostMessage();
         }
 

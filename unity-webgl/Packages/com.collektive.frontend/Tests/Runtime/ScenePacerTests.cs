@@ -137,5 +137,15 @@ namespace Collektive.Frontend.Tests
             Assert.Throws<System.ArgumentException>(delegate { c.With("nodes=3"); });
             Assert.AreEqual(EngineKind.Native, new RunConfig().Engine, "With returns a copy");
         }
+
+        [Test]
+        public void RunConfigCarriesAProgramSpecWithItsParameters()
+        {
+            var c = new RunConfig().With("engine=native;program=boundedElection:bound=2,seed=3;n=20");
+            Assert.AreEqual("boundedElection:bound=2,seed=3", c.Program);
+            Assert.AreEqual(20, c.NodeCount);
+            Assert.AreEqual("", new RunConfig().Program, "the reference program by default");
+            Assert.AreEqual(ProgramOutput.DeviceId, ProgramSpecs.OutputOf(c.Program));
+        }
     }
 }

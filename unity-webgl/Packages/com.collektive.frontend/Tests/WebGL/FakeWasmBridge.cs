@@ -20,7 +20,11 @@ namespace Collektive.Frontend.WebGL.Tests
         private int _next = 1;
 
         public bool IsAvailable() { return true; }
-        public int Create(int nodeCount, double maxDistance) { Calls.Add("create " + nodeCount + " " + maxDistance); return Error != null ? -1 : _next++; }
+        public int Create(int nodeCount, double maxDistance, string program)
+        {
+            Calls.Add("create " + nodeCount + " " + maxDistance + (program == null ? "" : " " + program));
+            return Error != null ? -1 : _next++;
+        }
         public void Destroy(int handle) { Calls.Add("destroy " + handle); }
         public int SetSource(int handle, int node, bool isSource) { Calls.Add("setSource " + handle + " " + node + " " + isSource); return Error != null ? -1 : 0; }
         public int ClearSources(int handle) { Calls.Add("clearSources " + handle); return 0; }

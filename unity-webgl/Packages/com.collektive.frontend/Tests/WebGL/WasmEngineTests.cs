@@ -18,6 +18,24 @@ namespace Collektive.Frontend.WebGL.Tests
         }
 
         [Test]
+        public void TheReferenceProgramIsCreatedByTheReferenceCallAnyOtherByItsSpec()
+        {
+            using (var bridge = new FakeWasmBridge())
+            {
+                var engine = new WasmEngine(bridge, WireEncoding.Batched, null);
+                engine.ProgramSpec = "Euclidean";
+                engine.Create(3, 3.0);
+                engine.ProgramSpec = "gossipMax";
+                engine.Create(4, 2.0);
+                CollectionAssert.AreEqual(new[] { "create 3 3", "destroy 1", "create 4 2 gossipMax" }, bridge.Calls);
+                bridge.Error = "unknown program 'nope'";
+                engine.ProgramSpec = "nope";
+                var e = Assert.Throws<EngineException>(delegate { engine.Create(2, 3.0); });
+                StringAssert.Contains("\"nope\"", e.Message);
+            }
+        }
+
+        [Test]
         public void StateCopiedFromNativeMemoryMatchesWhatTheBridgeReported()
         {
             using (var bridge = new FakeWasmBridge())

@@ -19,6 +19,22 @@ namespace Collektive.Frontend.WebGL.Tests
         }
 
         [Test]
+        public void ACreateSimAsksForTheProgramUnlessItIsTheReference()
+        {
+            var bridge = new FakeWebSocketBridge();
+            var engine = new WebSocketEngine(bridge, "ws://127.0.0.1:8090", WireEncoding.Json, null);
+            engine.Create(3, 3.0);
+            engine.ProgramSpec = "channel:width=1.5";
+            engine.Create(3, 3.0);
+            bridge.Open();
+            CollectionAssert.AreEqual(new[]
+            {
+                "{\"op\":\"createSim\",\"data\":{\"nodeCount\":3,\"maxDistance\":3}}",
+                "{\"op\":\"createSim\",\"data\":{\"nodeCount\":3,\"maxDistance\":3,\"program\":\"channel:width=1.5\"}}",
+            }, bridge.Sent);
+        }
+
+        [Test]
         public void ReferenceProtocolMessagesAreQueuedUntilOpenThenSentInOrder()
         {
             var bridge = new FakeWebSocketBridge();
