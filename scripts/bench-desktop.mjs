@@ -24,7 +24,7 @@ import { mergeRepetitions } from '../measurement/src/timingFiles.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { busyWarning, noiseSummary, processCpuSeconds, processTree, startWindow, threadRuntimes } from '../measurement/src/machineLoadFiles.mjs';
 import { calibrationDrift, driftLine, runCalibrationProbe } from '../measurement/src/calibrationFiles.mjs';
-import { DEFAULT_SPREAD_SECONDS, parseDuration, waitForRound } from '../measurement/src/spread.mjs';
+import { DEFAULT_DESKTOP_INVOCATIONS, DEFAULT_SPREAD_SECONDS, parseDuration, waitForRound } from '../measurement/src/spread.mjs';
 import { cpuPerStepWindow } from '../measurement/src/cpuPerStep.mjs';
 import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
@@ -42,7 +42,7 @@ const USAGE = `usage: npm run bench:desktop -- [options]
                            ${Object.keys(PROGRAMS).join(', ')}
   --rounds 1000            measured frames per path and configuration (split over the invocations)
   --warmup 30              warm-up frames per invocation (also what the reference analysis drops per id)
-  --invocations 5          independent invocations per configuration and path (>= 2 for an interval); each
+  --invocations 20         independent invocations per configuration and path (>= 2 for an interval); each
                            runs native and socket, fresh processes, in random order (--blocks: same)
   --tick-ms 20 --time-scale 1   fixed pacing: tick of tickMs/timeScale ms real time
   --floors 200             floor samples per path (P/Invoke no-op, JSON echo), spread over the invocations
@@ -58,7 +58,7 @@ const USAGE = `usage: npm run bench:desktop -- [options]
   --server-spin-us 50      JVM server: µs a connection polls for the next request before blocking on the read;
                            a list (0,50) makes one configuration per value, ids suffixed -sspin<µs>
                            (docs/profiles.md, "The fixes")
-  --spread 120s            wall-clock window the invocations are spread over (rounds evenly spaced, paths
+  --spread 240s            wall-clock window the invocations are spread over (rounds evenly spaced, paths
                            interleaved within each; 0: back to back): it samples the machine's drift
                            (docs/measurements.md, "Drift"; default from measurements on this project's VM)
   --no-calibration         skip the per-invocation calibration (CPU kernel, loopback round trip)
@@ -93,7 +93,7 @@ const { values: args, fail, list, int, positive: num } = parseCli({
 
 function invocationCount() {
   if (args.invocations !== undefined && args.blocks !== undefined && args.invocations !== args.blocks) fail('--invocations and --blocks are the same option: give one');
-  args.invocations ??= args.blocks ?? '5';
+  args.invocations ??= args.blocks ?? String(DEFAULT_DESKTOP_INVOCATIONS);
   return int('invocations', 1);
 }
 

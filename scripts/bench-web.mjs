@@ -52,7 +52,7 @@ const USAGE = `usage: npm run bench:web -- [options]
   --driver cdp             how the page is driven: playwright (playwright-core, CDP Network domain on) | cdp (no
                            Playwright: Runtime.evaluate on a bare DevTools connection); a list (playwright,cdp) makes
                            one configuration per driver, ids suffixed -<driver> (docs/measurements.md, "Drivers")
-  --spread 120s            wall-clock window the invocations are spread over (rounds evenly spaced, engines
+  --spread 240s            wall-clock window the invocations are spread over (rounds evenly spaced, engines
                            interleaved within each; 0: back to back): it samples the machine's drift
                            (docs/measurements.md, "Drift")
   --no-calibration         skip the per-invocation calibration (CPU kernel, loopback round trip)

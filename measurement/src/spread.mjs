@@ -4,11 +4,14 @@
 // k × spread / R after the first; a round that overruns its slot delays the next, never shortens it.
 
 /**
- * The default window: chosen from the calibration drift sampled on this project's 2-core VM (docs/measurements.md,
- * "Drift"): the CPU kernel's and loopback's medians over a 2-minute window come within DRIFT_LIMIT of their
- * 20-minute medians, back-to-back runs of 8 s do not.
+ * The default window, chosen from this project's 2-core VM (docs/measurements.md, "Drift" and "Calibrating a
+ * machine"): the CPU kernel's window medians scatter half as much over 240 s as over 60 s, and with 240 s and 20
+ * invocations five back-to-back canonical desktop runs on a quiet machine agreed (e2e ratio 12 of 12 ordered pairs
+ * among the undisturbed runs, transport / echo 19 of 20), where 120 s and 5 invocations did not (13 and 9 of 20).
  */
-export const DEFAULT_SPREAD_SECONDS = 120;
+export const DEFAULT_SPREAD_SECONDS = 240;
+/** bench:desktop's default invocations per configuration (same measurement); a web invocation, a browser's start, stays at 5. */
+export const DEFAULT_DESKTOP_INVOCATIONS = 20;
 
 /** "120s", "2m", "1.5m", "90" (seconds), "0": seconds, or null when it is not a duration. */
 export function parseDuration(text) {
