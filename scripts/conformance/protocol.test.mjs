@@ -50,8 +50,22 @@ async function reference(c) {
   c.send('newPosition', { nodeId: 1, x: 2.0, y: 0.0, z: 0.0 });
   c.send('newPosition', { nodeId: 2, x: 50.0, y: 0.0, z: 0.0 });
 }
+const REFERENCE_POSITIONS = [0, 0, 0, 2, 0, 0, 50, 0, 0];
 const REFERENCE_VALUES = [0, 2, Infinity];
 const REFERENCE_NEIGHBORS = [[1], [0], []];
+
+/**
+ * Positions as binary bytes in each server's own form (docs/protocol.md): Node's binary WebSocket message (LE int32
+ * n, n × f64 x, y, z), or on the JVM's request stream the binary positions frame (0x00, kind 1, then the same bytes).
+ */
+function binaryPositions(transport, xyz, n = xyz.length / 3, kind = 1) {
+  const body = Buffer.alloc(4 + 8 * xyz.length);
+  body.writeInt32LE(n, 0);
+  xyz.forEach((v, i) => body.writeDoubleLE(v, 4 + 8 * i));
+  return transport === 'ws' ? body : Buffer.concat([Buffer.from([0x00, kind]), body]);
+}
+/** Three devices in a row, 2.5 and 1.5 apart: with maxDistance 3, 0–1 and 1–2 are neighbours, 0–2 are not. */
+const ROW = [0, 0, 0, 2.5, 0, 0, 4, 0, 0];
 
 // CONFORMANCE_SERVERS=node (or jvm) runs one server's cases only, while working on it; the suite runs both.
 const only = process.env.CONFORMANCE_SERVERS?.split(',');
@@ -245,6 +259,52 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
         c.close();
       });
 
+      it('binary positions (ws: a binary message; tcp, uds: the binary positions frame): the positions op, its validation and error replies', async () => {
+        const c = await s.connect();
+        c.rawBinary(binaryPositions(server.transport, ROW));
+        assertError(await c.next(), { op: 'positions', match: /createSim/ });
+        await reference(c);
+        c.rawBinary(binaryPositions(server.transport, ROW));
+        c.send('step', { rid: 1, stepCount: 5 });
+        const moved = parse(await c.next());
+        assert.deepEqual(moved.values.map((v) => v.value), [0, 2.5, 4]);
+        assert.deepEqual(moved.values.map((v) => v.neighbors), [[1], [0, 2], [1]]);
+        for (const xyz of [ROW.slice(0, 6), ROW.map((v, i) => (i === 4 ? NaN : v)), ROW.map((v, i) => (i === 8 ? -Infinity : v))]) {
+          c.rawBinary(binaryPositions(server.transport, xyz));
+          assertError(await c.next(), { op: 'positions' });
+        }
+        c.send('step', { rid: 2, stepCount: 1 });
+        assert.deepEqual(parse(await c.next()).values.map((v) => v.value), [0, 2.5, 4], 'the refused ones moved nothing');
+        c.close();
+      });
+
+      if (server.transport !== 'ws') { // the JVM's request stream: frames among lines, cut frames, unknown kinds
+        it('binary positions frame: between lines of one write, in pieces; cut by the end of the stream → error reply; unknown kind → error reply and closed', async () => {
+          const c = await s.connect();
+          const line = (text) => Buffer.from(`${text}\n`);
+          c.rawBinary(Buffer.concat([line('{"op":"createSim","data":{"nodeCount":3,"maxDistance":3}}'), line('{"op":"setSource","data":{"nodeId":0}}'),
+            binaryPositions(server.transport, ROW), line('{"op":"step","data":{"rid":1,"stepCount":5}}')]));
+          assert.deepEqual(parse(await c.next()).values.map((v) => v.value), [0, 2.5, 4]);
+          const frame = binaryPositions(server.transport, REFERENCE_POSITIONS);
+          for (let at = 0; at < frame.length; at += 7) { c.rawBinary(frame.subarray(at, at + 7)); await sleep(1); }
+          c.send('step', { rid: 2, stepCount: 5 });
+          assert.deepEqual(parse(await c.next()).values.map((v) => v.value), REFERENCE_VALUES);
+          c.rawBinary(frame.subarray(0, 30));
+          c.end();
+          assertError(await c.next(), { op: 'positions', match: /cut by the end of the stream after 30 of its 78 bytes/ });
+          await c.closed;
+
+          const d = await s.connect();
+          d.rawBinary(Buffer.concat([binaryPositions(server.transport, ROW, 3, 9), line('{"op":"echo"}')]));
+          assertError(await d.next(), { op: null, match: /unknown request frame kind 9/ });
+          await d.closed;
+          const e = await s.connect();
+          e.raw('{"op":"echo"}');
+          assert.equal(await e.next(), '{"op":"echo"}', 'other connections unaffected');
+          e.close();
+        });
+      }
+
       it('binary encoding: the state buffer of the same state', async () => {
         const c = await s.connect();
         await reference(c);
@@ -371,6 +431,25 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
         assert.equal(await other.next(), '{"op":"echo"}', 'other connections unaffected');
         c.close(); other.close();
       });
+
+      if (server.transport !== 'ws') { // a stream: the frame's header says its size, so it is refused before its coordinates
+        it('maxMessageBytes: a binary positions frame over it gets an error reply at once and is skipped; the connection goes on', async () => {
+          const c = await s.connect();
+          const other = await s.connect();
+          assert.ok(await createWhenFreed(c, 3), 'the sessions of closed connections were freed');
+          c.send('setSource', { nodeId: 0 });
+          const big = binaryPositions(server.transport, new Array(3 * 3000).fill(0)); // 72006 bytes, limit 65536
+          c.rawBinary(big.subarray(0, 6));
+          assertError(await c.next(), { op: 'positions', limit: 'maxMessageBytes', match: /3000 devices is 72006 bytes/ });
+          c.rawBinary(big.subarray(6));
+          c.rawBinary(binaryPositions(server.transport, ROW));
+          c.send('step', { rid: 1, stepCount: 5 });
+          assert.deepEqual(parse(await c.next()).values.map((v) => v.value), [0, 2.5, 4], 'the frame after it is read');
+          other.raw('{"op":"echo"}');
+          assert.equal(await other.next(), '{"op":"echo"}', 'other connections unaffected');
+          c.close(); other.close();
+        });
+      }
     });
 
     describe('budgets: buffered input', () => {

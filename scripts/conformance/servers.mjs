@@ -3,9 +3,11 @@
 //   JVM  — java -jar collektive-jvm-server/target/collektive-jvm-server.jar, JSON lines over TCP, and the same
 //          server over a Unix domain socket (--transport uds: same framing, docs/protocol.md "Transports");
 //   Node — node collektive-node-server/src/cli.mjs, WebSocket (ws).
-// Client: send(op, data) / raw(text) one request (rawBinary(bytes): a binary message, ws only); next(ms) the next reply: a string (JSON text) or
+// Client: send(op, data) / raw(text) one request; rawBinary(bytes) binary bytes as the transport carries them (ws: one
+// binary message; tcp, uds: the bytes as they are on the stream, e.g. a binary positions frame); next(ms) the next reply: a string (JSON text) or
 // { binary: Uint8Array, rid } (the binary state; rid only on TCP, whose frame carries it); closed: a promise of
-// { code } once the server closed the connection (WebSocket close code, null on TCP); pause() stops reading;
+// { code } once the server closed the connection (WebSocket close code, null on TCP); pause() stops reading; end()
+// (tcp, uds) closes the sending side only;
 // partial(bytes) sends the first `bytes` of a request that never ends (a line without its newline, a frame
 // without its last byte).
 import { spawn } from 'node:child_process';
@@ -104,6 +106,8 @@ async function tcpClient(port) {
   return {
     send: (op, data) => socket.write(`${JSON.stringify(data === undefined ? { op } : { op, data })}\n`),
     raw: (text) => socket.write(`${text}\n`),
+    rawBinary: (bytes) => socket.write(bytes),
+    end: () => socket.end(),
     next: box.next,
     closed,
     pause: () => socket.pause(),

@@ -3,7 +3,8 @@
 //   { op: 'create', n, d, program }        createSim / create_with_program / facade.create
 //   { op: 'destroy' }                      a new connection / destroy_with_distance (the handle kept, now stale)
 //   { op: 'source', node, on } | { op: 'clear' } | { op: 'pos', node, x, y, z }
-//   { op: 'positions', xyz, binary }       batched positions (binary: the Node server's binary message)
+//   { op: 'positions', xyz, binary }       batched positions (binary: the JVM server's binary positions frame, the
+//                                          Node server's binary message)
 //   { op: 'step', rounds, encoding, xyz? } json or binary state, positions applied first when xyz is given
 // Only inputs on which docs/protocol.md and the ABI promise the same answer are generated: nodeCount >= 1 and
 // small (the servers refuse 0 and their maxNodes lies below the ABI's), integer ids within int32 (what a C int

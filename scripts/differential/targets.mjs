@@ -1,7 +1,8 @@
 // The entry points of the one engine, each behind `run(ops) → replies`, so the differential test applies one
 // operation sequence (ops.mjs) to all of them and compares the replies (docs/testing.md, "Differential"):
 //   abi  — the Kotlin/Native C ABI (libsimple_gradient.so) through a small C driver (abi_driver.c);
-//   jvm  — the Kotlin/JVM server over loopback TCP, node — the Node ws server (both from ../conformance/servers.mjs);
+//   jvm  — the Kotlin/JVM server over loopback TCP, node — the Node ws server (both from ../conformance/servers.mjs;
+//          binary positions: the JVM stream's frame, Node's binary message);
 //   wasm, js — the Kotlin/Wasm and Kotlin/JS builds behind the facade (collektive-wasm/src/js/engine.mjs).
 // A reply is 'ok' (a silent op that worked), 'state:<canonical state>' (a step) or 'error:<kind>', kind one of
 // invalid (bad argument), no-sim (no simulation / invalid handle), limit:<budget>. The canonical state writes
@@ -144,6 +145,18 @@ function positionsMessage(xyz) {
   return buf;
 }
 
+/** Positions as the JVM server's binary positions frame (docs/protocol.md): 0x00, kind 1, then the message above. */
+const positionsFrame = (xyz) => Buffer.concat([Buffer.from([0x00, 0x01]), positionsMessage(xyz)]);
+
+/**
+ * Binary positions in the server's own form: Node's binary message, or the JVM stream's frame. A frame carries whole
+ * devices (its count says where it ends), so an array that is not 3 × k long goes to the JVM as JSON.
+ */
+function binaryPositions(transport, xyz) {
+  if (transport === 'ws') return positionsMessage(xyz);
+  return xyz.length % 3 === 0 ? positionsFrame(xyz) : null;
+}
+
 /** A reply later than this is a finding (a step here is at most 4 rounds of at most 40 devices: microseconds). */
 const REPLY_TIMEOUT_MS = 10000;
 
@@ -187,7 +200,8 @@ async function serverTarget(spec) {
           continue;
         }
         const r = rid++;
-        if (op.op === 'positions' && op.binary && spec.transport === 'ws') client.rawBinary(positionsMessage(op.xyz));
+        const binary = op.op === 'positions' && op.binary ? binaryPositions(spec.transport, op.xyz) : null;
+        if (binary) client.rawBinary(binary);
         else client.raw(requestText(request(op, r)));
         barrier(i);
         sent.push([i, r]);

@@ -2,7 +2,7 @@
 // test vectors: `node scripts/fuzz/seed-corpus.mjs` (idempotent: files are named by their content's hash).
 // Input format shared by the Node target (node-server.fuzz.mjs) and the JVM one (RequestFuzzTest.kt): byte 0
 // holds flags (bit 0: a createSim is sent first; bit 1, Node only: the rest is a binary message), the rest is one
-// message of request lines.
+// message of request lines (JVM: a stream of requests, lines and binary positions frames, as its transports carry).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,13 +60,39 @@ function binaryPositions() {
 
 export function seeds() { return [...docExamples(), ...vectorMessages(), binaryPositions()]; }
 
+/** The JVM server's binary positions frame (docs/protocol.md): 0x00, kind 1, LE int32 n, n × f64 x, y, z. */
+function positionsFrame(xyz, n = xyz.length / 3) {
+  const b = Buffer.alloc(6 + 8 * xyz.length);
+  b.writeUInt8(1, 1);
+  b.writeInt32LE(n, 2);
+  xyz.forEach((v, i) => b.writeDoubleLE(v, 6 + 8 * i));
+  return b;
+}
+
+/**
+ * Seeds of the JVM target only: frames between request lines of one stream (a Node text message holds no frame).
+ * A good frame for 5 devices, then one of the wrong size, one with NaN, and a frame cut by the stream's end.
+ */
+export function jvmStreamSeeds() {
+  const line = (text) => Buffer.from(`${text}\n`, 'utf8');
+  const five = [0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0, 4, 0, 0];
+  return [
+    input(1, Buffer.concat([line('{"op":"setSource","data":{"nodeId":0}}'), positionsFrame(five), line('{"op":"step","data":{"rid":1,"stepCount":2}}'),
+      positionsFrame([0, 0, 0, 1, 0, 0]), positionsFrame(five.map((v, i) => (i === 4 ? NaN : v))),
+      line('{"op":"step","data":{"rid":2,"encoding":"binary"}}'), positionsFrame(five).subarray(0, 40)])),
+    input(0, Buffer.concat([positionsFrame(five), line('{"op":"echo"}'), positionsFrame([], -1)])),
+  ];
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const dir of [NODE_CORPUS, JVM_CORPUS]) mkdirSync(dir, { recursive: true });
   const all = seeds();
+  const name = (s) => `seed-${createHash('sha1').update(s).digest('hex').slice(0, 16)}`;
   for (const s of all) {
-    const name = `seed-${createHash('sha1').update(s).digest('hex').slice(0, 16)}`;
-    writeFileSync(join(NODE_CORPUS, name), s);
-    if (!(s[0] & 2)) writeFileSync(join(JVM_CORPUS, name), s);
+    writeFileSync(join(NODE_CORPUS, name(s)), s);
+    if (!(s[0] & 2)) writeFileSync(join(JVM_CORPUS, name(s)), s);
   }
-  console.log(`${all.length} seeds written to ${NODE_CORPUS} and ${JVM_CORPUS}`);
+  const jvmOnly = jvmStreamSeeds();
+  for (const s of jvmOnly) writeFileSync(join(JVM_CORPUS, name(s)), s);
+  console.log(`${all.length} seeds written to ${NODE_CORPUS} and ${JVM_CORPUS}, ${jvmOnly.length} more to ${JVM_CORPUS}`);
 }

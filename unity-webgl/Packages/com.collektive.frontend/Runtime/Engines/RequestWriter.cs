@@ -5,10 +5,12 @@ namespace Collektive.Frontend.Engines
 {
     /// <summary>
     /// The client's requests of docs/protocol.md, written as JSON lines into one reusable buffer: the one request
-    /// writer of both out-of-process engines (<see cref="SocketEngine"/> over TCP, <c>WebSocketEngine</c> over a
-    /// browser WebSocket), so both send byte-identical requests. Lines are separated by '\n'; with
-    /// <c>terminateLines</c> (a TCP stream of JSON lines) every line also ends with one, without it (one WebSocket
-    /// message holding several lines) the last line has none. Numbers: <see cref="ByteWriter.Double"/>.
+    /// writer of the out-of-process engines (<see cref="SocketEngine"/> over TCP or a Unix socket,
+    /// <see cref="ShmEngine"/> over shared memory, <c>WebSocketEngine</c> over a browser WebSocket), so all send
+    /// byte-identical requests. Lines are separated by '\n'; with <c>terminateLines</c> (the JVM server's stream of
+    /// requests) every line also ends with one, without it (one WebSocket message holding several lines) the last line
+    /// has none. Numbers: <see cref="ByteWriter.Double"/>. The stream also takes the binary positions frame
+    /// (<see cref="PositionsFrame"/>) between its lines.
     /// </summary>
     public sealed class RequestWriter
     {
@@ -30,7 +32,7 @@ namespace Collektive.Frontend.Engines
         /// <summary>Forgets the written requests.</summary>
         public void Clear() { _out.Clear(); }
 
-        /// <summary>The written requests as text (ASCII: every request is).</summary>
+        /// <summary>The written requests as text (ASCII: every JSON request is; a binary frame's bytes are not text).</summary>
         public string Text() { return System.Text.Encoding.ASCII.GetString(_out.Buffer, 0, _out.Length); }
 
         /// <summary>
@@ -83,6 +85,25 @@ namespace Collektive.Frontend.Engines
             End();
         }
 
+        /// <summary>
+        /// The JVM server's binary positions frame (docs/protocol.md, "Binary positions frame"): byte 0x00, kind 0x01,
+        /// then the positions buffer of <see cref="BinaryPositions"/> (int32 LE count, x y z as float64 LE per device),
+        /// and no line end (the count says where the frame ends). The <c>positions</c> request without its JSON: no
+        /// number is formatted here nor parsed by the server. Streams only (<c>terminateLines</c>): a WebSocket
+        /// carries <see cref="BinaryPositions"/> as a binary message instead.
+        /// </summary>
+        public void PositionsFrame(Vec3[] positions)
+        {
+            if (!_terminateLines) throw new InvalidOperationException("the binary positions frame belongs to the JVM server's request stream, not to a WebSocket message of lines");
+            _out.Byte(FrameMarker).Byte(PositionsFrameKind);
+            WritePositionsBuffer(_out, positions);
+        }
+
+        /// <summary>First byte of a binary request frame (no JSON line starts with it).</summary>
+        public const byte FrameMarker = 0x00;
+        /// <summary>Frame kind of <see cref="PositionsFrame"/>.</summary>
+        public const byte PositionsFrameKind = 0x01;
+
         /// <summary><c>step {rid, stepCount}</c>, with <c>"encoding":"binary"</c> to be answered by the binary state frame.</summary>
         public void Step(long rid, int rounds, bool binaryReply)
         {
@@ -105,11 +126,17 @@ namespace Collektive.Frontend.Engines
         public static byte[] BinaryPositions(Vec3[] positions, ByteWriter scratch)
         {
             scratch.Clear();
-            scratch.Int32LE(positions.Length);
-            for (int i = 0; i < positions.Length; i++) scratch.Float64LE(positions[i].X).Float64LE(positions[i].Y).Float64LE(positions[i].Z);
+            WritePositionsBuffer(scratch, positions);
             var copy = new byte[scratch.Length];
             System.Buffer.BlockCopy(scratch.Buffer, 0, copy, 0, scratch.Length);
             return copy;
+        }
+
+        /// <summary>The positions buffer both binary forms carry: int32 LE count, then x y z as float64 LE per device.</summary>
+        private static void WritePositionsBuffer(ByteWriter w, Vec3[] positions)
+        {
+            w.Int32LE(positions.Length);
+            for (int i = 0; i < positions.Length; i++) w.Float64LE(positions[i].X).Float64LE(positions[i].Y).Float64LE(positions[i].Z);
         }
 
         /// <summary>A JSON string of <paramref name="s"/>, ASCII only (quotes, backslashes, control and non-ASCII characters escaped).</summary>

@@ -15,10 +15,11 @@ namespace Collektive.Frontend.Engines
     /// Out-of-process engine over shared memory with the JVM server (server flags <c>--transport shm --path FILE</c>;
     /// layout and rules in docs/protocol.md, "Shared memory"): the requests of a frame go into the file's request
     /// slot and the server's replies come back in its reply slot, each published by a sequence number, with the same
-    /// request lines and reply framing as the socket. No reader thread: <see cref="WaitForState"/> spins
-    /// <see cref="SpinMicros"/> on the reply sequence number, then raises its waiting flag and blocks on the wake-up
-    /// socket (<c>FILE.sock</c>) the server writes one byte to. That socket is also how either side's death is seen:
-    /// the kernel closes it when the server process ends, so a wait ends with an <see cref="EngineException"/> at once.
+    /// requests (lines and the binary positions frame) and reply framing as the socket. No reader thread:
+    /// <see cref="WaitForState"/> spins <see cref="SpinMicros"/> on the reply sequence number, then raises its waiting
+    /// flag and blocks on the wake-up socket (<c>FILE.sock</c>) the server writes one byte to. That socket is also how
+    /// either side's death is seen: the kernel closes it when the server process ends, so a wait ends with an
+    /// <see cref="EngineException"/> at once.
     /// One request is in flight at a time: sending waits for the previous request's replies (kept for
     /// <see cref="TryReceiveState"/>). Memory is reached through <see cref="Marshal"/> (no unsafe code, so the same
     /// file compiles in Unity), with full fences where the protocol needs store → load order.
@@ -159,7 +160,9 @@ namespace Collektive.Frontend.Engines
         {
             _sendStart = Clock.Now();
             _out.Clear();
+            // As SocketEngine: the request slot holds the bytes the stream would carry.
             if (_encoding == WireEncoding.Json) _out.NewPositions(positions);
+            else if (_encoding == WireEncoding.Binary) _out.PositionsFrame(positions);
             else _out.Positions(positions);
         }
 

@@ -11,11 +11,12 @@ namespace Collektive.Frontend.Engines
     /// Out-of-process engine over a stream socket to the JVM server, TCP (<see cref="SocketEngine(string, int, WireEncoding, TimingLog)"/>)
     /// or a Unix domain socket (<see cref="OverUnixSocket"/>), speaking newline-delimited JSON (docs/reference-study.md,
     /// docs/protocol.md), with a background reader thread as in the reference scene. Per frame: one <c>newPosition</c>
-    /// message per device (or one batched <c>positions {xyz}</c>), then <c>step {rid, stepCount}</c>; all of a frame's
-    /// messages go out in one write (TCP_NODELAY), timed as <c>step.socket.send</c>. The reader thread stamps each
-    /// response when it arrives; on pickup the response is parsed on the caller's thread
-    /// (<c>step.socket.parse</c>) and <c>step.socket.wait</c> (step handed to the kernel → reply received; it overlaps
-    /// <c>step.socket.send</c> by the write call, like the echo floor that also starts before its write) is logged.
+    /// message per device (or one batched <c>positions {xyz}</c>, or with <see cref="WireEncoding.Binary"/> the binary
+    /// positions frame), then <c>step {rid, stepCount}</c>; all of a frame's messages go out in one write (TCP_NODELAY),
+    /// timed as <c>step.socket.send</c>. The reader thread stamps each response when it arrives; on pickup the
+    /// response is parsed on the caller's thread (<c>step.socket.parse</c>) and <c>step.socket.wait</c> (step handed
+    /// to the kernel → reply received; it overlaps <c>step.socket.send</c> by the write call, like the echo floor that
+    /// also starts before its write) is logged.
     /// </summary>
     public sealed class SocketEngine : IEngine
     {
@@ -148,9 +149,10 @@ namespace Collektive.Frontend.Engines
         {
             _sendStart = Clock.Now();
             _out.Clear();
-            // json: the reference's one line per device; batched and binary: one positions line (the TCP server takes
-            // no binary positions; binary only changes the reply).
+            // json: the reference's one line per device; batched: one positions line; binary: the binary positions
+            // frame (no number formatted here nor parsed by the server).
             if (_encoding == WireEncoding.Json) _out.NewPositions(positions);
+            else if (_encoding == WireEncoding.Binary) _out.PositionsFrame(positions);
             else _out.Positions(positions);
         }
 

@@ -42,9 +42,8 @@ namespace Collektive.Frontend.Tests
                     using (var client = _listener.AcceptTcpClient())
                     {
                         var stream = client.GetStream();
-                        var reader = new StreamReader(stream, new UTF8Encoding(false));
                         string line;
-                        while ((line = reader.ReadLine()) != null)
+                        while ((line = ReadRequest(stream)) != null)
                         {
                             lock (Lines) Lines.Add(line);
                             if (line.Contains("\"op\":\"echo\""))
@@ -87,6 +86,45 @@ namespace Collektive.Frontend.Tests
             }
 
             public void Dispose() { _listener.Stop(); _thread.Join(1000); }
+
+            /// <summary>
+            /// The next request: a line (without its end), or a binary positions frame written as
+            /// <c>&lt;positions frame: x0,y0,z0,…&gt;</c> (round-trip numbers); null at the end of the stream.
+            /// </summary>
+            private static string ReadRequest(Stream stream)
+            {
+                int first = stream.ReadByte();
+                if (first < 0) return null;
+                if (first == RequestWriter.FrameMarker)
+                {
+                    var header = ReadExactly(stream, 5);
+                    Assert.AreEqual(RequestWriter.PositionsFrameKind, header[0], "frame kind");
+                    int n = BitConverter.ToInt32(header, 1);
+                    var xyz = ReadExactly(stream, 24 * n);
+                    var numbers = new string[3 * n];
+                    for (int k = 0; k < numbers.Length; k++) numbers[k] = BitConverter.ToDouble(xyz, 8 * k).ToString("R", System.Globalization.CultureInfo.InvariantCulture);
+                    return "<positions frame: " + string.Join(",", numbers) + ">";
+                }
+                var bytes = new List<byte>();
+                for (int b = first; b != '\n'; b = stream.ReadByte())
+                {
+                    if (b < 0) return null;
+                    bytes.Add((byte)b);
+                }
+                return Encoding.UTF8.GetString(bytes.ToArray()).TrimEnd('\r');
+            }
+
+            private static byte[] ReadExactly(Stream stream, int count)
+            {
+                var bytes = new byte[count];
+                for (int off = 0; off < count;)
+                {
+                    int n = stream.Read(bytes, off, count - off);
+                    if (n <= 0) throw new EndOfStreamException("a frame cut after " + off + " of " + count + " bytes");
+                    off += n;
+                }
+                return bytes;
+            }
         }
 
         private static readonly Vec3[] Two = { new Vec3(0, 0, 0), new Vec3(2.5, -1, 0) };
@@ -139,7 +177,8 @@ namespace Collektive.Frontend.Tests
                     }
                     else
                     {
-                        Assert.AreEqual("{\"op\":\"positions\",\"data\":{\"xyz\":[0,0,0,2.5,-1,0]}}", server.Lines[2]);
+                        // binary: the JVM server's binary positions frame instead of the JSON line, the same numbers
+                        Assert.AreEqual(encoding == WireEncoding.Binary ? "<positions frame: 0,0,0,2.5,-1,0>" : "{\"op\":\"positions\",\"data\":{\"xyz\":[0,0,0,2.5,-1,0]}}", server.Lines[2]);
                         StringAssert.StartsWith("{\"op\":\"step\",\"data\":{\"rid\":1,\"stepCount\":1", server.Lines[3]);
                     }
                 }
@@ -271,6 +310,31 @@ namespace Collektive.Frontend.Tests
             w.Clear();
             w.CreateSim(3, 1.5, "");
             Assert.AreEqual("{\"op\":\"createSim\",\"data\":{\"nodeCount\":3,\"maxDistance\":1.5}}", w.Text());
+        }
+
+        [Test]
+        public void RequestWriterWritesTheBinaryPositionsFrameBetweenLines()
+        {
+            var w = new RequestWriter(terminateLines: true);
+            w.PositionsFrame(new[] { new Vec3(1, -0.0, 2.5), new Vec3(1e300, 0.1, -3) });
+            w.Step(7, 1, true);
+            var expected = new List<byte> { 0x00, 0x01, 2, 0, 0, 0 };
+            foreach (double v in new[] { 1, -0.0, 2.5, 1e300, 0.1, -3 })
+            {
+                long bits = BitConverter.DoubleToInt64Bits(v);
+                for (int i = 0; i < 8; i++) expected.Add((byte)(bits >> (8 * i))); // little-endian whatever the machine
+            }
+            expected.AddRange(Encoding.ASCII.GetBytes("{\"op\":\"step\",\"data\":{\"rid\":7,\"stepCount\":1,\"encoding\":\"binary\"}}\n"));
+            var written = new byte[w.Length];
+            Array.Copy(w.Buffer, written, w.Length);
+            CollectionAssert.AreEqual(expected.ToArray(), written);
+            // The WebSocket's binary message is the same positions buffer without the frame's two bytes.
+            var message = RequestWriter.BinaryPositions(new[] { new Vec3(1, -0.0, 2.5), new Vec3(1e300, 0.1, -3) }, new ByteWriter());
+            CollectionAssert.AreEqual(expected.GetRange(2, 4 + 48).ToArray(), message);
+            w.Clear();
+            w.PositionsFrame(new Vec3[0]);
+            CollectionAssert.AreEqual(new byte[] { 0, 1, 0, 0, 0, 0 }, new List<byte>(w.Buffer).GetRange(0, w.Length).ToArray(), "no device: the header alone");
+            Assert.Throws<InvalidOperationException>(delegate { new RequestWriter(terminateLines: false).PositionsFrame(new Vec3[0]); }, "not in a WebSocket message of lines");
         }
 
         [Test]

@@ -149,7 +149,7 @@ public class GradientServer(
             if (!options.quiet) log("$name: opened")
             val how = live.connection.serve()
             if (!options.quiet || !how.startsWith("closed by peer")) log("$name: $how")
-            if (how == "server stopping") finishGracefully(live.socket)
+            if (how == "server stopping" || live.connection.endedMidStream) finishGracefully(live.socket)
         } catch (e: Throwable) {
             log("$name: failed: $e")
             if (e is VirtualMachineError) onFatal(e)
@@ -160,8 +160,9 @@ public class GradientServer(
     }
 
     /**
-     * On shutdown: sends FIN after the replies already written, then reads and discards what the peer still sends
-     * until it closes (bounded), so closing does not reset the connection and drop replies the peer has not read.
+     * On shutdown, or when a connection ended while its peer may still be sending: sends FIN after the replies already
+     * written, then reads and discards what the peer still sends until it closes (bounded), so closing does not reset
+     * the connection and drop replies the peer has not read.
      */
     private fun finishGracefully(socket: Link) {
         try {

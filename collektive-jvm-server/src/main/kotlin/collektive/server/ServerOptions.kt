@@ -11,8 +11,9 @@ import java.nio.file.Path
  * @property host address to bind, loopback by default.
  * @property port TCP port; 0 picks a free one (the listening line names it).
  * @property csv where to write `step.service` / `step.compute` timings, or null for none.
- * @property maxMessageBytes longest accepted request line (`maxMessageBytes`); longer ones are skipped with an error reply.
- * @property maxBufferedInputBytes bytes of partly received request lines, summed over connections (`maxBufferedInputBytes`).
+ * @property maxMessageBytes longest accepted request line or binary frame (`maxMessageBytes`); longer ones are skipped
+ *   with an error reply.
+ * @property maxBufferedInputBytes bytes of partly received requests, summed over connections (`maxBufferedInputBytes`).
  * @property maxPendingReplyBytes a connection's unsent reply bytes held by the server (`maxPendingReplyBytes`).
  * @property maxConnections open connections (`maxConnections`).
  * @property idleTimeoutMs a connection with no complete request for this long, or a reply not taken by the peer
@@ -66,8 +67,8 @@ public data class ServerOptions(
                          request slot before blocking on the wake-up socket), 0 = block at once
   --quiet                do not log connection open/close lines
 budgets (docs/protocol.md; past one a request gets an error reply naming it in "limit"):
-  --max-message          8388608    longest request line in bytes (skipped with an error reply); alias --max-line
-  --max-buffered-input   67108864   bytes of partly received lines over all connections
+  --max-message          8388608    longest request line or binary frame in bytes (skipped with an error reply); alias --max-line
+  --max-buffered-input   67108864   bytes of partly received requests over all connections
   --max-pending-reply    8388608    unsent reply bytes held per connection (then the server stops reading it)
   --max-connections      64         open connections (a new one gets an error reply and is closed)
   --idle-timeout         300000     ms without a complete request (or with a reply not taken) before closing

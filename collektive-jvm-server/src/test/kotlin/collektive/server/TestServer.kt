@@ -52,7 +52,7 @@ fun awaitTrue(timeoutMs: Long, condition: () -> Boolean): Boolean {
     return condition()
 }
 
-/** A raw loopback client (TCP or Unix socket): writes exact lines, reads reply lines or binary frames. */
+/** A raw loopback client (TCP or Unix socket): writes exact lines and bytes, reads reply lines or binary frames. */
 class Client(rawInput: InputStream, val output: OutputStream, private val connection: Closeable) : Closeable {
     constructor(socket: Socket) : this(socket.apply { tcpNoDelay = true; soTimeout = 10_000 }.getInputStream(), socket.getOutputStream(), socket)
 
@@ -63,6 +63,12 @@ class Client(rawInput: InputStream, val output: OutputStream, private val connec
 
     fun send(vararg lines: String) {
         output.write(lines.joinToString("") { "$it\n" }.toByteArray(Charsets.UTF_8))
+        output.flush()
+    }
+
+    /** Writes [bytes] as they are (binary frames, or lines and frames together) in one write. */
+    fun sendBytes(bytes: ByteArray) {
+        output.write(bytes)
         output.flush()
     }
 

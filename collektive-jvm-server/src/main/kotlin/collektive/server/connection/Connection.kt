@@ -1,6 +1,7 @@
 package collektive.server.connection
 
 import collektive.server.ServerOptions
+import collektive.server.protocol.BinaryPositionsFrame
 import collektive.server.protocol.ErrorReply
 import collektive.server.protocol.Protocol
 import collektive.server.timing.TimingLog
@@ -10,9 +11,10 @@ import java.io.InputStream
 import java.io.OutputStream
 
 /**
- * Serves one client: reads request lines, hands them to its own [Session] (one engine per connection) and writes
- * the replies, all on the calling thread (no hand-off between threads per message). `step.service` runs from the
- * moment a complete request line is in hand to the moment its reply has been written and flushed.
+ * Serves one client: reads requests (JSON lines and binary positions frames), hands them to its own [Session] (one
+ * engine per connection) and writes the replies, all on the calling thread (no hand-off between threads per
+ * message). `step.service` runs from the moment a complete request is in hand to the moment its reply has been
+ * written and flushed.
  *
  * Back-pressure comes from the blocking writes: while a reply cannot be handed to the socket, this thread waits in
  * the write and reads nothing more from the peer. The server holds at most one reply plus the 64 KiB output buffer
@@ -36,6 +38,14 @@ internal class Connection(
 
     @Volatile
     private var lastRequestNs = System.nanoTime()
+
+    /**
+     * True when [serve] ended while the peer may still be sending (a frame whose end is unknown): the socket should
+     * then be closed gracefully, reading what the peer still sends, so its unread bytes do not reset the connection
+     * and drop the error reply.
+     */
+    var endedMidStream = false
+        private set
 
     /** Serves until the peer closes, the stream fails, a budget closes it or the server stops; returns how it ended. */
     fun serve(): String {
@@ -66,14 +76,31 @@ internal class Connection(
                         log("$name: $message")
                         reply(out, message, "maxMessageBytes")
                     }
-                    else -> {
-                        val line = String(reader.line, 0, length, Charsets.UTF_8)
-                        val outcome = session.handle(line, out)
-                        if (outcome != Session.Outcome.NO_REPLY) out.flush()
-                        val end = System.nanoTime()
-                        if (outcome == Session.Outcome.STEP_REPLY) timing?.record(TimingIds.SERVICE, start, end - start)
-                        lastRequestNs = end // idle time counts from the end of the last request, not its start
+                    LineReader.FRAME_TOO_LONG -> {
+                        val message = BinaryPositionsFrame.tooLong(reader.frameDevices, options.maxMessageBytes) + "; skipped"
+                        log("$name: $message")
+                        reply(out, message, "maxMessageBytes", BinaryPositionsFrame.OP)
                     }
+                    LineReader.BAD_FRAME -> {
+                        // The frame's end is unknown, so no later byte can be told to start a request.
+                        val message = "${reader.frameProblem}; closing: the requests after it cannot be found"
+                        endedMidStream = true
+                        reply(out, message, null)
+                        return message
+                    }
+                    LineReader.EOF_MID_FRAME -> {
+                        val received = if (reader.frameBytes < 0) "${reader.skippedBytes} of its ${BinaryPositionsFrame.HEADER_BYTES} header bytes"
+                        else "${reader.skippedBytes} of its ${reader.frameBytes} bytes"
+                        val message = "positions frame cut by the end of the stream after $received"
+                        try {
+                            reply(out, message, null, BinaryPositionsFrame.OP) // a peer that only shut down its sending side reads it
+                        } catch (_: IOException) {
+                            // gone altogether
+                        }
+                        return "peer disconnected mid-frame: $message"
+                    }
+                    LineReader.POSITIONS_FRAME -> served(session.handlePositionsFrame(reader.line, 0, reader.frameDevices, out), out, start)
+                    else -> served(session.handle(String(reader.line, 0, length, Charsets.UTF_8), out), out, start)
                 }
             }
         } catch (e: IOException) {
@@ -84,6 +111,14 @@ internal class Connection(
         }
     }
 
+    /** Flushes what the request [outcome] wrote and times a step reply from [start], the moment the request was in hand. */
+    private fun served(outcome: Session.Outcome, out: OutputStream, start: Long) {
+        if (outcome != Session.Outcome.NO_REPLY) out.flush()
+        val end = System.nanoTime()
+        if (outcome == Session.Outcome.STEP_REPLY) timing?.record(TimingIds.SERVICE, start, end - start)
+        lastRequestNs = end // idle time counts from the end of the last request, not its start
+    }
+
     /** Called on each read timeout: stop, close an idle connection, or keep waiting. */
     private fun onWait(): Int = when {
         stopping() -> LineReader.STOPPED
@@ -91,8 +126,8 @@ internal class Connection(
         else -> 0
     }
 
-    private fun reply(out: OutputStream, message: String, limit: String) {
-        out.write(Protocol.json.encodeToString(ErrorReply.serializer(), ErrorReply(message, null, null, limit)).toByteArray())
+    private fun reply(out: OutputStream, message: String, limit: String?, op: String? = null) {
+        out.write(Protocol.json.encodeToString(ErrorReply.serializer(), ErrorReply(message, op, null, limit)).toByteArray())
         out.write('\n'.code)
         out.flush()
     }

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLong
 
 /**
  * The budgets shared by every connection of one server (docs/protocol.md, "Budgets"): simulations
- * (`maxSessions`), devices over all simulations (`maxDevices`) and bytes of partly received lines
+ * (`maxSessions`), devices over all simulations (`maxDevices`) and bytes of partly received requests
  * (`maxBufferedInputBytes`). Reservations are lock-free and never overshoot.
  */
 internal class ServerBudgets(private val options: ServerOptions) {
@@ -20,7 +20,7 @@ internal class ServerBudgets(private val options: ServerOptions) {
     /** Devices held now. */
     val deviceCount: Long get() = devices.get()
 
-    /** Bytes of partly received lines held now. */
+    /** Bytes of partly received requests held now. */
     val bufferedInputBytes: Long get() = bufferedInput.get()
 
     fun acquireSession(): Boolean = reserve(sessions, 1, options.maxSessions.toLong())

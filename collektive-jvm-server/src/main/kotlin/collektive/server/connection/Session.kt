@@ -6,6 +6,7 @@ import collektive.engine.GradientEngine
 import collektive.engine.Program
 import collektive.programs.Programs
 import collektive.server.ServerOptions
+import collektive.server.protocol.BinaryPositionsFrame
 import collektive.server.protocol.BinaryStateFrame
 import collektive.server.protocol.ErrorReply
 import collektive.server.protocol.HelloReply
@@ -23,9 +24,9 @@ import kotlinx.serialization.json.JsonPrimitive
 import java.io.OutputStream
 
 /**
- * The protocol state of one connection: its engine and the handling of one request line at a time, with the
- * validation rules and budgets of docs/protocol.md. Replies are written to the connection's buffered stream; the
- * caller flushes when [handle] says something was written. Every failure becomes an error reply
+ * The protocol state of one connection: its engine and the handling of one request at a time (a JSON line, or a
+ * binary positions frame), with the validation rules and budgets of docs/protocol.md. Replies are written to the
+ * connection's buffered stream; the caller flushes when [handle] says something was written. Every failure becomes an error reply
  * (`{"error": ..., "op": ..., "rid"?: ..., "limit"?: ...}`); nothing here closes the connection. [close] returns
  * the simulation's share of the server budgets.
  */
@@ -63,8 +64,24 @@ internal class Session(
             is JsonObject -> d
             else -> return error(out, "\"data\" must be a JSON object", op, null)
         }
-        return try {
-            dispatch(op, data, line, out)
+        return answered(op, data, out) { dispatch(op, data, line, out) }
+    }
+
+    /**
+     * Handles one binary positions frame (docs/protocol.md, "Binary positions frame"): [n] devices whose coordinates
+     * are the 24 × [n] bytes of [bytes] from [at]. It is the `positions` op: the same rules and error replies.
+     */
+    fun handlePositionsFrame(bytes: ByteArray, at: Int, n: Int, out: OutputStream): Outcome = answered(BinaryPositionsFrame.OP, null, out) {
+        val engine = engine()
+        val coordinates = BinaryPositionsFrame.coordinates(bytes, at)
+        engine.updatePositions(xyz(3L * n, engine) { finiteCoordinate(coordinates.getDouble(8 * it), it) })
+        Outcome.NO_REPLY
+    }
+
+    /** Runs one request's [handling]; every failure becomes its error reply. */
+    private inline fun answered(op: String, data: JsonObject?, out: OutputStream, handling: () -> Outcome): Outcome =
+        try {
+            handling()
         } catch (e: Refused) {
             error(out, "$op: ${e.message}", op, data, e.limit)
         } catch (e: BudgetExceededException) {
@@ -77,7 +94,6 @@ internal class Session(
             log("internal error on $op: $e")
             error(out, "internal error on $op: $e", op, data)
         }
-    }
 
     /** Returns the simulation's devices and session to the server budgets (the connection ended). */
     fun close() {
@@ -246,10 +262,15 @@ internal class Session(
 
     private fun xyz(element: JsonElement, engine: GradientEngine): DoubleArray {
         val array = element as? JsonArray ?: throw Refused("xyz must be an array of 3 × nodeCount finite numbers")
-        if (array.size != 3 * engine.nodeCount) {
-            throw Refused("xyz must have 3 × nodeCount = ${3 * engine.nodeCount} numbers, got ${array.size}")
+        return xyz(array.size.toLong(), engine) { finite(array[it], "xyz[$it]") }
+    }
+
+    /** The positions rule, whatever carried the [size] numbers (JSON or a binary frame): exactly 3 × nodeCount, each finite. */
+    private inline fun xyz(size: Long, engine: GradientEngine, number: (Int) -> Double): DoubleArray {
+        if (size != 3L * engine.nodeCount) {
+            throw Refused("xyz must have 3 × nodeCount = ${3 * engine.nodeCount} numbers, got $size")
         }
-        return DoubleArray(array.size) { finite(array[it], "xyz[$it]") }
+        return DoubleArray(size.toInt()) { number(it) }
     }
 
     private companion object {
@@ -308,6 +329,12 @@ internal class Session(
             val p = v as? JsonPrimitive
             val d = if (p == null || p is JsonNull || p.isString) null else p.content.toDoubleOrNull()
             if (d == null || !d.isFinite()) throw Refused("$name must be a finite JSON number, got $v")
+            return d
+        }
+
+        /** Coordinate [k] as a binary frame carried it: finite, or [Refused] (its name is only built then). */
+        fun finiteCoordinate(d: Double, k: Int): Double {
+            if (!d.isFinite()) throw Refused("xyz[$k] must be a finite number, got $d")
             return d
         }
 

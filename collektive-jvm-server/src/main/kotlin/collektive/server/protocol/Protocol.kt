@@ -8,8 +8,8 @@ public object Protocol {
     /** Server name reported by `hello`. */
     public const val SERVER: String = "collektive-jvm-server"
 
-    /** Server version reported by `hello`. */
-    public const val VERSION: String = "0.1.0"
+    /** Server version reported by `hello` (0.2.0: the binary positions frame, docs/protocol.md). */
+    public const val VERSION: String = "0.2.0"
 
     /** Every op the server understands: the reference ones first, then the extensions. */
     public val OPS: List<String> =

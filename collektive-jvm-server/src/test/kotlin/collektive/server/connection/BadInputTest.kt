@@ -1,13 +1,19 @@
 package collektive.server.connection
 
+import collektive.server.Client
 import collektive.server.ReferenceScenario
 import collektive.server.ServerOptions
 import collektive.server.TestServer
+import collektive.server.protocol.BinaryPositionsFrame
+import collektive.server.protocol.ErrorReply
 import collektive.server.protocol.Protocol
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.CsvSource
+import java.nio.ByteBuffer
+import java.nio.ByteOrder
+import kotlin.test.assertContentEquals
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
@@ -163,5 +169,109 @@ class BadInputTest {
             assertEquals(fine, client.request(fine))
             assertEquals(5L, Protocol.decodeStepReply(client.request(ReferenceScenario.step(5))).rid)
         } }
+    }
+
+    /** A frame header with any [kind] and [n] (and no coordinates). */
+    private fun header(kind: Int, n: Int): ByteArray =
+        ByteBuffer.allocate(6).order(ByteOrder.LITTLE_ENDIAN).put(0.toByte()).put(kind.toByte()).putInt(n).array()
+
+    private fun Client.error(): ErrorReply = Protocol.decodeErrorReply(checkNotNull(readLine()) { "closed before an error reply" })
+
+    @Test
+    fun `a frame is the positions op, the wrong device count and non-finite numbers get its error replies and move nothing`() {
+        server.connect().use { client ->
+            client.send(ReferenceScenario.CREATE, ReferenceScenario.SET_SOURCE_0)
+            client.sendBytes(BinaryPositionsFrame.encode(ReferenceScenario.positions))
+            val nine = DoubleArray(9) { it + 1.0 }
+            val json = Protocol.decodeErrorReply(client.request("""{"op":"positions","data":{"xyz":[1,2,3,4,5,6,7,8,9]}}"""))
+            client.sendBytes(BinaryPositionsFrame.encode(nine))
+            val binary = client.error()
+            assertEquals(json, binary, "the JSON request's error reply")
+            assertEquals("positions: xyz must have 3 × nodeCount = 30 numbers, got 9", binary.error)
+            for ((k, bad) in listOf(4 to Double.NaN, 0 to Double.POSITIVE_INFINITY, 29 to Double.NEGATIVE_INFINITY)) {
+                client.sendBytes(BinaryPositionsFrame.encode(ReferenceScenario.positions.copyOf().also { it[k] = bad }))
+                val error = client.error()
+                assertEquals("positions: xyz[$k] must be a finite number, got $bad", error.error)
+                assertEquals("positions", error.op)
+                assertNull(error.limit)
+            }
+            val engine = ReferenceScenario.localEngine().also { it.updatePositions(ReferenceScenario.positions); it.step(3) }
+            val reply = Protocol.decodeStepReply(client.request("""{"op":"step","data":{"rid":5,"stepCount":3}}"""))
+            assertContentEquals(engine.snapshot().values, reply.values.map { it.value }.toDoubleArray(), "the refused frames moved nothing")
+        }
+    }
+
+    @Test
+    fun `a frame before createSim is told to create a simulation first`() {
+        server.connect().use { client ->
+            client.sendBytes(BinaryPositionsFrame.encode(DoubleArray(3)))
+            val error = client.error()
+            assertEquals("positions", error.op)
+            assertTrue(error.error.contains("createSim first"), error.error)
+        }
+    }
+
+    @Test
+    fun `a frame over maxMessageBytes is refused from its header and skipped to its end, the connection goes on`() {
+        server.connect().use { client ->
+            client.send(ReferenceScenario.CREATE)
+            client.sendBytes(BinaryPositionsFrame.encode(DoubleArray(3 * 200)) + ReferenceScenario.step(1).toByteArray() + '\n'.code.toByte())
+            val error = client.error()
+            assertEquals("positions frame of 200 devices is 4806 bytes, over this server's limit 4096 (maxMessageBytes); skipped", error.error)
+            assertEquals("maxMessageBytes", error.limit)
+            assertEquals("positions", error.op)
+            assertEquals(1L, Protocol.decodeStepReply(checkNotNull(client.readLine())).rid, "the step written behind it")
+            server.connect().use { other ->
+                // A count no client could send: refused as soon as the header is in, before any coordinate.
+                other.sendBytes(header(1, Int.MAX_VALUE))
+                val huge = other.error()
+                assertEquals("maxMessageBytes", huge.limit)
+                assertTrue(huge.error.startsWith("positions frame of 2147483647 devices is 51539607534 bytes"), huge.error)
+            }
+            assertEquals(2L, Protocol.decodeStepReply(client.request(ReferenceScenario.step(2))).rid, "other connections unaffected")
+        }
+    }
+
+    @Test
+    fun `a frame cut by the end of the stream gets an error reply and is logged`() {
+        server.connect().use { client ->
+            client.send(ReferenceScenario.CREATE)
+            client.sendBytes(BinaryPositionsFrame.encode(ReferenceScenario.positions).copyOf(30))
+            client.socket.shutdownOutput()
+            val error = client.error()
+            assertEquals("positions frame cut by the end of the stream after 30 of its 246 bytes", error.error)
+            assertEquals("positions", error.op)
+            assertNull(client.readLine(), "then closed")
+            assertTrue(server.awaitLog { log -> log.any { it.contains("peer disconnected mid-frame") } }, "logged")
+        }
+        server.connect().use { client ->
+            client.sendBytes(byteArrayOf(0, 1))
+            client.socket.shutdownOutput()
+            assertEquals("positions frame cut by the end of the stream after 2 of its 6 header bytes", client.error().error)
+        }
+    }
+
+    @Test
+    fun `a frame of an unknown kind or a negative count gets an error reply and closes the connection, whose next request cannot be found`() {
+        for ((bytes, expected) in listOf(header(7, 1) to "unknown request frame kind 7", header(1, -3) to "positions frame: device count -3 is negative")) {
+            server.connect().use { client ->
+                client.send(ReferenceScenario.CREATE)
+                client.sendBytes(bytes + ReferenceScenario.step(1).toByteArray() + '\n'.code.toByte())
+                val error = client.error()
+                assertTrue(error.error.startsWith(expected) && error.error.endsWith("closing: the requests after it cannot be found"), error.error)
+                assertNull(error.op)
+                assertNull(client.readLine(), "closed")
+            }
+        }
+        server.connect().use { assertEquals("""{"op":"echo"}""", it.request("""{"op":"echo"}"""), "the server goes on") }
+    }
+
+    @Test
+    fun `a 0x00 inside a line is the line's, only a request's first byte can start a frame`() {
+        server.connect().use { client ->
+            val error = Protocol.decodeErrorReply(client.request("{\"op\":\"echo\u0000\"}"))
+            assertTrue(error.error.startsWith("malformed request") || error.error.contains("unknown op"), error.error)
+            assertEquals("""{"op":"echo"}""", client.request("""{"op":"echo"}"""))
+        }
     }
 }

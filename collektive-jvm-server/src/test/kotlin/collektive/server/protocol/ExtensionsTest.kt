@@ -4,7 +4,9 @@ import collektive.engine.GradientEngine
 import collektive.engine.Program
 import collektive.engine.Scenarios
 import collektive.server.ReferenceScenario
+import collektive.server.ServerOptions
 import collektive.server.TestServer
+import collektive.server.Transport
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContentEquals
@@ -12,7 +14,10 @@ import kotlin.test.assertEquals
 import kotlinx.serialization.json.jsonObject
 import kotlin.test.assertTrue
 
-/** The opt-in extensions: batched positions, positions inside step, binary state frames, clearSources, echo, hello. */
+/**
+ * The opt-in extensions: batched positions (JSON and the binary positions frame), positions inside step, binary state
+ * frames, clearSources, echo, hello.
+ */
 class ExtensionsTest {
     private val server = TestServer()
 
@@ -42,6 +47,58 @@ class ExtensionsTest {
             client.send(create, source, Protocol.requestLine("positions", Positions.serializer(), Positions(xyz)))
             repeat(20) { engine.step(1) }
             assertSame(engine, Protocol.decodeStepReply(client.request("""{"op":"step","data":{"rid":1,"stepCount":20}}""")))
+        }
+    }
+
+    /** Request lines (strings, each given its newline) and binary frames (byte arrays) as the bytes of one write. */
+    private fun requests(vararg parts: Any): ByteArray = java.io.ByteArrayOutputStream().apply {
+        for (p in parts) write(if (p is String) "$p\n".toByteArray() else p as ByteArray)
+    }.toByteArray()
+
+    @Test
+    fun `a binary positions frame sets every device like positions, between JSON lines of the same write`() {
+        val engine = local()
+        server.connect().use { client ->
+            client.sendBytes(requests(create, source, BinaryPositionsFrame.encode(xyz), """{"op":"step","data":{"rid":1,"stepCount":20}}"""))
+            repeat(20) { engine.step(1) }
+            assertSame(engine, Protocol.decodeStepReply(checkNotNull(client.readLine())))
+        }
+    }
+
+    @Test
+    fun `a frame cut into many writes, its header too, is read whole, frame after frame`() {
+        val engine = local()
+        server.connect().use { client ->
+            client.send(create, source)
+            for (round in 1..5) {
+                val moved = xyz.copyOf().also { for (i in it.indices step 3) it[i] += 0.5 * round }
+                val frame = BinaryPositionsFrame.encode(moved)
+                var at = 0
+                for (size in generateSequence(1) { if (it < 4) 4 else 100 }) { // 1 byte, 4 bytes (the header cut twice), then 100s
+                    if (at >= frame.size) break
+                    client.sendBytes(frame.copyOfRange(at, minOf(frame.size, at + size)))
+                    at += size
+                    Thread.sleep(1)
+                }
+                client.send(Protocol.requestLine("step", Step.serializer(), Step(rid = round.toLong(), encoding = "binary")))
+                engine.updatePositions(moved)
+                engine.step(1)
+                val reply = client.readFrame()
+                assertEquals(round.toLong(), reply.rid)
+                assertContentEquals(engine.snapshot().values, reply.state.values, "round $round")
+            }
+        }
+    }
+
+    @Test
+    fun `a frame over a Unix socket is read as over TCP`() {
+        val engine = local()
+        TestServer(ServerOptions(transport = Transport.UDS, warmupRounds = 0)).use { uds ->
+            uds.connect().use { client ->
+                client.sendBytes(requests(create, source, BinaryPositionsFrame.encode(xyz), """{"op":"step","data":{"rid":1,"stepCount":20}}"""))
+                repeat(20) { engine.step(1) }
+                assertSame(engine, Protocol.decodeStepReply(checkNotNull(client.readLine())))
+            }
         }
     }
 

@@ -1,9 +1,11 @@
 package collektive.server.protocol
 
+import collektive.codec.PositionsCodec
 import collektive.engine.EngineState
 import org.junit.jupiter.api.Test
 import java.io.ByteArrayInputStream
 import java.io.ByteArrayOutputStream
+import java.io.File
 import kotlin.test.assertContentEquals
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
@@ -47,5 +49,22 @@ class MessagesTest {
         assertContentEquals(intArrayOf(0), frame.state.neighbors[2])
         assertFailsWith<java.io.IOException> { BinaryStateFrame.read(ByteArrayInputStream("{\"error\":1}".toByteArray())) }
         assertFailsWith<java.io.IOException> { BinaryStateFrame.read(ByteArrayInputStream(bytes.copyOf(bytes.size - 3))) }
+    }
+
+    @Test
+    fun `the binary positions frame is the bytes docs-protocol documents, the Node server's message behind two`() {
+        val xyz = doubleArrayOf(1.0, -0.0, 2.5, 1e300, 0.1, -3.0)
+        val frame = BinaryPositionsFrame.encode(xyz)
+        assertEquals(BinaryPositionsFrame.frameBytes(2), frame.size.toLong())
+        assertContentEquals(byteArrayOf(0, 1), frame.copyOf(2))
+        assertContentEquals(PositionsCodec.encode(xyz), frame.copyOfRange(2, frame.size))
+        assertEquals(2, BinaryPositionsFrame.devices(frame, 0))
+        val coordinates = BinaryPositionsFrame.coordinates(frame, BinaryPositionsFrame.HEADER_BYTES)
+        assertContentEquals(xyz, DoubleArray(6) { coordinates.getDouble(8 * it) })
+        val doc = File(System.getProperty("collektive.docs.dir") ?: "../docs", "protocol.md").readText()
+        val table = doc.substringAfter("### Binary positions frame (JVM)").substringBefore("What only a frame can get wrong")
+        val offsets = table.lines().filter { it.startsWith("| ") }.mapNotNull { it.split('|')[1].trim().toIntOrNull() }
+        assertEquals(listOf(0, 1, 2, BinaryPositionsFrame.HEADER_BYTES), offsets, "marker, kind, n, coordinates")
+        assertFailsWith<IllegalArgumentException> { BinaryPositionsFrame.encode(DoubleArray(4)) }
     }
 }

@@ -4,6 +4,7 @@ import collektive.server.ServerOptions
 import collektive.server.connection.ServerBudgets
 import collektive.server.connection.Session
 import collektive.server.connection.TimingIds
+import collektive.server.protocol.BinaryPositionsFrame
 import collektive.server.protocol.ErrorReply
 import collektive.server.protocol.Protocol
 import collektive.server.timing.TimingLog
@@ -14,10 +15,11 @@ import java.net.SocketTimeoutException
 
 /**
  * Serves the client attached to the shared-memory file: waits for each request (spins [ServerOptions.spinMicros]
- * on the request sequence number, then blocks on the wake-up socket [wake]), runs its lines through its own
- * [Session] exactly as a stream connection would, and publishes the replies. The wake-up socket is also how the
- * client's death is seen: the kernel closes it when the client process ends, however it ends, so the blocked read
- * returns end-of-stream at once and the channel is freed (docs/protocol.md, "Shared memory").
+ * on the request sequence number, then blocks on the wake-up socket [wake]), runs its requests (JSON lines and
+ * binary positions frames) through its own [Session] exactly as a stream connection would, and publishes the
+ * replies. The wake-up socket is also how the client's death is seen: the kernel closes it when the client process
+ * ends, however it ends, so the blocked read returns end-of-stream at once and the channel is freed
+ * (docs/protocol.md, "Shared memory").
  *
  * `step.service` runs from the moment the step line is handled to the moment its reply is published and the client
  * woken, the counterpart of the stream connection's "line in hand → reply flushed".
@@ -76,6 +78,10 @@ internal class ShmConnection(
                 file.readRequest(request, length)
                 var start = 0
                 while (start < length) {
+                    if (request[start] == FRAME_MARKER) {
+                        start = frame(session, start, length)
+                        continue
+                    }
                     var end = start
                     while (end < length && request[end] != NEWLINE) end++
                     val lineEnd = if (end > start && request[end - 1] == CR) end - 1 else end
@@ -98,6 +104,35 @@ internal class ShmConnection(
         if (file.clientWaiting()) ring()
         val end = System.nanoTime()
         for (i in 0 until steps) timing?.record(TimingIds.SERVICE, stepStarts[i], end - stepStarts[i])
+    }
+
+    /**
+     * Handles the binary positions frame at [at] of the request's [length] bytes; returns where the next request
+     * starts. A frame that does not fit the request, or whose end is unknown, gets its error reply and takes the rest
+     * of the request with it (the next request starts clean).
+     */
+    private fun frame(session: Session, at: Int, length: Int): Int {
+        val available = length - at
+        if (available < BinaryPositionsFrame.HEADER_BYTES) {
+            error(replies, "positions frame cut by the end of the request after $available of its ${BinaryPositionsFrame.HEADER_BYTES} header bytes", null, BinaryPositionsFrame.OP)
+            return length
+        }
+        BinaryPositionsFrame.headerProblem(request, at)?.let {
+            error(replies, "$it; the rest of this request is skipped", null)
+            return length
+        }
+        val n = BinaryPositionsFrame.devices(request, at)
+        val size = BinaryPositionsFrame.frameBytes(n)
+        if (size > options.maxMessageBytes) {
+            error(replies, BinaryPositionsFrame.tooLong(n, options.maxMessageBytes) + "; the rest of this request is skipped", "maxMessageBytes", BinaryPositionsFrame.OP)
+            return length
+        }
+        if (size > available) {
+            error(replies, "positions frame cut by the end of the request after $available of its $size bytes", null, BinaryPositionsFrame.OP)
+            return length
+        }
+        session.handlePositionsFrame(request, at + BinaryPositionsFrame.HEADER_BYTES, n, replies)
+        return at + size.toInt()
     }
 
     /**
@@ -140,8 +175,8 @@ internal class ShmConnection(
         }
     }
 
-    private fun error(out: OutputStream, message: String, limit: String) {
-        out.write(Protocol.json.encodeToString(ErrorReply.serializer(), ErrorReply(message, null, null, limit)).toByteArray())
+    private fun error(out: OutputStream, message: String, limit: String?, op: String? = null) {
+        out.write(Protocol.json.encodeToString(ErrorReply.serializer(), ErrorReply(message, op, null, limit)).toByteArray())
         out.write(NEWLINE.toInt())
     }
 
@@ -179,6 +214,7 @@ internal class ShmConnection(
         const val IDLE = -3L
         const val NEWLINE: Byte = '\n'.code.toByte()
         const val CR: Byte = '\r'.code.toByte()
+        const val FRAME_MARKER: Byte = BinaryPositionsFrame.MARKER.toByte()
         val WAKE = byteArrayOf(1)
     }
 }

@@ -3,6 +3,7 @@ package collektive.server.transport.shm
 import collektive.server.ServerOptions
 import collektive.server.Transport
 import collektive.server.awaitTrue
+import collektive.server.protocol.BinaryPositionsFrame
 import collektive.server.protocol.BinaryStateFrame
 import collektive.server.protocol.Protocol
 import java.io.ByteArrayInputStream
@@ -47,8 +48,11 @@ class ShmServerTest {
         private val buf = channel.map(FileChannel.MapMode.READ_WRITE, 0, channel.size()).order(ByteOrder.LITTLE_ENDIAN)
         private var seq = 0L
 
-        fun request(vararg lines: String, timeoutMs: Long = 10_000): ByteArray {
-            val bytes = lines.joinToString("") { "$it\n" }.toByteArray()
+        fun request(vararg lines: String, timeoutMs: Long = 10_000): ByteArray =
+            request(lines.joinToString("") { "$it\n" }.toByteArray(), timeoutMs)
+
+        /** One request of exactly [bytes] (lines and binary frames). */
+        fun request(bytes: ByteArray, timeoutMs: Long = 10_000): ByteArray {
             buf.put(buf.getInt(ShmLayout.REQUEST_OFFSET_AT), bytes)
             buf.putInt(ShmLayout.REQUEST_LENGTH_AT, bytes.size)
             seq += 1
@@ -85,6 +89,29 @@ class ShmServerTest {
                 assertEquals(2, errors.size)
                 assertTrue(Protocol.decodeErrorReply(errors[0]).error.contains("nodeId"))
                 assertEquals("""{"op":"echo"}""", errors[1])
+            }
+        }
+    }
+
+    @Test
+    fun `a request holding binary positions frames between its lines is served as the stream's, a broken frame takes the rest of its request`() {
+        val create = """{"op":"createSim","data":{"nodeCount":3,"maxDistance":3.0}}""" + "\n" + """{"op":"setSource","data":{"nodeId":0}}""" + "\n"
+        val step = """{"op":"step","data":{"rid":2,"stepCount":5}}""" + "\n"
+        val frame = BinaryPositionsFrame.encode(doubleArrayOf(0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 50.0, 0.0, 0.0))
+        server(ServerOptions(maxMessageBytes = 4096)).use {
+            ShmClient().use { c ->
+                val reply = String(c.request(create.toByteArray() + frame + step.toByteArray()))
+                assertEquals("""{"rid":2,"values":[{"value":0.0,"neighbors":[1]},{"value":2.0,"neighbors":[0]},{"value":Infinity,"neighbors":[]}]}""" + "\n", reply)
+                val errors = String(c.request(frame + BinaryPositionsFrame.encode(DoubleArray(6)) + frame.copyOf(20))).trim().lines()
+                assertEquals(2, errors.size, "the good frame is silent")
+                assertEquals("positions: xyz must have 3 × nodeCount = 9 numbers, got 6", Protocol.decodeErrorReply(errors[0]).error)
+                assertEquals("positions frame cut by the end of the request after 20 of its 78 bytes", Protocol.decodeErrorReply(errors[1]).error)
+                val over = Protocol.decodeErrorReply(String(c.request(BinaryPositionsFrame.encode(DoubleArray(3 * 200)).copyOf(100) + step.toByteArray())).trim())
+                assertEquals("maxMessageBytes", over.limit)
+                assertEquals("positions", over.op)
+                val unknown = Protocol.decodeErrorReply(String(c.request(byteArrayOf(0, 5, 1, 0, 0, 0) + step.toByteArray())).trim())
+                assertTrue(unknown.error.startsWith("unknown request frame kind 5") && unknown.error.endsWith("the rest of this request is skipped"), unknown.error)
+                assertTrue(String(c.request(step.toByteArray())).startsWith("""{"rid":2,"values":[{"value":0.0,"""), "the channel goes on")
             }
         }
     }
