@@ -1,11 +1,13 @@
-// Coverage-guided fuzzing of the servers' request handling (docs/testing.md, "Fuzzing").
-//   npm run fuzz -- [--seconds 600] [--seed N] [--save] [target...]     targets: node, jvm-session, jvm-lines (all by default)
+// Coverage-guided fuzzing of the servers' request handling and the dashboard's uploads (docs/testing.md, "Fuzzing").
+//   npm run fuzz -- [--seconds 600] [--seed N] [--save] [target...]
+//   targets: node, dashboard-upload, jvm-session, jvm-lines (all by default)
 // node: the Node ws server's message handling (node-server.fuzz.mjs) under the V8-coverage loop (coverage-fuzz.mjs);
+// dashboard-upload: the page's upload path into DuckDB-Wasm (dashboard-upload.fuzz.mjs), under the same loop;
 // jvm-*: the JVM server's Session (request lines) and LineReader under Jazzer (RequestFuzzTest.kt), through
 // Jazzer's own driver on the Maven test classpath. Each target prints executions per second, corpus size and
 // coverage. A crashing input is written where the tests replay it (a regression test from then on): the
-// @FuzzTest's inputs directory (JVM) or scripts/fuzz/regressions/node-server/ (Node). --save also keeps the new
-// corpus entries (Node: scripts/fuzz/corpus/node-server/; JVM: the inputs directory).
+// @FuzzTest's inputs directory (JVM) or scripts/fuzz/regressions/<target>/ (JavaScript). --save also keeps the new
+// corpus entries (JavaScript: scripts/fuzz/corpus/<target>/; JVM: the inputs directory).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -13,6 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../conformance/servers.mjs';
 import { NODE_CORPUS } from './seed-corpus.mjs';
+import { UPLOAD_CORPUS, UPLOAD_DICTIONARY } from './upload-seeds.mjs';
+import { BUNDLE } from './dashboard-upload.fuzz.mjs';
 
 export const NODE_REGRESSIONS = join(root, 'scripts', 'fuzz', 'regressions', 'node-server');
 const JVM_INPUTS = join(root, 'collektive-jvm-server', 'src', 'test', 'resources', 'collektive', 'server', 'fuzz', 'RequestFuzzTestInputs');
@@ -25,31 +29,53 @@ const DICTIONARY = ['"op"', '"data"', '"createSim"', '"setSource"', '"newPositio
 const named = (bytes) => createHash('sha1').update(bytes).digest('hex').slice(0, 16);
 const readDir = (dir) => (existsSync(dir) ? readdirSync(dir).sort().map((f) => readFileSync(join(dir, f))) : []);
 
-/** Every committed input of the Node target: the corpus, then the regressions. */
-export const nodeInputs = () => [...readDir(NODE_CORPUS), ...readDir(NODE_REGRESSIONS)];
+/**
+ * The JavaScript targets under the V8-coverage loop: the module holding `fuzz`, its committed corpus and regressions,
+ * the code whose coverage guides it (a RegExp on script URLs, and how the summary names it) and its dictionary.
+ */
+export const JS_TARGETS = {
+  node: {
+    module: './node-server.fuzz.mjs', stop: 'stopServer', corpus: NODE_CORPUS, regressions: NODE_REGRESSIONS,
+    files: /collektive-node-server\/src\//, covers: 'collektive-node-server/src', dictionary: DICTIONARY,
+  },
+  'dashboard-upload': {
+    module: './dashboard-upload.fuzz.mjs', stop: 'stopUploadTarget', prepare: 'prepareUploadTarget', corpus: UPLOAD_CORPUS,
+    regressions: join(root, 'scripts', 'fuzz', 'regressions', 'dashboard-upload'),
+    files: new RegExp(BUNDLE.replace(/\./g, '\\.')), covers: 'the dashboard upload path (bundled)', dictionary: UPLOAD_DICTIONARY,
+  },
+};
 
-/** Fuzzes the Node server for `seconds`; findings are saved as regressions. */
-export async function fuzzNode({ seconds, seed, save = false, log = console.log }) {
-  const { fuzz, stopServer } = await import('./node-server.fuzz.mjs');
+/** Every committed input of a JavaScript target: the corpus, then the regressions. */
+export const jsInputs = (name) => [...readDir(JS_TARGETS[name].corpus), ...readDir(JS_TARGETS[name].regressions)];
+export const nodeInputs = () => jsInputs('node');
+
+/** Fuzzes a JavaScript target (JS_TARGETS) for `seconds`; findings are saved as regressions. */
+export async function fuzzJs(name, { seconds, seed, save = false, log = console.log }) {
+  const t = JS_TARGETS[name];
+  const mod = await import(t.module);
   const { coverageFuzz } = await import('./coverage-fuzz.mjs');
   try {
+    if (t.prepare) await mod[t.prepare]();
     const result = await coverageFuzz({
-      target: fuzz, seeds: nodeInputs(), seconds, seed, files: /collektive-node-server\/src\//, dictionary: DICTIONARY,
-      onNew: save ? (input) => writeFileSync(join(NODE_CORPUS, `cov-${named(input)}`), input) : undefined,
+      target: mod.fuzz, seeds: jsInputs(name), seconds, seed, files: t.files, dictionary: t.dictionary,
+      onNew: save ? (input) => writeFileSync(join(t.corpus, `cov-${named(input)}`), input) : undefined,
     });
     for (const { input, error } of result.findings) {
-      mkdirSync(NODE_REGRESSIONS, { recursive: true });
-      const file = join(NODE_REGRESSIONS, `crash-${named(input)}`);
+      mkdirSync(t.regressions, { recursive: true });
+      const file = join(t.regressions, `crash-${named(input)}`);
       writeFileSync(file, input);
-      log(`node: FINDING ${error.message}\n  input saved as ${file} (replayed by the fuzz suite from now on)`);
+      log(`${name}: FINDING ${error.message}\n  input saved as ${file} (replayed by the fuzz suite from now on)`);
     }
-    log(`node: ${result.execs} execs in ${result.seconds.toFixed(0)} s (${result.execsPerSecond}/s), corpus ${result.corpus}, `
-      + `${result.blocks} V8 blocks of collektive-node-server/src reached, ${result.findings.length} findings, seed ${seed}`);
+    log(`${name}: ${result.execs} execs in ${result.seconds.toFixed(0)} s (${result.execsPerSecond}/s), corpus ${result.corpus}, `
+      + `${result.blocks} V8 blocks of ${t.covers} reached, ${result.findings.length} findings, seed ${seed}`);
     return result;
   } finally {
-    await stopServer();
+    await mod[t.stop]();
   }
 }
+
+/** Fuzzes the Node server for `seconds`; findings are saved as regressions. */
+export const fuzzNode = (opts) => fuzzJs('node', opts);
 
 /** The JVM server's test classpath (compiles the tests first; once per process). */
 let classpathOnce = null;
@@ -96,14 +122,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const seconds = Number(values.seconds);
   const seed = values.seed !== undefined ? Number(values.seed) : 1 + (Date.now() % 2 ** 30);
-  const targets = positionals.length ? positionals : ['node', ...Object.keys(JVM_TARGETS)];
+  const targets = positionals.length ? positionals : [...Object.keys(JS_TARGETS), ...Object.keys(JVM_TARGETS)];
   console.log(`fuzz: ${targets.join(', ')}, ${seconds} s each, seed ${seed} (replay with --seed ${seed})`);
   let findings = 0;
   const classpath = targets.some((t) => t.startsWith('jvm')) ? jvmClasspath() : '';
   for (const t of targets) {
-    if (t === 'node') findings += (await fuzzNode({ seconds, seed, save: values.save })).findings.length;
+    if (JS_TARGETS[t]) findings += (await fuzzJs(t, { seconds, seed, save: values.save })).findings.length;
     else if (JVM_TARGETS[t]) { const r = fuzzJvm(t, { seconds, seed, save: values.save, classpath }); findings += r.crashes.length + (r.error ? 1 : 0); }
-    else throw new Error(`unknown target ${t} (node, ${Object.keys(JVM_TARGETS).join(', ')})`);
+    else throw new Error(`unknown target ${t} (${[...Object.keys(JS_TARGETS), ...Object.keys(JVM_TARGETS)].join(', ')})`);
   }
   process.exit(findings ? 1 : 0);
 }
