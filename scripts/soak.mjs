@@ -5,12 +5,12 @@
 // window's p50/p99 latency. Fails on growth or creep (docs/testing.md, "Soak"). Writes soak.json (the samples) and
 // soak.svg (RSS, fds, threads and p99 over time, both servers) to --out.
 // Stages: measure (this file + capacity.mjs), write (json, svg), judge (verdicts below).
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLevel } from './lib/capacity.mjs';
-import { SERVERS } from './conformance/servers.mjs';
+import { root, SERVERS } from './conformance/servers.mjs';
 
 const USAGE = `usage: npm run soak -- [options]
   --seconds 600            how long each server is held at capacity (one after the other)
@@ -18,7 +18,9 @@ const USAGE = `usage: npm run soak -- [options]
   --jvm-m 16 --node-m 8    front-ends per server (60 Hz, N = --n): the measured capacities of docs/network.md
   --n 100                  devices per front-end's simulation
   --sample-seconds 5       sampling period
-  --out DIR                where soak.json and soak.svg go (default: a new folder under the system temp dir)`;
+  --out DIR                where soak.json and soak.svg go (default: a new folder under the system temp dir)
+  --publish                also add soak.json to the dashboard's data (public/data/soak/<date>.json, listed in
+                           public/data/soak/index.json; the Network view shows the newest; earlier ones are kept)`;
 
 /** The thresholds of the verdict: growth between the first and the last quarter of the samples after warm-up. */
 export const LIMITS = { rssGrowth: 0.25, rssGrowthMb: 40, fdGrowth: 4, threadGrowth: 4, p99Creep: 1.5, p99CreepMs: 3 };
@@ -135,13 +137,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       seconds: { type: 'string', default: '600' }, servers: { type: 'string', default: 'jvm,node' }, 'jvm-m': { type: 'string', default: '16' },
       'node-m': { type: 'string', default: '8' }, n: { type: 'string', default: '100' }, 'sample-seconds': { type: 'string', default: '5' },
-      out: { type: 'string' }, help: { type: 'boolean', default: false },
+      out: { type: 'string' }, publish: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
     },
   });
   if (values.help) { console.log(USAGE); process.exit(0); }
   const out = resolve(values.out ?? mkdtempSync(join(tmpdir(), 'collektive-soak-')));
   mkdirSync(out, { recursive: true });
   const runs = [];
+  const started = new Date();
   let failed = false;
   for (const name of values.servers.split(',')) {
     const m = Number(values[`${name}-m`]);
@@ -153,7 +156,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     failed ||= run.verdict.problems.length > 0;
   }
   const command = `npm run soak -- ${process.argv.slice(2).join(' ')}`.trim();
-  writeFileSync(join(out, 'soak.json'), `${JSON.stringify({ command, limits: LIMITS, runs }, null, 1)}\n`);
+  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; load average at the end ${loadavg().map((x) => x.toFixed(2)).join('/')}`;
+  const file = `${JSON.stringify({ command, date: started.toISOString(), machine, limits: LIMITS, runs }, null, 1)}\n`;
+  writeFileSync(join(out, 'soak.json'), file);
+  if (values.publish) {
+    const dir = join(root, 'public', 'data', 'soak');
+    mkdirSync(dir, { recursive: true });
+    const name = `${started.toISOString().slice(0, 19).replace(/:/g, '')}.json`;
+    writeFileSync(join(dir, name), file);
+    const indexPath = join(dir, 'index.json');
+    const index = existsSync(indexPath) ? JSON.parse(readFileSync(indexPath, 'utf8')) : { soaks: [] };
+    index.soaks = [...index.soaks.filter((x) => x.file !== name), { file: name, date: started.toISOString(), command, failed }];
+    writeFileSync(indexPath, `${JSON.stringify(index, null, 1)}\n`);
+    console.log(`[soak] published as public/data/soak/${name} (index.json lists ${index.soaks.length})`);
+  }
   writeFileSync(join(out, 'soak.svg'), plotSvg(runs));
   console.log(`[soak] wrote ${join(out, 'soak.json')} and soak.svg`);
   process.exit(failed ? 1 : 0);

@@ -7,6 +7,7 @@ import { Plot } from '../components/Plot';
 import { provenanceOf } from '../plots/figureExport';
 import { dataUrl } from '../data/published';
 import type { Figure } from '../plots/figures';
+import { SoakPanel } from '../components/SoakPanel';
 
 interface Fig { median: number | null; medianCi: [number, number] | null; p95: number | null; p95Ci: [number, number] | null }
 interface Cell {
@@ -218,6 +219,7 @@ export default function NetworkPage() {
           </tbody>
         </table>
       )}
+      <SoakPanel />
     </div>
   );
 }
