@@ -10,6 +10,11 @@ import { download, toCsv } from './exportCsv';
 type PlotlyT = typeof import('plotly.js-dist-min').default;
 let plotly: Promise<PlotlyT> | null = null;
 const loadPlotly = (): Promise<PlotlyT> => (plotly ??= import('plotly.js-dist-min').then((m) => m.default));
+/**
+ * Starts fetching and evaluating Plotly now: for a view whose first content is a plot, so that the library is ready
+ * when the plot's data is (it would otherwise start only then, and its evaluation take the main thread after).
+ */
+export const preloadPlotly = (): void => { loadPlotly().catch(() => { plotly = null; }); };
 
 /**
  * Nothing leaves the page: no button that uploads a figure (and the data behind it) to Plotly's cloud, no link to

@@ -130,6 +130,8 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const done = new Set<string>(); // runs with no part to come
       const parts = new Map<string, Set<string>>(); // run → its configurations tried so far
       let tried = 0;
+      let batches = 0;
+      const openedOn = parseState(location.search).view;
       let waited = false;
       let prefetch = false;
       const triedConfigs = new Set<string>(); // configuration keys tried
@@ -150,9 +152,11 @@ export function DataProvider({ children }: { children: ReactNode }) {
           await db.whenQuiet(FIRST_VIEW_QUIET_MS, FIRST_VIEW_MAX_WAIT_MS);
           if (!live) return;
         }
-        // The first part (the reference study: small, the top of the page) alone, so that it shows at once.
+        // On the Comparison the first part (the reference study: small, the top of the page) alone, so that it shows
+        // at once; then, as elsewhere, whatever has arrived of the same phase together (one round of queries).
         const batch: Arrival[] = [a];
-        for (let n = load.peek(); n && tried > 0 && n.first === a.first; n = load.peek()) batch.push((await load.take())!);
+        for (let n = load.peek(); n && (batches > 0 || openedOn !== 'compare') && n.first === a.first; n = load.peek()) batch.push((await load.take())!);
+        batches++;
         const ok = batch.filter((x) => x.prepared !== null && x.run !== null);
         problems.push(...batch.filter((x) => x.error !== null).map((x) => x.error!));
         const t = performance.now();

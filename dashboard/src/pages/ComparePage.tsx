@@ -45,8 +45,10 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const clocks = useMemo(() => new Map(runs.flatMap((r) => r.configurations.map((c) => [`${r.id}/${c.id}`, environmentOf(r, c).timerResolutionNs ?? 0] as const))), [runs]);
   const rows = useMemo(() => comparisons(stats, runs.flatMap(pairings)), [stats, runs]);
   const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.runs.length);
-  // The comparison lists every run: all of them load at once, after the first block's (DataProvider waits for its queries).
-  useEffect(() => data.need(), [data.need]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The comparison lists every run: all of them load once the figures of the opened configurations are in (the
+  // reference study's block, the decomposition's bars), rather than share the machine with them.
+  const openedIn = useShown(useMemo(() => [...new Set([...canonicalConfigs(data.listed), ...data.listed.slice(0, 1).flatMap((r) => r.configurations.map((c) => `${r.id}/${c.id}`))])], [data.listed]));
+  useEffect(() => { if (openedIn && query.fresh) data.need(); }, [openedIn, query.fresh, data.need]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // In-process across platforms: desktop K-step block means for the pairs whose web side has block series.
   const crossPairs = useMemo(() => crossPlatformPairs(runs, stats), [runs, stats]);
