@@ -180,6 +180,26 @@ describe('views load what they show', () => {
   });
 });
 
+describe('the program selector', () => {
+  test('Distributions opens on another program\'s canonical configurations when it is chosen, and the URL keeps it', async () => {
+    const { page } = b;
+    await page.goto(`${server.url}?view=distributions`);
+    await page.waitForSelector('figure.plot[data-state="ready"]:not([data-traces="0"])', { timeout: ALL_RUNS_MS });
+    const select = page.locator('select[name="program"]');
+    const options = await select.locator('option').evaluateAll((o) => o.map((x) => x.value));
+    assert.equal(options[0], '', 'the reference program first');
+    assert.ok(options.includes('gossipMax'), `programs offered: ${options.join(', ')}`);
+    await select.selectOption('gossipMax');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('program') === 'gossipMax');
+    const chosen = page.locator('[data-testid="config-picker"] button.dismiss');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="config-picker"] button.dismiss')].every((x) => /gossipMax/.test(x.getAttribute('aria-label'))));
+    assert.ok(await chosen.count() >= 1);
+    await page.waitForSelector('figure.plot[data-state="ready"]:not([data-traces="0"])', { timeout: ALL_RUNS_MS });
+    await page.reload();
+    assert.equal(await page.locator('select[name="program"]').inputValue(), 'gossipMax');
+  });
+});
+
 describe('reference study', () => {
   test('the first view shows the reference figures before later runs arrive (without Plotly), and says when all have', async () => {
     const { page } = b;

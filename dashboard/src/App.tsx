@@ -1,6 +1,7 @@
 /** Composes the providers and routes (the `view` URL parameter); pages load data, components render it. */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Controls, type ControlName } from './components/Controls';
+import { programOptions } from './model/programs';
 import { UploadZone } from './components/UploadZone';
 import { DataProvider, useData } from './data/DataProvider';
 import { DuckDBProvider } from './db/DuckDBProvider';
@@ -27,8 +28,8 @@ const ProgramsPage = lazy(() => import('./pages/ProgramsPage'));
 
 /** The global controls each view uses: the SQL view queries every table as it is, so it shows none. */
 const CONTROLS: Record<View, readonly ControlName[]> = {
-  compare: ['warmup', 'unit', 'boot', 'runs'], distributions: ['warmup', 'unit', 'runs'], warmup: ['warmup', 'unit', 'runs'],
-  scale: ['warmup', 'unit', 'runs'], sql: [], live: [], network: [], profiles: ['warmup'], history: [], programs: [],
+  compare: ['program', 'warmup', 'unit', 'boot', 'runs'], distributions: ['program', 'warmup', 'unit', 'runs'], warmup: ['program', 'warmup', 'unit', 'runs'],
+  scale: ['program', 'warmup', 'unit', 'runs'], sql: [], live: [], network: [], profiles: ['warmup'], history: [], programs: [],
 };
 
 const TABS: [View, string][] = [
@@ -61,9 +62,11 @@ function Shell() {
     return () => { window.removeEventListener('dragover', over); window.removeEventListener('dragleave', leave); window.removeEventListener('drop', drop); };
   }, [onFiles]);
   const runIds = data.listed.map((r) => ({ id: r.id, title: r.title }));
+  const programs = useMemo(() => programOptions(data.listed), [data.listed]);
   const controls = (
     <div className="header-row">
-      <Controls show={CONTROLS[state.view]} warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot} onChange={set} />
+      <Controls show={CONTROLS[state.view]} warmup={state.warmup} unit={state.unit} runs={runIds} selectedRuns={state.runs} boot={state.boot}
+        programs={programs} program={state.program} onChange={set} />
       <UploadZone onFiles={onFiles} results={data.uploads} busy={busy} onDismiss={data.dismiss} declared={declared} onDeclare={setDeclared} />
     </div>
   );

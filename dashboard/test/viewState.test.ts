@@ -31,6 +31,15 @@ describe('URL view state', () => {
     expect(toSearch(ref)).toBe('?view=live&scenario=reference');
     expect(toSearch(parseState('?view=live&scenario=random'))).toBe('?view=live');
   });
+  it('the plot views\' program is kept in the URL on those views; on the Live view the same parameter is the program it runs', () => {
+    const d = parseState('?view=distributions&program=gossipMax');
+    expect(d.program).toBe('gossipMax');
+    expect(toSearch(d)).toBe('?view=distributions&program=gossipMax');
+    expect(toSearch({ ...d, view: 'scale' })).toBe('?view=scale&program=gossipMax');
+    expect(parseState('?view=live&program=gossipMax').program).toBeUndefined();
+    expect(toSearch({ ...d, view: 'live' })).toBe('?view=live');
+    expect(parseState('?program=').program).toBeUndefined();
+  });
   it('the Live view\'s program is kept in the URL as typed (the engine decides whether it is valid); the reference program is not written', () => {
     expect(parseState('?view=live').live.program).toBe('euclidean');
     const g = parseState('?view=live&program=gossipMax');

@@ -3,13 +3,19 @@
 // platform (its default encoding and the server's default spin). Shared by the dashboard (dashboard/src/model/canonical.ts) and the headline
 // (measurement/src/headlineFiles.mjs), so both open on the same runs.
 
-import { REFERENCE_DESKTOP_TRANSPORT, isReferenceProgram } from './catalogue.mjs';
+import { REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, isReferenceProgram } from './catalogue.mjs';
 
 export const CANONICAL_N = 10;
 export const CANONICAL_PACING = 'free';
 
 /** Does configuration `c` run the reference program (docs/programs.md)? Only those can be canonical. */
 export const runsReferenceProgram = (c) => isReferenceProgram(c.program);
+
+/**
+ * Does configuration `c` run `program` (a spec as run.json records it; null or the reference name: the reference
+ * program)? The dashboard's views open on the canonical configurations of the program chosen (`program=`).
+ */
+export const runsProgram = (c, program = null) => (isReferenceProgram(program) ? runsReferenceProgram(c) : (c.program ?? REFERENCE_PROGRAM) === program);
 
 /** Does configuration `c` have files of platform `p` other than floors? */
 export const hasPlatform = (c, p) => c.files.some((f) => f.platform === p && f.side !== 'floor');
@@ -33,13 +39,16 @@ export function byPreference(runs) {
   return [...runs.filter(repeated).sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? ''))), ...runs.filter((r) => !repeated(r))];
 }
 
-/** Per platform (desktop, then web) the canonical { platform, run, config } (run and config: the run.json objects). */
-export function canonicalPicks(runs) {
+/**
+ * Per platform (desktop, then web) the canonical { platform, run, config } (run and config: the run.json objects), of
+ * the reference program or of `program`.
+ */
+export function canonicalPicks(runs, program = null) {
   const out = [];
   for (const platform of ['desktop', 'web']) {
     // Network runs shape the transport on purpose (docs/network.md): never the canonical loopback figure.
     for (const run of byPreference(runs.filter((r) => r.kind !== 'network'))) {
-      const cs = run.configurations.filter((c) => c.nodeCount === CANONICAL_N && c.pacing === CANONICAL_PACING && hasPlatform(c, platform) && runsReferenceProgram(c))
+      const cs = run.configurations.filter((c) => c.nodeCount === CANONICAL_N && c.pacing === CANONICAL_PACING && hasPlatform(c, platform) && runsProgram(c, program))
         .sort((a, b) => variantRank(a) - variantRank(b));
       if (cs.length) { out.push({ platform, run, config: cs[0] }); break; }
     }

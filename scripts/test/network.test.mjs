@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
@@ -120,6 +120,16 @@ describe('dashboard Network view (published network runs, headless Chromium)', (
         await page.locator(`[data-plot="${name}"]`).scrollIntoViewIfNeeded();
         await page.waitForSelector(`[data-plot="${name}"][data-state="ready"]`, { timeout: 60000 });
       }
+      // The newest published soak (npm run soak -- --publish), under Reliability: one verdict per server, its plot.
+      const soakIndex = join(root, 'public', 'data', 'soak', 'index.json');
+      if (existsSync(soakIndex)) {
+        const newest = JSON.parse(readFileSync(join(root, 'public', 'data', 'soak', JSON.parse(readFileSync(soakIndex, 'utf8')).soaks.at(-1).file), 'utf8'));
+        await page.locator('[data-testid="soak"]').scrollIntoViewIfNeeded({ timeout: 60000 });
+        assert.deepEqual(await page.locator('[data-testid="soak-verdicts"] li').evaluateAll((li) => li.map((x) => x.dataset.server)), newest.runs.map((r) => r.name));
+        await page.locator('[data-plot="soak"]').scrollIntoViewIfNeeded();
+        await page.waitForSelector('[data-plot="soak"][data-state="ready"]:not([data-traces="0"])', { timeout: 60000 });
+        assert.equal(Number(await page.locator('[data-plot="soak"]').getAttribute('data-traces')), 4 * newest.runs.length);
+      } else assert.equal(await page.locator('[data-testid="soak"]').count(), 0, 'no soak published: no Reliability section');
       assert.deepEqual(browser.errors, []);
     } finally {
       await browser.close();

@@ -1,16 +1,20 @@
-/** Global controls: warm-up, unit, runs, bootstrap resamples. Props only. */
+/** Global controls: warm-up, unit, runs, bootstrap resamples, the program the plots open on. Props only. */
 import type { Unit } from '../model/units';
 
 /** The controls a view uses (each is shown only where it changes something). */
-export type ControlName = 'warmup' | 'unit' | 'boot' | 'runs';
+export type ControlName = 'warmup' | 'unit' | 'boot' | 'runs' | 'program';
+
+/** A program the published runs measured: its spec as run.json records it (undefined: the reference) and its label. */
+export interface ProgramOption { spec: string | undefined; label: string }
 
 export interface ControlsProps {
   show: readonly ControlName[];
   warmup: number; unit: Unit; runs: { id: string; title: string }[]; selectedRuns: string[] | undefined; boot: number;
-  onChange: (patch: { warmup?: number; unit?: Unit; runs?: string[] | undefined; boot?: number }) => void;
+  programs?: ProgramOption[]; program?: string;
+  onChange: (patch: { warmup?: number; unit?: Unit; runs?: string[] | undefined; boot?: number; program?: string | undefined; cfg?: undefined }) => void;
 }
 
-export function Controls({ show, warmup, unit, runs, selectedRuns, boot, onChange }: ControlsProps) {
+export function Controls({ show, warmup, unit, runs, selectedRuns, boot, programs = [], program, onChange }: ControlsProps) {
   const selected = (id: string) => selectedRuns === undefined || selectedRuns.includes(id);
   const toggle = (id: string) => {
     const cur = selectedRuns ?? runs.map((r) => r.id);
@@ -28,6 +32,13 @@ export function Controls({ show, warmup, unit, runs, selectedRuns, boot, onChang
         unit{' '}
         <select value={unit} name="unit" onChange={(e) => onChange({ unit: e.target.value as Unit })}>
           <option value="auto">auto</option><option value="ns">ns</option><option value="us">µs</option><option value="ms">ms</option>
+        </select>
+      </label>}
+      {show.includes('program') && programs.length > 1 && <label>
+        program{' '}
+        {/* Another program opens the plots on its own canonical configurations (the picker's choice is dropped). */}
+        <select value={program ?? ''} name="program" aria-label="program" onChange={(e) => onChange({ program: e.target.value || undefined, cfg: undefined })}>
+          {programs.map((p) => <option key={p.spec ?? ''} value={p.spec ?? ''}>{p.label}</option>)}
         </select>
       </label>}
       {show.includes('boot') && <label>

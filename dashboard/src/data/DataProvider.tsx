@@ -65,7 +65,7 @@ let started: PublishedLoad | null = null;
  */
 export const NO_PUBLISHED_DATA = typeof location !== 'undefined' && new URLSearchParams(location.search).get('data') === 'none';
 /** The page's view when it was opened (read once): its configurations load first. */
-const opening = () => { const st = parseState(typeof location === 'undefined' ? '' : location.search); return { view: st.view, cfg: st.cfg, runs: st.runs }; };
+const opening = () => { const st = parseState(typeof location === 'undefined' ? '' : location.search); return { view: st.view, cfg: st.cfg, runs: st.runs, program: st.program }; };
 const startPublished = () => (NO_PUBLISHED_DATA ? null : (started ??= loadPublished(opening())));
 const takePublished = (): PublishedLoad | null => { const l = startPublished(); started = null; return l; };
 

@@ -6,28 +6,31 @@
  * first run per platform with several N under free pacing.
  */
 import type { RunJson } from './runs';
-import { CANONICAL_N, CANONICAL_PACING, canonicalPicks, encodingRank, hasPlatform, runsReferenceProgram } from '../../../measurement/src/canonical.mjs';
+import { CANONICAL_N, CANONICAL_PACING, canonicalPicks, encodingRank, hasPlatform, runsProgram } from '../../../measurement/src/canonical.mjs';
 
 export { CANONICAL_N, CANONICAL_PACING };
 
 export const configKey = (run: string, config: string): string => `${run}/${config}`;
 
-/** The rule itself lives in measurement/src/canonical.mjs, shared with the headline (npm run headline). */
-export function canonicalConfigs(runs: readonly RunJson[]): string[] {
-  return canonicalPicks(runs).map((p) => configKey(p.run.id, p.config.id));
+/**
+ * The rule itself lives in measurement/src/canonical.mjs, shared with the headline (npm run headline). `program`: a
+ * program spec (the view's `program=`); undefined: the reference program.
+ */
+export function canonicalConfigs(runs: readonly RunJson[], program?: string): string[] {
+  return canonicalPicks(runs, program ?? null).map((p) => configKey(p.run.id, p.config.id));
 }
 
-export function canonicalScaleConfigs(runs: readonly RunJson[]): string[] {
+export function canonicalScaleConfigs(runs: readonly RunJson[], program?: string): string[] {
   const out: string[] = [];
   for (const p of ['desktop', 'web'] as const) {
     for (const r of runs) {
-      const cs = r.configurations.filter((c) => c.pacing === CANONICAL_PACING && hasPlatform(c, p) && runsReferenceProgram(c));
+      const cs = r.configurations.filter((c) => c.pacing === CANONICAL_PACING && hasPlatform(c, p) && runsProgram(c, program ?? null));
       const byN = new Map<number, RunJson['configurations'][number]>();
       for (const c of [...cs].sort((a, b) => encodingRank(a) - encodingRank(b))) if (!byN.has(c.nodeCount)) byN.set(c.nodeCount, c);
       if (byN.size >= 2) { out.push(...[...byN.values()].map((c) => configKey(r.id, c.id))); break; }
     }
   }
-  return out.length ? out : canonicalConfigs(runs);
+  return out.length ? out : canonicalConfigs(runs, program);
 }
 
 /** The selected configurations: the URL's (`cfg=`), all (`cfg=all`), or the canonical ones when none is set. */
@@ -36,8 +39,8 @@ export function selectedConfigs(cfg: string[] | undefined, canonical: string[]):
   return cfg.includes('all') ? undefined : cfg;
 }
 
-/** What the page was opened on (the URL's view, cfg= and runs=): it decides which configurations load first. */
-export interface Opening { view: string; cfg?: string[]; runs?: string[] }
+/** What the page was opened on (the URL's view, cfg=, runs= and program=): it decides which configurations load first. */
+export interface Opening { view: string; cfg?: string[]; runs?: string[]; program?: string }
 
 /**
  * The configurations (`run/config`) the opened view shows, loaded before anything else; the rest of the published
@@ -56,9 +59,9 @@ export function openingConfigs(all: readonly RunJson[], opening: Opening): strin
   const chosen = (canonical: string[]) => { const s = selectedConfigs(opening.cfg, canonical); return s ?? every(); };
   switch (opening.view) {
     case 'compare':
-      return [...new Set([...runs.slice(0, 1).flatMap((r) => r.configurations.map((c) => configKey(r.id, c.id))), ...canonicalConfigs(runs)])];
-    case 'distributions': case 'warmup': return chosen(canonicalConfigs(runs));
-    case 'scale': return [...new Set([...chosen(canonicalScaleConfigs(runs)), ...canonicalConfigs(runs)])];
+      return [...new Set([...runs.slice(0, 1).flatMap((r) => r.configurations.map((c) => configKey(r.id, c.id))), ...canonicalConfigs(runs, opening.program)])];
+    case 'distributions': case 'warmup': return chosen(canonicalConfigs(runs, opening.program));
+    case 'scale': return [...new Set([...chosen(canonicalScaleConfigs(runs, opening.program)), ...canonicalConfigs(runs, opening.program)])];
     case 'profiles': case 'live': return canonicalConfigs(runs);
     default: return [];
   }

@@ -5,7 +5,7 @@
  * default spin, the default web driver: measurement/src/canonical.mjs variantRank 0) and free pacing, so a point
  * differs from another by its program and N alone; for each program × N × platform the newest run's configuration.
  */
-import { PROGRAMS, REFERENCE_PROGRAM, programName } from '../../../measurement/src/catalogue.mjs';
+import { PROGRAMS, REFERENCE_PROGRAM, isReferenceProgram, programName } from '../../../measurement/src/catalogue.mjs';
 import { hasPlatform, variantRank } from '../../../measurement/src/canonical.mjs';
 import type { RunJson } from './runs';
 
@@ -67,4 +67,19 @@ export function programPoints(runs: readonly { run: RunJson; summary: SummaryLik
 export function breakEvenCompute(points: readonly ProgramPoint[], platform: 'desktop' | 'web', limit: number): ProgramPoint | null {
   const under = points.filter((p) => p.platform === platform && (p.ratio.ci95 ? p.ratio.ci95[1] : p.ratio.estimate) <= limit);
   return under.sort((a, b) => a.compute.estimate - b.compute.estimate)[0] ?? null;
+}
+
+/**
+ * The programs the listed runs measured, for the views' program selector: the reference program first (spec
+ * undefined), then each other spec as run.json records it, labelled from the catalogue.
+ */
+export function programOptions(runs: readonly RunJson[]): { spec: string | undefined; label: string }[] {
+  const specs = new Set<string>();
+  for (const r of runs) for (const c of r.configurations) if (!isReferenceProgram(c.program)) specs.add(String(c.program));
+  const label = (spec: string) => {
+    const known = PROGRAMS[programName(spec) as keyof typeof PROGRAMS];
+    return known ? `${known.label}${spec.includes(':') ? ` (${spec.slice(spec.indexOf(':') + 1)})` : ''}` : spec;
+  };
+  return [{ spec: undefined, label: `${PROGRAMS[REFERENCE_PROGRAM].label} (reference)` },
+    ...[...specs].sort((a, b) => a.localeCompare(b)).map((spec) => ({ spec, label: label(spec) }))];
 }

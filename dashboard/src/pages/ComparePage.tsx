@@ -47,7 +47,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.runs.length);
   // The comparison lists every run: all of them load once the figures of the opened configurations are in (the
   // reference study's block, the decomposition's bars), rather than share the machine with them.
-  const openedIn = useShown(useMemo(() => [...new Set([...canonicalConfigs(data.listed), ...data.listed.slice(0, 1).flatMap((r) => r.configurations.map((c) => `${r.id}/${c.id}`))])], [data.listed]));
+  const openedIn = useShown(useMemo(() => [...new Set([...canonicalConfigs(data.listed, state.program), ...data.listed.slice(0, 1).flatMap((r) => r.configurations.map((c) => `${r.id}/${c.id}`))])], [data.listed, state.program]));
   useEffect(() => { if (openedIn && query.fresh) data.need(); }, [openedIn, query.fresh, data.need]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // In-process across platforms: desktop K-step block means for the pairs whose web side has block series.
@@ -247,7 +247,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // The decomposition opens on the canonical configurations, the reference study and the visitor's uploads (a bar
   // per path of every configuration made it 4 300 px tall); every configuration on request.
   const [allDecos, setAllDecos] = useState(false);
-  const canonicalKeys = useMemo(() => new Set(canonicalConfigs(data.listed)), [data.listed]);
+  const canonicalKeys = useMemo(() => new Set(canonicalConfigs(data.listed, state.program)), [data.listed, state.program]);
   // The bars' configurations: the figure is final once they are in (every configuration: once everything is).
   const decoKeys = useMemo(() => (allDecos ? undefined : [...canonicalKeys, ...data.listed.filter((r) => r.id === 'reference-study').flatMap((r) => r.configurations.map((c) => `${r.id}/${c.id}`))]),
     [allDecos, canonicalKeys, data.listed]);

@@ -55,8 +55,8 @@ export default function ScalePage({ state, set }: { state: ViewState; set: (p: P
     return plots.map((p) => ({ ...p, fig: scaleFigure(p.pts, p.label, state.unit) }));
   }, [stats, periodQuery.rows, data.runs, configs, state.unit]); // eslint-disable-line react-hooks/exhaustive-deps
   // Desktop vs web at the canonical configurations (N = 10, free pacing): one bar per path.
-  const platformConfigs = useMemo(() => selectedConfigs(undefined, canonicalConfigs(data.listed.filter((r) => !state.runs || state.runs.includes(r.id)))),
-    [data.listed, state.runs]);
+  const platformConfigs = useMemo(() => selectedConfigs(undefined, canonicalConfigs(data.listed.filter((r) => !state.runs || state.runs.includes(r.id)), state.program)),
+    [data.listed, state.runs, state.program]);
   const platformShown = useShown(platformConfigs);
   const bars = useMemo(() => {
     const out: PlatformBar[] = [];

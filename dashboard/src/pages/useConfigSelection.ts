@@ -10,14 +10,14 @@ export function useConfigSelection(state: ViewState, set: (p: Partial<ViewState>
   return useMemo(() => {
     // Every listed run, loaded or not: the canonical pick does not move as runs arrive, and the picker offers all.
     const runs = data.listed.filter((r) => !state.runs || state.runs.includes(r.id));
-    const canonical = kind === 'scale' ? canonicalScaleConfigs(runs) : canonicalConfigs(runs);
+    const canonical = kind === 'scale' ? canonicalScaleConfigs(runs, state.program) : canonicalConfigs(runs, state.program);
     const configs = selectedConfigs(state.cfg, canonical);
     const options = runs.flatMap((r) => r.configurations.map((c) => ({
       key: configKey(r.id, c.id), label: `${r.id}/${c.id} (N ${c.nodeCount || '?'}, ${c.pacing})`,
     })));
     const picker: ConfigPickerProps = { options, selected: configs, isDefault: state.cfg === undefined, onChange: (cfg) => set({ cfg }) };
     return { configs, picker };
-  }, [data.listed, state.runs, state.cfg, kind, set]);
+  }, [data.listed, state.runs, state.cfg, state.program, kind, set]);
 }
 
 /** A short label of a timing id for legends: the paired overhead and e2e by name, else the id. */

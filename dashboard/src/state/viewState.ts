@@ -25,6 +25,11 @@ export interface ViewState {
   n?: number[];
   /** plotted configurations, `run/config` (undefined: the canonical ones; ['all']: every one) */
   cfg?: string[];
+  /**
+   * The aggregate program the plot views and the decomposition open on (`program=`, a docs/programs.md spec as the
+   * runs record it; undefined: the reference program). The Live view reads the same parameter as the program it runs.
+   */
+  program?: string;
   plot: PlotKind;
   logx: boolean;
   floors: boolean;
@@ -84,7 +89,8 @@ function parseLive(q: URLSearchParams): LiveState {
     scenario: oneOf(q.get('scenario'), ['reference', 'random'] as const, d.scenario),
     wsUrl: q.get('ws') || undefined,
     encoding: oneOf(q.get('enc'), ['json', 'json-split', 'batched', 'binary'] as const, d.encoding),
-    program: q.get('program')?.trim().slice(0, MAX_PROGRAM_SPEC) || d.program,
+    // On the other views the same parameter is the program their plots open on (ViewState.program).
+    program: (q.get('view') === 'live' && q.get('program')?.trim().slice(0, MAX_PROGRAM_SPEC)) || d.program,
   };
 }
 
@@ -100,6 +106,7 @@ export function parseState(search: string): ViewState {
     transports: list(q.get('transports')),
     n,
     cfg: list(q.get('cfg')),
+    program: q.get('view') === 'live' ? undefined : q.get('program')?.trim().slice(0, MAX_PROGRAM_SPEC) || undefined,
     plot: oneOf(q.get('plot'), PLOTS, DEFAULTS.plot),
     logx: q.has('logx') ? q.get('logx') !== '0' : DEFAULTS.logx,
     floors: q.has('floors') ? q.get('floors') !== '0' : DEFAULTS.floors,
@@ -122,6 +129,7 @@ export function toSearch(s: ViewState): string {
   if (s.transports) q.set('transports', s.transports.join(','));
   if (s.n) q.set('n', s.n.join(','));
   if (s.cfg) q.set('cfg', s.cfg.join(','));
+  if (s.program !== undefined && s.view !== 'live') q.set('program', s.program);
   if (s.plot !== DEFAULTS.plot) q.set('plot', s.plot);
   if (s.logx !== DEFAULTS.logx) q.set('logx', s.logx ? '1' : '0');
   if (s.floors !== DEFAULTS.floors) q.set('floors', s.floors ? '1' : '0');
