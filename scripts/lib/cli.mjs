@@ -1,7 +1,8 @@
 // The command-line convention of every bench:* and profile script (README.md, "Commands"): node:util parseArgs,
 // strict; the shared option names below where an option applies; `--help` prints the usage and exits 0; an
 // unknown option or a bad value prints what is wrong and the usage, and exits 2 (never a stack trace).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir, gitCommit } from '../../measurement/src/runRecordFiles.mjs';
@@ -13,7 +14,7 @@ export const COMMON = {
   encodings: { type: 'string' }, // wire encodings, comma-separated
   'run-id': { type: 'string' }, // name of the run's folder
   'out-dir': { type: 'string' }, // folder the run's folder is written into
-  'no-publish': { type: 'boolean', default: false }, // do not append the run to public/data/manifest.json
+  'no-publish': { type: 'boolean', default: false }, // neither into public/data/runs nor the manifest (a temporary folder unless --out-dir)
   help: { type: 'boolean', default: false },
 };
 
@@ -95,7 +96,8 @@ export const orderSeedOf = (values, int) => (values['order-seed'] !== undefined 
  * the folder exists: a benchmark never overwrites a run.
  */
 export function newRunFolder(kind, values, commitPaths) {
-  const runsDir = resolve(values['out-dir'] ?? join(dataDir, 'runs'));
+  // --no-publish without --out-dir: a new temporary folder, so that an unlisted run never lands among the published.
+  const runsDir = resolve(values['out-dir'] ?? (values['no-publish'] ? mkdtempSync(join(tmpdir(), `collektive-${kind}-runs-`)) : join(dataDir, 'runs')));
   const publish = !values['no-publish'] && runsDir === resolve(dataDir, 'runs');
   const commit = gitCommit({ paths: commitPaths });
   const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
