@@ -74,7 +74,8 @@ const FIRST_VIEW_QUIET_MS = 150;
 const FIRST_VIEW_MAX_WAIT_MS = 1500;
 /**
  * Unless a view asks for more first, the rest loads once the opened view's data is in and the database has been
- * quiet this long (its figures drawn), except on the Live view (the visitor's own run would share the machine with it).
+ * quiet this long (its figures drawn); not while the Live view is open (the visitor's own run would share the machine
+ * with it), but once another view is.
  */
 const PREFETCH_QUIET_MS = 1000;
 const PREFETCH_MAX_WAIT_MS = 8000;
@@ -136,11 +137,20 @@ export function DataProvider({ children }: { children: ReactNode }) {
       let prefetch = false;
       const triedConfigs = new Set<string>(); // configuration keys tried
       /** Once the opened view's configurations are in: the rest after its queries have settled (a view asking sooner wins). */
+      const onLive = () => parseState(location.search).view === 'live';
       const schedulePrefetch = () => {
         if (prefetch || !openingKeys.every((k) => triedConfigs.has(k))) return;
         prefetch = true;
-        if (parseState(location.search).view === 'live') return;
-        void db.whenQuiet(PREFETCH_QUIET_MS, PREFETCH_MAX_WAIT_MS).then(() => { if (live && parseState(location.search).view !== 'live') load.release(); });
+        void (async () => {
+          // Not while the Live view is open (the visitor's run would share the machine with it): once it is left.
+          for (;;) {
+            while (live && onLive()) await new Promise((r) => setTimeout(r, 1000));
+            if (!live) return;
+            await db.whenQuiet(PREFETCH_QUIET_MS, PREFETCH_MAX_WAIT_MS);
+            if (!live) return;
+            if (!onLive()) { load.release(); return; }
+          }
+        })();
       };
       schedulePrefetch();
       const shown = () => records.filter((r) => parts.has(r.id))
