@@ -87,6 +87,7 @@ self.onmessage = async (e: MessageEvent<{ runs: PublishedJob[] } | { release: tr
       (self as unknown as Worker).postMessage(failed(job, true, err));
       rest.delete(job);
     }
+    if (!rest.has(job)) requested.delete(job); // its bytes are no longer needed (else kept for its second part)
   }
   let fetching = false;
   while (rest.size) {
