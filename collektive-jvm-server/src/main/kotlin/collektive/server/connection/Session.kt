@@ -262,7 +262,8 @@ internal class Session(
 
     private fun xyz(element: JsonElement, engine: GradientEngine): DoubleArray {
         val array = element as? JsonArray ?: throw Refused("xyz must be an array of 3 × nodeCount finite numbers")
-        return xyz(array.size.toLong(), engine) { finite(array[it], "xyz[$it]") }
+        // The coordinate's name is built only for a refusal: this runs 3 × N times per batched step.
+        return xyz(array.size.toLong(), engine) { finiteOrNull(array[it]) ?: throw Refused("xyz[$it] must be a finite JSON number, got ${array[it]}") }
     }
 
     /** The positions rule, whatever carried the [size] numbers (JSON or a binary frame): exactly 3 × nodeCount, each finite. */
@@ -325,11 +326,13 @@ internal class Session(
         fun number(data: JsonObject, name: String): Double =
             finite(data[name] ?: throw Refused("$name is required"), name)
 
-        fun finite(v: JsonElement, name: String): Double {
+        fun finite(v: JsonElement, name: String): Double = finiteOrNull(v) ?: throw Refused("$name must be a finite JSON number, got $v")
+
+        /** A finite JSON number's value, else null. */
+        fun finiteOrNull(v: JsonElement): Double? {
             val p = v as? JsonPrimitive
             val d = if (p == null || p is JsonNull || p.isString) null else p.content.toDoubleOrNull()
-            if (d == null || !d.isFinite()) throw Refused("$name must be a finite JSON number, got $v")
-            return d
+            return d?.takeIf { it.isFinite() }
         }
 
         /** Coordinate [k] as a binary frame carried it: finite, or [Refused] (its name is only built then). */
