@@ -1,11 +1,9 @@
 /** Global controls: warm-up, unit, runs, bootstrap resamples, the program the plots open on. Props only. */
+import type { ProgramOption } from '../model/programs';
 import type { Unit } from '../model/units';
 
 /** The controls a view uses (each is shown only where it changes something). */
 export type ControlName = 'warmup' | 'unit' | 'boot' | 'runs' | 'program';
-
-/** A program the published runs measured: its spec as run.json records it (undefined: the reference) and its label. */
-export interface ProgramOption { spec: string | undefined; label: string }
 
 export interface ControlsProps {
   show: readonly ControlName[];

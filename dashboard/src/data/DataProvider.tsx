@@ -14,7 +14,7 @@ import {
   addPreparedRuns, createTables, ingestUpload, nextUploadBatch, type UploadDeclaration, type UploadResult, type UploadSource,
 } from './ingest';
 import { loadPublished, type Arrival, type PublishedLoad } from './published';
-import { configKey } from '../model/canonical';
+import { configKey, type Opening } from '../model/canonical';
 import { parseState } from '../state/viewState';
 
 export { dataUrl } from './published';
@@ -64,9 +64,9 @@ let started: PublishedLoad | null = null;
  * view state's URL writer does not keep the parameter.
  */
 export const NO_PUBLISHED_DATA = typeof location !== 'undefined' && new URLSearchParams(location.search).get('data') === 'none';
-/** The page's view when it was opened (read once): its configurations load first. */
-const opening = () => { const st = parseState(typeof location === 'undefined' ? '' : location.search); return { view: st.view, cfg: st.cfg, runs: st.runs, program: st.program }; };
-const startPublished = () => (NO_PUBLISHED_DATA ? null : (started ??= loadPublished(opening())));
+/** What the page was opened on (read once, at load): its configurations load first. */
+const OPENED: Opening = (() => { const st = parseState(typeof location === 'undefined' ? '' : location.search); return { view: st.view, cfg: st.cfg, runs: st.runs, program: st.program }; })();
+const startPublished = () => (NO_PUBLISHED_DATA ? null : (started ??= loadPublished(OPENED)));
 const takePublished = (): PublishedLoad | null => { const l = startPublished(); started = null; return l; };
 
 /** Waits for the background runs only this long for the first view's queries to finish. */
@@ -132,7 +132,6 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const parts = new Map<string, Set<string>>(); // run → its configurations tried so far
       let tried = 0;
       let batches = 0;
-      const openedOn = parseState(location.search).view;
       let waited = false;
       let prefetch = false;
       const triedConfigs = new Set<string>(); // configuration keys tried
@@ -165,7 +164,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
         // On the Comparison the first part (the reference study: small, the top of the page) alone, so that it shows
         // at once; then, as elsewhere, whatever has arrived of the same phase together (one round of queries).
         const batch: Arrival[] = [a];
-        for (let n = load.peek(); n && (batches > 0 || openedOn !== 'compare') && n.first === a.first; n = load.peek()) batch.push((await load.take())!);
+        for (let n = load.peek(); n && (batches > 0 || OPENED.view !== 'compare') && n.first === a.first; n = load.peek()) batch.push((await load.take())!);
         batches++;
         const ok = batch.filter((x) => x.prepared !== null && x.run !== null);
         problems.push(...batch.filter((x) => x.error !== null).map((x) => x.error!));

@@ -41,24 +41,25 @@ let wanted: string[] = [];
 let signal: () => void = () => undefined;
 const nextSignal = () => new Promise<void>((r) => { signal = r; });
 
-/** Parses the part of `job` holding `configs` (ids) and posts it (or its error). */
-function post(job: PublishedJob, bytes: Uint8Array[], configs: Set<string>, first: boolean, last: boolean): void {
-  let msg: RunArrival;
-  let transfer: ArrayBuffer[] = [];
+/**
+ * Fetches (awaits `bytes`) and parses the part of `job` holding `configs` (ids), and posts it. On failure it posts
+ * the run as failed (no configurations: the page takes all of the run's as tried; `last`: nothing more comes of it)
+ * and returns false.
+ */
+async function post(job: PublishedJob, bytes: Promise<Uint8Array[]>, configs: Set<string>, first: boolean, last: boolean): Promise<boolean> {
   try {
+    const files = await bytes;
     const t0 = performance.now();
-    const prepared = prepareRun(job.run, parseRunFiles(job.run, bytes, job.firstKey, configs), first || job.first.length === 0);
-    msg = { id: job.run.id, configs: [...configs], first, last, prepared, error: null, parseMs: performance.now() - t0 };
-    transfer = [prepared.samples, prepared.invocationSamples].filter((x) => x !== null).map((x) => x.buffer as ArrayBuffer);
+    const prepared = prepareRun(job.run, parseRunFiles(job.run, files, job.firstKey, configs), first || job.first.length === 0);
+    const msg: RunArrival = { id: job.run.id, configs: [...configs], first, last, prepared, error: null, parseMs: performance.now() - t0 };
+    (self as unknown as Worker).postMessage(msg, [prepared.samples, prepared.invocationSamples].filter((x) => x !== null).map((x) => x.buffer as ArrayBuffer));
+    return true;
   } catch (err) {
-    msg = { id: job.run.id, configs: [...configs], first, last: true, prepared: null, error: err instanceof Error ? err.message : String(err), parseMs: null };
+    const msg: RunArrival = { id: job.run.id, configs: [], first, last: true, prepared: null, error: err instanceof Error ? err.message : String(err), parseMs: null };
+    (self as unknown as Worker).postMessage(msg);
+    return false;
   }
-  (self as unknown as Worker).postMessage(msg, transfer);
 }
-
-const failed = (job: PublishedJob, first: boolean, err: unknown): RunArrival => ({
-  id: job.run.id, configs: [], first, last: true, prepared: null, error: err instanceof Error ? err.message : String(err), parseMs: null,
-});
 
 self.onmessage = async (e: MessageEvent<{ runs: PublishedJob[] } | { release: true } | { prioritise: string[] }>) => {
   if ('release' in e.data) { released = true; signal(); return; }
@@ -81,12 +82,8 @@ self.onmessage = async (e: MessageEvent<{ runs: PublishedJob[] } | { release: tr
     const others = all(job).filter((c) => !job.first.includes(c));
     if (others.length) rest.set(job, others);
     if (!job.first.length) continue;
-    try {
-      post(job, await requested.get(job)!, new Set(job.first), true, others.length === 0);
-    } catch (err) {
-      (self as unknown as Worker).postMessage(failed(job, true, err));
-      rest.delete(job);
-    }
+    // A run whose first part failed (fetch or parse) has no second part: its rows of runs and configs never came.
+    if (!await post(job, requested.get(job)!, new Set(job.first), true, others.length === 0)) rest.delete(job);
     if (!rest.has(job)) requested.delete(job); // its bytes are no longer needed (else kept for its second part)
   }
   let fetching = false;
@@ -100,11 +97,7 @@ self.onmessage = async (e: MessageEvent<{ runs: PublishedJob[] } | { release: tr
     if (!requested.has(job)) requested.set(job, request(job));
     const configs = rest.get(job)!;
     rest.delete(job);
-    try {
-      post(job, await requested.get(job)!, new Set(configs), false, true);
-    } catch (err) {
-      (self as unknown as Worker).postMessage(failed(job, false, err));
-    }
+    await post(job, requested.get(job)!, new Set(configs), false, true);
     requested.delete(job); // its bytes are no longer needed
   }
   (self as unknown as Worker).postMessage({ done: true });

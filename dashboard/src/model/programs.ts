@@ -69,11 +69,14 @@ export function breakEvenCompute(points: readonly ProgramPoint[], platform: 'des
   return under.sort((a, b) => a.compute.estimate - b.compute.estimate)[0] ?? null;
 }
 
+/** A program the published runs measured: its spec as run.json records it (undefined: the reference) and its label. */
+export interface ProgramOption { spec: string | undefined; label: string }
+
 /**
  * The programs the listed runs measured, for the views' program selector: the reference program first (spec
  * undefined), then each other spec as run.json records it, labelled from the catalogue.
  */
-export function programOptions(runs: readonly RunJson[]): { spec: string | undefined; label: string }[] {
+export function programOptions(runs: readonly RunJson[]): ProgramOption[] {
   const specs = new Set<string>();
   for (const r of runs) for (const c of r.configurations) if (!isReferenceProgram(c.program)) specs.add(String(c.program));
   const label = (spec: string) => {

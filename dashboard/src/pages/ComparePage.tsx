@@ -21,7 +21,7 @@ import { rowsOf, seriesValuesOf } from '../model/arrow';
 import { comparisons, type ComparisonRow } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
-import { canonicalConfigs } from '../model/canonical';
+import { openingConfigs } from '../model/canonical';
 import { cpuPerStep, driftedConfigurations, invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
 import { environmentOf, pairings, type Pairing } from '../model/runs';
 import { mannWhitneySums, seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
@@ -47,7 +47,8 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.runs.length);
   // The comparison lists every run: all of them load once the figures of the opened configurations are in (the
   // reference study's block, the decomposition's bars), rather than share the machine with them.
-  const openedIn = useShown(useMemo(() => [...new Set([...canonicalConfigs(data.listed, state.program), ...data.listed.slice(0, 1).flatMap((r) => r.configurations.map((c) => `${r.id}/${c.id}`))])], [data.listed, state.program]));
+  const openedKeys = useMemo(() => openingConfigs(data.listed, { view: 'compare', program: state.program }), [data.listed, state.program]);
+  const openedIn = useShown(openedKeys);
   useEffect(() => { if (openedIn && query.fresh) data.need(); }, [openedIn, query.fresh, data.need]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // In-process across platforms: desktop K-step block means for the pairs whose web side has block series.
@@ -247,12 +248,11 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // The decomposition opens on the canonical configurations, the reference study and the visitor's uploads (a bar
   // per path of every configuration made it 4 300 px tall); every configuration on request.
   const [allDecos, setAllDecos] = useState(false);
-  const canonicalKeys = useMemo(() => new Set(canonicalConfigs(data.listed, state.program)), [data.listed, state.program]);
-  // The bars' configurations: the figure is final once they are in (every configuration: once everything is).
-  const decoKeys = useMemo(() => (allDecos ? undefined : [...canonicalKeys, ...data.listed.filter((r) => r.id === 'reference-study').flatMap((r) => r.configurations.map((c) => `${r.id}/${c.id}`))]),
-    [allDecos, canonicalKeys, data.listed]);
-  const decoFinal = useShown(decoKeys);
-  const decoShown = (run: string, config: string) => allDecos || canonicalKeys.has(`${run}/${config}`) || run === 'reference-study' || run === 'uploads';
+  const openedSet = useMemo(() => new Set(openedKeys), [openedKeys]);
+  // The bars' configurations are the opened ones (the reference study and the canonical configurations): the figure
+  // is final once they are in (every configuration: once everything is).
+  const decoFinal = useShown(allDecos ? undefined : openedKeys);
+  const decoShown = (run: string, config: string) => allDecos || openedSet.has(`${run}/${config}`) || run === 'uploads';
   const [decos, decoTotal] = useMemo(() => {
     const seen = new Set<string>();
     const out = [];
@@ -268,7 +268,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
       if (decoShown(s.run, s.config)) out.push(d);
     }
     return [out, total] as const;
-  }, [stats, allDecos, canonicalKeys]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [stats, allDecos, openedSet]); // eslint-disable-line react-hooks/exhaustive-deps
   const decoFigure = useMemo(() => decompositionFigure(decos, (d) => `${d.run}/${d.config} ${d.transport}`), [decos]);
 
   return (
