@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseJsonWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
-import { SERVERS } from './servers.mjs';
+import { SERVERS, binaryPositions } from './servers.mjs';
 
 const MAX_RID = 2 ** 53 - 1;
 /** hello.limits keys and defaults (docs/protocol.md, "Budgets"). */
@@ -54,16 +54,6 @@ const REFERENCE_POSITIONS = [0, 0, 0, 2, 0, 0, 50, 0, 0];
 const REFERENCE_VALUES = [0, 2, Infinity];
 const REFERENCE_NEIGHBORS = [[1], [0], []];
 
-/**
- * Positions as binary bytes in each server's own form (docs/protocol.md): Node's binary WebSocket message (LE int32
- * n, n × f64 x, y, z), or on the JVM's request stream the binary positions frame (0x00, kind 1, then the same bytes).
- */
-function binaryPositions(transport, xyz, n = xyz.length / 3, kind = 1) {
-  const body = Buffer.alloc(4 + 8 * xyz.length);
-  body.writeInt32LE(n, 0);
-  xyz.forEach((v, i) => body.writeDoubleLE(v, 4 + 8 * i));
-  return transport === 'ws' ? body : Buffer.concat([Buffer.from([0x00, kind]), body]);
-}
 /** Three devices in a row, 2.5 and 1.5 apart: with maxDistance 3, 0–1 and 1–2 are neighbours, 0–2 are not. */
 const ROW = [0, 0, 0, 2.5, 0, 0, 4, 0, 0];
 

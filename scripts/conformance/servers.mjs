@@ -144,6 +144,18 @@ async function wsClient(port) {
 }
 
 /**
+ * Positions as binary bytes in each server's own form (docs/protocol.md): Node's binary WebSocket message (LE int32
+ * n, n × f64 x, y, z), or on the JVM's request stream the binary positions frame (0x00, `kind` 1, then the same
+ * bytes). `n` defaults to the whole devices in `xyz`, −1 when it is not 3 × k numbers long (the servers refuse it).
+ */
+export function binaryPositions(transport, xyz, n = xyz.length % 3 === 0 ? xyz.length / 3 : -1, kind = 1) {
+  const body = Buffer.alloc(4 + 8 * xyz.length);
+  body.writeInt32LE(n, 0);
+  xyz.forEach((v, i) => body.writeDoubleLE(v, 4 + 8 * i));
+  return transport === 'ws' ? body : Buffer.concat([Buffer.from([0x00, kind]), body]);
+}
+
+/**
  * The servers under test. `start(flags)` runs one with the budget flags of docs/protocol.md (the same on both).
  * Stream transports (tcp, uds) share the TCP cases' expectations.
  * @type {Array<{ name: string, transport: 'tcp' | 'uds' | 'ws', start: (flags?: string[]) => Promise<any> }>}

@@ -16,7 +16,7 @@ import { createInterface } from 'node:readline';
 import { compileC, build as nativeBuild } from '../../collektive-native/test/c-build.mjs';
 import { decodeStateBuffer, parseJsonWithInfinity, stateFromJsonValues } from '../../collektive-wasm/src/js/state.mjs';
 import { loadJsEngine, loadWasmEngine } from '../../collektive-wasm/src/js/engine.mjs';
-import { SERVERS, root } from '../conformance/servers.mjs';
+import { SERVERS, binaryPositions, root } from '../conformance/servers.mjs';
 
 const bitsView = new DataView(new ArrayBuffer(8));
 export const hexBits = (v) => { bitsView.setFloat64(0, v); return bitsView.getBigUint64(0).toString(16).padStart(16, '0'); };
@@ -136,26 +136,11 @@ function requestText(req) {
     .replace(/"\u0000([^\u0000]*)\u0000"/g, '$1');
 }
 
-/** Positions as the Node server's binary WebSocket message (docs/protocol.md): LE int32 n, n × f64 x, y, z. */
-function positionsMessage(xyz) {
-  const n = Math.floor(xyz.length / 3);
-  const buf = Buffer.alloc(4 + 8 * xyz.length);
-  buf.writeInt32LE(xyz.length % 3 === 0 ? n : -1, 0);
-  xyz.forEach((v, i) => buf.writeDoubleLE(v, 4 + 8 * i));
-  return buf;
-}
-
-/** Positions as the JVM server's binary positions frame (docs/protocol.md): 0x00, kind 1, then the message above. */
-const positionsFrame = (xyz) => Buffer.concat([Buffer.from([0x00, 0x01]), positionsMessage(xyz)]);
-
 /**
- * Binary positions in the server's own form: Node's binary message, or the JVM stream's frame. A frame carries whole
- * devices (its count says where it ends), so an array that is not 3 × k long goes to the JVM as JSON.
+ * Binary positions in the server's own form (servers.mjs binaryPositions), or null: a frame carries whole devices
+ * (its count says where it ends), so an array that is not 3 × k long goes to the JVM as JSON.
  */
-function binaryPositions(transport, xyz) {
-  if (transport === 'ws') return positionsMessage(xyz);
-  return xyz.length % 3 === 0 ? positionsFrame(xyz) : null;
-}
+const binaryOrNull = (transport, xyz) => (transport !== 'ws' && xyz.length % 3 !== 0 ? null : binaryPositions(transport, xyz));
 
 /** A reply later than this is a finding (a step here is at most 4 rounds of at most 40 devices: microseconds). */
 const REPLY_TIMEOUT_MS = 10000;
@@ -200,7 +185,7 @@ async function serverTarget(spec) {
           continue;
         }
         const r = rid++;
-        const binary = op.op === 'positions' && op.binary ? binaryPositions(spec.transport, op.xyz) : null;
+        const binary = op.op === 'positions' && op.binary ? binaryOrNull(spec.transport, op.xyz) : null;
         if (binary) client.rawBinary(binary);
         else client.raw(requestText(request(op, r)));
         barrier(i);

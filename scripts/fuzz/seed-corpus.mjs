@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from '../conformance/servers.mjs';
+import { binaryPositions, root } from '../conformance/servers.mjs';
 
 export const NODE_CORPUS = join(root, 'scripts', 'fuzz', 'corpus', 'node-server');
 export const JVM_CORPUS = join(root, 'collektive-jvm-server', 'src', 'test', 'resources', 'collektive', 'server', 'fuzz',
@@ -51,23 +51,12 @@ function vectorMessages() {
 }
 
 /** The Node server's binary positions message for 5 devices. */
-function binaryPositions() {
-  const b = Buffer.alloc(4 + 8 * 15);
-  b.writeInt32LE(5, 0);
-  for (let i = 0; i < 15; i++) b.writeDoubleLE(i % 3 === 0 ? i / 3 : 0, 4 + 8 * i);
-  return input(3, b);
-}
+const nodePositions = () => input(3, binaryPositions('ws', Array.from({ length: 15 }, (_, i) => (i % 3 === 0 ? i / 3 : 0))));
 
-export function seeds() { return [...docExamples(), ...vectorMessages(), binaryPositions()]; }
+export function seeds() { return [...docExamples(), ...vectorMessages(), nodePositions()]; }
 
-/** The JVM server's binary positions frame (docs/protocol.md): 0x00, kind 1, LE int32 n, n × f64 x, y, z. */
-function positionsFrame(xyz, n = xyz.length / 3) {
-  const b = Buffer.alloc(6 + 8 * xyz.length);
-  b.writeUInt8(1, 1);
-  b.writeInt32LE(n, 2);
-  xyz.forEach((v, i) => b.writeDoubleLE(v, 6 + 8 * i));
-  return b;
-}
+/** The JVM server's binary positions frame (docs/protocol.md). */
+const positionsFrame = (xyz, n) => binaryPositions('tcp', xyz, n);
 
 /**
  * Seeds of the JVM target only: frames between request lines of one stream (a Node text message holds no frame).
