@@ -34,7 +34,6 @@ const CTL_BYTES = 64; // 8 Int32 slots, then c0, c1 as BigInt64 at 32 and 40
 
 const OP = { createSim: 1, setSource: 2, clearSources: 3, newPosition: 4, positions: 5 };
 const OP_NAME = ['', 'createSim', 'setSource', 'clearSources', 'newPosition', 'positions'];
-const PROGRAMS = ['euclidean', 'hop'];
 const STEP_HEADER = 8; // hasStep, rid (-1 = none), stepCount, binary, stepTimeBudgetMs, maxLinks, maxReplyBytes, commands
 
 /** The shared memory of one worker's hand-off and the port beside it; `views` works on either side. */
@@ -72,9 +71,14 @@ function encodeRequest(out, commands, step) {
       k += xyz.length;
       continue;
     }
-    if (k + 5 > out.length) return -1;
+    // createSim carries its program spec (docs/programs.md) as its length, then its UTF-16 code units.
+    const spec = op === OP.createSim ? String(c[3] ?? '') : '';
+    if (k + 5 + spec.length > out.length) return -1;
     out[k++] = op;
-    if (op === OP.createSim) { out[k++] = c[1]; out[k++] = c[2]; out[k++] = PROGRAMS.indexOf(c[3]); }
+    if (op === OP.createSim) {
+      out[k++] = c[1]; out[k++] = c[2]; out[k++] = spec.length;
+      for (let i = 0; i < spec.length; i++) out[k++] = spec.charCodeAt(i);
+    }
     else if (op === OP.setSource) { out[k++] = c[1]; out[k++] = c[2] ? 1 : 0; }
     else if (op === OP.newPosition) { out[k++] = c[1]; out[k++] = c[2]; out[k++] = c[3]; out[k++] = c[4]; }
   }
@@ -101,7 +105,12 @@ function decodeRequest(a) {
       const len = a[k++];
       commands.push(['positions', a.slice(k, k + len)]);
       k += len;
-    } else if (op === OP.createSim) { commands.push(['createSim', a[k], a[k + 1], PROGRAMS[a[k + 2]]]); k += 3; }
+    } else if (op === OP.createSim) {
+      const len = a[k + 2];
+      const spec = String.fromCharCode(...a.subarray(k + 3, k + 3 + len));
+      commands.push(['createSim', a[k], a[k + 1], spec]);
+      k += 3 + len;
+    }
     else if (op === OP.setSource) { commands.push(['setSource', a[k], a[k + 1] === 1]); k += 2; }
     else if (op === OP.newPosition) { commands.push(['newPosition', a[k], a[k + 1], a[k + 2], a[k + 3]]); k += 4; }
     else commands.push([OP_NAME[op]]);

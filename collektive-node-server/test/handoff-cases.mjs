@@ -68,6 +68,31 @@ export function handoffTests(handoff) {
     } finally { assert.equal(await s.stop(), 0); }
   });
 
+  test(`${handoff}: every simulation runs the program its createSim named, with its parameters, on either side of the inline limit`, async () => {
+    const s = await startServer(['--handoff', handoff]);
+    try {
+      const c = await connect(s.port);
+      // On a line of n devices (each sees its two neighbours) after 2n rounds: gossipMax gives every device the
+      // largest id; countDevices gives the source n; boundedElection with bound 2 elects a leader within 2 hops.
+      for (const n of [40, 300]) {
+        for (const [program, check] of [
+          ['gossipMax', (v) => assert.deepEqual(new Set(v), new Set([n - 1]))],
+          ['countDevices', (v) => assert.equal(v[0], n)],
+          ['boundedElection:bound=2', (v) => assert.ok(v.every((leader, i) => Math.abs(leader - i) <= 2) && v.some((leader, i) => leader !== i))],
+        ]) {
+          c.send('createSim', { nodeCount: n, maxDistance: 3, program });
+          c.send('positions', { xyz: line(n) });
+          c.send('setSource', { nodeId: 0 });
+          c.send('step', { rid: n, stepCount: 2 * n });
+          const r = parseJsonWithInfinity(await c.next(30_000));
+          assert.equal(r.rid, n, `${program}, ${n} devices: ${JSON.stringify(r).slice(0, 200)}`);
+          check(r.values.map((x) => x.value));
+        }
+      }
+      c.close();
+    } finally { assert.equal(await s.stop(), 0); }
+  });
+
   test(`${handoff}: batches, replies and errors too large for the shared area keep their order and content`, async () => {
     const s = await startServer(['--handoff', handoff]);
     try {
