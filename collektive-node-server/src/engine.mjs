@@ -178,17 +178,18 @@ export class InlineEngine {
   }
 
   /**
-   * As EngineWorker.run: the commands, then the step if any; a short step is answered in this task.
+   * As EngineWorker.run: the commands, then the step if any; a step done within its first slice is answered at
+   * once (the result itself, not a promise: no task or microtask between the request and its reply).
    * @param {Array<Array<any>>} commands @param {StepRequest | null} step
-   * @returns {Promise<BatchResult>}
+   * @returns {BatchResult | Promise<BatchResult>}
    */
   run(commands, step) {
     if (this.lost) return Promise.reject(this.lost);
     const sim = this.simulation;
     const errors = sim.commands(commands);
     const done = (result) => ({ errors, nodeCount: sim.nodeCount, result: own(result) });
-    if (!step) return Promise.resolve(done(null));
-    if (sim.handle === null) return Promise.resolve(done({ error: 'no simulation: send createSim first' }));
+    if (!step) return done(null);
+    if (sim.handle === null) return done({ error: 'no simulation: send createSim first' });
     const slices = sim.stepSlices(step, SLICE_MS);
     const next = () => {
       try {
@@ -197,7 +198,7 @@ export class InlineEngine {
       } catch (e) { return done({ error: `engine error: ${e?.message ?? e}` }); }
     };
     const first = next();
-    if (first) return Promise.resolve(first);
+    if (first) return first;
     return new Promise((resolve, reject) => {
       const go = () => {
         if (this.lost) { reject(this.lost); return; }

@@ -431,15 +431,21 @@ export class Session {
     return null;
   }
 
-  async runStep(request, received) {
+  /** The step's batch: answered in this task when the engine answers at once (a short inline step), else later. */
+  runStep(request, received) {
     const commands = this.commands;
     this.commands = [];
     let batch;
     try {
-      batch = await this.worker.run(commands, request);
+      batch = this.worker.run(commands, request);
     } catch (e) {
       return this.lose(e, 'step', request.rid);
     }
+    if (batch instanceof Promise) return batch.then((b) => this.answer(b, request, received), (e) => this.lose(e, 'step', request.rid));
+    return this.answer(batch, request, received);
+  }
+
+  answer(batch, request, received) {
     this.settle(batch);
     const r = batch.result;
     if (r.error) return errorReply(r.error, 'step', request.rid, r.limit);

@@ -7,12 +7,16 @@ const CHUNK_MS = 10;
 
 /** `{"rid":N,"values":[{"value":v,"neighbors":[ids]},...]}`, bare Infinity, as JSON.stringify would spell numbers. */
 function stepJson(rid, values, offsets, ids) {
-  // String(v) spells finite numbers exactly as JSON.stringify does, and non-finite ones as the bare tokens.
-  const parts = new Array(values.length);
+  // String(v) (a template's spelling) is JSON.stringify's for finite numbers and the bare token otherwise. One
+  // string built by appending: half the time of joining per-device parts and TypedArray.join at N = 10.
+  let s = rid === null ? '{"values":[' : `{"rid":${rid},"values":[`;
   for (let i = 0; i < values.length; i++) {
-    parts[i] = `{"value":${values[i]},"neighbors":[${ids.subarray(offsets[i], offsets[i + 1]).join(',')}]}`;
+    s += i === 0 ? `{"value":${values[i]},"neighbors":[` : `,{"value":${values[i]},"neighbors":[`;
+    const end = offsets[i + 1];
+    for (let j = offsets[i]; j < end; j++) s += j === offsets[i] ? `${ids[j]}` : `,${ids[j]}`;
+    s += ']}';
   }
-  return `{${rid === null ? '' : `"rid":${rid},`}"values":[${parts.join(',')}]}`;
+  return `${s}]}`;
 }
 
 export class Simulation {
