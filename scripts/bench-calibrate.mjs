@@ -6,7 +6,7 @@
 // the other's 95 % interval, the machine's drift (the calibration workload's spread per run and over all runs), and
 // the spread and invocation count it recommends. Writes calibrate.json into the runs folder.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { gitCommit, root } from '../measurement/src/runRecordFiles.mjs';
@@ -20,11 +20,15 @@ const USAGE = `usage: npm run bench:calibrate -- [--k 5] [desktop|web] [options 
        npm run bench:calibrate -- --k 3 web --n 10 --pacing free
   Runs the bench K times (run ids <id>-1 … <id>-K, never published; --out-dir, default a new folder under the
   system's temporary folder) and reports the agreement share of each headline ratio over the K·(K−1) ordered pairs,
-  the calibration's drift and the recommended --spread and --invocations; writes calibrate.json there.`;
+  the calibration's drift and the recommended --spread and --invocations; writes calibrate.json there. The verdict
+  is judged on the runs the bench did not mark busy or drifted, when they are at least 3 and most of the runs.
+       npm run bench:calibrate -- --reanalyse DIR      compares an earlier calibration's runs again (its calibrate.json rewritten)`;
 
 const fail = (msg) => { console.error(`${msg}\n${USAGE}`); process.exit(USAGE_EXIT); };
 let argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); process.exit(0); }
+const reAt = argv.indexOf('--reanalyse');
+const reanalyse = reAt >= 0 ? resolve(argv[reAt + 1] ?? fail('--reanalyse needs the folder of an earlier calibration')) : null;
 let K = 5;
 const kAt = argv.indexOf('--k');
 if (kAt >= 0) {
@@ -32,22 +36,34 @@ if (kAt >= 0) {
   if (!Number.isInteger(K) || K < 2) fail(`--k must be an integer >= 2, got ${argv[kAt + 1]}`);
   argv = [...argv.slice(0, kAt), ...argv.slice(kAt + 2)];
 }
-const bench = ['desktop', 'web'].includes(argv[0]) ? argv.shift() : 'desktop';
+let bench = ['desktop', 'web'].includes(argv[0]) ? argv.shift() : 'desktop';
 if (argv.some((x) => /^--(run-id|no-publish)(=|$)/.test(x))) fail('--run-id and --no-publish are chosen by bench:calibrate');
 const outAt = argv.indexOf('--out-dir');
-const runsDir = resolve(outAt >= 0 ? argv[outAt + 1] : join(os.tmpdir(), `collektive-calibrate-${Date.now()}`));
+const runsDir = reanalyse ?? resolve(outAt >= 0 ? argv[outAt + 1] : join(os.tmpdir(), `collektive-calibrate-${Date.now()}`));
 if (outAt >= 0) argv = [...argv.slice(0, outAt), ...argv.slice(outAt + 2)];
 mkdirSync(runsDir, { recursive: true });
 
-const base = uniqueRunId(`calibrate-${bench}`, gitCommit());
-const ids = Array.from({ length: K }, (_, i) => `${base}-${i + 1}`);
 const started = Date.now();
-for (const [i, id] of ids.entries()) {
-  const args = [...argv, '--out-dir', runsDir, '--no-publish', '--run-id', id, ...(bench === 'desktop' ? ['--quiet'] : [])];
-  console.log(`\n[bench:calibrate] run ${i + 1} of ${K}: npm run bench:${bench} -- ${args.join(' ')}`);
-  const r = spawnSync(process.execPath, [join(root, 'scripts', `bench-${bench}.mjs`), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (r.status === USAGE_EXIT) process.exit(USAGE_EXIT);
-  if (r.status !== 0) { console.error(`[bench:calibrate] bench:${bench} failed (exit ${r.status}); nothing compared`); process.exit(1); }
+let ids;
+if (reanalyse) {
+  // The runs of an earlier calibration, compared again with today's rules (its calibrate.json is rewritten).
+  let earlier = null;
+  try { earlier = JSON.parse(readFileSync(join(runsDir, 'calibrate.json'), 'utf8')); } catch { /* runs only */ }
+  ids = earlier?.runs ?? readdirSync(runsDir).filter((d) => existsSync(join(runsDir, d, 'summary.json'))).sort();
+  if (ids.length < 2) fail(`--reanalyse ${runsDir}: fewer than two runs there`);
+  bench = earlier?.bench ?? bench;
+  argv = earlier?.arguments ?? argv;
+  K = ids.length;
+} else {
+  const base = uniqueRunId(`calibrate-${bench}`, gitCommit());
+  ids = Array.from({ length: K }, (_, i) => `${base}-${i + 1}`);
+  for (const [i, id] of ids.entries()) {
+    const args = [...argv, '--out-dir', runsDir, '--no-publish', '--run-id', id, ...(bench === 'desktop' ? ['--quiet'] : [])];
+    console.log(`\n[bench:calibrate] run ${i + 1} of ${K}: npm run bench:${bench} -- ${args.join(' ')}`);
+    const r = spawnSync(process.execPath, [join(root, 'scripts', `bench-${bench}.mjs`), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status === USAGE_EXIT) process.exit(USAGE_EXIT);
+    if (r.status !== 0) { console.error(`[bench:calibrate] bench:${bench} failed (exit ${r.status}); nothing compared`); process.exit(1); }
+  }
 }
 
 const read = (id, f) => JSON.parse(readFileSync(join(runsDir, id, f), 'utf8'));
@@ -69,11 +85,21 @@ const extremes = perRun.flatMap((r) => (r.drift ? [r.drift.cpuKernel, r.drift.lo
   : [];
 const pooled = calibrationDrift(recorded.length ? recorded : extremes);
 const settings = { spreadSeconds: runs[0].parameters?.spreadSeconds ?? 0, invocations: runs[0].parameters?.invocations ?? 5 };
-const advice = recommend(agreements.filter((a) => !a.key.endsWith('_paired')), settings);
-
 const pct = (s) => (s === null || s === undefined ? '–' : `${(100 * s).toFixed(0)} %`);
 const fx = (x) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 2 : 1)}×` : '–');
 const cell = (f) => (f ? `${fx(f.estimate)} ${f.ci95 ? `[${fx(f.ci95[0]).slice(0, -1)}, ${fx(f.ci95[1]).slice(0, -1)}]` : '(no interval)'}` : '–');
+// The same over the runs the bench did not mark (docs/measurements.md, "Noise control", "Drift"): neither an
+// invocation busy with another process's work nor the machine's calibration drifting beyond its limit. A marked run
+// says so on its headline and in the dashboard; the marks, not the intervals, carry the rest (and are counted).
+const marked = perRun.map((r) => Boolean(r.busy?.busy) || r.drift?.drifted === true);
+const unmarked = summaries.filter((_, i) => !marked[i]);
+const quietAgreements = unmarked.length >= 2 && marked.some(Boolean)
+  ? KEYS.map((key) => ({ key, ...agreementOf(ratioAcross(unmarked, config, key)) })) : [];
+const advice = recommend(agreements.filter((a) => !a.key.endsWith('_paired')), settings,
+  { marked: marked.filter(Boolean).length, runs: K, unmarkedAgreements: quietAgreements.filter((a) => !a.key.endsWith('_paired')) });
+const reportUnmarked = () => quietAgreements.forEach((a) => {
+  console.log(`  unmarked runs only (${a.runs} of ${K}; the others busy or drifted): ${a.key} ${a.inside} of ${a.pairs} ordered pairs (${pct(a.share)})`);
+});
 console.log(`\n== bench:calibrate: ${K} runs of bench:${bench} (${argv.join(' ') || 'defaults'}), configuration ${config}, ${((Date.now() - started) / 60000).toFixed(1)} min`);
 console.log(`${'run'.padEnd(6)}${KEYS.map((k) => k.padEnd(30)).join('')}${'CPU kernel spread'.padEnd(20)}${'loopback spread'.padEnd(18)}${'busy'.padEnd(8)}wall`);
 summaries.forEach((s, i) => {
@@ -85,14 +111,7 @@ summaries.forEach((s, i) => {
 for (const a of agreements) {
   console.log(`agreement ${a.key}: ${a.inside} of ${a.pairs} ordered pairs (${pct(a.share)}); between-run SD ${a.betweenRunSd.toPrecision(3)} vs runs' own SE ${a.withinRunSe.toPrecision(3)}`);
 }
-// The same over the runs the busy rule left alone (docs/measurements.md, "Noise control"): whether the machine's
-// drift or another process's burst on the measured cores broke the agreement. The recommendation keeps all runs.
-const quiet = summaries.map((s, i) => (perRun[i].busy?.busy ? null : s));
-const quietAgreements = quiet.filter(Boolean).length >= 2 && quiet.some((s) => !s)
-  ? KEYS.map((key) => ({ key, ...agreementOf(ratioAcross(quiet.filter(Boolean), config, key)) })) : [];
-for (const a of quietAgreements) {
-  console.log(`  without the runs that had a busy invocation (${a.runs} runs): ${a.key} ${a.inside} of ${a.pairs} ordered pairs (${pct(a.share)})`);
-}
+reportUnmarked();
 console.log(`drift over all ${pooled.measured} invocations: CPU kernel ${pct(pooled.cpuKernel.spread)} (median ${(pooled.cpuKernel.median / 1e6).toFixed(2)} ms), loopback round trip ${pct(pooled.loopbackRtt.spread)} (median ${(pooled.loopbackRtt.median / 1e3).toFixed(1)} µs)`);
 console.log(advice.calibrated
   ? `recommendation: calibrated (${advice.why}); keep --spread ${advice.spreadSeconds}s --invocations ${advice.invocations}`

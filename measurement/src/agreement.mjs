@@ -9,6 +9,8 @@ import { covers } from './intervals.mjs';
 export const CALIBRATED_SHARE = 0.8;
 /** The most invocations the recommendation asks for: beyond it, the machine is the problem, not the count. */
 export const MAX_RECOMMENDED_INVOCATIONS = 20;
+/** Unmarked runs a calibration needs before it judges the intervals on them alone. */
+export const MIN_UNMARKED_RUNS = 3;
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const sd = (xs) => (xs.length < 2 ? NaN : Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)));
@@ -43,12 +45,32 @@ export const ratioAcross = (summaries, config, key) => summaries.map((s) => s.co
  * shrink the between-run spread to the intervals' own width if drift, once sampled, behaves as independent noise
  * per invocation: R × (between-run SD / within-run SE)², capped at MAX_RECOMMENDED_INVOCATIONS.
  */
-export function recommend(agreements, { spreadSeconds, invocations }) {
-  const worst = agreements.filter((a) => a.share !== null).sort((x, y) => x.share - y.share)[0];
+export function recommend(agreements, { spreadSeconds, invocations }, marks = null) {
+  const worst = worstOf(agreements);
   if (!worst) return { calibrated: null, spreadSeconds, invocations, why: 'no ratio with two runs to compare' };
+  // Runs the bench marked (busy, drifted) carry their caveat on the headline and in the dashboard; the intervals
+  // must hold between the runs it did not mark, provided those are most of the runs and at least MIN_UNMARKED_RUNS.
+  if (marks && marks.marked > 0) {
+    const unmarked = marks.runs - marks.marked;
+    const marking = `${marks.marked} of ${marks.runs} runs marked busy or drifted`;
+    if (unmarked < MIN_UNMARKED_RUNS || unmarked < marks.marked) {
+      return { ...widen(worst, { spreadSeconds, invocations }), why: `${marking}: too few unmarked runs to judge; measure on a quieter machine or at a quieter time` };
+    }
+    const quietWorst = worstOf(marks.unmarkedAgreements ?? []);
+    if (quietWorst && quietWorst.share >= CALIBRATED_SHARE) {
+      return { calibrated: true, spreadSeconds, invocations, marked: marks.marked, why: `every ratio agrees in ≥ ${100 * CALIBRATED_SHARE} % of the ordered pairs of the ${unmarked} unmarked runs (${marking}, each saying so)` };
+    }
+    if (quietWorst) return { ...widen(quietWorst, { spreadSeconds, invocations }), why: `${widen(quietWorst, { spreadSeconds, invocations }).why}, among the ${unmarked} unmarked runs (${marking})` };
+  }
   if (worst.share >= CALIBRATED_SHARE) {
     return { calibrated: true, spreadSeconds, invocations, why: `every ratio agrees in ≥ ${100 * CALIBRATED_SHARE} % of the ordered pairs` };
   }
+  return widen(worst, { spreadSeconds, invocations });
+}
+
+const worstOf = (agreements) => agreements.filter((a) => a.share !== null).sort((x, y) => x.share - y.share)[0];
+
+function widen(worst, { spreadSeconds, invocations }) {
   const f = worst.betweenRunSd / worst.withinRunSe;
   const needed = Number.isFinite(f) ? Math.ceil(invocations * f * f) : invocations * 2;
   return {

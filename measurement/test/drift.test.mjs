@@ -78,6 +78,26 @@ test('agreement: ordered pairs with one estimate inside the other interval; the 
   assert.ok(r.invocations > 5 && r.invocations <= 20);
 });
 
+test('calibration: judged on the runs the bench did not mark, when they are at least three and most of the runs', () => {
+  const agree = agreementOf([{ estimate: 20, ci95: [18, 22] }, { estimate: 21, ci95: [19, 23] }, { estimate: 19.5, ci95: [17.5, 21.5] }]);
+  const all = agreementOf([{ estimate: 20, ci95: [19.5, 20.5] }, { estimate: 30, ci95: [29.5, 30.5] }, { estimate: 20.2, ci95: [19.9, 20.6] }]);
+  const settings = { spreadSeconds: 240, invocations: 20 };
+  // Two of five runs marked (busy or drifted); the three unmarked agree: calibrated, and it says how many were marked.
+  const r = recommend([{ key: 'e2e', ...all }], settings, { marked: 2, runs: 5, unmarkedAgreements: [{ key: 'e2e', ...agree }] });
+  assert.equal(r.calibrated, true);
+  assert.match(r.why, /3 unmarked runs .*2 of 5 runs marked/);
+  // The unmarked ones disagree: not calibrated, said of them.
+  const q = recommend([{ key: 'e2e', ...agree }], settings, { marked: 2, runs: 5, unmarkedAgreements: [{ key: 'e2e', ...all }] });
+  assert.equal(q.calibrated, false);
+  assert.match(q.why, /among the 3 unmarked runs/);
+  // Most runs marked: no verdict from the few left, whatever they say.
+  const few = recommend([{ key: 'e2e', ...agree }], settings, { marked: 3, runs: 5, unmarkedAgreements: [{ key: 'e2e', ...agree }] });
+  assert.equal(few.calibrated, false);
+  assert.match(few.why, /too few unmarked runs/);
+  // No run marked: all runs decide, as without marks.
+  assert.equal(recommend([{ key: 'e2e', ...all }], settings, { marked: 0, runs: 5, unmarkedAgreements: [] }).calibrated, false);
+});
+
 test('the headline carries the busy and drift caveats of its run, re-judged from run.json', async () => {
   const { machineCaveats } = await import('../src/headlineFiles.mjs');
   const path = (other) => ({ startedAt: '2026-01-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:02.000Z', otherCpuSeconds: other, busy: true });
