@@ -4,7 +4,10 @@
 // on loopback. Per invocation (round k: one fresh server process per candidate, candidates shuffled) it measures:
 //   latency     one client, free pacing, N devices: each frame one text message of N newPosition lines and a step
 //               (bench:web's json encoding); the server's back-end overhead step.service − step.compute from its
-//               --csv, and the client's round trip (send → reply, what e2e is without a browser);
+//               --csv, and the client's round trip (send → reply, what e2e is without a browser); after each
+//               frame an echo of the same length through the same server (its floor: ws framing, the socket writes
+//               and wake-ups, the event loop, no step), and round trip − echo − compute, paired frame by frame:
+//               what a step costs the server beyond that floor;
 //   throughput  M clients × S steps, each keeping W steps in flight; the replies checked in order, none lost; the
 //               JVM server (TCP, the same JSON lines) in the same round, for the "half the JVM's" target;
 //   isolation   (first --isolation-invocations rounds) a long step under --step-time-budget with another client's
@@ -137,21 +140,34 @@ function frameText(n, xyz, rid) {
 }
 const setupText = (n, xyz) => `{"op":"createSim","data":{"nodeCount":${n},"maxDistance":3}}\n{"op":"positions","data":{"xyz":[${xyz}]}}\n{"op":"setSource","data":{"nodeId":0,"isSource":true}}`;
 
-/** One client, free pacing: round trips in ns (the warm-up included; the caller drops it). */
+/** An echo request as long as `text` (the server sends it back as it is): the same crossing with no step. */
+const echoLike = (text) => `{"op":"echo","data":"${'x'.repeat(Math.max(0, text.length - 24))}"}`;
+
+/**
+ * One client, free pacing: round trips in ns of each frame and, right after it, of an echo of the frame's length
+ * (the floor of the same crossing through the same server: ws framing, the socket, the event loop, no step); the
+ * warm-up dropped.
+ */
 async function latencyPhase(kind, port) {
   const xyz = positions(P.n);
   const c = await client(kind, port);
   c.send(setupText(P.n, xyz));
   const rtts = [];
+  const echoes = [];
   for (let i = 0; i < P.warmup + P.steps; i++) {
     const text = frameText(P.n, xyz, i);
     const t0 = process.hrtime.bigint();
     const reply = await c.request(text);
-    rtts.push(Number(process.hrtime.bigint() - t0));
+    const t1 = process.hrtime.bigint();
+    rtts.push(Number(t1 - t0));
     if (Number(RID.exec(String(reply).slice(0, 32))?.[1]) !== i) throw new Error(`latency: step ${i} answered ${String(reply).slice(0, 120)}`);
+    const echo = echoLike(text);
+    const t2 = process.hrtime.bigint();
+    if (String(await c.request(echo)) !== echo) throw new Error('latency: an echo came back changed');
+    echoes.push(Number(process.hrtime.bigint() - t2));
   }
   c.close();
-  return rtts.slice(P.warmup);
+  return { rtts: rtts.slice(P.warmup), echoes: echoes.slice(P.warmup) };
 }
 
 /**
@@ -270,7 +286,7 @@ await ensureBuilt(['js', ...(P.jvm ? ['jvm-server'] : [])]);
 const rng = mulberry32(P.seed);
 const names = [...P.candidates, ...(P.jvm ? ['jvm'] : [])];
 /** @type {Record<string, { overhead: number[][], compute: number[][], service: number[][], rtt: number[][], tput: number[], problems: string[], isolation: object[] }>} */
-const results = Object.fromEntries(names.map((c) => [c, { overhead: [], compute: [], service: [], rtt: [], tput: [], problems: [], isolation: [] }]));
+const results = Object.fromEntries(names.map((c) => [c, { overhead: [], compute: [], service: [], rtt: [], echo: [], overEcho: [], tput: [], problems: [], isolation: [] }]));
 const tmp = mkdtempSync(join(tmpdir(), 'bench-node-handoff-'));
 const started = Date.now();
 try {
@@ -287,17 +303,19 @@ try {
       } else {
         const csv = join(tmp, `${name.replaceAll('/', '-')}-${k}.csv`);
         const s = await startNode([...candidateFlags(name), '--csv', csv]);
-        let rtt;
+        let lat;
         let t;
         try {
-          rtt = await latencyPhase('ws', s.port);
+          lat = await latencyPhase('ws', s.port);
           t = await throughputPhase('ws', s.port);
         } finally {
           const { code } = await s.stop('SIGTERM');
           if (code !== 0) throw new Error(`${name}: server exited with ${code}:\n${s.output()}`);
         }
         const o = overheadFromCsv(csv, P.warmup + P.steps);
-        r.overhead.push(o.overhead); r.compute.push(o.compute); r.service.push(o.service); r.rtt.push(rtt);
+        r.overhead.push(o.overhead); r.compute.push(o.compute); r.service.push(o.service); r.rtt.push(lat.rtts); r.echo.push(lat.echoes);
+        // What a step costs beyond its compute and the echo beside it: the server's own part of the round trip.
+        r.overEcho.push(lat.rtts.slice(0, o.compute.length).map((x, i) => x - lat.echoes[i] - o.compute[i]));
         r.tput.push(t.stepsPerS);
         r.problems.push(...t.problems);
         if (k < P.isolation) r.isolation.push(await isolation(candidateFlags(name)));
@@ -328,6 +346,7 @@ const summary = {
     return [name, {
       overhead: r.overhead.length ? fig(r.overhead) : null, compute: r.compute.length ? fig(r.compute) : null,
       service: r.service.length ? fig(r.service) : null, roundTrip: r.rtt.length ? fig(r.rtt) : null,
+      echoRoundTrip: r.echo.length ? fig(r.echo) : null, overEcho: r.overEcho.length ? fig(r.overEcho) : null,
       throughput: t, throughputVsJvm: jvmT ? t.estimate / jvmT.estimate : null,
       perInvocation: { overheadMedianUs: r.overhead.map((v) => median(v) / 1e3), roundTripMedianUs: r.rtt.map((v) => median(v) / 1e3), stepsPerS: r.tput },
       orderAndLoss: r.problems.length ? r.problems : 'every reply, in order', isolation: r.isolation,
@@ -337,12 +356,12 @@ const summary = {
 console.log(`\n${summary.command}  (${P.invocations} invocations, ${summary.minutes.toFixed(1)} min, load average at the end ${summary.loadAverage.map((x) => x.toFixed(1)).join(' ')})`);
 console.log(`latency: N = ${P.n}, ${P.steps} steps after ${P.warmup}; throughput: ${P.clients} clients × ${P.pipelineSteps} steps, ${P.window} in flight, N = ${P.pipelineN}`);
 console.log('mean of invocation medians [95 % interval over invocations], µs');
-console.log('| candidate | service − compute | compute | client round trip | steps/s (16 pipelined) | × JVM | order, loss |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('| candidate | service − compute | compute | client round trip | echo round trip | round trip − echo − compute | steps/s (16 pipelined) | × JVM | order, loss |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const name of names) {
   const c = summary.candidates[name];
   const t = c.throughput;
-  console.log(`| ${name} | ${c.overhead ? show(c.overhead) : '–'} | ${c.compute ? show(c.compute) : '–'} | ${c.roundTrip ? show(c.roundTrip) : '–'} | ${t.estimate.toFixed(0)} [${t.ci95 ? t.ci95.map((x) => x.toFixed(0)).join(', ') : '–'}] | ${c.throughputVsJvm?.toFixed(2) ?? '–'} | ${typeof c.orderAndLoss === 'string' ? c.orderAndLoss : `${c.orderAndLoss.length} problems: ${c.orderAndLoss[0]}`} |`);
+  console.log(`| ${name} | ${c.overhead ? show(c.overhead) : '–'} | ${c.compute ? show(c.compute) : '–'} | ${c.roundTrip ? show(c.roundTrip) : '–'} | ${c.echoRoundTrip ? show(c.echoRoundTrip) : '–'} | ${c.overEcho ? show(c.overEcho) : '–'} | ${t.estimate.toFixed(0)} [${t.ci95 ? t.ci95.map((x) => x.toFixed(0)).join(', ') : '–'}] | ${c.throughputVsJvm?.toFixed(2) ?? '–'} | ${typeof c.orderAndLoss === 'string' ? c.orderAndLoss : `${c.orderAndLoss.length} problems: ${c.orderAndLoss[0]}`} |`);
 }
 if (P.isolation > 0) {
   console.log('\nisolation (per round): a long step (20 000 rounds on 1000 devices, 100 000 on 200, --step-time-budget 2000) → limit, reply after; another client\'s worst echo meanwhile (one every 10 ms); SIGTERM during a long step; 1M devices in a 48 MB worker beside a bystander');
