@@ -39,20 +39,22 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
   const el = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState<string | null>(null);
-  // Plotly (1.4 MB gzip) is fetched only once the plot is on screen and the browser is idle, so it never
-  // competes with the first view (the comparison table).
+  // Plotly (1.4 MB gzip) is fetched only once the plot is on screen, so it never competes with the first view (the
+  // comparison table, above the collapsed decomposition); then at once, while the figure's data may still be coming
+  // (its queries run in the database's worker), so that the library is ready when the data is. The figure is drawn
+  // at the next idle moment.
   const [visible, setVisible] = useState(false);
   const traces = figure.data.filter((t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && (t[k] as unknown[]).length > 0)).length;
-  // A figure with nothing to draw yet while its data is still coming does not fetch Plotly either: on the first
-  // view, before the table above has figures, the plot is still on screen.
+  // A figure with nothing to draw yet while its data is still coming is not drawn (an empty frame would flash).
   const waiting = busy && traces === 0;
   useEffect(() => {
     const node = el.current;
-    if (!node || visible || waiting) return;
+    if (!node || visible) return;
     let cancel = (): void => undefined;
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         io.disconnect();
+        preloadPlotly();
         if ('requestIdleCallback' in window) {
           const id = window.requestIdleCallback(() => setVisible(true), { timeout: 500 });
           cancel = () => window.cancelIdleCallback(id);
@@ -64,9 +66,9 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
     }, { rootMargin: '200px' });
     io.observe(node);
     return () => { io.disconnect(); cancel(); };
-  }, [visible, waiting]);
+  }, [visible]);
   useEffect(() => {
-    if (!visible) return;
+    if (!visible || waiting) return;
     let live = true;
     setState('loading');
     loadPlotly().then(async (P) => {
@@ -75,7 +77,7 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
       if (live) setState('ready');
     }).catch((e: unknown) => { if (live) { setState('error'); setError(String(e)); } });
     return () => { live = false; };
-  }, [figure, height, visible]);
+  }, [figure, height, visible, waiting]);
   useEffect(() => () => { const node = el.current; if (node && plotly) plotly.then((P) => P.purge(node)).catch(() => undefined); }, []);
   const exportImage = (format: 'png' | 'svg') => {
     const node = el.current;

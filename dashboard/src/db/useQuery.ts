@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { columnsOf, rowsOf, type Row } from '../model/arrow';
 import type { Connector } from './connector';
 
-export interface QueryState { rows: Row[] | null; columns: string[]; fresh?: boolean; error: string | null; loading: boolean; ms: number | null; sql: string | null; generation?: number }
+export interface QueryState { rows: Row[] | null; columns: string[]; fresh?: boolean; sameSql?: boolean; error: string | null; loading: boolean; ms: number | null; sql: string | null; generation?: number }
 
 export function useQuery(db: Pick<Connector, 'query'> | null, sql: string | null, generation = 0): QueryState {
   const [state, setState] = useState<QueryState>({ rows: null, columns: [], error: null, loading: sql !== null, ms: null, sql: null });
@@ -21,5 +21,6 @@ export function useQuery(db: Pick<Connector, 'query'> | null, sql: string | null
   // fresh: the rows answer the current SQL over the current data (not a previous answer still on screen: in the
   // render where the SQL or the generation changes, the effect above has not yet marked the state as loading)
   const current = state.sql === sql && state.generation === generation;
-  return { ...state, loading: state.loading || (db !== null && sql !== null && !current), fresh: !state.loading && current };
+  // sameSql: the rows answer the current SQL, over the current data or an earlier generation of it.
+  return { ...state, loading: state.loading || (db !== null && sql !== null && !current), fresh: !state.loading && current, sameSql: state.sql === sql };
 }

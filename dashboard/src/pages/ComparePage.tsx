@@ -252,6 +252,12 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // The bars' configurations are the opened ones (the reference study and the canonical configurations): the figure
   // is final once they are in (every configuration: once everything is).
   const decoFinal = useShown(allDecos ? undefined : openedKeys);
+  // Once they are in, rows of that generation or a later one (for the current SQL) draw the final bars: the runs
+  // that arrive afterwards add no bar, so their re-query does not make the figure wait (nor show it as loading).
+  const finalGeneration = useRef<number | null>(null);
+  if (!decoFinal) finalGeneration.current = null;
+  else finalGeneration.current ??= data.generation;
+  const decoReady = decoFinal && query.sameSql === true && query.rows !== null && (query.generation ?? -1) >= (finalGeneration.current ?? Infinity);
   const decoShown = (run: string, config: string) => allDecos || openedSet.has(`${run}/${config}`) || run === 'uploads';
   const [decos, decoTotal] = useMemo(() => {
     const seen = new Set<string>();
@@ -330,9 +336,9 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
         </table></div>
       </Section>
       <Section name="decomposition" title="Where the end-to-end time goes" hint="— e2e split into transport, serialization, compute">
-        <Plot figure={decoFigure} name="decomposition" height={190 + 60 * Math.max(1, decos.length)} busy={query.loading || !decoFinal}
+        <Plot figure={decoFigure} name="decomposition" height={190 + 60 * Math.max(1, decos.length)} busy={!decoReady}
           provenance={provenanceOf(data.runs, runs.map((r) => r.id))}
-          empty={decos.length === 0 && !query.loading && decoFinal ? 'No series to decompose.' : null} />
+          empty={decos.length === 0 && decoReady ? 'No series to decompose.' : null} />
         <label className="small"><input type="checkbox" data-testid="decomposition-all" checked={allDecos} onChange={(e) => setAllDecos(e.target.checked)} />{' '}
           every configuration ({decoTotal} bars; shown: the canonical configurations, the reference study and your uploads, {decos.length})</label>
         <p className="muted small">Segments are medians of each phase; transport = wait − service, boundary = call − service;

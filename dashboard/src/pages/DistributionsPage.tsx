@@ -22,14 +22,15 @@ export default function DistributionsPage({ state, set }: { state: ViewState; se
   const ids = state.ids ?? DEFAULT_IDS.filter((i) => cat.ids.includes(i));
   const { configs, picker } = useConfigSelection(state, set);
   const filter = useMemo(() => ({ runs: state.runs, configs, ids, transports: state.transports, nodeCounts: state.n }), [state.runs, configs, ids.join(','), state.transports, state.n]); // eslint-disable-line react-hooks/exhaustive-deps
-  const q = useQuery(data.db, data.status === 'ready' ? valuesSql(state.warmup, filter) : null, data.generation);
+  const idsKnown = state.ids !== undefined || cat.answered;
+  const q = useQuery(data.db, data.status === 'ready' && idsKnown ? valuesSql(state.warmup, filter) : null, data.generation);
   const shown = useShown(configs);
   const floorsFilter = useMemo(() => ({ runs: state.runs, configs, ids: cat.ids.filter((i) => i.startsWith('floor.')) }), [state.runs, configs, cat.ids]);
-  const { stats: floorStats } = useAnalysis(state.warmup, floorsFilter);
+  const { stats: floorStats } = useAnalysis(state.warmup, floorsFilter, cat.answered);
   // Per-invocation medians as points over boxes and violins, for runs that record invocations.
   const [strips, setStrips] = useState(true);
   const hasInvocations = data.runs.some((r) => (!state.runs || state.runs.includes(r.id)) && r.configurations.some((c) => (c.invocations?.length ?? 0) > 1));
-  const stripQ = useQuery(data.db, data.status === 'ready' && hasInvocations && strips && (state.plot === 'box' || state.plot === 'violin') ? perInvocationSql(state.warmup, filter) : null, data.generation);
+  const stripQ = useQuery(data.db, data.status === 'ready' && idsKnown && hasInvocations && strips && (state.plot === 'box' || state.plot === 'violin') ? perInvocationSql(state.warmup, filter) : null, data.generation);
   const figure = useMemo(() => {
     const groups = new Map<string, { run: string; config: string; path: string | null; id: string; values: number[] }>();
     for (const r of q.rows ?? []) {

@@ -20,7 +20,7 @@ export default function WarmupPage({ state, set }: { state: ViewState; set: (p: 
   const cat = useCatalog(state.runs);
   const ids = (state.ids ?? DEFAULT).filter((i) => cat.ids.includes(i) && !i.startsWith('backend.'));
   const { configs, picker } = useConfigSelection(state, set);
-  const sql = data.status === 'ready' ? timeSeriesSql({ runs: state.runs, configs, ids, transports: state.transports, nodeCounts: state.n }) : null;
+  const sql = data.status === 'ready' && cat.answered ? timeSeriesSql({ runs: state.runs, configs, ids, transports: state.transports, nodeCounts: state.n }) : null;
   const q = useQuery(data.db, sql, data.generation);
   const shown = useShown(configs);
   const fig = useMemo(() => {

@@ -12,9 +12,10 @@ export function periodOf(runs: RunJson[], run: string, config: string): number |
   return c ? pacingPeriodMs(c) : null;
 }
 
-export function useAnalysis(warmup: number, filter: SampleFilter) {
+/** `enabled` false: the filter is not known yet (its ids wait for the catalog), no query. */
+export function useAnalysis(warmup: number, filter: SampleFilter, enabled = true) {
   const data = useData();
-  const sql = data.status === 'ready' ? summarySql(warmup, filter) : null;
+  const sql = data.status === 'ready' && enabled ? summarySql(warmup, filter) : null;
   const q = useQuery(data.db, sql, data.generation);
   const stats: SeriesStats[] = useMemo(() => (q.rows ? toSeriesStats(q.rows) : []), [q.rows]);
   const flags = useMemo(() => {

@@ -15,6 +15,9 @@ export function useCatalog(runs: string[] | undefined) {
     if (rows.some((r) => r.id === 'step.service')) ids.unshift(OVERHEAD_ID);
     const transports = [...new Set(rows.map((r) => r.transport).filter((t) => t !== null).map(String))].sort();
     const ns = [...new Set(rows.map((r) => r.n).filter((n) => n !== null).map(Number))].sort((a, b) => a - b);
-    return { ids, transports, ns, rows };
+    // answered: the catalog has come back at least once. Until then the ids it offers are unknown, and a view's
+    // queries that filter by them wait rather than run with none and again once it answers (the database runs one
+    // query at a time: a wasted round delays the first figure).
+    return { ids, transports, ns, rows, answered: q.rows !== null };
   }, [q.rows, runs]);
 }
