@@ -30,7 +30,7 @@ import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, startJvmServer } from './lib/jvm-server.mjs';
-import { COMMON, newRunFolder, orderSeedOf, parseCli, programList } from './lib/cli.mjs';
+import { COMMON, checkProgramSpecs, newRunFolder, orderSeedOf, parseCli, programList } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -114,15 +114,7 @@ if (P.spins && P.spins.some((v) => !Number.isInteger(v) || v < 0)) fail('--spins
 if (P.spins && P.serverSpins.length > 1) fail('--spins sets the client and the server spin together: do not also list --server-spin-us');
 if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
 if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
-// The engine's registry checks each spec's parameters for every N before anything runs (when the JS facade is
-// built; otherwise the host's first invocation reports a bad spec with the same message).
-if (P.programs.some((x) => programSuffix(x) !== '')) {
-  const facade = await import('../collektive-wasm/src/js/engine.mjs').then((m) => m.loadJsEngine()).catch(() => null);
-  for (const spec of P.programs) for (const n of P.ns) {
-    const problem = facade?.checkProgram(spec, n);
-    if (problem) fail(`--programs: ${spec} at N = ${n}: ${problem}`);
-  }
-}
+await checkProgramSpecs(P.programs, P.ns, fail);
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
 if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
 

@@ -3,8 +3,8 @@
 // Toxiproxy (pinned, built by the build step `toxiproxy`) and puts it between the front-end and the server on
 // loopback: the desktop host (Mono) → proxy → JVM server (socket), headless Chromium's Live view → proxy → Node ws
 // server (websocket). Per invocation (a fresh server process each) it runs every cell (profile × N × encoding ×
-// pacing, and the pipelined cells) in a shuffled order, and the in-process path of the same platform (native,
-// wasm) as the baseline; then the open-loop capacity test (M simulated front-ends per server at 60 Hz, N = 100).
+// pacing, and the pipelined cells, per program of --programs) in a shuffled order, and the in-process path of the same
+// platform (native, wasm) as the baseline, running the same program; then the open-loop capacity test (M simulated front-ends per server at 60 Hz, N = 100).
 // Figures are means over invocations with 95 % intervals (measurement/src/intervals.mjs); the run goes to
 // public/data/runs/<id>/ (compact CSVs of the measured frames + run.json with the figures) and the manifest.
 import { spawn } from 'node:child_process';
@@ -16,13 +16,13 @@ import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
 import { parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from './lib/toxiproxy.mjs';
-import { BUDGETS_NS, breakEven, capacityVerdict, cellFigures, seriesOf } from '../measurement/src/networkAnalysis.mjs';
+import { BUDGETS_NS, breakEvens, capacityVerdict, cellFigures, programOf, seriesOf } from '../measurement/src/networkAnalysis.mjs';
 import { runLevel } from './lib/capacity.mjs';
-import { ENCODINGS, PATH_SALT } from '../measurement/src/catalogue.mjs';
+import { ENCODINGS, PATH_SALT, PROGRAMS, REFERENCE_PROGRAM, isReferenceProgram, programSuffix } from '../measurement/src/catalogue.mjs';
 import { hostEnv, hostExe } from './lib/toolchain.mjs';
 import { startJvmServer } from './lib/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
-import { COMMON, newRunFolder, parseCli } from './lib/cli.mjs';
+import { COMMON, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 
 const USAGE = `usage: npm run bench:network -- [options]      (method: docs/network.md)
@@ -32,6 +32,11 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
   --web-n 10,100             device counts of the web path (default: --n); N = 1000 is render-bound in software GL
   --rate-max-n 100           bandwidth-limited profiles (mobile) only up to this N: 1 Mbit/s moves N = 1000 at a few frames/s
   --encodings json,binary    json | batched | binary
+  --programs euclidean       aggregate programs of the grid (docs/programs.md), comma-separated specs, parameters as
+                             name:key=value (boundedElection:bound=2); every cell and baseline once per program, cell
+                             ids suffixed -<spec> (none for euclidean, the reference program); names:
+                             ${Object.keys(PROGRAMS).join(', ')}.
+                             Capacity always runs the reference program
   --pacing frame,free        frame: desktop fixed 60 Hz tick, web one step per rendered frame; free: back to back
   --in-flight 1,2,4          pipelined cells, both paths (free pacing, json, N = --pipeline-n): steps kept in flight
   --pipeline-n 100           N of the pipelined cells
@@ -39,7 +44,8 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
   --frames 40 --warmup 10    measured frames per cell and invocation, and warm-up frames before them
   --rate-frames F --rate-warmup W   the same for bandwidth-limited profiles (default: --frames, --warmup): at 1 Mbit/s
                              an N = 1000 step takes 1-2 s, so a few frames already show it misses both budgets
-  --capacity 1,2,4,8,16,32,64   M levels of the capacity test (empty: none); stops after the first level missing the frame
+  --capacity 1,2,4,8,16,32,64   M levels of the capacity test (empty: none; the reference program whatever --programs
+                             says); stops after the first level missing the frame
   --capacity-seconds 4       measured seconds per level (after 3 s of warm-up)
   --only grid,capacity       run only the grid (profiles × N × encoding × pacing, pipelining, baselines) or only capacity
   --run-id ID --title T      run folder / title (default <date>-network-<commit>-<time>-<random>; an existing run
@@ -48,12 +54,12 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
   --quiet
   --reanalyse DIR            recompute the figures of a published network run from its CSVs (run.json rewritten; capacity kept)`;
 
-const { values: args, list, ints } = parseCli({
+const { values: args, list, ints, fail } = parseCli({
   usage: USAGE,
   options: {
     ...COMMON,
     paths: { type: 'string', default: 'desktop,web' }, profiles: { type: 'string', default: Object.keys(PROFILES).join(',') },
-    n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' },
+    n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' }, programs: { type: 'string', default: REFERENCE_PROGRAM },
     pacing: { type: 'string', default: 'frame,free' }, 'in-flight': { type: 'string', default: '1,2,4' },
     'pipeline-n': { type: 'string', default: '100' }, invocations: { type: 'string', default: '3' },
     frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' }, 'rate-frames': { type: 'string' }, 'rate-warmup': { type: 'string' },
@@ -66,8 +72,10 @@ const P = {
   encodings: list('encodings', [...ENCODINGS.desktop]), pacings: list('pacing', ['frame', 'free']),
   inFlight: ints('in-flight', 1), pipelineN: ints('pipeline-n', 1)[0], invocations: ints('invocations', 1)[0],
   frames: ints('frames', 2)[0], warmup: ints('warmup', 0)[0], capacity: ints('capacity', 1), capacitySeconds: Number(args['capacity-seconds']),
+  programs: programList(args.programs, Object.keys(PROGRAMS), fail),
 };
 P.webNs = args['web-n'] ? ints('web-n', 1) : P.ns;
+if (!args.reanalyse) await checkProgramSpecs(P.programs, [...new Set([...P.ns, ...P.webNs])], fail);
 P.only = list('only', ['grid', 'capacity']);
 P.grid = P.only.includes('grid');
 if (!P.only.includes('capacity')) P.capacity = [];
@@ -135,6 +143,10 @@ function runHost(hostArgs, cwd) {
 
 const hostScenario = (n) => ['--scenario', scenarioFor(n), '--nodes', String(n), ...(scenarioFor(n) === 'random' ? ['--seed', '1', '--mean-degree', '8'] : [])];
 const hostPacing = (pacing) => (pacing === 'frame' ? ['--pacing', 'fixed', '--tick-ms', String(FRAME_TICK_MS)] : ['--pacing', 'free']);
+// The reference program's host invocations stay the reference ones (no --program), as bench:desktop's.
+const hostProgram = (program) => (isReferenceProgram(program) ? [] : ['--program', program]);
+/** Each cell once per program of --programs. */
+const perProgram = (cs) => cs.flatMap((c) => P.programs.map((program) => ({ ...c, program })));
 
 function desktopCells() {
   const out = [];
@@ -147,13 +159,14 @@ function desktopCells() {
           for (const k of P.inFlight.filter((x) => x > 1)) group.push({ platform: 'desktop', transport: 'socket', profile, n, encoding, pacing: 'free', inFlight: k });
         }
       }
-      out.push({ n, encoding, group });
+      out.push({ n, encoding, group: perProgram(group) });
     }
   }
   return out;
 }
-const baselineCells = (platform) => (platform === 'web' ? P.webNs : P.ns).flatMap((n) => P.pacings.map((pacing) => ({ platform, transport: platform === 'desktop' ? 'native' : 'wasm', profile: 'in-process', n, encoding: platform === 'desktop' ? 'binary' : 'json', pacing, inFlight: 1 })));
-const cellId = (c) => `${c.platform}-${c.transport}-${c.profile}-n${c.n}-${c.pacing}-${c.encoding}${c.inFlight > 1 ? `-k${c.inFlight}` : ''}`;
+const baselineCells = (platform) => perProgram((platform === 'web' ? P.webNs : P.ns).flatMap((n) => P.pacings.map((pacing) => ({ platform, transport: platform === 'desktop' ? 'native' : 'wasm', profile: 'in-process', n, encoding: platform === 'desktop' ? 'binary' : 'json', pacing, inFlight: 1 }))));
+// The reference program's cells keep the ids of the runs from before --programs; another program's end in -<spec>.
+const cellId = (c) => `${c.platform}-${c.transport}-${c.profile}-n${c.n}-${c.pacing}-${c.encoding}${c.inFlight > 1 ? `-k${c.inFlight}` : ''}${programSuffix(c.program)}`;
 
 async function desktopInvocation(r, tp, tmp, bar) {
   const dir = join(tmp, `desktop-${r}`);
@@ -163,7 +176,7 @@ async function desktopInvocation(r, tp, tmp, bar) {
     bar.update({ cell: `${cellId(c)} #${r}` });
     const t0 = Date.now();
     const out = join(dir, 'native.csv');
-    await runHost([...hostScenario(c.n), ...hostPacing(c.pacing), '--engine', 'native', ...framesArgs(c.profile), '--out', out, '--backend-csv', join(dir, 'backend.csv')], dir);
+    await runHost([...hostScenario(c.n), ...hostPacing(c.pacing), '--engine', 'native', ...hostProgram(c.program), ...framesArgs(c.profile), '--out', out, '--backend-csv', join(dir, 'backend.csv')], dir);
     record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
     bar.increment();
   }
@@ -176,7 +189,7 @@ async function desktopInvocation(r, tp, tmp, bar) {
         const t0 = Date.now();
         await proxy.setProfile(PROFILES[c.profile]);
         const out = join(dir, 'socket.csv');
-        await runHost([...hostScenario(n), ...hostPacing(c.pacing), '--engine', 'socket', '--encoding', encoding, '--port', String(proxy.port),
+        await runHost([...hostScenario(n), ...hostPacing(c.pacing), '--engine', 'socket', ...hostProgram(c.program), '--encoding', encoding, '--port', String(proxy.port),
           '--in-flight', String(c.inFlight), ...framesArgs(c.profile), '--out', out], dir);
         record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
         bar.increment();
@@ -202,7 +215,7 @@ function webCells() {
       }
     }
   }
-  return out;
+  return perProgram(out);
 }
 
 async function webInvocation(r, tp, web, bar) {
@@ -218,7 +231,7 @@ async function webInvocation(r, tp, web, bar) {
       const t0 = Date.now();
       await proxy.setProfile(c.transport === 'websocket' ? PROFILES[c.profile] : PROFILES.loopback);
       const res = await web.browser.page.evaluate((cfg) => window.__bench.run(cfg), {
-        nodeCount: c.n, pacing: c.pacing, rounds: framesOf(c.profile).warmup + framesOf(c.profile).frames, engines: [c.transport], wsUrl, encoding: c.encoding, inFlight: c.inFlight,
+        nodeCount: c.n, pacing: c.pacing, rounds: framesOf(c.profile).warmup + framesOf(c.profile).frames, engines: [c.transport], wsUrl, encoding: c.encoding, inFlight: c.inFlight, program: c.program,
         floorSamples: 1, scenario: scenarioFor(c.n), seed: 1, e2eBlocks: 0, framePeriodFrames: 10,
       });
       web.framePeriodMs = res.framePeriodMs;
@@ -275,35 +288,23 @@ function summarise() {
     return {
       id: meta.id, platform: meta.platform, transport: meta.transport, profile: meta.profile, rttMs: prof ? prof.rttMs : 0,
       jitterMs: prof?.jitterMs ?? 0, rateKBps: prof?.rateKBps ?? null, n: meta.n, encoding: meta.encoding, pacing: meta.pacing, inFlight: meta.inFlight,
+      program: programOf(meta),
       figures: cellFigures(invocations.filter(Boolean), IDS[meta.platform][meta.transport], PATH_SALT[meta.transport]), files: files.filter(Boolean),
       ...(wallSeconds?.length ? { wallSeconds } : {}),
     };
   });
-  // Break-even: free-paced, one step in flight, profiles without a bandwidth limit (the RTT is then the only change).
-  const breakEvens = [];
-  const groups = new Map();
-  // Frame-paced e2e is quantised to frames (a reply waits for the next tick): the break-even is the free-paced one.
-  for (const c of list.filter((x) => (x.transport === 'socket' || x.transport === 'websocket') && x.pacing === 'free' && x.inFlight === 1 && x.rateKBps === null)) {
-    const k = `${c.platform}|${c.transport}|${c.n}|${c.encoding}|${c.pacing}`;
-    if (!groups.has(k)) groups.set(k, []);
-    groups.get(k).push(c);
-  }
-  for (const [k, cs] of groups) {
-    const [platform, transport, n, encoding, pacing] = k.split('|');
-    const base = list.find((b) => b.platform === platform && b.profile === 'in-process' && b.n === Number(n) && b.pacing === pacing);
-    breakEvens.push({ platform, transport, n: Number(n), encoding, pacing, median: breakEven(cs), p95: breakEven(cs, { statistic: 'p95' }),
-      inProcessE2e: base?.figures.e2e ?? null });
-  }
-  return { cells: list, breakEvens };
+  // Break-even per program, path, N and encoding (measurement/src/networkAnalysis.mjs breakEvens).
+  return { cells: list, breakEvens: breakEvens(list) };
 }
 
 function configurationOf(c) {
   const scenario = scenarioFor(c.n);
   return {
-    id: c.id, title: `${c.platform} ${c.transport}, ${c.profile}, N=${c.n}, ${c.pacing} pacing, ${c.encoding}${c.inFlight > 1 ? `, ${c.inFlight} in flight` : ''}`,
+    id: c.id, title: `${c.platform} ${c.transport}, ${c.profile}, N=${c.n}, ${c.pacing} pacing, ${c.encoding}${c.inFlight > 1 ? `, ${c.inFlight} in flight` : ''}${isReferenceProgram(c.program) ? '' : `, program ${c.program}`}`,
     scenario, nodeCount: c.n, maxDistance: 3, seed: scenario === 'random' ? 1 : null,
     pacing: c.platform === 'desktop' && c.pacing === 'frame' ? 'fixed' : c.pacing, tickMs: c.pacing === 'frame' ? Math.round(FRAME_TICK_MS * 1000) / 1000 : null, timeScale: 1,
-    encoding: c.encoding, files: c.files,
+    // run.json names a configuration's program only when it is not the reference (measurement/schema/run.schema.json).
+    encoding: c.encoding, ...(isReferenceProgram(c.program) ? {} : { program: c.program }), files: c.files,
     invocations: c.files.map((f, i) => ({ index: i, dir: `${c.id}/i${i}`, files: [f] })),
     network: { profile: c.profile, rttMs: c.rttMs, jitterMs: c.jitterMs, rateKBps: c.rateKBps, inFlight: c.inFlight },
   };
@@ -325,7 +326,7 @@ function printGrid(s) {
     console.log(`${c.id.padEnd(58)} ${fmtMs(f.e2e?.median).padStart(8)} ${fmtCi(f.e2e?.medianCi).padEnd(20)} ${fmtMs(f.e2e?.p95).padStart(8)} ${fmtMs(f.wait?.median).padStart(10)} ${fmtMs(f.periodMean?.mean).padStart(10)}`);
   }
   console.log('\nbreak-even RTT (median e2e reaches the frame; free pacing unless noted; [95% CI])');
-  for (const b of s.breakEvens) console.log(`  ${b.platform} ${b.transport} N=${b.n} ${b.encoding} ${b.pacing}: 60 Hz ${fmtBe(b.median['60Hz'])}, 30 Hz ${fmtBe(b.median['30Hz'])}; p95: 60 Hz ${fmtBe(b.p95['60Hz'])}, 30 Hz ${fmtBe(b.p95['30Hz'])}`);
+  for (const b of s.breakEvens) console.log(`  ${b.platform} ${b.transport} ${programOf(b)} N=${b.n} ${b.encoding} ${b.pacing}: 60 Hz ${fmtBe(b.median['60Hz'])}, 30 Hz ${fmtBe(b.median['30Hz'])}; p95: 60 Hz ${fmtBe(b.p95['60Hz'])}, 30 Hz ${fmtBe(b.p95['30Hz'])}`);
 }
 
 function printCapacity(cap) {
@@ -347,7 +348,7 @@ function reproducibleFigures(run) {
     id: c.id, figures: { 'e2e median (ms)': f(c.figures.e2e.median / 1e6, c.figures.e2e.medianCi.map((x) => x / 1e6), c.figures.e2e.perInvocation.length) },
   }));
   const be = run.network.breakEvens.map((b) => ({
-    id: `break-even-${b.platform}-${b.transport}-n${b.n}-${b.encoding}`,
+    id: `break-even-${b.platform}-${b.transport}-n${b.n}-${b.encoding}${programSuffix(b.program)}`,
     figures: Object.fromEntries(Object.entries(b.median).filter(([, x]) => x.rttMs !== null && x.rttMs > 0 && x.ci95).map(([budget, x]) => [`RTT at ${budget} (ms)`, f(x.rttMs, x.ci95, run.parameters.invocations)])),
   }));
   return { schemaVersion: 1, id: run.id, kind: 'network', command: run.parameters.command, configurations: [...cellsOut, ...be] };
@@ -396,16 +397,17 @@ async function main() {
   const run = {
     schemaVersion: 1, id: runId,
     title: args.title ?? (P.grid ? `Network: ${P.paths.join(' and ')} through Toxiproxy, ${P.profiles.length} profiles, N=${P.ns.join('/')}, ${P.invocations} invocations`
-      : `Network capacity: M front-ends per server at 60 Hz, N=100, open loop, ${P.invocations} invocations`),
+      : `Network capacity: M front-ends per server at 60 Hz, N=100, open loop, ${P.invocations} invocations`)
+      + (P.grid && (P.programs.length > 1 || P.programs[0] !== REFERENCE_PROGRAM) ? `, programs ${P.programs.join(' / ')}` : ''),
     kind: 'network', createdAt, commit,
-    description: 'Out-of-process paths through a Toxiproxy on loopback shaping latency, jitter and bandwidth (docs/network.md); the in-process path of each platform in the same run as the baseline. Each cell ran in every invocation with a fresh server process; CSVs hold the measured frames only (warm-up dropped), ids step.*.e2e, the transport wait and step.frame.wait.',
+    description: 'Out-of-process paths through a Toxiproxy on loopback shaping latency, jitter and bandwidth (docs/network.md); the in-process path of each platform in the same run as the baseline. Each cell ran in every invocation with a fresh server process; CSVs hold the measured frames only (warm-up dropped), ids step.*.e2e, the transport wait and step.frame.wait. Every cell and baseline ran each program of the grid (network.cells[].program; capacity the reference program).',
     frontEnd: { name: 'desktop-host (Mono) and the dashboard Live view (headless Chromium)', version: web?.browser?.browserVersion ?? null },
     environment: {
       ...collectEnvironment({ timerResolutionNs: 100, runtimes: { toxiproxy: TOXIPROXY_VERSION, ...(web?.browser ? { browser: `Chromium ${web.browser.browserVersion}` } : {}) } }),
       loadAverage: { start: loadAtStart, end: load() },
     },
     parameters: {
-      rounds: P.frames, warmup: 0, invocations: P.invocations, blocks: 1,
+      rounds: P.frames, warmup: 0, invocations: P.invocations, blocks: 1, ...(P.grid ? { programs: P.programs } : {}),
       command: `npm run bench:network -- ${process.argv.slice(2).join(' ')}`.trim(), durationMinutes: Math.round(minutes * 10) / 10,
       network: { profiles: Object.fromEntries(P.profiles.map((p) => [p, PROFILES[p]])), framesPerCell: P.frames, warmupFrames: P.warmup, rateLimitedFrames: P.rateFrames, rateLimitedWarmup: P.rateWarmup, frameTickMs: FRAME_TICK_MS, webFramePeriodMs: web?.framePeriodMs ?? null, inFlight: P.inFlight, pipelineN: P.pipelineN },
     },
@@ -429,7 +431,8 @@ async function reanalyse() {
   const old = new Map(run.network.cells.map((c) => [c.id, c]));
   for (const c of run.configurations) {
     const o = old.get(c.id);
-    const meta = { id: c.id, platform: o.platform, transport: o.transport, profile: o.profile, n: o.n, encoding: o.encoding, pacing: o.pacing, inFlight: o.inFlight };
+    // A cell without a program is from before --programs: the gradient (programOf).
+    const meta = { id: c.id, platform: o.platform, transport: o.transport, profile: o.profile, n: o.n, encoding: o.encoding, pacing: o.pacing, inFlight: o.inFlight, program: o.program ?? c.program };
     for (const inv of c.invocations) {
       const series = seriesOf(parseTimingCsv(readFileSync(join(dir, inv.files[0].file), 'utf8'), inv.files[0].file), 0);
       if (!cells.has(c.id)) cells.set(c.id, { meta, invocations: [], files: [] });

@@ -19,7 +19,7 @@ import { BENCH_DRIVERS, launchBenchDriver, startPreview, startWsServer } from '.
 import { fmt, ratio, series, median, summarize } from '../measurement/src/webSummary.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { DEFAULT_WEB_DRIVER } from '../measurement/src/canonical.mjs';
-import { COMMON, newRunFolder, parseCli, programList } from './lib/cli.mjs';
+import { COMMON, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
 import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { formatInterval, formatRatioInterval as formatRatio } from '../measurement/src/format.mjs';
@@ -95,14 +95,7 @@ const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('web
 
 if (!a['no-build']) await ensureBuilt(['wasm', 'js', 'dashboard', ...(osFloors > 0 ? ['os-floor'] : [])].filter((s) => steps.has(s)));
 // The engine's registry checks each spec's parameters for every N (the page would only fail an invocation).
-if (programs.some((x) => programSuffix(x) !== '')) {
-  const { loadJsEngine } = await import('../collektive-wasm/src/js/engine.mjs');
-  const facade = await loadJsEngine().catch(() => null);
-  for (const spec of programs) for (const n of ns) {
-    const problem = facade?.checkProgram(spec, n);
-    if (problem) fail(`--programs: ${spec} at N = ${n}: ${problem}`);
-  }
-}
+await checkProgramSpecs(programs, ns, fail);
 mkdirSync(runDir, { recursive: true });
 
 const share = (total, k) => Math.floor(total / R) + (k < total % R ? 1 : 0);

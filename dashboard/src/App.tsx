@@ -92,7 +92,7 @@ function Shell() {
           {state.view === 'scale' && <ScalePage state={state} set={set} />}
           {state.view === 'sql' && <SqlPage state={state} set={set} />}
           {state.view === 'live' && <LivePage state={state} set={set} />}
-          {state.view === 'network' && <NetworkPage />}
+          {state.view === 'network' && <NetworkPage state={state} set={set} />}
           {state.view === 'history' && <HistoryPage state={state} set={set} />}
           {state.view === 'programs' && <ProgramsPage />}
           {state.view === 'profiles' && <ProfilesPage state={state} set={set} />}

@@ -5,8 +5,9 @@ interface RunLike { id: string; kind?: string; createdAt?: string | null; config
 export declare const CANONICAL_N: number;
 export declare const CANONICAL_PACING: string;
 export declare function hasPlatform(c: ConfigLike, p: string): boolean;
-export declare function runsReferenceProgram(c: ConfigLike): boolean;
-export declare function runsProgram(c: ConfigLike, program?: string | null): boolean;
+/** Reads only the program: any object that may name one (a configuration, a network cell or break-even row). */
+export declare function runsReferenceProgram(c: Pick<ConfigLike, 'program'>): boolean;
+export declare function runsProgram(c: Pick<ConfigLike, 'program'>, program?: string | null): boolean;
 export declare function encodingRank(c: ConfigLike): number;
 export declare const DEFAULT_SERVER_SPIN_US: number;
 export declare const DEFAULT_WEB_DRIVER: string;

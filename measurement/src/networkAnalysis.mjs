@@ -1,7 +1,7 @@
 // Pure analysis of a network run (docs/network.md): per-cell figures with invocation-level intervals
 // (measurement/src/intervals.mjs), break-even RTTs against the 60 Hz and 30 Hz frame budgets, and the capacity
 // verdict. No I/O: bench:network feeds it, the tests call it on made-up numbers.
-import { PATH_SALT } from './catalogue.mjs';
+import { PATH_SALT, REFERENCE_PROGRAM } from './catalogue.mjs';
 import { pathInterval, verdict } from './intervals.mjs';
 
 /** Frame budgets (ns): 60 Hz and 30 Hz. */
@@ -84,6 +84,32 @@ export function breakEven(cells, { statistic = 'median' } = {}) {
     out[name] = { rttMs: r2(est), ci95: ci ? ci.map(r2) : null };
   }
   return out;
+}
+
+/**
+ * The program a grid cell or break-even row ran (its spec, docs/programs.md). Runs from before `--programs` record
+ * none: they ran the gradient, the reference program.
+ */
+export const programOf = (x) => x.program ?? REFERENCE_PROGRAM;
+
+/**
+ * The break-even rows of a grid's cells (docs/network.md, "Break-even RTT"), one per program, out-of-process path, N
+ * and encoding, from the cells whose RTT is the only change: free pacing (frame-paced e2e is quantised to frames),
+ * one step in flight, no bandwidth limit. Each row says its program and carries the in-process e2e of the same
+ * platform, N, pacing and program (null when the run has no baseline there).
+ */
+export function breakEvens(cells) {
+  const groups = new Map();
+  for (const c of cells.filter((x) => (x.transport === 'socket' || x.transport === 'websocket') && x.pacing === 'free' && x.inFlight === 1 && x.rateKBps === null)) {
+    const k = JSON.stringify([c.platform, c.transport, programOf(c), c.n, c.encoding, c.pacing]);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(c);
+  }
+  return [...groups].map(([k, cs]) => {
+    const [platform, transport, program, n, encoding, pacing] = JSON.parse(k);
+    const base = cells.find((b) => b.platform === platform && b.profile === 'in-process' && b.n === n && b.pacing === pacing && programOf(b) === program);
+    return { platform, transport, program, n, encoding, pacing, median: breakEven(cs), p95: breakEven(cs, { statistic: 'p95' }), inProcessE2e: base?.figures.e2e ?? null };
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir, gitCommit } from '../../measurement/src/runRecordFiles.mjs';
 import { uniqueRunId } from '../../measurement/src/runId.mjs';
+import { isReferenceProgram } from '../../measurement/src/catalogue.mjs';
 
 /** The options every script spells the same way; a script takes those that apply to it. */
 export const COMMON = {
@@ -71,7 +72,7 @@ export function parseCli({ usage, options, allowPositionals = false, argv = proc
 }
 
 /**
- * --programs (bench:desktop, bench:web): program specs of docs/programs.md separated by ',' before a name (a spec's parameters
+ * --programs (bench:desktop, bench:web, bench:network): program specs of docs/programs.md separated by ',' before a name (a spec's parameters
  * hold ',' too: `channel:destination=9,width=1`), each name one of `known` (the catalogue's PROGRAMS, any case;
  * returned as the catalogue spells it), duplicates dropped. Parameters are the engine's to check. Calls `fail` on
  * an unknown name or an empty list.
@@ -85,6 +86,20 @@ export function programList(text, known, fail) {
     if (!name) fail(`--programs: "${given}" is not one of ${known.join(', ')}`);
     return name + spec.slice(spec.indexOf(':') < 0 ? spec.length : spec.indexOf(':'));
   }))];
+}
+
+/**
+ * The engine's registry checks each spec's parameters for every N (`ns`) before a bench runs anything, when the JS
+ * facade is built (otherwise the first invocation reports a bad spec with the same message); `fail` on the first
+ * spec it refuses. Nothing to check when every spec is the reference program.
+ */
+export async function checkProgramSpecs(programs, ns, fail) {
+  if (programs.every((x) => isReferenceProgram(x))) return;
+  const facade = await import('../../collektive-wasm/src/js/engine.mjs').then((m) => m.loadJsEngine()).catch(() => null);
+  for (const spec of programs) for (const n of ns) {
+    const problem = facade?.checkProgram(spec, n);
+    if (problem) fail(`--programs: ${spec} at N = ${n}: ${problem}`);
+  }
 }
 
 /** --order-seed (an integer >= 0, checked by parseCli's `int`), else a random 31-bit seed; run.json records it either way. */

@@ -2,7 +2,8 @@
 // `npm run bench:network` (real Toxiproxy, real JVM server and desktop host, real Node ws server and headless
 // Chromium, loopback only) with a 5 ms RTT profile and the proxy hop alone: every step.socket.wait and
 // step.web.ws.wait sample of the 5 ms cells is at least 5 ms, the proxy-hop cells' medians are well under it, and
-// the run record validates. Also: the message when Go or Toxiproxy is missing (the break-even and capacity
+// the run record validates; another program (--programs) runs on every path of the grid, in cells of its own. Also:
+// the message when Go or Toxiproxy is missing (the break-even and capacity
 // arithmetic on made-up numbers: measurement/test/networkAnalysis.test.mjs).
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
@@ -98,6 +99,37 @@ describe('bench:network through Toxiproxy (both servers)', () => {
   });
 });
 
+describe('bench:network --programs', () => {
+  test('another program: its own cells (ids -<spec>) on both paths and baselines, the program in run.json, its own break-even rows', async () => {
+    const r = spawnSync(process.execPath, ['scripts/bench-network.mjs', '--paths', 'desktop,web', '--profiles', 'rtt5', '--n', '10', '--encodings', 'json',
+      '--pacing', 'free', '--in-flight', '1', '--invocations', '1', '--frames', '5', '--warmup', '2', '--capacity', '', '--programs', 'gossipMax',
+      '--out-dir', tmp, '--run-id', 'network-programs-test', '--no-publish', '--quiet'],
+    { cwd: root, encoding: 'utf8', timeout: 300000 });
+    assert.equal(r.status, 0, `bench:network failed (${r.status}):\n${r.stderr}\n${r.stdout}`);
+    const run = JSON.parse(readFileSync(join(tmp, 'network-programs-test', 'run.json'), 'utf8'));
+    await validateRun(run);
+    assert.deepEqual(run.network.cells.map((c) => c.id).sort(), ['desktop-native-in-process-n10-free-binary-gossipMax', 'desktop-socket-rtt5-n10-free-json-gossipMax',
+      'web-wasm-in-process-n10-free-json-gossipMax', 'web-websocket-rtt5-n10-free-json-gossipMax']);
+    assert.ok(run.network.cells.every((c) => c.program === 'gossipMax'));
+    assert.ok(run.configurations.every((c) => c.program === 'gossipMax'), 'run.json\'s configurations name a non-reference program');
+    assert.deepEqual(run.network.breakEvens.map((b) => `${b.platform} ${b.program}`).sort(), ['desktop gossipMax', 'web gossipMax']);
+    assert.ok(run.network.breakEvens.every((b) => b.inProcessE2e?.median > 0), 'each row has its program\'s in-process baseline');
+    // The proxy shaped the other program's steps too.
+    for (const id of ['desktop-socket-rtt5-n10-free-json-gossipMax', 'web-websocket-rtt5-n10-free-json-gossipMax']) {
+      assert.ok(run.network.cells.find((c) => c.id === id).figures.wait.median >= 5e6, id);
+    }
+  });
+
+  test('an unknown program or a bad parameter is refused with the usage (exit 2) before anything runs', () => {
+    for (const spec of ['spiral', 'boundedElection:bound=1.5']) {
+      const r = spawnSync(process.execPath, ['scripts/bench-network.mjs', '--programs', spec, '--no-publish'], { cwd: root, encoding: 'utf8', timeout: 60000 });
+      assert.equal(r.status, 2, r.stderr);
+      assert.match(r.stderr, /--programs: /);
+      assert.match(r.stderr, /usage: npm run bench:network/);
+    }
+  });
+});
+
 describe('dashboard Network view (published network runs, headless Chromium)', () => {
   test('the view lists the break-even points and draws the e2e-vs-RTT, pipelining and capacity plots', async () => {
     const manifest = JSON.parse(readFileSync(join(root, 'public', 'data', 'manifest.json'), 'utf8'));
@@ -114,7 +146,9 @@ describe('dashboard Network view (published network runs, headless Chromium)', (
       const { page } = browser;
       await page.goto(`${preview.url}?view=network`, { waitUntil: 'load', timeout: 60000 });
       await page.waitForSelector('[data-testid="break-even"] tbody tr', { timeout: 60000 });
-      assert.equal(await page.locator('[data-testid="break-even"] tbody tr').count(), last.network.breakEvens.length);
+      // It opens on the reference program (no program=); cells and rows naming none are the gradient's.
+      assert.equal(await page.locator('[data-testid="network-program"]').getAttribute('data-program'), 'euclidean');
+      assert.equal(await page.locator('[data-testid="break-even"] tbody tr').count(), last.network.breakEvens.filter((b) => (b.program ?? 'euclidean') === 'euclidean').length);
       for (const name of ['network-e2e-desktop', 'network-pipelining', 'network-capacity']) {
         // A plot draws once it is on screen (components/Plot.tsx): scroll to it.
         await page.locator(`[data-plot="${name}"]`).scrollIntoViewIfNeeded();

@@ -74,9 +74,10 @@ export interface ProgramOption { spec: string | undefined; label: string }
 
 /**
  * The programs the listed runs measured, for the views' program selector: the reference program first (spec
- * undefined), then each other spec as run.json records it, labelled from the catalogue.
+ * undefined), then each other spec as run.json records it, labelled from the catalogue. Any run.json will do (the
+ * Network view passes network runs, which the other views' list leaves out).
  */
-export function programOptions(runs: readonly RunJson[]): ProgramOption[] {
+export function programOptions(runs: readonly { configurations: readonly Pick<RunJson['configurations'][number], 'program'>[] }[]): ProgramOption[] {
   const specs = new Set<string>();
   for (const r of runs) for (const c of r.configurations) if (!isReferenceProgram(c.program)) specs.add(String(c.program));
   const label = (spec: string) => {

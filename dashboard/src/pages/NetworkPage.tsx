@@ -2,29 +2,19 @@
 // `npm run bench:network` computed into its run.json (`network`: per-cell figures with 95 % intervals over
 // invocations, break-even RTTs, the open-loop capacity test); the network runs' CSVs are not loaded into the
 // database (they would only repeat these figures at the cost of hundreds of small files). Lazily loaded route.
+// The grid's figures (cells, break-even, pipelining) are the program of the dashboard's program selector
+// (`program=`, default the reference program; model/network.ts); capacity always ran the reference program.
 import { useEffect, useMemo, useState } from 'react';
 import { Plot } from '../components/Plot';
+import { Controls } from '../components/Controls';
 import { provenanceOf } from '../plots/figureExport';
 import { dataUrl } from '../data/published';
 import type { Figure } from '../plots/figures';
 import { SoakPanel } from '../components/SoakPanel';
-
-interface Fig { median: number | null; medianCi: [number, number] | null; p95: number | null; p95Ci: [number, number] | null }
-interface Cell {
-  id: string; platform: string; transport: string; profile: string; rttMs: number; jitterMs: number; rateKBps: number | null;
-  n: number; encoding: string; pacing: string; inFlight: number; figures: { e2e?: Fig; wait?: Fig; period?: Fig; periodMean?: { mean: number | null; meanCi: [number, number] | null } };
-}
-interface BreakPoint { rttMs: number | null; ci95: [number, number] | null }
-interface BreakEven { platform: string; transport: string; n: number; encoding: string; pacing: string; median: Record<string, BreakPoint>; p95: Record<string, BreakPoint> }
-interface Level { m: number; p99: number | null; p99Ci: [number, number] | null; verdict: string; generatorLateP99?: number | null; generatorBound?: boolean }
-/** `limitedBy` (runs from 2026-11-25): what ended the count; 'generator' makes largestM a lower bound. */
-interface Capacity { server: string; n: number; hz: number; levels: Level[]; largestM: number; largestMCi: [number, number]; limitedBy?: 'server' | 'generator' | 'levels' }
-interface NetworkRun {
-  id: string; title: string; createdAt: string | null; kind: string; commit?: string | null;
-  parameters: { command?: string; invocations?: number; durationMinutes?: number };
-  environment: { loadAverage?: { start: number[]; end: number[] } };
-  network: { cells: Cell[]; breakEvens: BreakEven[]; capacity: Record<string, Capacity> | null };
-}
+import { networkOfProgram, type BreakEven, type BreakPoint, type Capacity, type Cell, type NetworkRun } from '../model/network';
+import { programOptions } from '../model/programs';
+import { REFERENCE_PROGRAM } from '../../../measurement/src/catalogue.mjs';
+import type { ViewState } from '../state/viewState';
 
 const FRAME_60 = 1000 / 60;
 const FRAME_30 = 1000 / 30;
@@ -47,8 +37,8 @@ const errorY = (ci: ([number, number] | null)[], y: (number | null)[]) => ({
   arrayminus: ci.map((c, i) => (c && y[i] !== null ? (y[i] as number) - c[0] / 1e6 : 0)),
 });
 
-/** e2e (median, 95 % CI) against RTT, one trace per path × N × encoding (free pacing, one step in flight). */
-function e2eFigure(cells: Cell[], platform: string): Figure {
+/** e2e (median, 95 % CI) against RTT, one trace per path × N × encoding (free pacing, one step in flight), of one program's cells. */
+function e2eFigure(cells: Cell[], platform: string, program: string): Figure {
   // The RTT curve: profiles without a bandwidth limit (the bandwidth-limited one is listed under the plot).
   const out = cells.filter((c) => c.platform === platform && c.profile !== 'in-process' && c.pacing === 'free' && c.inFlight === 1 && c.rateKBps === null);
   const keys = [...new Set(out.map((c) => `${c.transport} N=${c.n} ${c.encoding}`))].sort();
@@ -68,7 +58,7 @@ function e2eFigure(cells: Cell[], platform: string): Figure {
   return {
     data,
     layout: {
-      title: { text: `${platform}: e2e per step (median, 95 % CI) against added RTT, free pacing`, font: { size: 14 } },
+      title: { text: `${platform}, ${program}: e2e per step (median, 95 % CI) against added RTT, free pacing`, font: { size: 14 } },
       xaxis: { title: { text: 'added RTT (ms; Toxiproxy profile)' } }, yaxis: { title: { text: 'e2e (ms)' }, rangemode: 'tozero' },
       margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
     },
@@ -76,7 +66,7 @@ function e2eFigure(cells: Cell[], platform: string): Figure {
 }
 
 /** Period between applied states with k steps in flight (pipelining) against RTT, per path (solid desktop, dashed web). */
-function pipelineFigure(cells: Cell[]): Figure {
+function pipelineFigure(cells: Cell[], program: string): Figure {
   const pipe = cells.filter((c) => c.profile !== 'in-process' && c.pacing === 'free' && c.rateKBps === null
     && cells.some((d) => d.inFlight > 1 && d.platform === c.platform && d.n === c.n && d.encoding === c.encoding));
   const ks = [...new Set(pipe.map((c) => c.inFlight))].sort((a, b) => a - b);
@@ -91,7 +81,7 @@ function pipelineFigure(cells: Cell[]): Figure {
         error_y: errorY(cs.map((c) => c.figures.periodMean?.meanCi ?? null), y), line: { color: COLORS[i % COLORS.length], dash: platform === 'web' ? 'dash' : 'solid' }, text: cs.map((c) => c.profile) };
     }),
     layout: {
-      title: { text: `pipelining (N = ${ns}, json): mean time between applied states (95 % CI)`, font: { size: 14 } },
+      title: { text: `pipelining (${program}, N = ${ns}, json): mean time between applied states (95 % CI)`, font: { size: 14 } },
       xaxis: { title: { text: 'added RTT (ms)' } }, yaxis: { title: { text: 'mean period (ms)' }, rangemode: 'tozero' },
       margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
     },
@@ -107,7 +97,7 @@ function capacityFigure(cap: Record<string, Capacity>): Figure {
         error_y: errorY(c.levels.map((l) => l.p99Ci), y), line: { color: COLORS[i % COLORS.length] } };
     }),
     layout: {
-      title: { text: 'capacity: p99 latency from the intended send time (N = 100, 60 Hz each, open loop)', font: { size: 14 } },
+      title: { text: 'capacity: p99 latency from the intended send time (reference program, N = 100, 60 Hz each, open loop)', font: { size: 14 } },
       xaxis: { title: { text: 'M concurrent front-ends' }, tickvals: [...new Set(Object.values(cap).flatMap((c) => c.levels.map((l) => l.m)))] },
       yaxis: { title: { text: 'p99 (ms)' }, rangemode: 'tozero' },
       margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
@@ -134,7 +124,7 @@ const ENCODING_ORDER = ['json', 'batched', 'binary'];
 const breakEvenOrder = (a: BreakEven, b: BreakEven): number => a.platform.localeCompare(b.platform) || a.transport.localeCompare(b.transport)
   || ((ENCODING_ORDER.indexOf(a.encoding) + 99) % 99) - ((ENCODING_ORDER.indexOf(b.encoding) + 99) % 99) || a.encoding.localeCompare(b.encoding) || a.n - b.n;
 
-export default function NetworkPage() {
+export default function NetworkPage({ state, set }: { state: ViewState; set: (patch: Partial<ViewState>, opts?: { replace?: boolean }) => void }) {
   const [runs, setRuns] = useState<NetworkRun[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -157,14 +147,19 @@ export default function NetworkPage() {
   // Capacity of the selected run, else of the newest run that measured it.
   const capRun = run?.network.capacity ? run : runs?.filter((r) => r.network.capacity).at(-1) ?? null;
   const capacity = capRun?.network.capacity ?? null;
-  const figs = useMemo(() => (run ? {
-    desktop: e2eFigure(run.network.cells, 'desktop'), web: e2eFigure(run.network.cells, 'web'),
-    pipe: pipelineFigure(run.network.cells), cap: capacity ? capacityFigure(capacity) : null,
-  } : null), [run, capacity]);
+  // The program selector offers every program a network run measured; the grid's figures are the chosen one's.
+  const programs = useMemo(() => programOptions(runs ?? []), [runs]);
+  const shown = useMemo(() => (run ? networkOfProgram(run, state.program) : null), [run, state.program]);
+  const figs = useMemo(() => (shown ? {
+    desktop: e2eFigure(shown.cells, 'desktop', shown.program), web: e2eFigure(shown.cells, 'web', shown.program),
+    pipe: pipelineFigure(shown.cells, shown.program), cap: capacity ? capacityFigure(capacity) : null,
+  } : null), [shown, capacity]);
   if (error) return <p className="error" role="alert">{error}</p>;
   if (!runs) return <p className="muted">loading network runs…</p>;
-  if (!run || !figs) return <p className="muted" data-testid="network-empty">No network run published yet: <code>npm run bench:network</code> (docs/network.md).</p>;
-  const platforms = new Set(run.network.cells.map((c) => c.platform));
+  if (!run || !shown || !figs) return <p className="muted" data-testid="network-empty">No network run published yet: <code>npm run bench:network</code> (docs/network.md).</p>;
+  const cells = shown.cells;
+  const platforms = new Set(cells.map((c) => c.platform));
+  const label = programs.find((p) => (p.spec ?? REFERENCE_PROGRAM) === shown.program)?.label ?? shown.program;
   return (
     <div data-testid="network">
       <p className="muted small">
@@ -175,19 +170,25 @@ export default function NetworkPage() {
         </select>{' '}
         — <code>{run.parameters.command}</code>{run.environment.loadAverage ? `; load average ${run.environment.loadAverage.start.join('/')} → ${run.environment.loadAverage.end.join('/')}` : ''}.
       </p>
-      {run.network.cells.some((c) => c.rateKBps !== null) && (
+      <Controls show={['program']} warmup={state.warmup} unit={state.unit} runs={[]} selectedRuns={undefined} boot={state.boot} programs={programs} program={state.program} onChange={set} />
+      <p className="small" data-testid="network-program" data-program={shown.program}>
+        Program <code>{shown.program}</code>, {label}: every front-end of the grid below (break-even, e2e, pipelining) ran it, the
+        in-process baseline too; capacity ran the reference program.
+        {run.network.cells.length > 0 && cells.length === 0 && ` This run measured no cell of ${shown.program}: choose another program or run.`}
+      </p>
+      {cells.some((c) => c.rateKBps !== null) && (
         <p className="muted small" data-testid="rate-limited">
           Bandwidth-limited profile (not on the RTT curve), free pacing, median e2e:{' '}
-          {run.network.cells.filter((c) => c.rateKBps !== null && c.pacing === 'free' && c.inFlight === 1)
+          {cells.filter((c) => c.rateKBps !== null && c.pacing === 'free' && c.inFlight === 1)
             .map((c) => `${c.platform} ${c.transport} ${c.profile} N=${c.n} ${c.encoding} ${(ms(c.figures.e2e?.median) ?? NaN).toFixed(1)} ms`).join('; ')}.
         </p>
       )}
-      <h3>Break-even RTT (one step in flight, free pacing; median e2e reaches the frame)</h3>
-      <table className="data" data-testid="break-even">
+      <h3>Break-even RTT, {shown.program} (one step in flight, free pacing; median e2e reaches the frame)</h3>
+      <table className="data" data-testid="break-even" data-program={shown.program}>
         <thead><tr><th>path</th><th>N</th><th>encoding</th><th>60 Hz (median)</th><th>30 Hz (median)</th><th>60 Hz (p95)</th><th>30 Hz (p95)</th></tr></thead>
         <tbody>
-          {[...run.network.breakEvens].sort(breakEvenOrder).map((b) => (
-            <tr key={`${b.platform}-${b.n}-${b.encoding}`} data-path={`${b.platform}-${b.transport}`} data-n={b.n}>
+          {[...shown.breakEvens].sort(breakEvenOrder).map((b) => (
+            <tr key={`${b.platform}-${b.n}-${b.encoding}`} data-path={`${b.platform}-${b.transport}`} data-n={b.n} data-program={shown.program}>
               <td>{b.platform} {b.transport}</td><td className="num">{b.n}</td><td>{b.encoding}</td>
               <td className="num" data-stat="60Hz">{fmtBe(b.median['60Hz'])}</td><td className="num">{fmtBe(b.median['30Hz'])}</td>
               <td className="num">{fmtBe(b.p95['60Hz'])}</td><td className="num">{fmtBe(b.p95['30Hz'])}</td>
@@ -196,11 +197,11 @@ export default function NetworkPage() {
         </tbody>
       </table>
       {['desktop', 'web'].filter((p) => platforms.has(p)).map((p) => <Plot key={p} name={`network-e2e-${p}`} figure={figs[p as 'desktop' | 'web']} provenance={provenanceOf([run], [run.id])} />)}
-      {run.network.cells.some((c) => c.inFlight > 1) && <Plot name="network-pipelining" figure={figs.pipe} provenance={provenanceOf([run], [run.id])} />}
+      {cells.some((c) => c.inFlight > 1) && <Plot name="network-pipelining" figure={figs.pipe} provenance={provenanceOf([run], [run.id])} />}
       {figs.cap && <Plot name="network-capacity" figure={figs.cap} provenance={capRun ? provenanceOf([capRun], [capRun.id]) : undefined} />}
       {capacity && capRun && (
         <p className="muted small" data-testid="capacity-summary">
-          Capacity (run {capRun.id}, <code>{capRun.parameters.command}</code>):{' '}
+          Capacity (the reference program; run {capRun.id}, <code>{capRun.parameters.command}</code>):{' '}
           {Object.values(capacity).map((c) => `${c.server}: ${capacityText(c)}`).join('; ')}.
         </p>
       )}
