@@ -24,16 +24,27 @@ public object EngineBenchmark {
         warmupMillis: Long = 300L,
         minSampleMicros: Double = 200.0,
         program: Program = Program.EUCLIDEAN,
+        /** [GradientEngine.reuseFieldBuffers] of the measured engine: what the target's host sets (JS, Wasm: true). */
+        reuseFieldBuffers: Boolean = false,
     ): List<BenchRow> {
         require(samples > 0) { "samples must be > 0, was $samples" }
         require(warmupMillis >= 0) { "warmupMillis must be >= 0, was $warmupMillis" }
         for (n in sizes) require(n > 0) { "sizes must be > 0, was $n" }
-        return sizes.map { n -> measure(n, samples, seed, warmupMillis, minSampleMicros, program) }
+        return sizes.map { n -> measure(n, samples, seed, warmupMillis, minSampleMicros, program, reuseFieldBuffers) }
     }
 
-    private fun measure(n: Int, samples: Int, seed: Long, warmupMillis: Long, minSampleMicros: Double, program: Program): BenchRow {
+    private fun measure(
+        n: Int,
+        samples: Int,
+        seed: Long,
+        warmupMillis: Long,
+        minSampleMicros: Double,
+        program: Program,
+        reuseFieldBuffers: Boolean,
+    ): BenchRow {
         val xyz = Scenarios.randomPositions(n, seed)
         val engine = GradientEngine(n, 3.0, program)
+        engine.reuseFieldBuffers = reuseFieldBuffers
         engine.updatePositions(xyz)
         engine.setSource(0, true)
         val floor = ProgramFloor.of(program, n, 3.0)

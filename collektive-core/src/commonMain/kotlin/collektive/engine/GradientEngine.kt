@@ -1,7 +1,6 @@
 package collektive.engine
 
 import collektive.aggregate.AggregateState
-import collektive.aggregate.api.Aggregate
 import collektive.aggregate.api.Field
 import collektive.aggregate.impl.AggregateContext
 import collektive.aggregate.impl.Path
@@ -44,6 +43,20 @@ public class GradientEngine(
             field = value
         }
 
+    /**
+     * Whether the doubles of the fields of one device's round live in a buffer that the next device's round
+     * reuses, rather than in an array each (a host's choice, off by default; sound because the engine's programs
+     * keep no field beyond the round, see [GridNetwork.fill]). Measured at N = 1000 (bench:engine, 2026-11-28):
+     * reuse cut a round by about a quarter on Kotlin/JS, where every small DoubleArray is a typed array with its own
+     * buffer, and by up to a tenth on Wasm; on the JVM rounds were about 10 % slower with it (a fresh array is
+     * cheaper there), on Native it made no difference. The JS/Wasm facade turns it on.
+     */
+    internal var reuseFieldBuffers: Boolean
+        get() = context.reuseFieldBuffers
+        set(value) {
+            context.reuseFieldBuffers = value
+        }
+
     /** Number of rounds run since creation. */
     public var roundsRun: Long = 0L
         private set
@@ -57,7 +70,7 @@ public class GradientEngine(
     private var spareStates: Array<AggregateState>
     private val outbound: Array<OutboundMessage<Int>>
 
-    // Device being evaluated, read by the program lambdas (allocated once).
+    // Device being evaluated, read by the device object (allocated once).
     private var current = 0
     private var currentOffset = 0
     private val inbound = InboundMessages<Int>(arrayOfNulls(8), arrayOfNulls(8), 0)
@@ -68,7 +81,6 @@ public class GradientEngine(
         override val distances: Field<Int, Double>
             get() = context.neighborhoodField(0.0, network.grid.distances, currentOffset)
     }
-    private val body: Aggregate<Int>.() -> Double = { with(program) { run(device) } }
 
     init {
         require(nodeCount >= 0) { "nodeCount must be >= 0, was $nodeCount" }
@@ -167,13 +179,16 @@ public class GradientEngine(
         val number = roundsRun + 1
         network.beginRound(number.toInt(), xyz, maxDistance, maxLinks)
         val offsets = network.grid.offsets
-        val program = body
+        val program = program
+        val context = context
         for (i in nodeCount - 1 downTo 0) {
             current = i
             currentOffset = offsets[i]
             network.fill(i, inbound)
             val message = outbound[i]
-            values[i] = context.run(network.boxedIds[i], states[i], spareStates[i], inbound, message, program)
+            context.begin(network.boxedIds[i], states[i], spareStates[i], inbound, message)
+            // Program.run called directly: its Double comes back unboxed (a generic lambda would box it per device).
+            values[i] = with(program) { context.run(device) }
             val s = states[i]
             states[i] = spareStates[i]
             spareStates[i] = s

@@ -66,17 +66,24 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
         val prev = previousGrid
         var p = prev.offsets[receiver]
         val pEnd = prev.offsets[receiver + 1]
+        val round = round
         val previousRound = round - 1
+        // Arrays read into locals once: per link, Kotlin/Native would reload each property after every safepoint.
+        val gIds = g.ids
+        val prevIds = prev.ids
+        val boxed = boxedIds
+        val stamps = sentRound
+        val sent = latest
         for (t in 0 until k) {
-            val j = g.ids[from + t]
-            ids[t] = boxedIds[j]
-            val sent = sentRound[j]
+            val j = gIds[from + t]
+            ids[t] = boxed[j]
+            val stamp = stamps[j]
             var visible: OutboundMessage<Int>? = null
-            if (sent == round) {
-                visible = latest[j]
-            } else if (sent == previousRound) {
-                while (p < pEnd && prev.ids[p] < j) p++
-                if (p < pEnd && prev.ids[p] == j) visible = latest[j]
+            if (stamp == round) {
+                visible = sent[j]
+            } else if (stamp == previousRound) {
+                while (p < pEnd && prevIds[p] < j) p++
+                if (p < pEnd && prevIds[p] == j) visible = sent[j]
             }
             messages[t] = visible
         }

@@ -42,7 +42,10 @@ internal object Facade {
         0
     }
 
+    // Engines created here reuse their fields' buffers (GradientEngine.reuseFieldBuffers): on JS and Wasm an array
+    // per field and device costs more than the reuse.
     private fun add(engine: GradientEngine): Int {
+        engine.reuseFieldBuffers = true
         val handle = nextHandle++
         engines[handle] = engine
         return handle

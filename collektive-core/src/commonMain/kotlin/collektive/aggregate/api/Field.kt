@@ -25,15 +25,20 @@ public class Field<ID : Any, out T> internal constructor(
     /** Number of neighbours in this field (the local device excluded). */
     public val neighborCount: Int,
     internal val doubles: DoubleArray? = null,
-    // Position in [doubles] of the first neighbour's value (fields viewing a host array).
+    // Position in [doubles] of the first neighbour's value (fields viewing a host array or a shared buffer).
     internal val doublesOffset: Int = 0,
 ) {
-    internal fun raw(k: Int): Any? {
+    @Suppress("NOTHING_TO_INLINE") // read per neighbour: a call (and its frame on Native) costs more than the read
+    internal inline fun raw(k: Int): Any? {
         val d = doubles
         return if (d != null) d[doublesOffset + k] else values!![k]
     }
 
-    internal fun slotAt(k: Int): Int = slots?.get(k) ?: k
+    @Suppress("NOTHING_TO_INLINE") // read per neighbour in the merge of forEachAligned
+    internal inline fun slotAt(k: Int): Int {
+        val s = slots
+        return if (s == null) k else s[k]
+    }
 
     /** The id of the [k]-th neighbour (0 until [neighborCount]). */
     @Suppress("UNCHECKED_CAST")
@@ -48,6 +53,13 @@ public class Field<ID : Any, out T> internal constructor(
         checkIndex(k)
         return raw(k) as T
     }
+
+    /**
+     * [valueAt] without the index check and the call, for loops over 0 until [neighborCount] (the stdlib's blocks
+     * read every neighbour's value every round).
+     */
+    @Suppress("NOTHING_TO_INLINE", "UNCHECKED_CAST")
+    internal inline fun valueIn(k: Int): T = raw(k) as T
 
     /** The neighbours' ids, in field order. */
     public val neighbors: List<ID> get() = List(neighborCount) { neighborAt(it) }
@@ -190,9 +202,15 @@ public class Field<ID : Any, out T> internal constructor(
         return Field(localId, newLocal, table, slots, out, neighborCount)
     }
 
-    private fun checkIndex(k: Int) {
-        require(k in 0 until neighborCount) { "neighbour index must be in 0 until $neighborCount, was $k" }
+    // Two comparisons inline; the message is built in a separate function, only on failure (valueAt runs per
+    // neighbour in fold, count, all, any).
+    @Suppress("NOTHING_TO_INLINE")
+    private inline fun checkIndex(k: Int) {
+        if (k < 0 || k >= neighborCount) badIndex(k)
     }
+
+    private fun badIndex(k: Int): Nothing =
+        throw IllegalArgumentException("neighbour index must be in 0 until $neighborCount, was $k")
 
     override fun toString(): String = toMap().toString()
 }

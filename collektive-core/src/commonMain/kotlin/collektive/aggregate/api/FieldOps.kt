@@ -45,6 +45,22 @@ public fun <ID : Any> Field<ID, Double>.minValue(ifEmpty: Double, includeSelf: B
 public fun <ID : Any> Field<ID, Double>.minOfSums(other: Field<ID, Double>, ifEmpty: Double): Double {
     var best = ifEmpty
     var found = false
+    val a = doubles
+    val b = other.doubles
+    if (a != null && b != null && other.table === table && slots == null && other.slots == null) {
+        // Both fields unboxed over the same table's first positions (the gradient's field and the distances, every
+        // neighbour aligned): the same neighbours sit at the same indices, a plain loop over the two arrays.
+        val offA = doublesOffset
+        val offB = other.doublesOffset
+        for (k in 0 until minOf(neighborCount, other.neighborCount)) {
+            val s = a[offA + k] + b[offB + k]
+            if (!found || s < best) {
+                best = s
+                found = true
+            }
+        }
+        return best
+    }
     forEachAligned(other) { a, b ->
         val s = doubleAt(a) + other.doubleAt(b)
         if (!found || s < best) {
@@ -63,7 +79,9 @@ public operator fun <ID : Any> Field<ID, Double>.plus(other: Field<ID, Double>):
 public operator fun <ID : Any> Field<ID, Double>.plus(value: Double): Field<ID, Double> = map { it + value }
 
 /** The [k]-th neighbour's value without boxing when the field is backed by doubles. */
-internal fun Field<*, Double>.doubleAt(k: Int): Double {
+// Inline: read per neighbour in hot loops, where a call (and its frame and safepoint on Native) costs more than the read.
+@Suppress("NOTHING_TO_INLINE")
+internal inline fun Field<*, Double>.doubleAt(k: Int): Double {
     val d = doubles
     return if (d != null) d[doublesOffset + k] else values!![k] as Double
 }

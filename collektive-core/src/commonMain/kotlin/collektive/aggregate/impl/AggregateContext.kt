@@ -23,6 +23,19 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
     private var counter = 0
     private var stackPaths = arrayOfNulls<Path>(8)
     private var stackCounters = IntArray(8)
+    // (state slot, message slot) of each open beginShareDouble, by level.
+    private var slotStack = IntArray(16)
+
+    /**
+     * Whether the fields of one device's round may share buffers that the next device's round reuses: for a host
+     * whose programs keep no field beyond the round (the engine, which already reuses the inbound table). The
+     * neighbours' doubles of every aligned field then live in [doubleArena] instead of an array each: no
+     * allocation per field (a typed array on JS, with its buffer). Only doubles: reference stores into a shared,
+     * long-lived array pay the GC's write barrier, and measured slower than fresh arrays on Wasm. Off by default.
+     */
+    var reuseFieldBuffers = false
+    private var doubleArena = DoubleArray(0)
+    private var doubleTop = 0
     private var depth = 0
 
     /** Runs [program] for [id]; fills [nextState] and [message] (both cleared first). */
@@ -34,6 +47,21 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         message: OutboundMessage<ID>,
         program: Aggregate<ID>.() -> R,
     ): R {
+        begin(id, previousState, nextState, inboundMessages, message)
+        return program()
+    }
+
+    /**
+     * Prepares the round of [id] like [run], for a caller that then evaluates its program on this context itself
+     * (the engine calls [collektive.engine.Program.run] directly: a Double result, no boxing through a generic R).
+     */
+    fun begin(
+        id: ID,
+        previousState: AggregateState,
+        nextState: AggregateState,
+        inboundMessages: InboundMessages<ID>,
+        message: OutboundMessage<ID>,
+    ) {
         localId = id
         previous = previousState.table
         nextState.table.clear()
@@ -44,7 +72,7 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         current = previousState.root
         counter = 0
         depth = 0
-        return program()
+        doubleTop = 0
     }
 
     override fun <T> neighboring(local: T): Field<ID, T> {
@@ -86,6 +114,43 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         return result
     }
 
+    /**
+     * [share] for doubles, without boxing or a lambda: the stdlib's gradients call it through [shareDoubles] (an
+     * inline function: the body is inlined and returns a primitive). [beginShareDouble] opens the call and gives
+     * the field, [endShareDouble] stores the result unboxed in the state and the message and leaves the level;
+     * [abortShare] leaves it when the body threw.
+     */
+    fun beginShareDouble(initial: Double): Field<ID, Double> {
+        val path = current.child(Operator.SHARE, counter++)
+        val stateSlot = next.reserve(path)
+        val messageSlot = outbound.reserve(path)
+        val at = previous.indexOf(path, stateSlot)
+        val before = when {
+            at < 0 -> initial
+            previous.values[at] === PathTable.UNBOXED -> previous.doubles[at]
+            else -> previous.values[at] as Double
+        }
+        val field = alignedField(path, messageSlot, before)
+        push(path)
+        slotStack[2 * (depth - 1)] = stateSlot
+        slotStack[2 * (depth - 1) + 1] = messageSlot
+        return field
+    }
+
+    /** Closes the share opened by [beginShareDouble] with the body's [result], returned. */
+    fun endShareDouble(result: Double): Double {
+        val at = 2 * (depth - 1)
+        next.setDouble(slotStack[at], result)
+        outbound.setDouble(slotStack[at + 1], result)
+        pop()
+        return result
+    }
+
+    /** Leaves the level of a share whose body threw. */
+    fun abortShare() {
+        pop()
+    }
+
     override fun <R> alignedOn(pivot: Any?, body: () -> R): R = within(current.child(pivot, counter++), body)
 
     override fun <T> neighborhoodField(local: T, sensor: (index: Int, id: ID) -> T): Field<ID, T> {
@@ -113,7 +178,7 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
     @Suppress("UNCHECKED_CAST")
     private fun <T> previousValue(path: Path, hint: Int, initial: T): T {
         val at = previous.indexOf(path, hint)
-        return if (at >= 0) previous.values[at] as T else initial
+        return if (at >= 0) previous.valueAt(at) as T else initial
     }
 
     /**
@@ -124,30 +189,56 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         val table = inbound
         val n = table.size
         var doubles: DoubleArray? = null
+        var doublesOffset = 0
         var values: Array<Any?>? = null
         var slots: IntArray? = null
         var count = 0
+        val messages = table.messages
+        val self = localId
         for (k in 0 until n) {
-            val message = table.messages[k] ?: continue
-            val entry = message.entryOf(path, hint)
+            val message = messages[k] ?: continue
+            // The entry the hint names matched by identity right here (the usual case: one path tree, neighbours
+            // running the same program), without a call per neighbour; any other case asks the message.
+            val entry = if (hint < message.size && message.pathAt(hint) === path) hint else message.entryOf(path, hint)
             if (entry < 0) continue
             if (count != k && slots == null) slots = IntArray(n).also { for (j in 0 until count) it[j] = j }
             if (slots != null) slots[count] = k
-            if (entry == 0 && message.firstIsDouble && values == null) {
-                if (doubles == null) doubles = DoubleArray(n)
-                doubles[count] = message.firstDouble
+            if (values == null && message.isDoubleAt(entry)) {
+                if (doubles == null) {
+                    if (reuseFieldBuffers) {
+                        doubles = doubleArenaFor(n)
+                        doublesOffset = doubleTop
+                        doubleTop += n
+                    } else {
+                        doubles = DoubleArray(n)
+                    }
+                }
+                doubles[doublesOffset + count] = message.doubleAt(entry)
             } else {
                 if (values == null) {
                     values = arrayOfNulls(n)
-                    if (doubles != null) for (j in 0 until count) values[j] = doubles[j]
+                    if (doubles != null) for (j in 0 until count) values[j] = doubles[doublesOffset + j]
                     doubles = null
+                    doublesOffset = 0
                 }
-                values[count] = message.valueAt(entry, localId)
+                values[count] = message.valueAt(entry, self)
             }
             count++
         }
         if (doubles == null && values == null) values = EMPTY
-        return Field(localId, local, table, slots, values, count, doubles)
+        return Field(localId, local, table, slots, values, count, doubles, doublesOffset)
+    }
+
+    /**
+     * The arena with room for [n] more doubles from [doubleTop]. A full arena is replaced by a larger one, not
+     * copied: the fields already built keep the old one.
+     */
+    private fun doubleArenaFor(n: Int): DoubleArray {
+        if (doubleTop + n > doubleArena.size) {
+            doubleArena = DoubleArray(maxOf(2 * doubleArena.size, doubleTop + n, 64))
+            doubleTop = 0
+        }
+        return doubleArena
     }
 
     /** Runs [body] one level down the alignment tree, at [path]; the level is left even when [body] throws. */
@@ -164,6 +255,7 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         if (depth == stackPaths.size) {
             stackPaths = stackPaths.copyOf(depth * 2)
             stackCounters = stackCounters.copyOf(depth * 2)
+            slotStack = slotStack.copyOf(depth * 4)
         }
         stackPaths[depth] = current
         stackCounters[depth] = counter
@@ -183,4 +275,25 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         val EMPTY: Array<Any?> = arrayOfNulls(0)
         val ZERO: Double? = 0.0
     }
+}
+
+/**
+ * [Aggregate.share] of a Double, for the stdlib's numeric blocks: on the engine's context the body is inlined and
+ * nothing is boxed or allocated but the neighbours' field (a generic share boxes the result and allocates the body's
+ * closure, per device per round); on any other [Aggregate] it is a plain [Aggregate.share]. Same alignment, state
+ * and message as [Aggregate.share]: a call site uses one or the other, always the same.
+ */
+internal inline fun <ID : Any> Aggregate<ID>.shareDoubles(
+    initial: Double,
+    crossinline body: (Field<ID, Double>) -> Double,
+): Double {
+    val context = this as? AggregateContext<ID> ?: return share(initial) { body(it) }
+    val field = context.beginShareDouble(initial)
+    val result = try {
+        body(field)
+    } catch (e: Throwable) {
+        context.abortShare()
+        throw e
+    }
+    return context.endShareDouble(result)
 }

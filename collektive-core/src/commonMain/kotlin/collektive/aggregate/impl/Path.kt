@@ -25,7 +25,8 @@ internal class Path private constructor(
         val kids = children
         for (k in 0 until childCount) {
             val c = kids[k]!!
-            if (c.index == index && c.token == token) return c
+            // Identity first: the tokens are operator enums and the programs' pivots (equals is a virtual call).
+            if (c.index == index && (c.token === token || c.token == token)) return c
         }
         val created = Path(this, token, index, depth + 1)
         if (childCount < MAX_CACHED_CHILDREN) {

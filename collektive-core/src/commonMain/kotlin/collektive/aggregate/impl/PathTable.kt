@@ -12,6 +12,9 @@ internal class PathTable {
         private set
     var size: Int = 0
         private set
+    // A Double stored with [setDouble] stays unboxed here; its slot in [values] holds [UNBOXED] ([valueAt] boxes it).
+    var doubles: DoubleArray = DoubleArray(4)
+        private set
 
     fun indexOf(path: Path, hint: Int): Int {
         val ps = paths
@@ -31,6 +34,7 @@ internal class PathTable {
         if (size == paths.size) {
             paths = paths.copyOf(size * 2)
             values = values.copyOf(size * 2)
+            doubles = doubles.copyOf(size * 2)
         }
         paths[size] = path
         values[size] = NoValue
@@ -41,9 +45,31 @@ internal class PathTable {
         values[position] = value
     }
 
+    /** Stores [value] at [position] unboxed. */
+    fun setDouble(position: Int, value: Double) {
+        values[position] = UNBOXED
+        doubles[position] = value
+    }
+
+    /** The value at [position] (a Double stored with [setDouble] boxed anew). */
+    fun valueAt(position: Int): Any? {
+        val v = values[position]
+        return if (v === UNBOXED) doubles[position] else v
+    }
+
     fun clear() {
-        paths.fill(null, 0, size)
-        values.fill(null, 0, size)
+        // A plain loop: tables hold a few entries, where fill's range check and memset calls cost more than the stores.
+        val ps = paths
+        val vs = values
+        for (k in 0 until size) {
+            ps[k] = null
+            vs[k] = null
+        }
         size = 0
+    }
+
+    companion object {
+        /** Marks a value kept unboxed in [doubles]. */
+        val UNBOXED: Any = Any()
     }
 }

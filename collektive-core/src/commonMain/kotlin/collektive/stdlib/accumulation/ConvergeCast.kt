@@ -1,6 +1,7 @@
 package collektive.stdlib.accumulation
 
 import collektive.aggregate.api.Aggregate
+import collektive.aggregate.api.doubleAt
 import collektive.stdlib.spreading.hopGradient
 
 /** What a device shares in [convergeCast]: the neighbour it sends to ([parent], null for none) and its partial [value]. */
@@ -25,17 +26,18 @@ public fun <ID : Any, T> Aggregate<ID>.convergeCast(local: T, potential: Double,
     var parent: ID? = null
     var lowest = potential
     for (k in 0 until potentials.neighborCount) {
-        val p = potentials.valueAt(k)
+        val p = potentials.doubleAt(k) // unboxed when the neighbours' potentials travelled unboxed
         if (p < lowest) {
             lowest = p
             parent = potentials.neighborAt(k)
         }
     }
+    val self = localId // read once, not through the interface per neighbour
     return share(Collected(parent, local)) { field ->
         var total = local
         for (k in 0 until field.neighborCount) {
-            val child = field.valueAt(k)
-            if (child.parent == localId) total = accumulate(total, child.value)
+            val child = field.valueIn(k)
+            if (child.parent == self) total = accumulate(total, child.value)
         }
         Collected(parent, total)
     }.value

@@ -27,7 +27,7 @@ public fun <ID : Comparable<ID>> Aggregate<ID>.boundedElection(strength: Double,
     return share(own) { field ->
         var best = own
         for (k in 0 until field.neighborCount) {
-            val heard = field.valueAt(k)
+            val heard = field.valueIn(k)
             val distance = heard.distance + 1
             if (distance > bound) continue
             if (isBetter(heard.strength, distance, heard.leader, best)) best = Candidacy(heard.strength, distance, heard.leader)

@@ -29,7 +29,7 @@ public fun <ID : Any, T> Aggregate<ID>.gradientCast(source: Boolean, local: T, m
             var bestDistance = POSITIVE_INFINITY
             var from: Spread<T>? = null
             field.forEachAligned(metric) { a, b ->
-                val heard = field.valueAt(a)
+                val heard = field.valueIn(a)
                 val distance = heard.distance + metric.doubleAt(b)
                 if (distance < bestDistance) {
                     bestDistance = distance

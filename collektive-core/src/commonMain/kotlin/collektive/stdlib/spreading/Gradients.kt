@@ -2,8 +2,9 @@ package collektive.stdlib.spreading
 
 import collektive.aggregate.api.Aggregate
 import collektive.aggregate.api.Field
-import collektive.aggregate.api.minValue
 import collektive.aggregate.api.minOfSums
+import collektive.aggregate.api.minValue
+import collektive.aggregate.impl.shareDoubles
 import kotlin.Double.Companion.POSITIVE_INFINITY
 
 /**
@@ -13,7 +14,7 @@ import kotlin.Double.Companion.POSITIVE_INFINITY
  * [Aggregate.neighborhoodField] fed by the host's positions).
  */
 public fun <ID : Any> Aggregate<ID>.euclideanGradient(isSource: Boolean, distances: Field<ID, Double>): Double =
-    share(BOXED_INFINITY!!) { field ->
+    shareDoubles(POSITIVE_INFINITY) { field ->
         if (isSource) 0.0 else field.minOfSums(distances, POSITIVE_INFINITY)
     }
 
@@ -22,9 +23,6 @@ public fun <ID : Any> Aggregate<ID>.euclideanGradient(isSource: Boolean, distanc
  * values, +∞ when no neighbour has a finite value.
  */
 public fun <ID : Any> Aggregate<ID>.hopGradient(isSource: Boolean): Double =
-    share(BOXED_INFINITY!!) { field ->
+    shareDoubles(POSITIVE_INFINITY) { field ->
         if (isSource) 0.0 else field.minValue(POSITIVE_INFINITY) + 1.0
     }
-
-// +∞ boxed once (a nullable Double is a box): the initial value of every gradient call without an allocation.
-private val BOXED_INFINITY: Double? = POSITIVE_INFINITY

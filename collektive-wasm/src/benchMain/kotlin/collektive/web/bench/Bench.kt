@@ -12,4 +12,7 @@ import collektive.programs.Programs
  */
 @JsExport
 public fun benchEngine(nodeCount: Int, samples: Int, seed: Int, program: String): String =
-    EngineBenchmark.run(intArrayOf(nodeCount), samples, seed.toLong(), program = Programs.parse(program, nodeCount)).single().csvLine()
+    EngineBenchmark.run(
+        intArrayOf(nodeCount), samples, seed.toLong(), program = Programs.parse(program, nodeCount),
+        reuseFieldBuffers = true, // as the facade's engines (Facade.add)
+    ).single().csvLine()
