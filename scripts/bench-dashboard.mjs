@@ -102,7 +102,7 @@ try {
       });
       await b.page.goto(server.url);
       await waitForComparison(b.page, 60000);
-      await b.page.waitForFunction(() => window.__firstView !== undefined && window.__ciFirst !== undefined && window.__complete !== undefined && window.__ciAll !== undefined, null, { timeout: 120000 });
+      await b.page.waitForFunction(() => window.__firstView !== undefined && window.__ciFirst !== undefined && window.__complete !== undefined && window.__ciAll !== undefined, null, { timeout: 300000 });
       // A headline on the page but not ready yet: wait for it (none: n/a).
       if (await b.page.locator('[data-testid="headline"]').count()) await b.page.waitForFunction(() => window.__headline !== undefined, null, { timeout: 60000 });
       const { headline, ms, epoch, ciFirst, complete, ciAll } = await b.page.evaluate(() => ({ headline: window.__headline, ms: window.__firstView, epoch: window.__firstViewEpoch, ciFirst: window.__ciFirst, complete: window.__complete, ciAll: window.__ciAll }));

@@ -8,7 +8,7 @@
 import type { Connector } from '../db/connector';
 import { rowsOf, type Row } from '../model/arrow';
 import type { SampleFilter } from '../sql/analysis';
-import { INTERVAL_DEFAULTS, INTERVAL_STATS, invocationValuesSql, type FigureSpec, type IntervalOptions, type IntervalStat } from '../sql/intervals';
+import { INTERVAL_DEFAULTS, INTERVAL_STATS, invocationFileKeysSql, invocationValuesSql, type FigureSpec, type IntervalOptions, type IntervalStat } from '../sql/intervals';
 import { str } from '../sql/literals';
 import { STATISTICS, outerReplicatesOf, percentileCi, quantile } from '../../../measurement/src/intervals.mjs';
 import type { InnerJob, InnerResult } from '../stats/invocationBootstrap';
@@ -24,8 +24,10 @@ export type InnerRunner = (jobs: InnerJob[], innerResamples: number, seed: numbe
 export async function computeIntervals(db: Connector, warmup: number, figures: FigureSpec[], filter: SampleFilter,
   inner: InnerRunner, options: Partial<IntervalOptions> = {}): Promise<Row[]> {
   const o = { ...INTERVAL_DEFAULTS, ...options };
-  const values = invocationValuesSql(warmup, filter);
   if (figures.length === 0) return [];
+  // The selection's invocation files first (a small query), so the values query reads only theirs.
+  const fileKeys = filter.runs || filter.configs ? rowsOf(await db.query(invocationFileKeysSql(filter))).map((r) => Number(r.file_key)) : undefined;
+  const values = invocationValuesSql(warmup, { ...filter, fileKeys });
   const series = [...new Set(figures.flatMap((f) => [f.num, f.minus, f.den].filter((x): x is string => x !== undefined)))];
   const tq = performance.now();
   const t = await db.query(`SELECT series, salt, kk, x FROM (${values}) WHERE series IN (${series.map(str).join(', ')}) ORDER BY series, kk, j`);

@@ -4,7 +4,7 @@
  * (measurement/src/intervals.mjs, called by data/invocationIntervals.ts and its worker). An SQL version of the whole
  * bootstrap is kept in the tests only (dashboard/test/support/intervalsSql.ts), as a check against the library.
  */
-import { inList, int, str } from './literals';
+import { inInts, inList, int, str } from './literals';
 import { filterSql, OVERHEAD_ID, type SampleFilter } from './analysis';
 import { DEFAULTS } from '../../../measurement/src/intervals.mjs';
 import { PATHS, PATH_ORDER } from '../../../measurement/src/catalogue.mjs';
@@ -35,9 +35,12 @@ const KEY_SQL = (a: string) => `${a}.run || '|' || ${a}.config || '|' || ${a}.si
  * invocation's index, kk its 0-based position among the series' non-empty invocations, j the sample's 0-based
  * position in time order. Only the catalogue's paths (those with a salt).
  */
-export function invocationValuesSql(warmup: number, f: SampleFilter = {}): string {
+export function invocationValuesSql(warmup: number, f: SampleFilter & { fileKeys?: readonly number[] } = {}): string {
   const w = int(warmup);
-  const where = (a: string) => `${filterSql({ ...f, files: undefined }, a)} AND ${a}.transport IN (${Object.keys(PATH_SALT).map(str).join(', ')})`;
+  // fileKeys (the invocation files of the selection, invocationFileKeysSql): a constant list on the raw table's
+  // column lets the database skip the row groups of every other file instead of joining all of them.
+  const keys = (a: string) => (f.fileKeys === undefined ? '' : ` AND ${inInts(`${a}.file_key`, f.fileKeys)}`);
+  const where = (a: string) => `${filterSql({ ...f, files: undefined }, a)} AND ${a}.transport IN (${Object.keys(PATH_SALT).map(str).join(', ')})${keys(a)}`;
   const ids = f.ids;
   const salt = `CASE transport ${Object.entries(PATH_SALT).map(([t, s]) => `WHEN ${str(t)} THEN ${int(s)}`).join(' ')} END`;
   return `
@@ -51,9 +54,13 @@ FROM (
   UNION ALL
   SELECT sv.run, sv.config, sv.side, sv.transport, ${str(OVERHEAD_ID)}, sv.invocation, sv.k, sv.duration_ns - cp.duration_ns
   FROM invocation_samples sv JOIN invocation_samples cp ON sv.run = cp.run AND sv.config = cp.config AND sv.file = cp.file AND sv.k = cp.k
-  WHERE sv.id = 'step.service' AND cp.id = 'step.compute' AND sv.k > ${w} AND ${where('sv')}${ids === undefined || ids.includes(OVERHEAD_ID) ? '' : ' AND FALSE'}
+  WHERE sv.id = 'step.service' AND cp.id = 'step.compute' AND sv.k > ${w} AND ${where('sv')}${keys('cp')}${ids === undefined || ids.includes(OVERHEAD_ID) ? '' : ' AND FALSE'}
 ) v`;
 }
+
+/** The keys of the invocation files a selection reads (for invocationValuesSql's fileKeys). */
+export const invocationFileKeysSql = (f: SampleFilter = {}): string => `
+SELECT file_key FROM files f WHERE f.invocation IS NOT NULL AND ${filterSql({ runs: f.runs, configs: f.configs }, 'f')} ORDER BY file_key`;
 
 /** One figure to build an interval for: numerator (minus an optional series) over an optional denominator. */
 export interface FigureSpec {

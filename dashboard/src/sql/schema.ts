@@ -44,7 +44,7 @@ CREATE OR REPLACE VIEW samples AS
   FROM samples_raw s JOIN files f ON f.file_key = s.file_key;
 CREATE OR REPLACE VIEW invocation_samples AS
   SELECT f.run, f.config, f.file, f.side, f.platform, ${TRANSPORT_OF_ROW} AS transport, f.invocation,
-    s.seq, s.k, s.t_ns, s.id, s.duration_ns
+    s.seq, s.k, s.t_ns, s.id, s.duration_ns, s.file_key
   FROM invocation_samples_raw s JOIN files f ON f.file_key = s.file_key;
 `;
 
