@@ -95,11 +95,8 @@ const marked = perRun.map((r) => Boolean(r.busy?.busy) || r.drift?.drifted === t
 const unmarked = summaries.filter((_, i) => !marked[i]);
 const quietAgreements = unmarked.length >= 2 && marked.some(Boolean)
   ? KEYS.map((key) => ({ key, ...agreementOf(ratioAcross(unmarked, config, key)) })) : [];
-const advice = recommend(agreements.filter((a) => !a.key.endsWith('_paired')), settings,
-  { marked: marked.filter(Boolean).length, runs: K, unmarkedAgreements: quietAgreements.filter((a) => !a.key.endsWith('_paired')) });
-const reportUnmarked = () => quietAgreements.forEach((a) => {
-  console.log(`  unmarked runs only (${a.runs} of ${K}; the others busy or drifted): ${a.key} ${a.inside} of ${a.pairs} ordered pairs (${pct(a.share)})`);
-});
+const unpaired = (list) => list.filter((a) => !a.key.endsWith('_paired'));
+const advice = recommend(unpaired(agreements), settings, { marked: K - unmarked.length, runs: K, unmarkedAgreements: unpaired(quietAgreements) });
 console.log(`\n== bench:calibrate: ${K} runs of bench:${bench} (${argv.join(' ') || 'defaults'}), configuration ${config}, ${((Date.now() - started) / 60000).toFixed(1)} min`);
 console.log(`${'run'.padEnd(6)}${KEYS.map((k) => k.padEnd(30)).join('')}${'CPU kernel spread'.padEnd(20)}${'loopback spread'.padEnd(18)}${'busy'.padEnd(8)}wall`);
 summaries.forEach((s, i) => {
@@ -111,7 +108,9 @@ summaries.forEach((s, i) => {
 for (const a of agreements) {
   console.log(`agreement ${a.key}: ${a.inside} of ${a.pairs} ordered pairs (${pct(a.share)}); between-run SD ${a.betweenRunSd.toPrecision(3)} vs runs' own SE ${a.withinRunSe.toPrecision(3)}`);
 }
-reportUnmarked();
+for (const a of quietAgreements) {
+  console.log(`  unmarked runs only (${a.runs} of ${K}; the others busy or drifted): ${a.key} ${a.inside} of ${a.pairs} ordered pairs (${pct(a.share)})`);
+}
 console.log(`drift over all ${pooled.measured} invocations: CPU kernel ${pct(pooled.cpuKernel.spread)} (median ${(pooled.cpuKernel.median / 1e6).toFixed(2)} ms), loopback round trip ${pct(pooled.loopbackRtt.spread)} (median ${(pooled.loopbackRtt.median / 1e3).toFixed(1)} µs)`);
 console.log(advice.calibrated
   ? `recommendation: calibrated (${advice.why}); keep --spread ${advice.spreadSeconds}s --invocations ${advice.invocations}`

@@ -60,7 +60,10 @@ export function recommend(agreements, { spreadSeconds, invocations }, marks = nu
     if (quietWorst && quietWorst.share >= CALIBRATED_SHARE) {
       return { calibrated: true, spreadSeconds, invocations, marked: marks.marked, why: `every ratio agrees in ≥ ${100 * CALIBRATED_SHARE} % of the ordered pairs of the ${unmarked} unmarked runs (${marking}, each saying so)` };
     }
-    if (quietWorst) return { ...widen(quietWorst, { spreadSeconds, invocations }), why: `${widen(quietWorst, { spreadSeconds, invocations }).why}, among the ${unmarked} unmarked runs (${marking})` };
+    if (quietWorst) {
+      const advice = widen(quietWorst, { spreadSeconds, invocations });
+      return { ...advice, why: `${advice.why}, among the ${unmarked} unmarked runs (${marking})` };
+    }
   }
   if (worst.share >= CALIBRATED_SHARE) {
     return { calibrated: true, spreadSeconds, invocations, why: `every ratio agrees in ≥ ${100 * CALIBRATED_SHARE} % of the ordered pairs` };
