@@ -155,7 +155,7 @@ export default defineConfig({
   // found later makes Vite bundle again and reload the page.
   optimizeDeps: {
     include: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom/client', 'apache-arrow', '@duckdb/duckdb-wasm',
-      'plotly.js-dist-min', 'three', 'react-unity-webgl', 'd3-flame-graph'],
+      'plotly.js-dist-min', 'plotly.js-cartesian-dist-min', 'three', 'react-unity-webgl', 'd3-flame-graph'],
   },
   preview: { host: '127.0.0.1', headers: isolation },
   build: {

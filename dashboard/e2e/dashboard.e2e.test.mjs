@@ -406,7 +406,7 @@ describe('plots', () => {
   const cases = [
     ['box', '?view=distributions&plot=box', 'distribution-box', '.boxlayer path'],
     ['violin', '?view=distributions&plot=violin', 'distribution-violin', '.violinlayer path'],
-    ['ECDF', '?view=distributions&plot=ecdf', 'distribution-ecdf', 'canvas'],
+    ['ECDF', '?view=distributions&plot=ecdf', 'distribution-ecdf', '.scatterlayer path.js-line'],
     ['histogram', '?view=distributions&plot=hist', 'distribution-hist', '.barlayer path'],
     ['time series', '?view=warmup', 'timeseries', 'canvas'],
     ['decomposition', '', 'decomposition', '.barlayer path'],

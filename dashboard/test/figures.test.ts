@@ -1,6 +1,6 @@
 // Plot figures are plain data: checked without Plotly.
 import { describe, expect, it } from 'vitest';
-import { decompositionFigure, distributionFigure, scaleFigure, timeSeriesFigure } from '../src/plots/figures';
+import { decompositionFigure, distributionFigure, ecdfSteps, scaleFigure, timeSeriesFigure } from '../src/plots/figures';
 
 const groups = [{ name: 'a x', values: [1000, 2000, 3000] }, { name: 'b y', values: [5000, 6000, 7000] }];
 
@@ -44,6 +44,26 @@ describe('figures', () => {
     const t = timeSeriesFigure([{ name: 's', k: [1, 2, 3], ns: [0, 5000, 10000] }], 0, { log: true, title: 't' });
     expect(t.data[0].x).toEqual([2, 3]);
     expect((t.layout.title as { text: string }).text).toMatch(/1 sample ≤ 0/);
+  });
+  it('draws an ECDF in SVG with at most 2000 steps, each at its exact rank, the extremes kept', () => {
+    const sorted = Array.from({ length: 12_345 }, (_, i) => 1000 + i * 3);
+    const { x, y } = ecdfSteps(sorted);
+    expect(x.length).toBe(2000);
+    expect([x[0], y[0]]).toEqual([1000, 1 / 12_345]);
+    expect([x[1999], y[1999]]).toEqual([sorted[12_344], 1]);
+    for (let i = 1; i < x.length; i++) {
+      expect(x[i]).toBeGreaterThan(x[i - 1]);
+      const rank = Math.round(y[i] * 12_345) - 1;
+      expect(sorted[rank]).toBe(x[i]);
+    }
+    expect(ecdfSteps([3, 1, 2].sort())).toEqual({ x: [1, 2, 3], y: [1 / 3, 2 / 3, 1] });
+    const e = distributionFigure('ecdf', [{ name: 'a', values: sorted }], { log: false, floors: [], title: '' });
+    expect(e.data.map((t) => t.type)).toEqual(['scatter']);
+  });
+  it('draws samples in SVG up to 5000 markers and in WebGL above', () => {
+    const series = (n: number) => [{ name: 's', k: Array.from({ length: n }, (_, i) => i), ns: Array.from({ length: n }, () => 1e6) }];
+    expect(timeSeriesFigure(series(5000), 0, { log: false, title: '' }).data[0].type).toBe('scatter');
+    expect(timeSeriesFigure(series(5001), 0, { log: false, title: '' }).data[0].type).toBe('scattergl');
   });
   it('shades the warm-up in the time series', () => {
     const f = timeSeriesFigure([{ name: 's', k: [1, 2, 3], ns: [1e6, 2e6, 3e6] }], 30, { log: false, title: '' });

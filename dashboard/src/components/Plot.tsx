@@ -8,13 +8,23 @@ import { figureCsvRows, stampSvg, type Provenance } from '../plots/figureExport'
 import { download, toCsv } from './exportCsv';
 
 type PlotlyT = typeof import('plotly.js-dist-min').default;
-let plotly: Promise<PlotlyT> | null = null;
-const loadPlotly = (): Promise<PlotlyT> => (plotly ??= import('plotly.js-dist-min').then((m) => m.default));
+/**
+ * Two of Plotly's own bundles: the cartesian one (box, violin, bar, histogram, scatter: every SVG figure here; 1.5 MB
+ * to parse against 4.8 MB) by default, and the full one only for a figure with a WebGL trace (`scattergl`: the
+ * warm-up view's samples when there are too many for SVG markers). Parsing and evaluating the library is a main-thread
+ * task of 0.5–1.4 s on a 2-core machine, on the critical path of every view's first plot.
+ */
+type Bundle = 'cartesian' | 'full';
+const bundles: Partial<Record<Bundle, Promise<PlotlyT>>> = {};
+const loadPlotly = (bundle: Bundle): Promise<PlotlyT> => (bundles[bundle] ??= (bundle === 'full'
+  ? import('plotly.js-dist-min')
+  : import('plotly.js-cartesian-dist-min')).then((m) => m.default));
+const bundleOf = (figure: Figure): Bundle => (figure.data.some((t) => typeof t.type === 'string' && t.type.endsWith('gl')) ? 'full' : 'cartesian');
 /**
  * Starts fetching and evaluating Plotly now: for a view whose first content is a plot, so that the library is ready
  * when the plot's data is (it would otherwise start only then, and its evaluation take the main thread after).
  */
-export const preloadPlotly = (): void => { loadPlotly().catch(() => { plotly = null; }); };
+export const preloadPlotly = (bundle: Bundle = 'cartesian'): void => { loadPlotly(bundle).catch(() => { delete bundles[bundle]; }); };
 
 /**
  * Nothing leaves the page: no button that uploads a figure (and the data behind it) to Plotly's cloud, no link to
@@ -39,11 +49,14 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
   const el = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState<string | null>(null);
-  // Plotly (1.4 MB gzip) is fetched only once the plot is on screen, so it never competes with the first view (the
+  // Plotly (0.5 MB gzip; the full bundle 1.5 MB) is fetched only once the plot is on screen, so it never competes with the first view (the
   // comparison table, above the collapsed decomposition); then at once, while the figure's data may still be coming
   // (its queries run in the database's worker), so that the library is ready when the data is. The figure is drawn
   // at the next idle moment.
   const [visible, setVisible] = useState(false);
+  const bundle = bundleOf(figure);
+  // The bundle that drew what is in the element: a figure that changes bundle is purged by the one that drew it.
+  const drawnBy = useRef<Bundle | null>(null);
   const traces = figure.data.filter((t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && (t[k] as unknown[]).length > 0)).length;
   // A figure with nothing to draw yet while its data is still coming is not drawn (an empty frame would flash).
   const waiting = busy && traces === 0;
@@ -54,7 +67,7 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         io.disconnect();
-        preloadPlotly();
+        preloadPlotly(bundle);
         if ('requestIdleCallback' in window) {
           const id = window.requestIdleCallback(() => setVisible(true), { timeout: 500 });
           cancel = () => window.cancelIdleCallback(id);
@@ -66,23 +79,32 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
     }, { rootMargin: '200px' });
     io.observe(node);
     return () => { io.disconnect(); cancel(); };
-  }, [visible]);
+  }, [visible, bundle]);
   useEffect(() => {
     if (!visible || waiting) return;
     let live = true;
     setState('loading');
-    loadPlotly().then(async (P) => {
-      if (!live || !el.current) return;
-      await P.react(el.current, figure.data, { height, autosize: true, ...figure.layout }, PLOT_CONFIG);
+    loadPlotly(bundle).then(async (P) => {
+      const node = el.current;
+      if (!live || !node) return;
+      const before = drawnBy.current;
+      if (before && before !== bundle) (await loadPlotly(before)).purge(node);
+      drawnBy.current = bundle;
+      await P.react(node, figure.data, { height, autosize: true, ...figure.layout }, PLOT_CONFIG);
       if (live) setState('ready');
     }).catch((e: unknown) => { if (live) { setState('error'); setError(String(e)); } });
     return () => { live = false; };
-  }, [figure, height, visible, waiting]);
-  useEffect(() => () => { const node = el.current; if (node && plotly) plotly.then((P) => P.purge(node)).catch(() => undefined); }, []);
+  }, [figure, height, visible, waiting, bundle]);
+  useEffect(() => () => {
+    const node = el.current;
+    const by = drawnBy.current;
+    if (node && by) loadPlotly(by).then((P) => P.purge(node)).catch(() => undefined);
+  }, []);
   const exportImage = (format: 'png' | 'svg') => {
     const node = el.current;
-    if (!node) return;
-    loadPlotly().then(async (P) => {
+    const by = drawnBy.current;
+    if (!node || !by) return;
+    loadPlotly(by).then(async (P) => {
       const url = await P.toImage(node, { format, width: size.width, height: size.height });
       if (format === 'svg') {
         const svg = decodeURIComponent(url.slice(url.indexOf(',') + 1));

@@ -82,9 +82,9 @@ export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', all
   if (kind === 'ecdf') {
     return {
       data: scaled.map((g) => {
-        const sorted = [...g.v].sort((a, b) => a - b);
+        const { x, y } = ecdfSteps([...g.v].sort((a, b) => a - b));
         return {
-          type: 'scattergl', mode: 'lines', name: g.name, x: sorted, y: sorted.map((_, k) => (k + 1) / sorted.length),
+          type: 'scatter', mode: 'lines', name: g.name, x, y,
           line: { shape: 'hv', color: g.st.color, dash: g.dash },
           hovertemplate: `%{x:.3f} ${lab}: %{y:.3f}<extra>${g.name}</extra>`,
         };
@@ -108,6 +108,20 @@ export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', all
   };
 }
 
+/**
+ * An ECDF's steps, at most `max` of them: every sample up to that, else the samples at `max` evenly spaced ranks (the
+ * first and the last included), each at its exact height (rank / n). A plot about 1000 px wide cannot show more
+ * steps, and a few thousand vertices keep the figure in SVG (the cartesian Plotly bundle, no WebGL).
+ */
+export function ecdfSteps(sorted: readonly number[], max = 2000): { x: number[]; y: number[] } {
+  const n = sorted.length;
+  const ranks = n <= max ? sorted.map((_, k) => k) : Array.from({ length: max }, (_, i) => Math.round((i * (n - 1)) / (max - 1)));
+  return { x: ranks.map((k) => sorted[k]), y: ranks.map((k) => (k + 1) / n) };
+}
+
+/** Above this many markers in one figure the samples are drawn with WebGL (Plotly's `scattergl`), below in SVG. */
+const SVG_MARKERS_MAX = 5000;
+
 export interface TimePoints { name: string; k: number[]; ns: number[]; path?: string | null; variant?: number; id?: string }
 
 const OPEN_SYMBOL = (symbol: string, variant = 0) => (variant % 2 ? `${symbol}-open` : symbol);
@@ -123,9 +137,10 @@ export function timeSeriesFigure(allSeries: TimePoints[], warmup: number, allOpt
   const opts = { ...allOpts, title: dropped ? `${allOpts.title} — ${dropped} sample${dropped > 1 ? 's' : ''} ≤ 0 (below the clock's tick) not drawn on the log axis` : allOpts.title };
   const u = axisUnit(series.map((s) => ({ name: s.name, values: [...s.ns].sort((a, b) => a - b) })), opts.unit);
   const lab = UNIT_LABEL[u];
+  const markerTrace = series.reduce((a, s) => a + s.k.length, 0) > SVG_MARKERS_MAX ? 'scattergl' : 'scatter';
   return {
     data: series.map((s) => ({
-      type: 'scattergl', mode: 'markers', name: s.name, x: s.k, y: s.ns.map((v) => v / SCALE[u]),
+      type: markerTrace, mode: 'markers', name: s.name, x: s.k, y: s.ns.map((v) => v / SCALE[u]),
       marker: { size: s.id && !/e2e/.test(s.id) ? 5 : 4, color: styleOf(s.path).color, symbol: idSymbol(styleOf(s.path).symbol, s.id, s.variant), opacity: s.id && !/e2e/.test(s.id) ? 0.6 : 1 },
       hovertemplate: `sample %{x}: %{y:.3f} ${lab}<extra>${s.name}</extra>`,
     })),

@@ -8,3 +8,7 @@ declare module 'plotly.js-dist-min' {
   };
   export default Plotly;
 }
+declare module 'plotly.js-cartesian-dist-min' {
+  const Plotly: typeof import('plotly.js-dist-min').default;
+  export default Plotly;
+}
