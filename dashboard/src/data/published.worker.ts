@@ -20,9 +20,9 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
 }
 
 /** A run's files in runFiles order: from its pack, else (no pack on this host, or one that does not match) one by one. */
-async function fetchRunFiles(job: PublishedJob): Promise<Uint8Array[]> {
+async function fetchRunFiles(job: PublishedJob, priority: RequestPriority): Promise<Uint8Array[]> {
   const files = runFiles(job.run).map(({ f }) => f.file);
-  const pack = await fetch(new URL(RUN_PACK, job.folder).href).catch(() => null);
+  const pack = await fetch(new URL(RUN_PACK, job.folder).href, { priority }).catch(() => null);
   if (pack?.ok) {
     try {
       return unpackRun(new Uint8Array(await pack.arrayBuffer()), files);
@@ -32,6 +32,9 @@ async function fetchRunFiles(job: PublishedJob): Promise<Uint8Array[]> {
   }
   return Promise.all(files.map((f) => fetchBytes(new URL(f, job.folder).href)));
 }
+
+/** Background packs in flight at once (beside the one a view asked for). */
+const AHEAD = 2;
 
 // The page's go-ahead for what the opened view does not show (PublishedLoad.release).
 let released = false;
@@ -70,9 +73,11 @@ self.onmessage = async (e: MessageEvent<{ runs: PublishedJob[] } | { release: tr
     return;
   }
   const jobs = e.data.runs;
-  const request = (job: PublishedJob) => {
-    const bytes = fetchRunFiles(job);
-    bytes.catch(() => undefined);
+  let fetching = 0;
+  const request = (job: PublishedJob, priority: RequestPriority = 'auto') => {
+    fetching++;
+    const bytes = fetchRunFiles(job, priority);
+    bytes.catch(() => undefined).finally(() => { fetching--; });
     return bytes;
   };
   const requested = new Map(jobs.filter((j) => j.first.length).map((j) => [j, request(j)]));
@@ -86,15 +91,17 @@ self.onmessage = async (e: MessageEvent<{ runs: PublishedJob[] } | { release: tr
     if (!await post(job, requested.get(job)!, new Set(job.first), true, others.length === 0)) rest.delete(job);
     if (!rest.has(job)) requested.delete(job); // its bytes are no longer needed (else kept for its second part)
   }
-  let fetching = false;
   while (rest.size) {
     const queue = [...rest.keys()];
     const rank = (j: PublishedJob) => { const i = wanted.indexOf(j.run.id); return i < 0 ? Infinity : i; };
     const job = queue.reduce((best, j) => (rank(j) < rank(best) ? j : best), queue[0]);
     // Before the release only what a view asked for.
     if (!released && rank(job) === Infinity) { await nextSignal(); continue; }
-    if (released && !fetching) { fetching = true; for (const j of rest.keys()) if (!requested.has(j)) requested.set(j, request(j)); }
     if (!requested.has(job)) requested.set(job, request(job));
+    // The background's next packs, a few at a time and at low priority: fetched all at once they took every connection
+    // the browser opens to the host (six over HTTP/1.1) for seconds, and the page's own requests (Plotly, a view's
+    // code) queued behind them.
+    if (released) for (const j of queue.filter((q) => q !== job && !requested.has(q)).slice(0, Math.max(0, AHEAD - fetching))) requested.set(j, request(j, 'low'));
     const configs = rest.get(job)!;
     rest.delete(job);
     await post(job, requested.get(job)!, new Set(configs), false, true);
