@@ -12,7 +12,7 @@ import { Section } from '../components/Section';
 import { InvocationIntervals } from '../components/InvocationIntervals';
 import { InvocationNoiseTable } from '../components/InvocationNoiseTable';
 import { computeIntervals } from '../data/invocationIntervals';
-import { Plot } from '../components/Plot';
+import { Plot, preloadPlotly } from '../components/Plot';
 import { provenanceOf } from '../plots/figureExport';
 import { SummaryTable } from '../components/SummaryTable';
 import { useQuery } from '../db/useQuery';
@@ -50,6 +50,15 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const openedKeys = useMemo(() => openingConfigs(data.listed, { view: 'compare', program: state.program }), [data.listed, state.program]);
   const openedIn = useShown(openedKeys);
   useEffect(() => { if (openedIn && query.fresh) data.need(); }, [openedIn, query.fresh, data.need]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Plotly (the decomposition's, one click away) once the first view's figures are drawn, at the next idle moment:
+  // never before them, and ready by the time a visitor opens the plot.
+  const firstDrawn = query.fresh && stats.length > 0;
+  useEffect(() => {
+    if (!firstDrawn) return;
+    if (!('requestIdleCallback' in window)) { preloadPlotly(); return; }
+    const id = window.requestIdleCallback(() => preloadPlotly(), { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
+  }, [firstDrawn]);
 
   // In-process across platforms: desktop K-step block means for the pairs whose web side has block series.
   const crossPairs = useMemo(() => crossPlatformPairs(runs, stats), [runs, stats]);
@@ -281,9 +290,10 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
     <>
       <Headline runs={data.runs} />
       {controls}
-      {data.status === 'loading' ? <p className="muted" data-testid="loading">Loading DuckDB and the published runs for the tables below…</p>
-        : query.error ? <pre className="error" role="alert">{query.error}</pre>
-          : details()}
+      {data.status === 'loading' && <p className="muted" data-testid="loading">Loading DuckDB and the published runs for the tables below…</p>}
+      {/* The sections are there from the start, collapsed: one opened while the database starts fetches its plot's
+          library meanwhile, and fills in as its data arrives. */}
+      {query.error ? <pre className="error" role="alert">{query.error}</pre> : details()}
     </>
   );
 
