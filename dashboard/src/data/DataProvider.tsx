@@ -5,7 +5,7 @@
  * (`need`), or after the opened view's first figures, in one batch once the view's queries have run (published.ts,
  * ingest.ts addPreparedRuns). The Live view asks for nothing more: loading would share the machine with its steps.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDuckDB } from '../db/DuckDBProvider';
 import { trackActivity, type Connector } from '../db/connector';
 import type { RunJson } from '../model/runs';
@@ -26,8 +26,6 @@ export interface DataState {
   status: 'loading' | 'ready' | 'error';
   /** Every published run has been tried (status turns 'ready' with the first view's runs; more may still arrive). */
   complete: boolean;
-  /** Published runs tried so far (loaded or failed) of those listed, once the manifest is read. */
-  progress: { done: number; total: number | null };
   error: string | null;
   db: Connector | null;
   /**
@@ -79,6 +77,8 @@ const FIRST_VIEW_MAX_WAIT_MS = 1500;
  */
 const PREFETCH_QUIET_MS = 1000;
 const PREFETCH_MAX_WAIT_MS = 8000;
+/** The background's runs are shown to the views at most this often while they arrive (each time: their queries again). */
+const PUBLISH_EVERY_MS = 5000;
 
 export function DataProvider({ children }: { children: ReactNode }) {
   const dbState = useDuckDB();
@@ -86,7 +86,8 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const db = useMemo(() => (raw ? trackActivity(raw) : null), [raw]);
   const [status, setStatus] = useState<DataState['status']>('loading');
   const [complete, setComplete] = useState(false);
-  const [progress, setProgress] = useState<DataState['progress']>({ done: 0, total: null });
+  /** Published runs tried so far (loaded or failed) of those listed, once the manifest is read. */
+  const [progress, setProgress] = useState<{ done: number; total: number | null }>({ done: 0, total: null });
   const [error, setError] = useState<string | null>(dbState.status === 'error' ? dbState.error : null);
   const [runs, setRuns] = useState<RunJson[]>([]);
   const [listed, setListed] = useState<RunJson[]>([]);
@@ -99,6 +100,8 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const [generation, setGeneration] = useState(0);
   const [loadMs, setLoadMs] = useState<number | null>(null);
   const [t0] = useState(() => performance.now());
+  /** Runs a view asked for (need): shown as soon as they are in. */
+  const asked = useRef(new Set<string>());
 
   useEffect(() => {
     if (dbState.status === 'error') { setStatus('error'); setComplete(true); setError(`database: ${dbState.error}`); }
@@ -152,6 +155,21 @@ export function DataProvider({ children }: { children: ReactNode }) {
         })();
       };
       schedulePrefetch();
+      let lastPublish = -Infinity;
+      let publishTimer: ReturnType<typeof setTimeout> | null = null;
+      /** Makes what has been added visible to the views: a new generation (their queries run again). */
+      const publish = () => {
+        if (publishTimer) { clearTimeout(publishTimer); publishTimer = null; }
+        if (!live) return;
+        lastPublish = performance.now();
+        setRuns(shown());
+        setLoaded(new Set(triedConfigs));
+        setError(problems.length ? problems.join('; ') : null);
+        setProgress({ done: Math.min(tried, order.length), total: order.length });
+        setStatus('ready');
+        setGeneration((g) => g + 1);
+        schedulePrefetch();
+      };
       const shown = () => records.filter((r) => parts.has(r.id))
         .map((r) => ({ ...r, configurations: r.configurations.filter((c) => parts.get(r.id)!.has(c.id)) }))
         .filter((r) => r.configurations.length);
@@ -184,16 +202,18 @@ export function DataProvider({ children }: { children: ReactNode }) {
         for (const x of batch) if (x.last) done.add(x.id);
         tried = done.size;
         if (!live) return;
-        setRuns(shown());
         // Tried: loaded or failed (a failed part's configurations will not come).
         for (const x of batch) for (const c of x.configs.length ? x.configs : records.find((r) => r.id === x.id)?.configurations.map((r) => r.id) ?? []) triedConfigs.add(configKey(x.id, c));
-        setLoaded(new Set(triedConfigs));
-        setError(problems.length ? problems.join('; ') : null);
+        // What the opened view or a view's request waits for is shown at once; the rest of the background at most
+        // every PUBLISH_EVERY_MS (and at the end): each publication re-runs every open view's queries over all the
+        // rows loaded so far and re-renders it, which with a hundred configurations cost more than the loading.
         setProgress({ done: Math.min(tried, order.length), total: order.length });
-        setStatus('ready');
-        setGeneration((g) => g + 1);
-        schedulePrefetch();
+        const urgent = a.first || batch.some((x) => asked.current.has(x.id));
+        if (urgent || load.peek() === null || performance.now() - lastPublish >= PUBLISH_EVERY_MS) publish();
+        else if (!publishTimer) publishTimer = setTimeout(publish, Math.max(0, lastPublish + PUBLISH_EVERY_MS - performance.now()));
       }
+      if (!live) return;
+      publish();
       setStatus('ready');
       setComplete(true);
       setLoadMs(performance.now() - t0);
@@ -236,11 +256,17 @@ export function DataProvider({ children }: { children: ReactNode }) {
     if (!load) return;
     if (configs === undefined) { load.load.release(); return; }
     const missing = configs.filter((k) => !loaded.has(k) && !load.opening.has(k));
-    if (missing.length) load.load.prioritise([...new Set(missing.map((k) => k.slice(0, k.indexOf('/'))))]);
+    const ids = [...new Set(missing.map((k) => k.slice(0, k.indexOf('/'))))];
+    ids.forEach((id) => asked.current.add(id));
+    if (missing.length) load.load.prioritise(ids);
   }, [load, loaded]);
 
+  // The loading progress is not part of it: it moves with every run that arrives, while the views re-render only when
+  // what they read changes (a publication).
+  const value = useMemo(() => ({ status, complete, error, db, runs: allRuns, listed: allListed, has, need, uploads, generation, upload, dismiss, loadMs }),
+    [status, complete, error, db, allRuns, allListed, has, need, uploads, generation, upload, dismiss, loadMs]);
   return (
-    <Ctx.Provider value={{ status, complete, progress, error, db, runs: allRuns, listed: allListed, has, need, uploads, generation, upload, dismiss, loadMs }}>
+    <Ctx.Provider value={value}>
       {children}
       {!complete && progress.total !== null && <LoadProgress done={progress.done} total={progress.total} />}
     </Ctx.Provider>

@@ -34,7 +34,7 @@ async function fetchRunFiles(job: PublishedJob, priority: RequestPriority): Prom
 }
 
 /** Background packs in flight at once (beside the one a view asked for). */
-const AHEAD = 2;
+const AHEAD = 4;
 
 // The page's go-ahead for what the opened view does not show (PublishedLoad.release).
 let released = false;

@@ -74,15 +74,22 @@ export const intervalOf = (m: Map<string, InvocationInterval>, figure: string, s
  * benches compute it). Null for a process without values (older runs, the in-process path's server).
  */
 export function cpuPerStep(runs: RunJson[], run: string, config: string, path: string): Record<'frontend' | 'server', InvocationInterval | null> {
-  const invs = runs.find((r) => r.id === run)?.configurations.find((c) => c.id === config)?.invocations ?? [];
+  const cfg = runs.find((r) => r.id === run)?.configurations.find((c) => c.id === config);
+  // A bootstrap per process: computed once per configuration record (the Comparison asks on every render).
+  const cached = cfg && cpuCache.get(cfg)?.get(path);
+  if (cached) return cached;
+  const invs = cfg?.invocations ?? [];
   const of = (proc: 'frontend' | 'server'): InvocationInterval | null => {
     const values = invs.map((inv) => inv.paths?.[path]?.cpuPerStepNs?.[proc]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
     if (!values.length) return null;
     const iv = pathInterval(values.map((v) => [v]), { salt: PATH_SALT[path], inner: false });
     return { estimate: iv.estimate, lo: iv.ci95?.[0] ?? null, hi: iv.ci95?.[1] ?? null, invocations: iv.invocations };
   };
-  return { frontend: of('frontend'), server: of('server') };
+  const result = { frontend: of('frontend'), server: of('server') };
+  if (cfg) cpuCache.set(cfg, (cpuCache.get(cfg) ?? new Map()).set(path, result));
+  return result;
 }
+const cpuCache = new WeakMap<object, Map<string, Record<'frontend' | 'server', InvocationInterval | null>>>();
 
 /** One path of one invocation, with what the machine did meanwhile (run.json `invocations[].paths`). */
 export interface InvocationNoise {
