@@ -50,14 +50,18 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const openedKeys = useMemo(() => openingConfigs(data.listed, { view: 'compare', program: state.program }), [data.listed, state.program]);
   const openedIn = useShown(openedKeys);
   useEffect(() => { if (openedIn && query.fresh) data.need(); }, [openedIn, query.fresh, data.need]); // eslint-disable-line react-hooks/exhaustive-deps
-  // Plotly (the decomposition's, one click away) once the first view's figures are drawn, at the next idle moment:
-  // never before them, and ready by the time a visitor opens the plot.
+  // Plotly (the decomposition's, one click away) half a second after the first view's figures are drawn, at an idle
+  // moment: never on the first view's path, and ready by the time a visitor opens the plot (one opened sooner fetches
+  // it itself).
   const firstDrawn = query.fresh && stats.length > 0;
   useEffect(() => {
     if (!firstDrawn) return;
-    if (!('requestIdleCallback' in window)) { preloadPlotly(); return; }
-    const id = window.requestIdleCallback(() => preloadPlotly(), { timeout: 1000 });
-    return () => window.cancelIdleCallback(id);
+    let idle: number | null = null;
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(() => preloadPlotly(), { timeout: 1000 });
+      else preloadPlotly();
+    }, 500);
+    return () => { clearTimeout(timer); if (idle !== null) window.cancelIdleCallback(idle); };
   }, [firstDrawn]);
 
   // In-process across platforms: desktop K-step block means for the pairs whose web side has block series.
