@@ -101,6 +101,9 @@ try {
         });
       });
       await b.page.goto(server.url);
+      // The sections are opened once the first view is in, as a visitor reading the headline first would (they are on
+      // the page, collapsed, from the start; opening the decomposition at once would load Plotly beside the first view).
+      await b.page.waitForFunction(() => window.__firstView !== undefined, null, { timeout: 60000 });
       await waitForComparison(b.page, 60000);
       await b.page.waitForFunction(() => window.__firstView !== undefined && window.__ciFirst !== undefined && window.__complete !== undefined && window.__ciAll !== undefined, null, { timeout: 300000 });
       // A headline on the page but not ready yet: wait for it (none: n/a).
