@@ -27,6 +27,18 @@ const bundleOf = (figure: Figure): Bundle => (figure.data.some((t) => typeof t.t
 export const preloadPlotly = (bundle: Bundle = 'cartesian'): void => { loadPlotly(bundle).catch(() => { delete bundles[bundle]; }); };
 
 /**
+ * Figures are drawn one at a time, each in its own task: a view whose data arrives for several plots at once shows
+ * the first as soon as it is drawn (and lets the page answer input between them) instead of after all of them.
+ */
+let drawQueue: Promise<unknown> = Promise.resolve();
+const nextTask = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
+const drawInTurn = <T,>(draw: () => Promise<T>): Promise<T> => {
+  const turn = drawQueue.then(nextTask).then(draw);
+  drawQueue = turn.catch(() => undefined);
+  return turn;
+};
+
+/**
  * Nothing leaves the page: no button that uploads a figure (and the data behind it) to Plotly's cloud, no link to
  * its editor, no logo link.
  */
@@ -84,7 +96,7 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
     if (!visible || waiting) return;
     let live = true;
     setState('loading');
-    loadPlotly(bundle).then(async (P) => {
+    loadPlotly(bundle).then((P) => drawInTurn(async () => {
       const node = el.current;
       if (!live || !node) return;
       const before = drawnBy.current;
@@ -92,7 +104,7 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
       drawnBy.current = bundle;
       await P.react(node, figure.data, { height, autosize: true, ...figure.layout }, PLOT_CONFIG);
       if (live) setState('ready');
-    }).catch((e: unknown) => { if (live) { setState('error'); setError(String(e)); } });
+    })).catch((e: unknown) => { if (live) { setState('error'); setError(String(e)); } });
     return () => { live = false; };
   }, [figure, height, visible, waiting, bundle]);
   useEffect(() => () => {
