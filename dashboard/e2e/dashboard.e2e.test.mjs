@@ -368,28 +368,32 @@ describe('in-process across platforms', () => {
     // Runs load one after another: wait for every pair, then for the figures of the last query.
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cross-platform-row"]').length === n, pairs, { timeout: 60000 });
     await page.waitForSelector('[data-testid="cross-platform"][data-ready="1"] [data-testid="cross-platform-row"][data-n="10"]', { timeout: 30000 });
-    const groups = page.locator('[data-testid="cross-platform-pair"]');
-    const count = await groups.count();
-    assert.equal(count, pairs);
-    for (let i = 0; i < count; i++) {
-      const group = groups.nth(i);
-      const row = group.locator('[data-testid="cross-platform-row"]');
-      const ns = async (stat) => Number(await row.locator(`td[data-stat="${stat}"]`).getAttribute('data-ns'));
-      const ratio = async (stat) => Number(await row.locator(`td[data-stat="${stat}"]`).getAttribute('data-ratio'));
-      assert.ok(await ns('desktop-e2e') > 0, 'desktop e2e median');
-      if (await row.getAttribute('data-basis') === 'block') {
-        assert.ok(await ns('web-block') > 0, 'web block median');
-        assert.ok(Number(await row.locator('td[data-stat="k"]').innerText()) >= 1, 'K');
-        assert.ok(await ns('desktop-block') > 0, 'desktop block median');
-        assert.ok(await ratio('ratio-block') > 0, 'block ratio');
+    // Every pair's figures read in one round trip (about a thousand pairs with today's published runs).
+    const groups = await page.locator('[data-testid="cross-platform-pair"]').evaluateAll((gs) => gs.map((g) => {
+      const rows = g.querySelectorAll('[data-testid="cross-platform-row"]');
+      const cell = (stat) => rows[0]?.querySelector(`td[data-stat="${stat}"]`);
+      const num = (stat, attr) => Number(cell(stat)?.getAttribute(attr));
+      return {
+        rows: rows.length, basis: rows[0]?.getAttribute('data-basis'),
+        desktopE2e: num('desktop-e2e', 'data-ns'), webE2e: num('web-e2e', 'data-ns'), webBlock: num('web-block', 'data-ns'), desktopBlock: num('desktop-block', 'data-ns'),
+        ratioBlock: num('ratio-block', 'data-ratio'), ratioStep: num('ratio-step', 'data-ratio'),
+        k: cell('k')?.innerText, ratioBlockText: cell('ratio-block')?.innerText, fallback: g.querySelector('[data-note="fallback"]')?.innerText ?? '',
+      };
+    }));
+    assert.equal(groups.length, pairs);
+    for (const g of groups) {
+      assert.equal(g.rows, 1, 'one row per pair');
+      assert.ok(g.desktopE2e > 0, 'desktop e2e median');
+      if (g.basis === 'block') {
+        assert.ok(g.webBlock > 0, 'web block median');
+        assert.ok(Number(g.k) >= 1, 'K');
+        assert.ok(g.desktopBlock > 0, 'desktop block median');
+        assert.ok(g.ratioBlock > 0, 'block ratio');
       } else {
-        assert.match(await group.locator('[data-note="fallback"]').innerText(), /per-step medians/);
-        assert.equal(await row.locator('td[data-stat="ratio-block"]').innerText(), '—');
+        assert.match(g.fallback, /per-step medians/);
+        assert.equal(g.ratioBlockText, '—');
       }
-      if (await ns('web-e2e') > 0) {
-        const r = await ratio('ratio-step');
-        assert.ok(Math.abs(r - await ns('web-e2e') / await ns('desktop-e2e')) < 1e-9 * r, 'per-step ratio = web / desktop median');
-      }
+      if (g.webE2e > 0) assert.ok(Math.abs(g.ratioStep - g.webE2e / g.desktopE2e) < 1e-9 * g.ratioStep, 'per-step ratio = web / desktop median');
     }
   });
 
