@@ -157,15 +157,17 @@ export function DataProvider({ children }: { children: ReactNode }) {
       schedulePrefetch();
       let lastPublish = -Infinity;
       let publishTimer: ReturnType<typeof setTimeout> | null = null;
+      /** Something added since the last publication. */
+      let unpublished = false;
       /** Makes what has been added visible to the views: a new generation (their queries run again). */
       const publish = () => {
         if (publishTimer) { clearTimeout(publishTimer); publishTimer = null; }
-        if (!live) return;
+        if (!live || !unpublished) return;
+        unpublished = false;
         lastPublish = performance.now();
         setRuns(shown());
         setLoaded(new Set(triedConfigs));
         setError(problems.length ? problems.join('; ') : null);
-        setProgress({ done: Math.min(tried, order.length), total: order.length });
         setStatus('ready');
         setGeneration((g) => g + 1);
         schedulePrefetch();
@@ -208,12 +210,13 @@ export function DataProvider({ children }: { children: ReactNode }) {
         // every PUBLISH_EVERY_MS (and at the end): each publication re-runs every open view's queries over all the
         // rows loaded so far and re-renders it, which with a hundred configurations cost more than the loading.
         setProgress({ done: Math.min(tried, order.length), total: order.length });
+        unpublished = true;
         const urgent = a.first || batch.some((x) => asked.current.has(x.id));
         if (urgent || load.peek() === null || performance.now() - lastPublish >= PUBLISH_EVERY_MS) publish();
         else if (!publishTimer) publishTimer = setTimeout(publish, Math.max(0, lastPublish + PUBLISH_EVERY_MS - performance.now()));
       }
       if (!live) return;
-      publish();
+      publish(); // what a pending timer would have shown (nothing when the last batch was shown at once)
       setStatus('ready');
       setComplete(true);
       setLoadMs(performance.now() - t0);
