@@ -67,7 +67,9 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // In-process across platforms: desktop K-step block means for the pairs whose web side has block series.
   const crossPairs = useMemo(() => crossPlatformPairs(runs, stats), [runs, stats]);
   const targets = useMemo(() => blockTargets(crossPairs), [crossPairs]);
-  const blockQ = useQuery(data.db, data.status === 'ready' && targets.length > 0 ? blockMeansSql(state.warmup, targets) : null, data.generation);
+  // Its targets come from the statistics: asked once those answer the current data (with the previous generation's,
+  // the query ran over every row and was superseded as soon as the new statistics came).
+  const blockQ = useQuery(data.db, data.status === 'ready' && query.fresh && targets.length > 0 ? blockMeansSql(state.warmup, targets) : null, data.generation);
   const blockPending = targets.length > 0 && !blockQ.fresh;
   const crossRows = useMemo(() => crossPlatformRows(crossPairs, blockQ.fresh && blockQ.rows ? toBlockMedians(blockQ.rows) : []),
     [crossPairs, blockQ.fresh, blockQ.rows]);
