@@ -10,7 +10,7 @@ export const steps = [{
   name: 'jvm-server',
   description: `Kotlin/JVM TCP server (reference JSON-line protocol + extensions) → ${JVM_SERVER_JAR}`,
   deps: ['core-jvm'],
-  inputs: ['pom.xml', 'collektive-jvm-server/pom.xml', 'collektive-jvm-server/src/main', 'scripts/builds/30-jvm-server.mjs'],
+  inputs: ['pom.xml', 'collektive-jvm-server/pom.xml', 'collektive-jvm-server/src/main', 'collektive-protocol/src/commonMain', 'scripts/builds/30-jvm-server.mjs'],
   outputs: [JVM_SERVER_JAR],
   run: async () => {
     await run('mvn', ['-B', '-q', '-N', 'install']);

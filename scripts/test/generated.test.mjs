@@ -55,7 +55,7 @@ test('collektive-native/include/libsimple_gradient_api.h equals the header Kotli
 // host writes exactly the back-end ids, and the front-end hosts together write every front-end and floor id the
 // catalogue lists. An id added on one side only fails here.
 const BACKEND_ID_FILES = [
-  'collektive-jvm-server/src/main/kotlin/collektive/server/connection/TimingIds.kt',
+  'collektive-protocol/src/commonMain/kotlin/collektive/protocol/Host.kt', // both Kotlin servers' (JVM and Native)
   'collektive-native/src/nativeMain/kotlin/collektive/cabi/TimingLog.kt',
   'collektive-wasm/src/commonMain/kotlin/collektive/web/TimingBuffer.kt',
   'collektive-node-server/src/session.mjs',

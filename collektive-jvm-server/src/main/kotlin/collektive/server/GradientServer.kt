@@ -1,5 +1,7 @@
 package collektive.server
 
+import collektive.protocol.ServerOptions
+import collektive.protocol.Transport
 import collektive.server.connection.Connection
 import collektive.server.connection.ServerBudgets
 import collektive.server.protocol.ErrorReply
@@ -12,6 +14,7 @@ import collektive.server.transport.UnixListener
 import java.io.IOException
 import java.net.InetAddress
 import java.net.SocketTimeoutException
+import java.nio.file.Path
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicInteger
 
@@ -39,7 +42,7 @@ public class GradientServer(
     }
 
     private val listener: Listener = when (options.transport) {
-        Transport.UDS -> UnixListener(requireNotNull(options.path) { "--transport uds needs --path" }, POLL_MS)
+        Transport.UDS -> UnixListener(Path.of(requireNotNull(options.path) { "--transport uds needs --path" }), POLL_MS)
         Transport.TCP -> TcpListener(options.host, options.port, POLL_MS)
         Transport.SHM -> throw IllegalArgumentException("the shm transport is served by ShmServer")
     }

@@ -1,9 +1,12 @@
 package collektive.server
 
-import collektive.server.connection.TimingIds
+import collektive.protocol.ServerOptions
+import collektive.protocol.TimingIds
+import collektive.protocol.Transport
 import collektive.server.protocol.Protocol
 import collektive.server.timing.TimingLog
 import java.io.IOException
+import java.nio.file.Path
 import kotlin.system.exitProcess
 
 /** Exit code after a fatal JVM error (out of memory, ...) in any thread: never 0 (docs/protocol.md, "Process"). */
@@ -13,7 +16,7 @@ public const val EXIT_FATAL: Int = 70
 public const val EXIT_CSV_INCOMPLETE: Int = 74
 
 /**
- * Entry point: `java -jar collektive-jvm-server.jar [options]` (see [ServerOptions.USAGE]). Prints one line
+ * Entry point: `java -jar collektive-jvm-server.jar [options]` (see [ServerOptions.usage]). Prints one line
  * `collektive-jvm-server listening on HOST:PORT` on stdout when ready and serves until SIGTERM/SIGINT, whose
  * shutdown hook stops the connections at a request boundary and then completes the timing CSV (exit 143 for
  * SIGTERM). Over a Unix socket the line names `unix:PATH`, over shared memory `shm:PATH`. Bad options exit 2, a
@@ -22,20 +25,20 @@ public const val EXIT_CSV_INCOMPLETE: Int = 74
  */
 public fun main(args: Array<String>) {
     if ("--help" in args || "-h" in args) {
-        println(ServerOptions.USAGE)
+        println(ServerOptions.usage(Protocol.SERVER))
         return
     }
     val options = try {
         ServerOptions.parse(args)
     } catch (e: IllegalArgumentException) {
-        System.err.println("collektive-jvm-server: ${e.message}\n${ServerOptions.USAGE}")
+        System.err.println("collektive-jvm-server: ${e.message}\n${ServerOptions.usage(Protocol.SERVER)}")
         exitProcess(2)
     }
     Thread.setDefaultUncaughtExceptionHandler { thread, e ->
         if (e is VirtualMachineError) fatal(e, thread.name) else System.err.println("[jvm-server] ${thread.name}: uncaught $e")
     }
     val timing = try {
-        options.csv?.let { TimingLog(it, TimingIds.NAMES) }
+        options.csv?.let { TimingLog(Path.of(it), TimingIds.NAMES) }
     } catch (e: IOException) {
         System.err.println("collektive-jvm-server: cannot write CSV ${options.csv}: $e")
         exitProcess(1)

@@ -1,5 +1,7 @@
 package collektive.server
 
+import collektive.protocol.ServerOptions
+import collektive.protocol.Transport
 import collektive.server.timing.TimingLog
 import collektive.server.transport.shm.ShmServer
 

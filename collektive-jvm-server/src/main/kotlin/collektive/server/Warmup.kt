@@ -1,6 +1,7 @@
 package collektive.server
 
 import collektive.engine.Scenarios
+import collektive.protocol.ServerOptions
 import collektive.server.connection.Connection
 import collektive.server.connection.ServerBudgets
 import collektive.server.protocol.BinaryPositionsFrame

@@ -1,5 +1,6 @@
 package collektive.server
 
+import collektive.protocol.ServerOptions
 import org.junit.jupiter.api.Test
 import java.net.InetAddress
 import java.nio.file.Path
@@ -32,7 +33,7 @@ class ServerOptionsTest {
                 "--step-time-budget", "40", "--max-links", "1234", "--max-reply", "4321", "--spin-us", "0"),
         )
         val expected = ServerOptions(
-            host = "::1", port = 0, csv = Path.of("out.csv"), maxMessageBytes = 4096, maxBufferedInputBytes = 100_000,
+            host = "::1", port = 0, csv = "out.csv", maxMessageBytes = 4096, maxBufferedInputBytes = 100_000,
             maxPendingReplyBytes = 2048, maxConnections = 3, idleTimeoutMs = 1500, maxSessions = 2, maxNodes = 50,
             maxDevices = 99, maxStepCount = 7, stepTimeBudgetMs = 40, maxLinks = 1234, maxReplyBytes = 4321,
             warmupRounds = 0, spinMicros = 0, quiet = true,

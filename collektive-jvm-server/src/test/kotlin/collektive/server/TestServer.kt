@@ -1,11 +1,13 @@
 package collektive.server
 
+import collektive.protocol.ServerOptions
+import collektive.protocol.Transport
 import collektive.server.protocol.BinaryStateFrame
 import java.io.BufferedInputStream
 import java.io.ByteArrayOutputStream
 import java.io.Closeable
-import java.io.OutputStream
 import java.io.InputStream
+import java.io.OutputStream
 import java.net.Socket
 import java.net.StandardProtocolFamily
 import java.net.UnixDomainSocketAddress
@@ -21,7 +23,7 @@ import java.util.Collections
 class TestServer(options: ServerOptions = ServerOptions(port = 0, warmupRounds = 0)) : Closeable {
     val logLines: MutableList<String> = Collections.synchronizedList(mutableListOf())
     private val socketDir = if (options.transport == Transport.UDS) Files.createTempDirectory("collektive-uds") else null
-    val server = GradientServer(options.copy(port = 0, path = socketDir?.resolve("server.sock") ?: options.path), null) { logLines += it }
+    val server = GradientServer(options.copy(port = 0, path = socketDir?.resolve("server.sock")?.toString() ?: options.path), null) { logLines += it }
     val port = server.start()
 
     fun connect(): Client = if (socketDir != null) {

@@ -1,8 +1,12 @@
 package collektive.server.connection
 
-import collektive.server.ServerOptions
-import collektive.server.protocol.BinaryPositionsFrame
-import collektive.server.protocol.ErrorReply
+import collektive.protocol.PositionsFrame
+import collektive.protocol.Replies
+import collektive.protocol.ReplySink
+import collektive.protocol.ServerIdentity
+import collektive.protocol.ServerOptions
+import collektive.protocol.Session
+import collektive.protocol.TimingIds
 import collektive.server.protocol.Protocol
 import collektive.server.timing.TimingLog
 import java.io.BufferedOutputStream
@@ -51,7 +55,8 @@ internal class Connection(
     fun serve(): String {
         val reader = LineReader(input, options.maxMessageBytes, budgets = budgets, onWait = ::onWait, spinNanos = options.spinMicros * 1000L)
         val out = BufferedOutputStream(writes, 1 shl 16)
-        val session = Session(options, timing, budgets) { log("$name: $it") }
+        val replies = ReplySink { b, off, len -> out.write(b, off, len) }
+        val session = Session(Protocol.IDENTITY, options, budgets, timing, System::nanoTime) { log("$name: $it") }
         try {
             while (true) {
                 if (stopping()) return "server stopping"
@@ -77,9 +82,9 @@ internal class Connection(
                         reply(out, message, "maxMessageBytes")
                     }
                     LineReader.FRAME_TOO_LONG -> {
-                        val message = BinaryPositionsFrame.tooLong(reader.frameDevices, options.maxMessageBytes) + "; skipped"
+                        val message = PositionsFrame.tooLong(reader.frameDevices, options.maxMessageBytes) + "; skipped"
                         log("$name: $message")
-                        reply(out, message, "maxMessageBytes", BinaryPositionsFrame.OP)
+                        reply(out, message, "maxMessageBytes", PositionsFrame.OP)
                     }
                     LineReader.BAD_FRAME -> {
                         // The frame's end is unknown, so no later byte can be told to start a request.
@@ -89,18 +94,18 @@ internal class Connection(
                         return message
                     }
                     LineReader.EOF_MID_FRAME -> {
-                        val received = if (reader.frameBytes < 0) "${reader.skippedBytes} of its ${BinaryPositionsFrame.HEADER_BYTES} header bytes"
+                        val received = if (reader.frameBytes < 0) "${reader.skippedBytes} of its ${PositionsFrame.HEADER_BYTES} header bytes"
                         else "${reader.skippedBytes} of its ${reader.frameBytes} bytes"
                         val message = "positions frame cut by the end of the stream after $received"
                         try {
-                            reply(out, message, null, BinaryPositionsFrame.OP) // a peer that only shut down its sending side reads it
+                            reply(out, message, null, PositionsFrame.OP) // a peer that only shut down its sending side reads it
                         } catch (_: IOException) {
                             // gone altogether
                         }
                         return "peer disconnected mid-frame: $message"
                     }
-                    LineReader.POSITIONS_FRAME -> served(session.handlePositionsFrame(reader.line, 0, reader.frameDevices, out), out, start)
-                    else -> served(session.handle(String(reader.line, 0, length, Charsets.UTF_8), out), out, start)
+                    LineReader.POSITIONS_FRAME -> served(session.handlePositionsFrame(reader.line, 0, reader.frameDevices, replies), out, start)
+                    else -> served(session.handle(String(reader.line, 0, length, Charsets.UTF_8), replies), out, start)
                 }
             }
         } catch (e: IOException) {
@@ -127,8 +132,7 @@ internal class Connection(
     }
 
     private fun reply(out: OutputStream, message: String, limit: String?, op: String? = null) {
-        out.write(Protocol.json.encodeToString(ErrorReply.serializer(), ErrorReply(message, op, null, limit)).toByteArray())
-        out.write('\n'.code)
+        out.write(Replies.errorLine(message, op, null, limit))
         out.flush()
     }
 }

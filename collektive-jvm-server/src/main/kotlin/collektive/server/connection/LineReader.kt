@@ -1,5 +1,6 @@
 package collektive.server.connection
 
+import collektive.protocol.PositionsFrame
 import collektive.server.protocol.BinaryPositionsFrame
 import java.io.InputStream
 import java.net.SocketTimeoutException
@@ -144,9 +145,9 @@ internal class LineReader(
             pos += take
             got += take
         }
-        frameProblem = BinaryPositionsFrame.headerProblem(header, 0)
+        frameProblem = PositionsFrame.headerProblem(header, 0)
         if (frameProblem != null) return BAD_FRAME
-        frameDevices = BinaryPositionsFrame.devices(header, 0)
+        frameDevices = PositionsFrame.devices(header, 0)
         frameBytes = BinaryPositionsFrame.frameBytes(frameDevices)
         val coordinates = frameBytes - header.size
         if (frameBytes > maxLineBytes) {

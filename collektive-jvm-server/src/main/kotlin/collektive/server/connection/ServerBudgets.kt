@@ -1,6 +1,7 @@
 package collektive.server.connection
 
-import collektive.server.ServerOptions
+import collektive.protocol.ServerOptions
+import collektive.protocol.SharedBudgets
 import java.util.concurrent.atomic.AtomicInteger
 import java.util.concurrent.atomic.AtomicLong
 
@@ -9,35 +10,35 @@ import java.util.concurrent.atomic.AtomicLong
  * (`maxSessions`), devices over all simulations (`maxDevices`) and bytes of partly received requests
  * (`maxBufferedInputBytes`). Reservations are lock-free and never overshoot.
  */
-internal class ServerBudgets(private val options: ServerOptions) {
+internal class ServerBudgets(private val options: ServerOptions) : SharedBudgets {
     private val sessions = AtomicInteger()
     private val devices = AtomicLong()
     private val bufferedInput = AtomicLong()
 
     /** Simulations held now. */
-    val sessionCount: Int get() = sessions.get()
+    override val sessionCount: Int get() = sessions.get()
 
     /** Devices held now. */
-    val deviceCount: Long get() = devices.get()
+    override val deviceCount: Long get() = devices.get()
 
     /** Bytes of partly received requests held now. */
-    val bufferedInputBytes: Long get() = bufferedInput.get()
+    override val bufferedInputBytes: Long get() = bufferedInput.get()
 
-    fun acquireSession(): Boolean = reserve(sessions, 1, options.maxSessions.toLong())
+    override fun acquireSession(): Boolean = reserve(sessions, 1, options.maxSessions.toLong())
 
-    fun releaseSession() {
+    override fun releaseSession() {
         sessions.decrementAndGet()
     }
 
-    fun reserveDevices(n: Int): Boolean = reserve(devices, n.toLong(), options.maxDevices)
+    override fun reserveDevices(n: Int): Boolean = reserve(devices, n.toLong(), options.maxDevices)
 
-    fun releaseDevices(n: Int) {
+    override fun releaseDevices(n: Int) {
         devices.addAndGet(-n.toLong())
     }
 
-    fun reserveInput(bytes: Int): Boolean = reserve(bufferedInput, bytes.toLong(), options.maxBufferedInputBytes)
+    override fun reserveInput(bytes: Int): Boolean = reserve(bufferedInput, bytes.toLong(), options.maxBufferedInputBytes)
 
-    fun releaseInput(bytes: Long) {
+    override fun releaseInput(bytes: Long) {
         if (bytes > 0) bufferedInput.addAndGet(-bytes)
     }
 

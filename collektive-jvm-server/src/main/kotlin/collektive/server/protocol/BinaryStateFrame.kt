@@ -2,39 +2,30 @@ package collektive.server.protocol
 
 import collektive.codec.StateCodec
 import collektive.engine.EngineState
+import collektive.protocol.ReplySink
+import collektive.protocol.StateFrame
 import java.io.EOFException
 import java.io.IOException
 import java.io.InputStream
 import java.io.OutputStream
 
 /**
- * The binary reply to `step` with `"encoding": "binary"`, all integers little-endian:
- *
- * | offset | size | field |
- * | --- | --- | --- |
- * | 0 | 1 | marker `0x00` (a JSON reply line always starts with `{`, so a reader can tell the two apart) |
- * | 1 | 4 | int32 `length`: bytes after this field = 8 + state buffer size |
- * | 5 | 8 | int64 `rid` (-1 when the request had none) |
- * | 13 | length − 8 | the docs/reference-study.md state buffer ([StateCodec]): int32 n, per node float64 value, int32 k, k × int32 ids |
+ * Reading the binary reply to `step` ([StateFrame], docs/protocol.md) on the JVM: what clients (tests, benchmark
+ * drivers) receive. The server writes frames with the common [StateFrame].
  */
 public object BinaryStateFrame {
     /** First byte of every frame. */
-    public const val MARKER: Int = 0x00
+    public const val MARKER: Int = StateFrame.MARKER
 
     /** Bytes before the state buffer. */
-    public const val HEADER_BYTES: Int = 13
+    public const val HEADER_BYTES: Int = StateFrame.HEADER_BYTES
 
     /** rid written when the request had none. */
-    public const val NO_RID: Long = -1L
+    public const val NO_RID: Long = StateFrame.NO_RID
 
     /** Writes one frame for [rid] around the already encoded [state] buffer (not flushed). */
     public fun write(out: OutputStream, rid: Long, state: ByteArray) {
-        val header = ByteArray(HEADER_BYTES)
-        header[0] = MARKER.toByte()
-        putInt(header, 1, 8 + state.size)
-        for (i in 0 until 8) header[5 + i] = (rid ushr (8 * i)).toByte()
-        out.write(header)
-        out.write(state)
+        StateFrame.write(ReplySink { b, off, len -> out.write(b, off, len) }, rid, state)
     }
 
     /** A decoded frame: the request id and the state it carries. */
@@ -63,9 +54,6 @@ public object BinaryStateFrame {
         return bytes
     }
 
-    private fun putInt(b: ByteArray, at: Int, v: Int) {
-        for (i in 0 until 4) b[at + i] = (v ushr (8 * i)).toByte()
-    }
 
     private fun getInt(b: ByteArray, at: Int): Int =
         (0 until 4).fold(0) { acc, i -> acc or ((b[at + i].toInt() and 0xff) shl (8 * i)) }

@@ -1,32 +1,32 @@
 package collektive.server.protocol
 
+import collektive.protocol.ProtocolSpec
+import collektive.protocol.ServerIdentity
 import kotlinx.serialization.KSerializer
 import kotlinx.serialization.json.Json
 
-/** The protocol's JSON configuration and the helpers clients (tests, benchmark drivers) use to speak it. */
+/**
+ * This server's name, and the helpers JVM clients (tests, benchmark drivers) use to speak the protocol; what every
+ * server speaks (version, ops, JSON dialect) is the common [ProtocolSpec].
+ */
 public object Protocol {
     /** Server name reported by `hello`. */
     public const val SERVER: String = "collektive-jvm-server"
 
-    /** Server version reported by `hello` (0.2.0: the binary positions frame, docs/protocol.md). */
-    public const val VERSION: String = "0.2.0"
+    /** Protocol version reported by `hello`. */
+    public const val VERSION: String = ProtocolSpec.VERSION
 
-    /** Every op the server understands: the reference ones first, then the extensions. */
-    public val OPS: List<String> =
-        listOf("createSim", "setSource", "newPosition", "step", "positions", "clearSources", "echo", "hello")
+    /** Who answers `hello`. */
+    public val IDENTITY: ServerIdentity = ServerIdentity(SERVER)
+
+    /** Every op the server understands. */
+    public val OPS: List<String> get() = ProtocolSpec.OPS
 
     /** Reply encodings of `step`. */
-    public val ENCODINGS: List<String> = listOf("json", "binary")
+    public val ENCODINGS: List<String> get() = ProtocolSpec.ENCODINGS
 
-    /**
-     * Reads and writes the reference's dialect: bare `Infinity` allowed (non-standard JSON, as the reference
-     * server wrote it), unknown keys ignored, defaults (absent rid) not written.
-     */
-    public val json: Json = Json {
-        ignoreUnknownKeys = true
-        allowSpecialFloatingPointValues = true
-        encodeDefaults = false
-    }
+    /** The reference's JSON dialect ([ProtocolSpec.json]). */
+    public val json: Json get() = ProtocolSpec.json
 
     /** One request line (without the newline) for [op] with body [data] encoded by [serializer]. */
     public fun <T> requestLine(op: String, serializer: KSerializer<T>, data: T): String =

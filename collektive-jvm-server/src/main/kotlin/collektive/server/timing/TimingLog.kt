@@ -1,5 +1,6 @@
 package collektive.server.timing
 
+import collektive.protocol.StepTimings
 import java.io.BufferedWriter
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
@@ -19,7 +20,7 @@ import java.util.concurrent.TimeUnit
  * A write that fails (disk full, a file-size limit) is kept in [failure]; later samples are dropped, never queued
  * without end, so the server keeps serving; its shutdown then reports the CSV as incomplete (exit code 74).
  */
-public class TimingLog(path: Path, private val ids: List<String>, private val chunkSize: Int = 4096) : AutoCloseable {
+public class TimingLog(path: Path, private val ids: List<String>, private val chunkSize: Int = 4096) : StepTimings, AutoCloseable {
     private class Chunk(size: Int) {
         val start = LongArray(size)
         val duration = LongArray(size)
@@ -52,7 +53,7 @@ public class TimingLog(path: Path, private val ids: List<String>, private val ch
     }
 
     /** Records one sample of id number [id] (index into the ids list) that started at [startNs] ([System.nanoTime]). */
-    public fun record(id: Int, startNs: Long, durationNs: Long) {
+    override fun record(id: Int, startNs: Long, durationNs: Long) {
         synchronized(this) {
             if (closed) return
             val c = current

@@ -1,13 +1,13 @@
 package collektive.server.bench
 
 import collektive.engine.Scenarios
-import collektive.server.ServerOptions
-import collektive.server.connection.Session
+import collektive.protocol.ReplySink
+import collektive.protocol.ServerOptions
+import collektive.protocol.Session
 import collektive.server.protocol.NewPosition
 import collektive.server.protocol.Protocol
 import collektive.server.protocol.Request
 import collektive.server.protocol.Step
-import java.io.OutputStream
 
 /**
  * Not a test: times the server's request path without sockets at N = 10 (parse, engine round, reply encoding),
@@ -15,11 +15,8 @@ import java.io.OutputStream
  * `java -cp <classpath> collektive.server.bench.SessionMicroBenchKt`.
  */
 fun main() {
-    val sink = object : OutputStream() {
-        override fun write(b: Int) = Unit
-        override fun write(b: ByteArray, off: Int, len: Int) = Unit
-    }
-    val session = Session(ServerOptions(), null, collektive.server.connection.ServerBudgets(ServerOptions())) { println(it) }
+    val sink = ReplySink { _, _, _ -> }
+    val session = Session(Protocol.IDENTITY, ServerOptions(), collektive.server.connection.ServerBudgets(ServerOptions()), null, System::nanoTime) { println(it) }
     val xyz = Scenarios.referencePositions(10, 3.0)
     session.handle("""{"op":"createSim","data":{"nodeCount":10,"maxDistance":3.0}}""", sink)
     session.handle("""{"op":"setSource","data":{"nodeId":0}}""", sink)

@@ -1,8 +1,8 @@
 package collektive.server.connection
 
+import collektive.protocol.ServerOptions
 import collektive.server.Client
 import collektive.server.ReferenceScenario
-import collektive.server.ServerOptions
 import collektive.server.TestServer
 import collektive.server.protocol.BinaryPositionsFrame
 import collektive.server.protocol.ErrorReply

@@ -1,16 +1,17 @@
 package collektive.server.connection
 
+import collektive.protocol.ServerOptions
+import collektive.protocol.TimingIds
 import collektive.server.Client
 import collektive.server.ReferenceScenario
-import collektive.server.ServerOptions
 import collektive.server.TestServer
 import collektive.server.awaitTrue
 import collektive.server.protocol.ErrorReply
 import collektive.server.protocol.Protocol
+import org.junit.jupiter.api.Test
 import java.lang.management.ManagementFactory
 import java.net.Socket
 import java.util.concurrent.atomic.AtomicLong
-import org.junit.jupiter.api.Test
 import kotlin.concurrent.thread
 import kotlin.test.assertEquals
 import kotlin.test.assertNull

@@ -1,6 +1,7 @@
 package collektive.server.connection
 
-import collektive.server.ServerOptions
+import collektive.protocol.PositionsFrame
+import collektive.protocol.ServerOptions
 import collektive.server.protocol.BinaryPositionsFrame
 import org.junit.jupiter.api.Test
 import java.io.ByteArrayInputStream
@@ -35,8 +36,7 @@ class LineReaderTest {
                 LineReader.EOF_MID_LINE -> { add("<partial ${reader.skippedBytes}>"); return@buildList }
                 LineReader.TOO_LONG -> add("<too long ${reader.skippedBytes}>")
                 LineReader.POSITIONS_FRAME -> {
-                    val coordinates = BinaryPositionsFrame.coordinates(reader.line, 0)
-                    add("<frame ${reader.frameDevices}: ${(0 until 3 * reader.frameDevices).joinToString(" ") { "${coordinates.getDouble(8 * it)}" }}>")
+                    add("<frame ${reader.frameDevices}: ${(0 until 3 * reader.frameDevices).joinToString(" ") { "${PositionsFrame.coordinate(reader.line, 0, it)}" }}>")
                 }
                 LineReader.FRAME_TOO_LONG -> add("<frame too long ${reader.frameDevices} ${reader.skippedBytes}>")
                 LineReader.BAD_FRAME -> { add("<bad frame: ${reader.frameProblem}>"); return@buildList }

@@ -1,9 +1,11 @@
 package collektive.server.fuzz
 
-import collektive.server.ServerOptions
+import collektive.protocol.ReplySink
+import collektive.protocol.ServerOptions
+import collektive.protocol.Session
 import collektive.server.connection.LineReader
 import collektive.server.connection.ServerBudgets
-import collektive.server.connection.Session
+import collektive.server.protocol.Protocol
 import com.code_intelligence.jazzer.junit.FuzzTest
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonArray
@@ -39,20 +41,21 @@ class RequestFuzzTest {
     @FuzzTest(maxDuration = "30s")
     fun sessionAnswersEveryLine(data: ByteArray) {
         if (data.isEmpty()) return
-        val session = Session(options, null, ServerBudgets(options)) {}
+        val session = Session(Protocol.IDENTITY, options, ServerBudgets(options), null, System::nanoTime) {}
         try {
-            if (data[0].toInt() and 1 != 0) session.handle("""{"op":"createSim","data":{"nodeCount":5,"maxDistance":3}}""", ByteArrayOutputStream())
+            if (data[0].toInt() and 1 != 0) session.handle("""{"op":"createSim","data":{"nodeCount":5,"maxDistance":3}}""", ReplySink { _, _, _ -> })
             val stream = data.copyOfRange(1, data.size) + '\n'.code.toByte()
             val reader = LineReader(ByteArrayInputStream(stream), options.maxMessageBytes)
             while (true) {
-                val out = ByteArrayOutputStream()
+                val bytes = ByteArrayOutputStream()
+                val out = ReplySink { b, off, len -> bytes.write(b, off, len) }
                 val (outcome, line) = when (val n = reader.readLine()) {
                     LineReader.POSITIONS_FRAME -> session.handlePositionsFrame(reader.line, 0, reader.frameDevices, out) to null
                     LineReader.TOO_LONG, LineReader.FRAME_TOO_LONG -> continue // the reader's refusal: the session never sees it
                     in 0..Int.MAX_VALUE -> String(reader.line, 0, n, Charsets.UTF_8).let { session.handle(it, out) to it }
                     else -> break // the end of the stream, or a frame whose end is unknown (the connection closes)
                 }
-                val written = out.toByteArray()
+                val written = bytes.toByteArray()
                 when (outcome) {
                     Session.Outcome.NO_REPLY -> check(written.isEmpty()) { "no reply announced, ${written.size} bytes written for: ${line ?: "a frame"}" }
                     else -> checkReply(written, line)

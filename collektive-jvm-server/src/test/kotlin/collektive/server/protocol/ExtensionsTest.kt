@@ -3,15 +3,15 @@ package collektive.server.protocol
 import collektive.engine.GradientEngine
 import collektive.engine.Program
 import collektive.engine.Scenarios
+import collektive.protocol.ServerOptions
+import collektive.protocol.Transport
 import collektive.server.ReferenceScenario
-import collektive.server.ServerOptions
 import collektive.server.TestServer
-import collektive.server.Transport
+import kotlinx.serialization.json.jsonObject
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
 import kotlin.test.assertContentEquals
 import kotlin.test.assertEquals
-import kotlinx.serialization.json.jsonObject
 import kotlin.test.assertTrue
 
 /**

@@ -2,6 +2,7 @@ package collektive.server.protocol
 
 import collektive.codec.PositionsCodec
 import collektive.engine.EngineState
+import collektive.protocol.PositionsFrame
 import org.junit.jupiter.api.Test
 import java.io.ByteArrayInputStream
 import java.io.ByteArrayOutputStream
@@ -58,9 +59,8 @@ class MessagesTest {
         assertEquals(BinaryPositionsFrame.frameBytes(2), frame.size.toLong())
         assertContentEquals(byteArrayOf(0, 1), frame.copyOf(2))
         assertContentEquals(PositionsCodec.encode(xyz), frame.copyOfRange(2, frame.size))
-        assertEquals(2, BinaryPositionsFrame.devices(frame, 0))
-        val coordinates = BinaryPositionsFrame.coordinates(frame, BinaryPositionsFrame.HEADER_BYTES)
-        assertContentEquals(xyz, DoubleArray(6) { coordinates.getDouble(8 * it) })
+        assertEquals(2, PositionsFrame.devices(frame, 0))
+        assertContentEquals(xyz, DoubleArray(6) { PositionsFrame.coordinate(frame, BinaryPositionsFrame.HEADER_BYTES, it) })
         val doc = File(System.getProperty("collektive.docs.dir") ?: "../docs", "protocol.md").readText()
         val table = doc.substringAfter("### Binary positions frame (JVM)").substringBefore("What only a frame can get wrong")
         val offsets = table.lines().filter { it.startsWith("| ") }.mapNotNull { it.split('|')[1].trim().toIntOrNull() }

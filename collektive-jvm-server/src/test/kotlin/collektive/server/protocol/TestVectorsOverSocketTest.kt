@@ -1,9 +1,9 @@
 package collektive.server.protocol
 
+import collektive.protocol.ServerOptions
+import collektive.protocol.Transport
 import collektive.server.Client
-import collektive.server.ServerOptions
 import collektive.server.TestServer
-import collektive.server.Transport
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.boolean

@@ -1,6 +1,6 @@
 package collektive.server.transport
 
-import collektive.server.transport.shm.ShmLayout
+import collektive.protocol.ShmLayout
 import java.io.File
 import kotlin.test.Test
 import kotlin.test.assertEquals

@@ -1,5 +1,6 @@
 package collektive.server.transport.shm
 
+import collektive.protocol.ShmLayout
 import java.io.IOException
 import java.lang.invoke.MethodHandles
 import java.lang.invoke.VarHandle
@@ -24,7 +25,7 @@ internal class ShmFile private constructor(
     val requestCapacity: Int,
     val replyCapacity: Int,
 ) : AutoCloseable {
-    private val replyOffset = replyOffsetOf(requestCapacity)
+    private val replyOffset = ShmLayout.replyOffsetOf(requestCapacity)
 
     /** Writes the header and clears every sequence number and flag (a new client starts from sequence 0). */
     fun reset() {
@@ -82,11 +83,9 @@ internal class ShmFile private constructor(
         private val LONG: VarHandle = MethodHandles.byteBufferViewVarHandle(LongArray::class.java, ByteOrder.LITTLE_ENDIAN)
         private val INT: VarHandle = MethodHandles.byteBufferViewVarHandle(IntArray::class.java, ByteOrder.LITTLE_ENDIAN)
 
-        fun replyOffsetOf(requestCapacity: Int): Int = ShmLayout.HEADER_BYTES + ((requestCapacity + 63) and 63.inv())
-
         /** Creates (or truncates) the file at [path], sized for both slots, maps it and writes the header. */
         fun create(path: Path, requestCapacity: Int, replyCapacity: Int): ShmFile {
-            val size = replyOffsetOf(requestCapacity).toLong() + replyCapacity
+            val size = ShmLayout.fileBytes(requestCapacity, replyCapacity)
             if (size > Int.MAX_VALUE) {
                 throw IOException("the shared-memory file would be $size bytes (maxMessageBytes + maxReplyBytes): over 2 GiB, lower --max-message or --max-reply")
             }

@@ -1,9 +1,11 @@
 package collektive.server.transport.shm
 
+import collektive.protocol.Replies
+import collektive.protocol.ServerOptions
+import collektive.protocol.ShmChannel
+import collektive.protocol.ShmLayout
 import collektive.server.Server
-import collektive.server.ServerOptions
 import collektive.server.connection.ServerBudgets
-import collektive.server.protocol.ErrorReply
 import collektive.server.protocol.Protocol
 import collektive.server.timing.TimingLog
 import collektive.server.transport.Link
@@ -27,7 +29,7 @@ public class ShmServer(
     @Volatile
     override var onFatal: (Throwable) -> Unit = { throw it }
 
-    private val path: Path = requireNotNull(options.path) { "--transport shm needs --path" }
+    private val path: Path = Path.of(requireNotNull(options.path) { "--transport shm needs --path" })
     private val wakeListener = UnixListener(Path.of(ShmLayout.wakeSocketOf(path.toString())), POLL_MS)
     private val budgets = ServerBudgets(options)
     private val acceptor = Thread(::acceptLoop, "shm-accept").apply { isDaemon = true }
@@ -115,7 +117,11 @@ public class ShmServer(
     private fun serve(file: ShmFile, link: Link) {
         try {
             if (!options.quiet) log("shm client attached")
-            val how = ShmConnection(file, link, options, timing, budgets, { log("shm: $it") }) { closing }.serve()
+            val how = try {
+                ShmChannel(ShmConnection(file, link), Protocol.IDENTITY, options, budgets, timing, System::nanoTime, { log("shm: $it") }) { closing }.serve()
+            } catch (e: IOException) {
+                "wake-up socket failed: ${e.message ?: e.javaClass.simpleName}"
+            }
             if (!options.quiet || !how.startsWith("client left")) log("shm client (pid ${file.clientPid()}): $how")
         } catch (e: Throwable) {
             log("shm client: failed: $e")
@@ -130,9 +136,8 @@ public class ShmServer(
 
     private fun refuse(link: Link) {
         try {
-            val reply = ErrorReply("this server's shared-memory channel is in use by another client (maxConnections 1 on shm); closing", null, null, "maxConnections")
             link.output.write(ShmLayout.REFUSED)
-            link.output.write((Protocol.json.encodeToString(ErrorReply.serializer(), reply) + "\n").toByteArray())
+            link.output.write(Replies.errorLine("this server's shared-memory channel is in use by another client (maxConnections 1 on shm); closing", null, null, "maxConnections"))
         } catch (_: IOException) {
             // the peer is gone already
         } finally {
@@ -151,7 +156,7 @@ public class ShmServer(
     }
 
     private companion object {
-        const val POLL_MS = 200
+        const val POLL_MS = ShmChannel.POLL_MS
         const val STOP_MS = 3000L
         const val ATTACH_GRACE_MS = 1000L
     }

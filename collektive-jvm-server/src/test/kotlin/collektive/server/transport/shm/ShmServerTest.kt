@@ -1,11 +1,14 @@
 package collektive.server.transport.shm
 
-import collektive.server.ServerOptions
-import collektive.server.Transport
+import collektive.protocol.ServerOptions
+import collektive.protocol.ShmLayout
+import collektive.protocol.Transport
 import collektive.server.awaitTrue
 import collektive.server.protocol.BinaryPositionsFrame
 import collektive.server.protocol.BinaryStateFrame
 import collektive.server.protocol.Protocol
+import org.junit.jupiter.api.AfterEach
+import org.junit.jupiter.api.Test
 import java.io.ByteArrayInputStream
 import java.io.Closeable
 import java.net.StandardProtocolFamily
@@ -18,8 +21,6 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.StandardOpenOption
 import java.util.Collections
-import org.junit.jupiter.api.AfterEach
-import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertTrue
 
@@ -38,7 +39,7 @@ class ShmServerTest {
     }
 
     private fun server(options: ServerOptions = ServerOptions()): ShmServer =
-        ShmServer(options.copy(transport = Transport.SHM, path = dir.resolve("ch.shm"), warmupRounds = 0), null) { logLines += it }.also { it.serve() }
+        ShmServer(options.copy(transport = Transport.SHM, path = dir.resolve("ch.shm").toString(), warmupRounds = 0), null) { logLines += it }.also { it.serve() }
 
     /** A client of the documented layout: publishes a request, waits (polling, no spin tricks) for its reply. */
     private inner class ShmClient : Closeable {

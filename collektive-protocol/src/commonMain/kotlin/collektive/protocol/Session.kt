@@ -1,51 +1,43 @@
-package collektive.server.connection
+package collektive.protocol
 
 import collektive.codec.StateCodec
 import collektive.engine.BudgetExceededException
 import collektive.engine.GradientEngine
 import collektive.engine.Program
 import collektive.programs.Programs
-import collektive.server.ServerOptions
-import collektive.server.protocol.BinaryPositionsFrame
-import collektive.server.protocol.BinaryStateFrame
-import collektive.server.protocol.ErrorReply
-import collektive.server.protocol.HelloReply
-import collektive.server.protocol.Limits
-import collektive.server.protocol.NodeState
-import collektive.server.protocol.Protocol
-import collektive.server.protocol.StepReply
-import collektive.server.timing.TimingLog
 import kotlinx.serialization.SerializationException
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonNull
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.JsonPrimitive
-import java.io.OutputStream
 
 /**
  * The protocol state of one connection: its engine and the handling of one request at a time (a JSON line, or a
- * binary positions frame), with the validation rules and budgets of docs/protocol.md. Replies are written to the
- * connection's buffered stream; the caller flushes when [handle] says something was written. Every failure becomes an error reply
- * (`{"error": ..., "op": ..., "rid"?: ..., "limit"?: ...}`); nothing here closes the connection. [close] returns
- * the simulation's share of the server budgets.
+ * binary positions frame), with the validation rules and budgets of docs/protocol.md. Common to every server
+ * (docs/protocol.md, "Servers"): each transport hands it requests and a [ReplySink], and flushes when [handle] says
+ * something was written. Every failure becomes an error reply (`{"error": ..., "op": ..., "rid"?: ..., "limit"?: ...}`);
+ * nothing here closes the connection. [close] returns the simulation's share of the server budgets. [nanoTime] is
+ * the host's monotonic clock (the step time budget and `step.compute`).
  */
-internal class Session(
+public class Session(
+    private val identity: ServerIdentity,
     private val options: ServerOptions,
-    private val timing: TimingLog?,
-    private val budgets: ServerBudgets,
+    private val budgets: SharedBudgets,
+    private val timing: StepTimings?,
+    private val nanoTime: () -> Long,
     private val log: (String) -> Unit,
 ) {
-    enum class Outcome { NO_REPLY, REPLY, STEP_REPLY }
+    public enum class Outcome { NO_REPLY, REPLY, STEP_REPLY }
 
     /** A request refused with an error reply; [limit] names the budget when a budget refused it. */
-    private class Refused(message: String, val limit: String? = null) : Exception(message, null, false, false)
+    private class Refused(message: String, val limit: String? = null) : Exception(message)
 
-    private val json = Protocol.json
+    private val json = ProtocolSpec.json
     private var engine: GradientEngine? = null
 
     /** Handles one request [line] (no newline), writing any reply to [out] (unflushed). */
-    fun handle(line: String, out: OutputStream): Outcome {
+    public fun handle(line: String, out: ReplySink): Outcome {
         if (line.isBlank()) return Outcome.NO_REPLY
         val depth = nestingDepth(line)
         if (depth > MAX_DEPTH) return error(out, "malformed request: JSON nested deeper than $MAX_DEPTH levels", null, null)
@@ -71,15 +63,14 @@ internal class Session(
      * Handles one binary positions frame (docs/protocol.md, "Binary positions frame"): [n] devices whose coordinates
      * are the 24 × [n] bytes of [bytes] from [at]. It is the `positions` op: the same rules and error replies.
      */
-    fun handlePositionsFrame(bytes: ByteArray, at: Int, n: Int, out: OutputStream): Outcome = answered(BinaryPositionsFrame.OP, null, out) {
+    public fun handlePositionsFrame(bytes: ByteArray, at: Int, n: Int, out: ReplySink): Outcome = answered(PositionsFrame.OP, null, out) {
         val engine = engine()
-        val coordinates = BinaryPositionsFrame.coordinates(bytes, at)
-        engine.updatePositions(xyz(3L * n, engine) { finiteCoordinate(coordinates.getDouble(8 * it), it) })
+        engine.updatePositions(xyz(3L * n, engine) { finiteCoordinate(PositionsFrame.coordinate(bytes, at, it), it) })
         Outcome.NO_REPLY
     }
 
     /** Runs one request's [handling]; every failure becomes its error reply. */
-    private inline fun answered(op: String, data: JsonObject?, out: OutputStream, handling: () -> Outcome): Outcome =
+    private inline fun answered(op: String, data: JsonObject?, out: ReplySink, handling: () -> Outcome): Outcome =
         try {
             handling()
         } catch (e: Refused) {
@@ -88,15 +79,13 @@ internal class Session(
             error(out, "$op: ${e.message} (maxLinks)", op, data, "maxLinks")
         } catch (e: IllegalArgumentException) {
             error(out, "$op: ${e.message}", op, data)
-        } catch (e: StackOverflowError) {
-            error(out, "$op: request too deeply nested", op, data)
         } catch (e: Exception) {
             log("internal error on $op: $e")
             error(out, "internal error on $op: $e", op, data)
         }
 
     /** Returns the simulation's devices and session to the server budgets (the connection ended). */
-    fun close() {
+    public fun close() {
         engine?.let {
             budgets.releaseDevices(it.nodeCount)
             budgets.releaseSession()
@@ -104,7 +93,7 @@ internal class Session(
         engine = null
     }
 
-    private fun dispatch(op: String, data: JsonObject, line: String, out: OutputStream): Outcome = when (op) {
+    private fun dispatch(op: String, data: JsonObject, line: String, out: ReplySink): Outcome = when (op) {
         "newPosition" -> {
             val engine = engine()
             val node = nodeId(data, engine)
@@ -134,16 +123,14 @@ internal class Session(
             Outcome.NO_REPLY
         }
         "echo" -> {
-            out.write(line.toByteArray(Charsets.UTF_8))
-            out.write(NEWLINE)
+            out.write((line + "\n").encodeToByteArray())
             Outcome.REPLY
         }
         "hello" -> {
-            val hello = HelloReply("hello", Protocol.SERVER, Protocol.VERSION, Protocol.OPS, Protocol.ENCODINGS, limits(options))
-            writeLine(out, json.encodeToString(HelloReply.serializer(), hello))
+            out.write(Replies.helloLine(identity, options))
             Outcome.REPLY
         }
-        else -> error(out, "unknown op \"$op\"; known: ${Protocol.OPS.joinToString(", ")}", op, data)
+        else -> error(out, "unknown op \"$op\"; known: ${ProtocolSpec.OPS.joinToString(", ")}", op, data)
     }
 
     private fun createSim(data: JsonObject): Outcome {
@@ -191,7 +178,7 @@ internal class Session(
             throw Refused("program: ${e.message}")
         }
 
-    private fun step(data: JsonObject, out: OutputStream): Outcome {
+    private fun step(data: JsonObject, out: ReplySink): Outcome {
         val engine = engine()
         rid(data) // validated first: an invalid rid is refused (and never echoed)
         val stepCount = integer(data, "stepCount") ?: 1L
@@ -210,7 +197,7 @@ internal class Session(
         } ?: throw Refused("encoding must be \"json\" or \"binary\", got ${data["encoding"]}")
         data["xyz"]?.let { engine.updatePositions(xyz(it, engine)) }
         val rounds = stepCount.toInt()
-        val start = System.nanoTime()
+        val start = nanoTime()
         val deadline = start + options.stepTimeBudgetMs * 1_000_000
         var done = 0
         while (done < rounds) {
@@ -220,26 +207,24 @@ internal class Session(
                 throw Refused("${e.message}; refused after $done of $rounds rounds (maxLinks)", "maxLinks")
             }
             done++
-            if (done < rounds && System.nanoTime() - deadline > 0) {
+            if (done < rounds && nanoTime() - deadline > 0) {
                 throw Refused(
                     "stopped after $done of $rounds rounds: time budget ${options.stepTimeBudgetMs} ms exceeded (stepTimeBudgetMs); the simulation keeps the $done rounds",
                     "stepTimeBudgetMs",
                 )
             }
         }
-        val computeNs = System.nanoTime() - start
+        val computeNs = nanoTime() - start
         val rid = rid(data)
         if (binary) {
             val state = StateCodec.encode(engine)
-            checkReply(BinaryStateFrame.HEADER_BYTES + state.size)
-            BinaryStateFrame.write(out, rid ?: BinaryStateFrame.NO_RID, state)
+            checkReply(StateFrame.HEADER_BYTES + state.size)
+            StateFrame.write(out, rid ?: StateFrame.NO_RID, state)
         } else {
-            val state = engine.snapshot()
-            val values = List(state.values.size) { NodeState(state.values[it], state.neighbors[it]) }
-            val bytes = json.encodeToString(StepReply.serializer(), StepReply(rid, values)).toByteArray(Charsets.UTF_8)
+            val bytes = Replies.stepReply(rid, engine.snapshot())
             checkReply(bytes.size + 1)
             out.write(bytes)
-            out.write(NEWLINE)
+            out.write(NEWLINE_BYTES)
         }
         timing?.record(TimingIds.COMPUTE, start, computeNs) // one row per step answered with its state
         return Outcome.STEP_REPLY
@@ -275,16 +260,11 @@ internal class Session(
     }
 
     private companion object {
-        const val NEWLINE = '\n'.code
+        val NEWLINE_BYTES = byteArrayOf('\n'.code.toByte())
         const val MAX_DEPTH = 64
         const val MAX_RID = (1L shl 53) - 1
         val EMPTY = JsonObject(emptyMap())
-        private val INTEGER = Regex("-?(0|[1-9][0-9]*)")
 
-        fun limits(o: ServerOptions) = Limits(
-            o.maxMessageBytes, o.maxNodes, o.maxDevices, o.maxSessions, o.maxConnections, o.idleTimeoutMs,
-            o.maxStepCount, o.stepTimeBudgetMs, o.maxLinks, o.maxReplyBytes, o.maxPendingReplyBytes, o.maxBufferedInputBytes,
-        )
 
         /** Deepest nesting of objects and arrays in [line] (strings skipped), stopping early past [MAX_DEPTH]. */
         fun nestingDepth(line: String): Int {
@@ -312,11 +292,23 @@ internal class Session(
             return deepest
         }
 
+        /**
+         * `-?(0|[1-9][0-9]*)`: an integral JSON number spelling. A loop, not a Regex: this runs for every rid and
+         * stepCount, and Kotlin/Native's Regex costs microseconds per match.
+         */
+        fun isIntegerSpelling(text: String): Boolean {
+            val start = if (text.startsWith('-')) 1 else 0
+            if (start == text.length) return false
+            if (text[start] == '0') return text.length == start + 1
+            for (i in start until text.length) if (text[i] !in '0'..'9') return false
+            return true
+        }
+
         /** An integer field: absent = null; else a JSON number with an integral spelling, or [Refused]. */
         fun integer(data: JsonObject, name: String): Long? {
             val v = data[name] ?: return null
             val p = v as? JsonPrimitive
-            if (p == null || p is JsonNull || p.isString || !INTEGER.matches(p.content)) {
+            if (p == null || p is JsonNull || p.isString || !isIntegerSpelling(p.content)) {
                 throw Refused("$name must be an integer (a JSON number without fraction or exponent), got $v")
             }
             return p.content.toLongOrNull() ?: throw Refused("$name is out of range, got ${p.content}")
@@ -360,13 +352,8 @@ internal class Session(
         }
     }
 
-    private fun error(out: OutputStream, message: String, op: String?, data: JsonObject?, limit: String? = null): Outcome {
-        writeLine(out, json.encodeToString(ErrorReply.serializer(), ErrorReply(message, op, validRid(data), limit)))
+    private fun error(out: ReplySink, message: String, op: String?, data: JsonObject?, limit: String? = null): Outcome {
+        out.write(Replies.errorLine(message, op, validRid(data), limit))
         return Outcome.REPLY
-    }
-
-    private fun writeLine(out: OutputStream, text: String) {
-        out.write(text.toByteArray(Charsets.UTF_8))
-        out.write(NEWLINE)
     }
 }

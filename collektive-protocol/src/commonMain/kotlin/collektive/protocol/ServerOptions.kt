@@ -1,10 +1,9 @@
-package collektive.server
-
-import java.nio.file.Path
+package collektive.protocol
 
 /**
- * Command-line options of the server (`--help` prints them). The budgets are those of docs/protocol.md
- * ("Budgets"), with the same flag names, defaults and `hello.limits` names as the Node server.
+ * Command-line options of the Kotlin servers (`--help` prints them): the JVM server and the Kotlin/Native
+ * shared-memory server parse the same flags. The budgets are those of docs/protocol.md ("Budgets"), with the same
+ * flag names, defaults and `hello.limits` names as the Node server.
  *
  * @property transport how clients reach the server: TCP (default), a Unix domain socket or shared memory.
  * @property path the Unix socket's path (`uds`) or the shared-memory file's (`shm`; its wake-up socket is `PATH.sock`).
@@ -33,10 +32,10 @@ import java.nio.file.Path
  */
 public data class ServerOptions(
     val transport: Transport = Transport.TCP,
-    val path: Path? = null,
+    val path: String? = null,
     val host: String = "127.0.0.1",
     val port: Int = 9090,
-    val csv: Path? = null,
+    val csv: String? = null,
     val maxMessageBytes: Int = 8 shl 20,
     val maxBufferedInputBytes: Long = 64L shl 20,
     val maxPendingReplyBytes: Int = 8 shl 20,
@@ -54,8 +53,8 @@ public data class ServerOptions(
     val quiet: Boolean = false,
 ) {
     public companion object {
-        /** Usage text for `--help` and errors. */
-        public const val USAGE: String = """usage: collektive-jvm-server [--transport tcp|uds|shm] [--path FILE] [--host 127.0.0.1] [--port 9090] [--csv FILE] [budgets] [--warmup 2000] [--spin-us 50] [--quiet]
+        /** Usage text for `--help` and errors, for the server named [server]. */
+        public fun usage(server: String): String = """usage: $server [--transport tcp|uds|shm] [--path FILE] [--host 127.0.0.1] [--port 9090] [--csv FILE] [budgets] [--warmup 2000] [--spin-us 50] [--quiet]
   --transport            tcp (default), uds (a Unix domain socket at --path) or shm (shared memory in the file
                          --path, woken through the Unix socket --path.sock); docs/protocol.md, "Transports"
   --path                 the Unix socket (uds) or the shared-memory file (shm; put it on a tmpfs such as /dev/shm)
@@ -100,10 +99,10 @@ budgets (docs/protocol.md; past one a request gets an error reply naming it in "
             while (i < args.size) {
                 when (val arg = args[i]) {
                     "--transport" -> options = options.copy(transport = Transport.of(value(arg)))
-                    "--path" -> options = options.copy(path = Path.of(value(arg)))
+                    "--path" -> options = options.copy(path = value(arg))
                     "--host" -> options = options.copy(host = value(arg))
                     "--port" -> options = options.copy(port = int(arg, 0, 65535))
-                    "--csv" -> options = options.copy(csv = Path.of(value(arg)))
+                    "--csv" -> options = options.copy(csv = value(arg))
                     "--max-message", "--max-line" -> options = options.copy(maxMessageBytes = int(arg, 64, Int.MAX_VALUE - 16))
                     "--max-buffered-input" -> options = options.copy(maxBufferedInputBytes = long(arg, 64))
                     "--max-pending-reply" -> options = options.copy(maxPendingReplyBytes = int(arg, 1024))

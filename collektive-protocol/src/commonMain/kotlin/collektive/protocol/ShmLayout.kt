@@ -1,8 +1,9 @@
-package collektive.server.transport.shm
+package collektive.protocol
 
 /**
- * Byte offsets of the shared-memory file (docs/protocol.md, "Shared memory"; the C# front-end's `ShmLayout` holds
- * the same numbers and both test them against that table). Little-endian. Fields written by the client and fields
+ * Byte offsets of the shared-memory file (docs/protocol.md, "Shared memory"), the same for both servers that serve it
+ * (the JVM server and the Kotlin/Native one); the C# front-end's `ShmLayout` holds the same numbers and both test them
+ * against that table. Little-endian. Fields written by the client and fields
  * written by the server sit on different 64-byte cache lines, so a side spinning on the other's sequence number
  * does not share a line with its own writes.
  */
@@ -63,6 +64,12 @@ public object ShmLayout {
 
     /** First byte the server writes to a client it refuses (then one JSON error line, then it closes). */
     public const val REFUSED: Int = 'E'.code
+
+    /** Where the reply slot starts for a request slot of [requestCapacity] bytes (64-byte aligned). */
+    public fun replyOffsetOf(requestCapacity: Int): Int = HEADER_BYTES + ((requestCapacity + 63) and 63.inv())
+
+    /** The file's size for these slots (a Long: both slots may pass 2 GiB). */
+    public fun fileBytes(requestCapacity: Int, replyCapacity: Int): Long = replyOffsetOf(requestCapacity).toLong() + replyCapacity
 
     /** The wake-up socket of the shared-memory file at [file]. */
     public fun wakeSocketOf(file: String): String = "$file.sock"

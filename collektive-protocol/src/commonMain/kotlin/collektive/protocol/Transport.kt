@@ -1,4 +1,4 @@
-package collektive.server
+package collektive.protocol
 
 /** How clients reach the server (`--transport`; docs/protocol.md, "Transports"). */
 public enum class Transport(public val flag: String) {
