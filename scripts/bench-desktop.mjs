@@ -14,7 +14,7 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { DESKTOP_TRANSPORTS, ENCODINGS, PROGRAMS, REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, osFloorOfTransport, programSuffix } from '../measurement/src/catalogue.mjs';
+import { DESKTOP_SERVERS, DESKTOP_TRANSPORTS, ENCODINGS, PROGRAMS, REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, osFloorOfTransport, programSuffix } from '../measurement/src/catalogue.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
 import { buildDir, hostEnv, nativeLibDir } from './lib/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
@@ -29,7 +29,7 @@ import { cpuPerStepWindow } from '../measurement/src/cpuPerStep.mjs';
 import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
-import { JVM_SERVER_JAR, startJvmServer } from './lib/jvm-server.mjs';
+import { JVM_SERVER_JAR, NATIVE_SERVER_EXE, startJvmServer, startNativeServer } from './lib/jvm-server.mjs';
 import { COMMON, checkProgramSpecs, newRunFolder, orderSeedOf, parseCli, programList } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
@@ -54,6 +54,10 @@ const USAGE = `usage: npm run bench:desktop -- [options]
   --transports tcp         out-of-process transports, one configuration per value: tcp (loopback TCP, the reference
                            protocol), uds (Unix domain socket), shm (shared memory); ids of uds/shm suffixed
                            -uds / -shm (docs/protocol.md, "Transports")
+  --servers jvm            out-of-process servers, one configuration per server and transport it serves: jvm (the
+                           Kotlin/JVM server, every transport), native (the Kotlin/Native shared-memory server: the
+                           in-process library's engine in its own process; shm only); ids suffixed -native
+                           (docs/protocol.md, "Servers")
   --spin-us 50             socket engine: µs the frame loop spins before blocking on a response
   --server-spin-us 50      JVM server: µs a connection polls for the next request before blocking on the read;
                            a list (0,50) makes one configuration per value, ids suffixed -sspin<µs>
@@ -86,7 +90,7 @@ const { values: args, fail, list, int, positive: num } = parseCli({
     'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
     'spin-us': { type: 'string', default: '50' }, 'server-spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
     spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
-    transports: { type: 'string', default: 'tcp' }, spins: { type: 'string' },
+    transports: { type: 'string', default: 'tcp' }, servers: { type: 'string', default: REFERENCE_DESKTOP_SERVER }, spins: { type: 'string' },
     title: { type: 'string' }, quiet: { type: 'boolean', default: false },
   },
 });
@@ -104,6 +108,7 @@ const P = {
   maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
   serverSpins: list('server-spin-us').map(Number),
   transports: list('transports', [...DESKTOP_TRANSPORTS]),
+  servers: list('servers', Object.keys(DESKTOP_SERVERS)),
   spins: args.spins === undefined ? null : list('spins').map(Number),
   programs: programList(args.programs, Object.keys(PROGRAMS), fail),
   orderSeed: orderSeedOf(args, int),
@@ -113,13 +118,16 @@ if (P.spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m
 if (P.spins && P.spins.some((v) => !Number.isInteger(v) || v < 0)) fail('--spins must list integers >= 0');
 if (P.spins && P.serverSpins.length > 1) fail('--spins sets the client and the server spin together: do not also list --server-spin-us');
 if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
+if (!P.transports.some((t) => P.servers.some((s) => DESKTOP_SERVERS[s].includes(t)))) {
+  fail(`no server of --servers ${P.servers.join(',')} serves a transport of --transports ${P.transports.join(',')} (${Object.entries(DESKTOP_SERVERS).map(([s, ts]) => `${s}: ${ts.join(', ')}`).join('; ')})`);
+}
 if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
 await checkProgramSpecs(P.programs, P.ns, fail);
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
 if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
 
 const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('desktop', args,
-  ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'scripts']);
+  ['collektive-core', 'collektive-protocol', 'collektive-native', 'collektive-native-server', 'collektive-jvm-server', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'scripts']);
 
 // ---------------------------------------------------------------- measure ----
 
@@ -139,7 +147,8 @@ async function takeSnapshot(dir) {
   writeFileSync(join(dir, 'Collektive.Frontend.dll.config'),
     `<configuration>\n  <dllmap dll="simple_gradient" target="${join(dir, 'libsimple_gradient.so')}" os="linux"/>\n</configuration>\n`);
   copyFileSync(JVM_SERVER_JAR, join(dir, 'collektive-jvm-server.jar'));
-  Object.assign(snapshot, { exe: join(dir, 'desktop-host.exe'), jar: join(dir, 'collektive-jvm-server.jar'), lib: dir });
+  if (P.servers.includes('native')) copyFileSync(NATIVE_SERVER_EXE, join(dir, 'collektive-native-server.kexe'));
+  Object.assign(snapshot, { exe: join(dir, 'desktop-host.exe'), jar: join(dir, 'collektive-jvm-server.jar'), nativeServer: join(dir, 'collektive-native-server.kexe'), lib: dir });
 }
 // uds and shm: the socket / shared-memory file in the run's temporary folder (shm on a tmpfs when there is one).
 let transportDir = null;
@@ -149,8 +158,9 @@ function transportPath(transport) {
   transportFiles += 1;
   return join(transportDir, `${transport}-${transportFiles}${transport === 'shm' ? '.shm' : '.sock'}`);
 }
-const startServer = (csv, spinUs, transport) => startJvmServer({ csv, cpu: pin?.server, jar: snapshot.jar, now: sinceStartNs,
-  transport, path: transportPath(transport), serverArgs: ['--spin-us', String(spinUs)] });
+const startServer = (csv, spinUs, transport, server) => (server === 'native'
+  ? startNativeServer({ csv, cpu: pin?.server, exe: snapshot.nativeServer, now: sinceStartNs, path: transportPath(transport), serverArgs: ['--spin-us', String(spinUs)] })
+  : startJvmServer({ csv, cpu: pin?.server, jar: snapshot.jar, now: sinceStartNs, transport, path: transportPath(transport), serverArgs: ['--spin-us', String(spinUs)] }));
 
 // The host runs in its invocation's folder: the native library's default timing CSV (native.csv in the working
 // directory, as the reference) lands there, never in the repository's root. It runs under `sh`, which reports the
@@ -195,14 +205,16 @@ function exitDescription(code) {
   return signal ? `was killed by ${signal} (exit ${code})` : `failed (exit ${code})`;
 }
 
-// One configuration per transport (ids of uds/shm suffixed), then per spin: --spins (client and server together,
+// One configuration per transport (ids of uds/shm suffixed) and server serving it (-native), then per spin: --spins (client and server together,
 // -spin<µs>) or --server-spin-us (-sspin<µs>) when it lists several, then per program (-<spec>, none for the
 // reference program: c.program is null for it, and its host invocations are the reference ones).
 const spinVariants = P.spins
   ? P.spins.map((us) => ({ suffix: P.spins.length > 1 ? `-spin${us}` : '', clientSpinUs: us, serverSpinUs: us }))
   : P.serverSpins.map((us) => ({ suffix: P.serverSpins.length > 1 ? `-sspin${us}` : '', clientSpinUs: P.spinUs, serverSpinUs: us }));
-const configurations = desktopConfigurations(P).flatMap((c) => P.transports.flatMap((transport) => spinVariants.flatMap((v) => P.programs.map((program) => ({
-  ...c, id: `${c.id}${transport === REFERENCE_DESKTOP_TRANSPORT ? '' : `-${transport}`}${v.suffix}${programSuffix(program)}`, transport, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
+const transportServers = P.transports.flatMap((transport) => P.servers.filter((s) => DESKTOP_SERVERS[s].includes(transport)).map((server) => ({ transport, server })));
+const configurations = desktopConfigurations(P).flatMap((c) => transportServers.flatMap(({ transport, server }) => spinVariants.flatMap((v) => P.programs.map((program) => ({
+  ...c, id: `${c.id}${transport === REFERENCE_DESKTOP_TRANSPORT ? '' : `-${transport}`}${server === REFERENCE_DESKTOP_SERVER ? '' : `-${server}`}${v.suffix}${programSuffix(program)}`,
+  transport, server, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
   osFloor: osFloorOfTransport(transport, v.clientSpinUs > 0 || v.serverSpinUs > 0), program: programSuffix(program) ? program : null,
 })))));
 /** The rounds' configuration orders and each invocation's path order, drawn from --order-seed. */
@@ -246,7 +258,7 @@ async function runPath(c, path, k, dir, bar) {
     record.noise.cpus = { frontend: pin?.frontend ?? null, server: null };
     record.noise.cpuPerStepNs = cpu.perStep();
   } else {
-    const server = await startServer(join(dir, 'socket.csv'), c.serverSpinUs, c.transport);
+    const server = await startServer(join(dir, 'socket.csv'), c.serverSpinUs, c.transport, c.server);
     serverPid = server.pid;
     let r;
     let serverCpu = null;
@@ -323,7 +335,7 @@ function writeConfiguration(c, invocations) {
 async function main() {
   const loadAtStart = os.loadavg();
   console.log(`[bench:desktop] run ${runId} → ${relative(root, runDir) || runDir}`);
-  await ensureBuilt(['native', 'jvm-server', 'desktop-host', ...(P.osFloors > 0 ? ['os-floor'] : [])]);
+  await ensureBuilt(['native', 'jvm-server', ...(P.servers.includes('native') ? ['native-server'] : []), 'desktop-host', ...(P.osFloors > 0 ? ['os-floor'] : [])]);
   mkdirSync(runDir, { recursive: true });
   const tmp = mkdtempSync(join(os.tmpdir(), 'collektive-bench-desktop-'));
   await takeSnapshot(join(tmp, 'artifacts'));
@@ -364,7 +376,7 @@ async function main() {
       results.push({ c, a, h });
       env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };
       const entry = desktopConfigurationEntry(c, {
-        serverSpinMicros: c.serverSpinUs, clientSpinMicros: c.clientSpinUs, outOfProcessTransport: c.transport, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
+        serverSpinMicros: c.serverSpinUs, clientSpinMicros: c.clientSpinUs, outOfProcessTransport: c.transport, outOfProcessServer: c.server, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
         invocations: record,
       });
       // run.json names the program only when it is not the reference (measurement/schema/run.schema.json).
@@ -399,7 +411,7 @@ async function main() {
     },
     parameters: {
       rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, osFloors: P.osFloors, orderSeed: P.orderSeed,
-      spinMicros: P.spins ?? P.spinUs, serverSpinMicros: P.spins ?? P.serverSpins, transports: P.transports, programs: P.programs, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
+      spinMicros: P.spins ?? P.spinUs, serverSpinMicros: P.spins ?? P.serverSpins, transports: P.transports, servers: P.servers, programs: P.programs, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
       command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
     },
     configurations: runConfigurations,

@@ -1,8 +1,10 @@
-// The desktop transports beyond TCP (docs/protocol.md, "Transports"), each against the real JVM server process:
-// the engine's test vectors over a Unix domain socket and over shared memory in every encoding, a few hundred
-// frames with the CSV schema, and what happens when either side dies mid-run: killing the server (SIGKILL) ends the
-// host with a clear error within a bounded time (never a hang); killing the host frees the server's channel and
-// the simulation's budgets, so the next client is served.
+// The desktop transports beyond TCP (docs/protocol.md, "Transports"), each against a real server process: the JVM
+// server over a Unix domain socket and over shared memory, and the Kotlin/Native server over shared memory (the same
+// channel: collektive-native-server/README.md). The engine's test vectors in every encoding, a few hundred frames
+// with the CSV schema, and what happens when either side dies mid-run: killing the server (SIGKILL) ends the host
+// with a clear error within a bounded time (never a hang); killing the host frees the server's channel and the
+// simulation's budgets, so the next client is served. Both shared-memory servers refuse a second client and answer
+// bad requests with the same error replies.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { spawn, spawnSync } from 'node:child_process';
@@ -12,7 +14,8 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { hostEnv, hostExe, root } from '../../scripts/lib/toolchain.mjs';
 import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
-import { startJvmServer } from '../../scripts/lib/jvm-server.mjs';
+import { startServer } from '../../scripts/lib/jvm-server.mjs';
+import { attachShm } from './shm-client.mjs';
 
 const vectorsDir = join(root, 'collektive-core', 'test-vectors');
 // The shared-memory file belongs on a tmpfs (docs/protocol.md); the Unix socket paths must stay under 108 bytes.
@@ -45,17 +48,21 @@ function euclideanVectors() {
   return index.vectors.map((f) => join(vectorsDir, f)).filter((f) => JSON.parse(readFileSync(f, 'utf8')).program === 'EUCLIDEAN');
 }
 
+const udsPath = () => join(tmp, `s${Math.random().toString(36).slice(2, 8)}.sock`);
+const shmPath = () => join(tmp, `m${Math.random().toString(36).slice(2, 8)}.shm`);
+/** Every server × transport beyond TCP: `name` is the host's --transport, `server` what startServer starts. */
 const transports = [
-  { name: 'uds', what: 'a Unix domain socket', path: () => join(tmp, `s${Math.random().toString(36).slice(2, 8)}.sock`) },
-  { name: 'shm', what: 'shared memory', path: () => join(tmp, `m${Math.random().toString(36).slice(2, 8)}.shm`) },
+  { name: 'uds', server: 'jvm', what: 'the JVM server over a Unix domain socket', path: udsPath },
+  { name: 'shm', server: 'jvm', what: 'the JVM server over shared memory', path: shmPath },
+  { name: 'shm', server: 'native', what: 'the Kotlin/Native server over shared memory', path: shmPath },
 ];
 
 for (const t of transports) {
-  describe(`host against the JVM server over ${t.what} (--transport ${t.name})`, () => {
+  describe(`host against ${t.what} (--transport ${t.name})`, () => {
     test('test vectors in json, batched and binary encodings; 200 frames with the socket path\'s CSV ids', async () => {
       const path = t.path();
-      const csv = join(tmp, `${t.name}-backend.csv`);
-      const server = await startJvmServer({ transport: t.name, path, csv });
+      const csv = join(tmp, `${t.server}-${t.name}-backend.csv`);
+      const server = await startServer({ server: t.server, transport: t.name, path, csv });
       try {
         const files = euclideanVectors();
         assert.ok(files.length >= 3, `EUCLIDEAN vectors in ${vectorsDir}`);
@@ -65,9 +72,9 @@ for (const t of transports) {
           assert.equal(r.summary.vectors.length, files.length);
           for (const v of r.summary.vectors) assert.equal(v.mismatches, 0, `${t.name} ${encoding} ${v.name}`);
         }
-        const run = host(['run', '--engine', 'socket', '--transport', t.name, '--path', path, '--encoding', 'binary', '--frames', '200', '--out', `${t.name}.csv`]);
+        const run = host(['run', '--engine', 'socket', '--transport', t.name, '--path', path, '--encoding', 'binary', '--frames', '200', '--out', `${t.server}-${t.name}.csv`]);
         assert.equal(run.summary.frames, 200);
-        const rows = parseTimingCsv(readFileSync(join(tmp, `${t.name}.csv`), 'utf8'));
+        const rows = parseTimingCsv(readFileSync(join(tmp, `${t.server}-${t.name}.csv`), 'utf8'));
         const counts = {};
         for (const r of rows) counts[r.id] = (counts[r.id] ?? 0) + 1;
         assert.deepEqual(counts, { 'step.socket.send': 200, 'step.socket.wait': 200, 'step.socket.parse': 200, 'step.unity.apply': 200, 'step.unity.e2e': 200, 'step.frame.wait': 200 });
@@ -82,9 +89,9 @@ for (const t of transports) {
 
     test('killing the server mid-run: the host fails with a clear error within a bounded time', async () => {
       const path = t.path();
-      const server = await startJvmServer({ transport: t.name, path });
+      const server = await startServer({ server: t.server, transport: t.name, path });
       const h = backgroundHost(['run', '--engine', 'socket', '--transport', t.name, '--path', path, '--scenario', 'random', '--nodes', '1000',
-        '--encoding', 'binary', '--frames', '1000000', '--progress', '10', '--out', `${t.name}-killed.csv`]);
+        '--encoding', 'binary', '--frames', '1000000', '--progress', '10', '--out', `${t.server}-${t.name}-killed.csv`]);
       try {
         await h.progressed;
         const killedAt = Date.now();
@@ -103,10 +110,10 @@ for (const t of transports) {
     test('killing the host mid-run: the server frees the channel and its budgets, the next client is served', async () => {
       const path = t.path();
       // One session and 1000 devices at most: a channel or a simulation not returned would refuse the next client.
-      const server = await startJvmServer({ transport: t.name, path, quiet: false, serverArgs: ['--max-sessions', '1', '--max-devices', '1000'] });
+      const server = await startServer({ server: t.server, transport: t.name, path, quiet: false, serverArgs: ['--max-sessions', '1', '--max-devices', '1000'] });
       try {
         const h = backgroundHost(['run', '--engine', 'socket', '--transport', t.name, '--path', path, '--scenario', 'random', '--nodes', '1000',
-          '--encoding', 'binary', '--frames', '1000000', '--progress', '10', '--out', `${t.name}-host-killed.csv`]);
+          '--encoding', 'binary', '--frames', '1000000', '--progress', '10', '--out', `${t.server}-${t.name}-host-killed.csv`]);
         await h.progressed;
         const killedAt = Date.now();
         h.child.kill('SIGKILL');
@@ -124,19 +131,81 @@ for (const t of transports) {
   });
 }
 
-test('a second shared-memory client is refused with maxConnections while the first holds the channel', async () => {
-  const path = join(tmp, 'busy.shm');
-  const server = await startJvmServer({ transport: 'shm', path });
-  const first = backgroundHost(['run', '--engine', 'socket', '--transport', 'shm', '--path', path, '--frames', '1000000', '--progress', '10', '--out', 'busy.csv']);
+for (const server of ['jvm', 'native']) {
+  test(`a second shared-memory client of the ${server} server is refused with maxConnections while the first holds the channel`, async () => {
+    const path = join(tmp, `busy-${server}.shm`);
+    const s = await startServer({ server, transport: 'shm', path });
+    const first = backgroundHost(['run', '--engine', 'socket', '--transport', 'shm', '--path', path, '--frames', '1000000', '--progress', '10', '--out', `busy-${server}.csv`]);
+    try {
+      await first.progressed;
+      const r = host(['verify', '--engine', 'socket', '--transport', 'shm', '--path', path, '--vectors', euclideanVectors()[0]], { expectOk: false });
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /refused: .*maxConnections/);
+    } finally {
+      first.child.kill('SIGKILL');
+      await s.stop();
+    }
+  });
+}
+
+/**
+ * Requests the C# host never sends, each its own shared-memory request but the last two (several requests in one
+ * slot): the replies' bytes, with the step time budget's round counts (timing-dependent) replaced by N.
+ */
+async function badRequestReplies(server) {
+  const path = shmPath();
+  const s = await startServer({ server, transport: 'shm', path, serverArgs: ['--max-nodes', '50', '--step-time-budget', '1'] });
+  const replies = [];
   try {
-    await first.progressed;
-    const r = host(['verify', '--engine', 'socket', '--transport', 'shm', '--path', path, '--vectors', euclideanVectors()[0]], { expectOk: false });
-    assert.equal(r.status, 1);
-    assert.match(r.stderr, /refused: .*maxConnections/);
+    const c = await attachShm(path);
+    try {
+      const frame = Buffer.alloc(16); // a positions frame for 50 devices cut after 16 of its 1206 bytes
+      frame.writeUInt8(0x01, 1);
+      frame.writeInt32LE(50, 2);
+      for (const request of [
+        'this is not json\n',
+        '{"op":"teleport","data":{"rid":3}}\n',
+        '{"op":"createSim","data":{"nodeCount":51,"maxDistance":3}}\n',
+        '{"op":"createSim","data":{"nodeCount":50,"maxDistance":3}}\n',
+        '{"op":"step","data":{"rid":7,"stepCount":100000}}\n',
+        '{"op":"setSource","data":{"nodeId":50}}\n{"op":"setSource","data":{"nodeId":0}}\n{"op":"step","data":{"rid":8,"stepCount":0}}\n',
+        Buffer.concat([Buffer.from('{"op":"hello"}\n'), frame]),
+      ]) {
+        const text = (await c.request(request)).toString('utf8');
+        replies.push(text.replace(/after \d+ of 100000 rounds/, 'after N of 100000 rounds').replace(/keeps the \d+ rounds/, 'keeps the N rounds'));
+      }
+    } finally {
+      c.close();
+    }
   } finally {
-    first.child.kill('SIGKILL');
-    await server.stop();
+    await s.stop();
   }
+  return replies;
+}
+
+test('bad requests over shared memory: the native server answers with the JVM server\'s error replies', async () => {
+  const jvm = await badRequestReplies('jvm');
+  const native = await badRequestReplies('native');
+  const line = (text, i = 0) => JSON.parse(text.split('\n')[i]);
+  assert.deepEqual(line(native[0]), line(jvm[0]), 'a line that is no JSON');
+  assert.equal(line(native[0]).op, null);
+  assert.deepEqual(line(native[1]), { error: line(jvm[1]).error, op: 'teleport', rid: 3 }, 'an unknown op');
+  assert.match(line(native[1]).error, /unknown op "teleport"/);
+  assert.deepEqual(line(native[2]), { error: 'createSim: nodeCount 51 is over this server\'s limit 50 (maxNodes)', op: 'createSim', limit: 'maxNodes' });
+  assert.deepEqual(line(native[2]), line(jvm[2]), 'createSim over maxNodes');
+  assert.equal(native[3], '', 'a valid createSim has no reply');
+  assert.equal(jvm[3], '');
+  assert.deepEqual(line(native[4]), line(jvm[4]), 'a step over --step-time-budget');
+  assert.equal(line(native[4]).limit, 'stepTimeBudgetMs');
+  assert.equal(line(native[4]).rid, 7);
+  assert.equal(native[5], jvm[5], 'several requests in one slot: an error reply, then the step reply, byte for byte');
+  assert.match(line(native[5]).error, /nodeId must be an integer in \[0, 50\), got 50/);
+  assert.match(native[5].split('\n')[1], /^\{"rid":8,"values":\[/);
+  const [jvmHello, nativeHello] = [line(jvm[6]), line(native[6])];
+  assert.equal(nativeHello.server, 'collektive-native-server');
+  assert.deepEqual({ ...nativeHello, server: null }, { ...jvmHello, server: null }, 'hello: same version, ops, encodings and limits');
+  assert.deepEqual(line(native[6], 1), line(jvm[6], 1), 'a positions frame cut by the end of the request');
+  assert.match(line(native[6], 1).error, /positions frame cut by the end of the request after 16 of its 1206 bytes/);
 });
 
 test('--transport uds without a server names the socket path', () => {

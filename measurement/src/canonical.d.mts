@@ -1,5 +1,5 @@
 // Types of canonical.mjs, for the dashboard (structural: any run.json-shaped object).
-interface ConfigLike { id: string; nodeCount: number; pacing: string; encoding?: string | null; outOfProcessTransport?: string | null; files: { platform: string; side: string }[]; invocations?: unknown[] | null; serverSpinMicros?: number | number[] | null; driver?: string | null; program?: string | null }
+interface ConfigLike { id: string; nodeCount: number; pacing: string; encoding?: string | null; outOfProcessTransport?: string | null; outOfProcessServer?: string | null; files: { platform: string; side: string }[]; invocations?: unknown[] | null; serverSpinMicros?: number | number[] | null; driver?: string | null; program?: string | null }
 interface RunLike { id: string; kind?: string; createdAt?: string | null; configurations: ConfigLike[] }
 
 export declare const CANONICAL_N: number;

@@ -3,7 +3,7 @@
 // platform (its default encoding and the server's default spin). Shared by the dashboard (dashboard/src/model/canonical.ts) and the headline
 // (measurement/src/headlineFiles.mjs), so both open on the same runs.
 
-import { REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, isReferenceProgram } from './catalogue.mjs';
+import { REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, isReferenceProgram } from './catalogue.mjs';
 
 export const CANONICAL_N = 10;
 export const CANONICAL_PACING = 'free';
@@ -29,8 +29,8 @@ export const DEFAULT_SERVER_SPIN_US = 50;
 /** bench:web's default driver (docs/measurements.md, "Drivers"); a run comparing drivers (--driver playwright,cdp) opens on it. */
 export const DEFAULT_WEB_DRIVER = 'cdp';
 
-/** Among a run's equivalent configurations: the reference transport (tcp) first, then the default encoding, then the server's default spin, then the default driver. */
-export const variantRank = (c) => 8 * ((c.outOfProcessTransport ?? REFERENCE_DESKTOP_TRANSPORT) === REFERENCE_DESKTOP_TRANSPORT ? 0 : 1) + 4 * encodingRank(c) + 2 * ((c.serverSpinMicros ?? DEFAULT_SERVER_SPIN_US) === DEFAULT_SERVER_SPIN_US ? 0 : 1)
+/** Among a run's equivalent configurations: the reference server (JVM), then the reference transport (tcp), then the default encoding, then the server's default spin, then the default driver. */
+export const variantRank = (c) => 16 * ((c.outOfProcessServer ?? REFERENCE_DESKTOP_SERVER) === REFERENCE_DESKTOP_SERVER ? 0 : 1) + 8 * ((c.outOfProcessTransport ?? REFERENCE_DESKTOP_TRANSPORT) === REFERENCE_DESKTOP_TRANSPORT ? 0 : 1) + 4 * encodingRank(c) + 2 * ((c.serverSpinMicros ?? DEFAULT_SERVER_SPIN_US) === DEFAULT_SERVER_SPIN_US ? 0 : 1)
   + ((c.driver ?? DEFAULT_WEB_DRIVER) === DEFAULT_WEB_DRIVER ? 0 : 1);
 
 /** Runs with invocations first, newest first among them; the others in manifest order. */

@@ -200,6 +200,18 @@ export const DESKTOP_TRANSPORTS = Object.freeze(['tcp', 'uds', 'shm']);
 export const REFERENCE_DESKTOP_TRANSPORT = 'tcp';
 
 /**
+ * Which process serves the desktop's out-of-process path (docs/protocol.md, "Servers"), with the transports each
+ * serves: the JVM server (the reference design's, every transport) and the Kotlin/Native shared-memory server (the
+ * same engine as the in-process FFI library, so the comparison isolates the process boundary). One bench:desktop
+ * configuration per server and transport it serves (`--servers`), its id suffixed `-native` for the native server,
+ * recorded in run.json as `outOfProcessServer`.
+ */
+export const DESKTOP_SERVERS = Object.freeze({ jvm: Object.freeze(['tcp', 'uds', 'shm']), native: Object.freeze(['shm']) });
+
+/** The reference server (the canonical configuration's; ids unsuffixed). */
+export const REFERENCE_DESKTOP_SERVER = 'jvm';
+
+/**
  * The OS floor each desktop transport's bytes cross (docs/os-floor.md): TCP and Unix sockets their C round trips;
  * shared memory the spinning C channel when its sides spin before they block (the default), the futex one when not.
  */
@@ -260,6 +272,7 @@ export const SCHEMA_ENUMS = Object.freeze({
   '/definitions/configuration/properties/pacing/enum': [...PACINGS],
   '/definitions/configuration/properties/encoding/enum': [...new Set([...ENCODINGS.web, ...ENCODINGS.desktop])],
   '/definitions/configuration/properties/outOfProcessTransport/enum': [...DESKTOP_TRANSPORTS],
+  '/definitions/configuration/properties/outOfProcessServer/enum': Object.keys(DESKTOP_SERVERS),
   '/definitions/file/properties/platform/enum': Object.keys(PLATFORMS),
   '/definitions/file/properties/transport/enum': [...PATH_ORDER, null],
   '/definitions/invocation/properties/order/items/enum': [...PATH_ORDER],

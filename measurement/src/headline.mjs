@@ -28,6 +28,8 @@ export const OS_FLOOR_CHANNEL = Object.freeze({
 });
 /** How the sentences name each desktop transport and encoding. */
 const TRANSPORT_NAME = Object.freeze({ tcp: 'loopback TCP', uds: 'a Unix domain socket', shm: 'shared memory', websocket: 'WebSocket' });
+/** How the sentences name a server other than the platform's reference one. */
+export const SERVER_NAME = Object.freeze({ native: 'Kotlin/Native server' });
 
 /** The out-of-process path done as well as the run measured it (headlineFiles.mjs bestOutOfProcess), in one sentence. */
 export function bestSentence(best) {
@@ -35,7 +37,8 @@ export function bestSentence(best) {
   const floor = best.osFloor
     ? ` The OS's own round trip over ${OS_FLOOR_CHANNEL[best.osFloor.id] ?? best.osFloor.id} takes ${formatNs(best.osFloor.floor.estimate)}.`
     : '';
-  return ` Done as well as this machine allowed in the same run (${TRANSPORT_NAME[best.transport] ?? best.transport}, ${best.encoding} encoding), `
+  const server = SERVER_NAME[best.server] ? `, ${SERVER_NAME[best.server]}` : '';
+  return ` Done as well as this machine allowed in the same run (${TRANSPORT_NAME[best.transport] ?? best.transport}, ${best.encoding} encoding${server}), `
     + `the out-of-process step takes ${formatNs(best.outOfProcess.estimate)}: ${formatTimes(best.ratio.estimate)} in-process.${floor}`;
 }
 
@@ -85,7 +88,7 @@ export function plotRows(h) {
         lo: side.e2e.ci95?.[0] ?? side.e2e.estimate, hi: side.e2e.ci95?.[1] ?? side.e2e.estimate, label: formatNs(side.e2e.estimate), kind: 'ours' });
       if (side === p.outOfProcess && p.best) {
         const b = p.best.outOfProcess;
-        rows.push({ row: `${PLATFORM_NAME[p.platform]} · best out-of-process (${p.best.transport}, ${p.best.encoding})`, path: side.path, estimate: b.estimate,
+        rows.push({ row: `${PLATFORM_NAME[p.platform]} · best out-of-process (${p.best.transport}, ${p.best.encoding}${SERVER_NAME[p.best.server] ? `, ${SERVER_NAME[p.best.server]}` : ''})`, path: side.path, estimate: b.estimate,
           lo: b.ci95?.[0] ?? b.estimate, hi: b.ci95?.[1] ?? b.estimate, label: formatNs(b.estimate), kind: 'ours' });
       }
       if (side === p.outOfProcess && p.osFloor) {

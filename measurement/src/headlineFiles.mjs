@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseConfiguration } from './analysis.mjs';
-import { FLOORS_FILE, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, REFERENCE_DESKTOP_TRANSPORT, filesOf, osFloorOfTransport } from './catalogue.mjs';
+import { FLOORS_FILE, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, filesOf, osFloorOfTransport } from './catalogue.mjs';
 import { CANONICAL_N, CANONICAL_PACING, canonicalPicks, hasPlatform } from './canonical.mjs';
 import { REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
 import { pairedRatioInterval, pathInterval, ratioInterval } from './intervals.mjs';
@@ -178,6 +178,7 @@ export function bestOutOfProcess(dataDir, run, config, platform, referenceRatio)
   const { c, e } = best;
   return {
     config: c.id, transport: platform === 'desktop' ? c.outOfProcessTransport ?? REFERENCE_DESKTOP_TRANSPORT : 'websocket', encoding: c.encoding ?? 'json',
+    server: platform === 'desktop' ? c.outOfProcessServer ?? REFERENCE_DESKTOP_SERVER : 'node',
     spinMicros: c.serverSpinMicros ?? null, outOfProcess: e.outOfProcess.e2e, inProcess: e.inProcess.e2e, ratio: e.ratio, osFloor: e.osFloor ?? null,
   };
 }

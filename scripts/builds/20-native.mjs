@@ -1,10 +1,14 @@
-// Kotlin/Native builds (collektive-native, owner: native/web engine builds): the offline toolchain and the C ABI
-// shared library `libsimple_gradient.so` with its header. Recipe: docs/toolchain.md, scripts/lib/toolchain.mjs.
+// Kotlin/Native builds (collektive-native, owner: native/web engine builds): the offline toolchain, the C ABI
+// shared library `libsimple_gradient.so` with its header, and the shared-memory server `collektive-native-server`.
+// Recipe: docs/toolchain.md, scripts/lib/toolchain.mjs.
 import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { coreFixturesDir, coreSourceDir, ensureKonan, ensureNode24, konanc, konancCompile, kotlinSources, node24, root } from '../lib/toolchain.mjs';
+import { cinteropCompile, coreFixturesDir, coreSourceDir, ensureKonan, ensureNode24, ensureSerializationNative, konanc, konancCompile, kotlinSources, node24, root,
+  serializationNativeKlibs } from '../lib/toolchain.mjs';
 
 const TOOLCHAIN_INPUTS = ['scripts/lib/toolchain.mjs'];
+/** The C ABI library's spin lock, compiled into the native server too (its timing log's per-sample lock). */
+const SHARED_SPIN_LOCK = 'collektive-native/src/nativeMain/kotlin/collektive/cabi/SpinLock.kt';
 
 export const steps = [
   {
@@ -20,6 +24,13 @@ export const steps = [
     inputs: TOOLCHAIN_INPUTS,
     outputs: [relative(root, node24)],
     run: ensureNode24,
+  },
+  {
+    name: 'toolchain-serialization-native',
+    description: 'fetch kotlinx-serialization-core/-json 1.8.1 linuxX64 klibs through Maven into .toolchain/',
+    inputs: TOOLCHAIN_INPUTS,
+    outputs: serializationNativeKlibs.map((k) => relative(root, k)),
+    run: ensureSerializationNative,
   },
   {
     name: 'native',
@@ -68,6 +79,33 @@ export const steps = [
         });
         mkdirSync(join(root, 'collektive-native', 'build', 'bench'), { recursive: true });
         renameSync(join(stage, 'engine-bench.kexe'), join(root, 'collektive-native', 'build', 'bench', 'engine-bench.kexe'));
+      } finally {
+        rmSync(stage, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: 'native-server',
+    description: 'Kotlin/Native shared-memory server collektive-native-server/build/collektive-native-server.kexe (the JVM server\'s --transport shm, same engine as the .so)',
+    deps: ['toolchain-native', 'toolchain-serialization-native'],
+    inputs: [coreSourceDir, 'collektive-protocol/src/commonMain', 'collektive-native-server/src', SHARED_SPIN_LOCK, ...TOOLCHAIN_INPUTS,
+      'scripts/builds/20-native.mjs'],
+    outputs: ['collektive-native-server/build/collektive-native-server.kexe'],
+    run: async () => {
+      const build = join(root, 'collektive-native-server', 'build');
+      const stage = join(build, `.stage-${process.pid}`);
+      rmSync(stage, { recursive: true, force: true });
+      try {
+        // The atomic accesses, pause and signal helpers behind docs/protocol.md's "Shared memory" rules (static inline C).
+        await cinteropCompile({ def: join(root, 'collektive-native-server', 'src', 'nativeInterop', 'cinterop', 'shmsys.def'), out: join(stage, 'shmsys') });
+        await konancCompile({
+          kind: 'program', out: join(stage, 'collektive-native-server'),
+          extra: ['-e', 'collektive.nativeserver.main', ...[...serializationNativeKlibs, join(stage, 'shmsys.klib')].flatMap((k) => ['-l', k])],
+          sources: [...kotlinSources(coreSourceDir, 'collektive-protocol/src/commonMain/kotlin', 'collektive-native-server/src/nativeMain/kotlin'),
+            join(root, SHARED_SPIN_LOCK)],
+        });
+        // rename(): a server already running keeps its executable; new starts see the new one.
+        renameSync(join(stage, 'collektive-native-server.kexe'), join(build, 'collektive-native-server.kexe'));
       } finally {
         rmSync(stage, { recursive: true, force: true });
       }

@@ -1,7 +1,8 @@
-// Starts the JVM TCP server (collektive-jvm-server) as its own process for one bench block or test: the same java
-// command line as `npm run server:jvm` (flags read from package.json), port 0 (or a Unix socket / shared-memory file),
-// optional CSV and CPU pinning. Resolves once the server printed its "listening on ADDRESS" line; stop() sends SIGTERM (the server writes its
-// CSV on a clean shutdown) and waits for the exit.
+// Starts a server process for one bench block or test: the JVM server (collektive-jvm-server: the same java
+// command line as `npm run server:jvm`, flags read from package.json; TCP port 0, a Unix socket or a shared-memory
+// file) or the Kotlin/Native shared-memory server (collektive-native-server: shared memory only). Optional CSV and
+// CPU pinning. Resolves once the server printed its "listening on ADDRESS" line; stop() sends SIGTERM (the server
+// writes its CSV on a clean shutdown) and waits for the exit. Both kinds share the spawn/ready/stop logic below.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,8 +21,10 @@ export function jvmServerCommand(jar = JVM_SERVER_JAR, jvmArgs = []) {
   return ['java', ...flags, ...jvmArgs, '-jar', jar];
 }
 
+export const NATIVE_SERVER_EXE = join(root, 'collektive-native-server', 'build', 'collektive-native-server.kexe');
+
 /**
- * Starts a server; options: csv (path), cpu (taskset CPU list), jar (default: the build's), timeoutMs, jvmArgs (extra
+ * Starts a JVM server; options: csv (path), cpu (taskset CPU list), jar (default: the build's), timeoutMs, jvmArgs (extra
  * java flags before -jar, e.g. a profiler agent: docs/profiles.md), serverArgs (extra server options, e.g. --spin-us),
  * transport ('tcp', 'uds' or 'shm': docs/protocol.md, "Transports") and path (the Unix socket or shared-memory file;
  * required for uds and shm), quiet (default true: no connection open/close lines).
@@ -29,10 +32,33 @@ export function jvmServerCommand(jar = JVM_SERVER_JAR, jvmArgs = []) {
  */
 export function startJvmServer({ csv = null, cpu = null, jar = JVM_SERVER_JAR, timeoutMs = 60000, now = () => 0, jvmArgs = [], serverArgs = [],
   transport = 'tcp', path = null, quiet = true } = {}) {
+  if (transport !== 'tcp' && !path) return Promise.reject(new Error(`startJvmServer: transport ${transport} needs a path`));
+  return startServerProcess({ what: 'JVM server', command: jvmServerCommand(jar, jvmArgs), csv, cpu, timeoutMs, now, serverArgs, transport, path, quiet });
+}
+
+/**
+ * Starts the Kotlin/Native shared-memory server (collektive-native-server/README.md); options as [startJvmServer]'s
+ * (exe instead of jar, no jvmArgs), transport 'shm' only (the default) and path required. Resolves the same object.
+ */
+export function startNativeServer({ csv = null, cpu = null, exe = NATIVE_SERVER_EXE, timeoutMs = 30000, now = () => 0, serverArgs = [],
+  transport = 'shm', path = null, quiet = true } = {}) {
+  if (transport !== 'shm') return Promise.reject(new Error(`startNativeServer: the native server serves shared memory only (transport shm), not ${transport}`));
+  if (!path) return Promise.reject(new Error('startNativeServer: transport shm needs a path'));
+  return startServerProcess({ what: 'native server', command: [exe], csv, cpu, timeoutMs, now, serverArgs, transport, path, quiet });
+}
+
+/** Starts the server `server` ('jvm' or 'native') with [startJvmServer]'s / [startNativeServer]'s options. */
+export function startServer({ server = 'jvm', ...options } = {}) {
+  if (server === 'jvm') return startJvmServer(options);
+  if (server === 'native') return startNativeServer(options);
+  return Promise.reject(new Error(`startServer: server must be jvm or native, was ${server}`));
+}
+
+/** Spawns `command` with the transport, quiet and CSV flags and `serverArgs`; resolves at its "listening on" line. */
+function startServerProcess({ what, command, csv, cpu, timeoutMs, now, serverArgs, transport, path, quiet }) {
   return new Promise((resolveStart, reject) => {
-    if (transport !== 'tcp' && !path) throw new Error(`startJvmServer: transport ${transport} needs a path`);
     const where = transport === 'tcp' ? ['--host', '127.0.0.1', '--port', '0'] : ['--transport', transport, '--path', path];
-    const base = [...jvmServerCommand(jar, jvmArgs), ...where, ...(quiet ? ['--quiet'] : []), ...(csv ? ['--csv', csv] : []), ...serverArgs];
+    const base = [...command, ...where, ...(quiet ? ['--quiet'] : []), ...(csv ? ['--csv', csv] : []), ...serverArgs];
     const cmd = cpu !== null && cpu !== undefined ? ['taskset', '-c', String(cpu), ...base] : base;
     const startedAtNs = now();
     const child = spawn(cmd[0], cmd.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -40,7 +66,7 @@ export function startJvmServer({ csv = null, cpu = null, jar = JVM_SERVER_JAR, t
     let err = '';
     let ready = false;
     const exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`JVM server did not print "listening" within ${timeoutMs} ms\n${err}`)); }, timeoutMs);
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${what} did not print "listening" within ${timeoutMs} ms\n${err}`)); }, timeoutMs);
     child.stderr.on('data', (d) => { err += d; });
     child.on('error', (e) => { clearTimeout(timer); reject(new Error(`cannot start ${cmd[0]}: ${e.message}`)); });
     child.stdout.on('data', (d) => {
@@ -56,10 +82,10 @@ export function startJvmServer({ csv = null, cpu = null, jar = JVM_SERVER_JAR, t
           const killer = setTimeout(() => child.kill('SIGKILL'), 15000);
           const r = await exited;
           clearTimeout(killer);
-          if (r.code !== 0 && r.code !== 143 && r.signal !== 'SIGTERM') throw new Error(`the JVM server ${r.signal ? `was killed by ${r.signal}` : `exited with ${r.code}`}${err.trim() ? `:\n${err.trim()}` : ''}`);
+          if (r.code !== 0 && r.code !== 143 && r.signal !== 'SIGTERM') throw new Error(`the ${what} ${r.signal ? `was killed by ${r.signal}` : `exited with ${r.code}`}${err.trim() ? `:\n${err.trim()}` : ''}`);
         },
       });
     });
-    exited.then((r) => { if (!ready) { clearTimeout(timer); reject(new Error(`JVM server exited early (${r.code ?? r.signal})\n${err}`)); } });
+    exited.then((r) => { if (!ready) { clearTimeout(timer); reject(new Error(`${what} exited early (${r.code ?? r.signal})\n${err}`)); } });
   });
 }

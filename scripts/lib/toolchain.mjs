@@ -2,7 +2,7 @@
 // toolchain's paths for the desktop host (the lookups of system components: requirements.mjs). Kotlin: where each tool lives, how it is fetched, and the
 // exact command lines. Everything fetched goes under `.toolchain/` (gitignored); registries are reached only
 // through their own clients (npm for kotlin-compiler/binaryen/node, Maven for Maven Central artifacts).
-import { existsSync, mkdirSync, readdirSync, rmSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, renameSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { mono, newtonsoft, nunit } from './requirements.mjs';
 import { root } from './root.mjs';
@@ -104,6 +104,21 @@ export async function ensureNode24() {
   return node24;
 }
 
+/** kotlinx-serialization for Kotlin/Native linuxX64 (the protocol code both servers share: collektive-protocol). */
+export const SERIALIZATION_VERSION = '1.8.1';
+/** The core and json klibs, in link order (`-l core.klib -l json.klib`). */
+export const serializationNativeKlibs = ['core', 'json']
+  .map((m) => join(toolchainDir, `kotlinx-serialization-${m}-linuxx64-${SERIALIZATION_VERSION}.klib`));
+
+/** Fetches kotlinx-serialization-core/-json's linuxX64 klibs through Maven into `.toolchain/` (idempotent). */
+export async function ensureSerializationNative() {
+  for (const m of ['core', 'json']) {
+    const klib = join(toolchainDir, `kotlinx-serialization-${m}-linuxx64-${SERIALIZATION_VERSION}.klib`);
+    if (!existsSync(klib)) await mavenCopy(`org.jetbrains.kotlinx:kotlinx-serialization-${m}-linuxx64:${SERIALIZATION_VERSION}:klib`, toolchainDir);
+  }
+  return serializationNativeKlibs;
+}
+
 /** Fetches the Kotlin/Wasm (wasm-js) stdlib klib through Maven (idempotent). */
 export async function ensureWasmStdlib() {
   if (existsSync(wasmStdlib)) return wasmStdlib;
@@ -146,6 +161,43 @@ export async function konancCompile({ kind, out, sources, extra = [] }) {
   const args = ['-p', kind, '-opt', '-o', out, konanOverrides, '-Werror', ...extra, ...sources];
   if (kind === 'dynamic') args.push('-linker-option', '--exclude-libs=ALL');
   await run(konanc, args, { env: konanEnv(), quiet: true });
+}
+
+export const cinterop = join(konanHome, 'bin', 'cinterop');
+/**
+ * The LLVM home cinterop is pointed at: Debian's llvm-16 seen through symlinks, plus the two names of libclang
+ * cinterop loads that only the -dev package would install (`lib/libclang.so`, and `libclang.so.16`, the soname
+ * its JNI stub links against; both are Debian's `libclang-16.so.1` from libclang1-16, a dependency of clang-16).
+ */
+export const cinteropLlvmHome = join(toolchainDir, 'llvm-16-cinterop');
+const systemLlvm = '/usr/lib/llvm-16';
+
+function ensureCinteropLlvmHome() {
+  const libclang = join(systemLlvm, 'lib', 'libclang-16.so.1');
+  if (!existsSync(libclang)) throw new Error(`cinterop needs ${libclang} (install: apt-get install -y clang-16)`);
+  if (existsSync(join(cinteropLlvmHome, 'lib', 'libclang.so.16'))) return;
+  const stage = `${cinteropLlvmHome}.tmp-${process.pid}`;
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(join(stage, 'lib'), { recursive: true });
+  for (const e of readdirSync(systemLlvm)) if (e !== 'lib') symlinkSync(join(systemLlvm, e), join(stage, e));
+  for (const e of readdirSync(join(systemLlvm, 'lib'))) symlinkSync(join(systemLlvm, 'lib', e), join(stage, 'lib', e));
+  for (const name of ['libclang.so', 'libclang.so.16']) if (!existsSync(join(stage, 'lib', name))) symlinkSync(libclang, join(stage, 'lib', name));
+  swapDir(stage, cinteropLlvmHome);
+}
+
+/**
+ * Builds a cinterop klib from the definition file `def` into `out` (path without `.klib`), offline as
+ * konancCompile: the same konan.properties overrides (a separate argument here), llvmHome pointed at
+ * [cinteropLlvmHome] and its lib directory on LD_LIBRARY_PATH.
+ */
+export async function cinteropCompile({ def, out }) {
+  ensureCinteropLlvmHome();
+  mkdirSync(dirname(out), { recursive: true });
+  const overrides = konanOverrides.slice('-Xoverride-konan-properties='.length)
+    .replace(`llvmHome.linux_x64=${systemLlvm}`, `llvmHome.linux_x64=${cinteropLlvmHome}`);
+  const ld = [join(cinteropLlvmHome, 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
+  await run(cinterop, ['-def', def, '-o', out, '-Xoverride-konan-properties', overrides],
+    { env: { ...konanEnv(), LD_LIBRARY_PATH: ld }, quiet: true });
 }
 
 /** Replaces directory `target` by `staged` (rename; the old one is removed after). */

@@ -15,9 +15,9 @@ export const suites = [
   },
   {
     name: 'desktop-host',
-    description: 'headless C# host against the real .so and JVM server (TCP, Unix socket, shared memory): test vectors, few hundred rounds, CSV and run.json schema, either side killed mid-run; every program on native, tcp and shm against the Kotlin engine, bench:desktop --programs; the bench:* and profile command lines (--help, bad options)',
+    description: 'headless C# host against the real .so, the JVM server (TCP, Unix socket, shared memory) and the Kotlin/Native shared-memory server: test vectors, few hundred rounds, CSV and run.json schema, either side killed mid-run; every program on native, tcp and shm against the Kotlin engine, bench:desktop --programs; the bench:* and profile command lines (--help, bad options)',
     // js: the programs test compares the host's values with the Kotlin engine's (the Kotlin/JS facade).
-    build: ['native', 'jvm-server', 'desktop-host', 'js'],
+    build: ['native', 'jvm-server', 'native-server', 'desktop-host', 'js'],
     requires: [requireMono, requireNewtonsoft],
     cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=600000', 'desktop-host/test/integration.test.mjs', 'desktop-host/test/transports.test.mjs', 'desktop-host/test/programs.test.mjs', 'scripts/test/cli.test.mjs'],
     parse: nodeTap,

@@ -34,7 +34,7 @@ function PlatformAnswer({ p }: { p: HeadlinePlatform }) {
       </div>
       {p.best && (
         <p className="headline-best" data-testid="headline-best" data-estimate={p.best.ratio.estimate}>
-          Reference design above; out-of-process done as well as this run allowed ({p.best.transport}, {p.best.encoding}):{' '}
+          Reference design above; out-of-process done as well as this run allowed ({p.best.transport}, {p.best.encoding}{p.best.server === 'native' ? ', Kotlin/Native server' : ''}):{' '}
           <strong title={ciTitle(p.best.ratio, `ratio of the e2e, ${p.best.config} / in-process`)}>{formatTimes(p.best.ratio.estimate)}</strong>{' '}
           <span className="muted">{ciText(p.best.ratio, ratioFmt)}</span>, {formatNs(p.best.outOfProcess.estimate)} a step
           {p.best.osFloor && <>; the OS's own round trip there {formatNs(p.best.osFloor.floor.estimate)}</>}.

@@ -14,7 +14,7 @@ export interface HeadlinePlatform {
   /** the OS floor below the out-of-process path and its e2e over it (docs/os-floor.md); absent in older runs */
   osFloor?: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure };
   /** out-of-process done as well as the same run measured it (another transport or encoding; measurement/src/headlineFiles.mjs) */
-  best?: { config: string; transport: string; encoding: string; spinMicros: number | null; outOfProcess: HeadlineFigure; inProcess: HeadlineFigure;
+  best?: { config: string; transport: string; encoding: string; /** jvm, native (desktop) or node; absent in older headlines (jvm) */ server?: string; spinMicros: number | null; outOfProcess: HeadlineFigure; inProcess: HeadlineFigure;
     ratio: HeadlineFigure; osFloor: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure } | null; repeat?: { run: string; ratio: HeadlineFigure } };
   sentence: string;
 }
