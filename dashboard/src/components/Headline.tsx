@@ -43,7 +43,7 @@ function PlatformAnswer({ p }: { p: HeadlinePlatform }) {
       {p.machine?.caveats.length > 0 && (
         <p className="note headline-caveat" role="status" data-testid="headline-caveat">⚠ {p.machine.caveats.join('; ')}.</p>
       )}
-      <p className="headline-sentence">{p.sentence}
+      <p className="headline-sentence">{p.best ? p.lead ?? p.sentence : p.sentence}
         {p.repeat && <span className="muted" title={`the same benchmark run again (${p.repeat.run}); ${ciTitle(p.repeat.ratio, 'its ratio')}`}> Run again: {formatTimes(p.repeat.ratio.estimate)} {ciText(p.repeat.ratio, ratioFmt)}.</span>}
       </p>
     </div>

@@ -17,6 +17,8 @@ export interface HeadlinePlatform {
   best?: { config: string; transport: string; encoding: string; /** jvm, native (desktop) or node; absent in older headlines (jvm) */ server?: string; spinMicros: number | null; outOfProcess: HeadlineFigure; inProcess: HeadlineFigure;
     ratio: HeadlineFigure; osFloor: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure } | null; repeat?: { run: string; ratio: HeadlineFigure } };
   sentence: string;
+  /** `sentence` without its clause on `best` (the page shows `best` on its own line); absent in older headlines */
+  lead?: string;
 }
 export interface Headline {
   schemaVersion: 1; generatedBy: string; scope: string;
