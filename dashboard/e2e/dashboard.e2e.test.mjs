@@ -246,15 +246,15 @@ describe('reference study', () => {
       await page.goto(server.url);
       await waitForComparison(page);
       for (const e of loaded) {
-        assert.equal(requested.filter((u) => u.endsWith(`/data/${folderOf(e)}run.pack`)).length, 1, `${e.id}: one pack request`);
+        assert.equal(requested.filter((u) => u.endsWith(`/data/${folderOf(e)}run.pack.gz`)).length, 1, `${e.id}: one pack request`);
         assert.deepEqual(requested.filter((u) => u.includes(`/data/${folderOf(e)}`) && u.endsWith('.csv')), [], `${e.id}: no CSV request`);
       }
       // Another host: no pack for one run (404), a pack of other data for another (the reference study's bytes
       // under a web run's name). Both runs are read file by file, with the same figures.
       const [missing, foreign] = loaded.filter((e) => e.id !== 'reference-study').slice(-2);
-      const referencePack = await (await fetch(`${server.url}data/runs/reference-study/run.pack`)).arrayBuffer();
-      await page.route(`**/data/${folderOf(missing)}run.pack`, (route) => route.fulfill({ status: 404, body: 'not here' }));
-      await page.route(`**/data/${folderOf(foreign)}run.pack`, (route) => route.fulfill({ status: 200, body: Buffer.from(referencePack) }));
+      const referencePack = await (await fetch(`${server.url}data/runs/reference-study/run.pack.gz`)).arrayBuffer();
+      await page.route(`**/data/${folderOf(missing)}run.pack.gz`, (route) => route.fulfill({ status: 404, body: 'not here' }));
+      await page.route(`**/data/${folderOf(foreign)}run.pack.gz`, (route) => route.fulfill({ status: 200, body: Buffer.from(referencePack) }));
       requested.length = 0;
       try {
         await page.goto(`${server.url}?view=compare&unit=ns`);
@@ -914,10 +914,11 @@ describe('hosting', () => {
       await waitForComparison(page, 60000);
       assert.equal(await page.evaluate(() => crossOriginIsolated), true);
       assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="count"]').innerText(), '970');
-      // Run packs are made on request (vite.config.ts runPacks), as the build writes them.
-      const pack = await fetch(`${dev.url}data/runs/reference-study/run.pack`);
+      // Run packs are made on request (vite.config.ts runPacks), as the build writes them: gzip-compressed.
+      const pack = await fetch(`${dev.url}data/runs/reference-study/run.pack.gz`, { headers: { 'accept-encoding': 'identity' } });
       assert.equal(pack.status, 200);
-      assert.match((await pack.text()).slice(0, 60), /^\{"format":"collektive-run-pack","version":1,/);
+      const { gunzipSync } = await import('node:zlib');
+      assert.match(gunzipSync(Buffer.from(await pack.arrayBuffer())).toString('utf8', 0, 60), /^\{"format":"collektive-run-pack","version":1,/);
     } finally { await dev.close(); }
   });
 

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packRun, RunPackError, unpackRun } from '../src/data/runPack';
+import { gzipSync } from 'node:zlib';
+import { isGzip, openPack, packRun, RunPackError, unpackRun } from '../src/data/runPack';
 import { loadsSamples, runFiles, type Manifest, type RunJson } from '../src/model/runs';
 import { repoRoot } from './support/nodeConnector';
 
@@ -26,6 +27,17 @@ describe('run packs', () => {
       expect(out.length, e.id).toBe(list.length);
       out.forEach((b, i) => expect(Buffer.from(b).equals(Buffer.from(onDisk[i])), `${e.id}/${list[i]}`).toBe(true));
     }
+  });
+
+  it('opens a gzip-compressed pack (as the build writes it), and one the host already decoded', async () => {
+    const pack = packRun(files(names));
+    const gz = new Uint8Array(gzipSync(pack));
+    expect(isGzip(gz)).toBe(true);
+    expect(isGzip(pack)).toBe(false);
+    expect(Buffer.from(await openPack(gz)).equals(Buffer.from(pack))).toBe(true);
+    expect(await openPack(pack)).toBe(pack);
+    const cut = gz.subarray(0, gz.length - 20);
+    await expect(openPack(cut)).rejects.toThrow(/not valid gzip/);
   });
 
   it('keeps empty files and the order given', () => {

@@ -11,7 +11,7 @@
 import { runFiles } from '../model/runs';
 import { parseRunFiles, prepareRun } from './ingest';
 import type { PublishedJob, RunArrival } from './published';
-import { RUN_PACK, unpackRun } from './runPack';
+import { openPack, RUN_PACK, unpackRun } from './runPack';
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
   const r = await fetch(url);
@@ -25,7 +25,7 @@ async function fetchRunFiles(job: PublishedJob, priority: RequestPriority): Prom
   const pack = await fetch(new URL(RUN_PACK, job.folder).href, { priority }).catch(() => null);
   if (pack?.ok) {
     try {
-      return unpackRun(new Uint8Array(await pack.arrayBuffer()), files);
+      return unpackRun(await openPack(new Uint8Array(await pack.arrayBuffer())), files);
     } catch (e) {
       console.warn(`${job.run.id}/${RUN_PACK}: ${e instanceof Error ? e.message : String(e)}; loading its CSVs one by one`);
     }

@@ -2,13 +2,14 @@
  * A run pack: every CSV of a published run in one file, so that the page fetches a run in one request instead of
  * one per file (a run with invocations lists 60 to 120 CSVs; hundreds of small requests through the browser's six
  * connections per host took seconds on a loopback server). The build writes one per run the page loads, next to its
- * run.json (`run.pack`, vite.config.ts runPacks; the dev server makes them on request); the published CSVs stay the
- * data, and a host without packs is served file by file (published.worker.ts). Format (docs/hosting.md):
+ * run.json (`run.pack.gz`, vite.config.ts runPacks; the dev server makes them on request); the published CSVs stay
+ * the data, and a host without packs is served file by file (published.worker.ts). Format (docs/hosting.md):
  * one line of JSON `{"format":"collektive-run-pack","version":1,"files":[{"file":…,"bytes":…},…]}`, a newline, then
- * the files' bytes back to back in that order (runFiles order).
+ * the files' bytes back to back in that order (runFiles order); the file is that, gzip-compressed once at build
+ * time, so no server compresses it per request and a static host sends a fifth of the bytes.
  */
 
-export const RUN_PACK = 'run.pack';
+export const RUN_PACK = 'run.pack.gz';
 const FORMAT = 'collektive-run-pack';
 const VERSION = 1;
 const NL = 10;
@@ -26,6 +27,24 @@ export function packRun(files: readonly { file: string; bytes: Uint8Array }[]): 
   let at = head.length;
   for (const { bytes } of files) { out.set(bytes, at); at += bytes.length; }
   return out;
+}
+
+/** Whether `bytes` start as gzip does (RFC 1952: 1f 8b). */
+export const isGzip = (bytes: Uint8Array): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/**
+ * The pack inside a fetched `run.pack.gz`: gunzipped here (DecompressionStream, off the page's thread in the
+ * loader worker), or as it came when the host already decoded it (a server that sends it with
+ * `Content-Encoding: gzip`, so the browser did).
+ */
+export async function openPack(fetched: Uint8Array): Promise<Uint8Array> {
+  if (!isGzip(fetched)) return fetched;
+  const stream = new Blob([fetched as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'));
+  try {
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (e) {
+    throw new RunPackError(`the pack is not valid gzip: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 /**
