@@ -53,7 +53,7 @@ async function pixelStats(page, locator) {
 async function withLateRuns(page, fn) {
   let release;
   const gate = new Promise((r) => { release = r; });
-  const late = (url) => /\/data\/runs\/.*\.(csv|pack)$/.test(url) && !/\/data\/runs\/reference-study\//.test(url);
+  const late = (url) => /\/data\/runs\/.*\.(csv|pack\.gz)$/.test(url) && !/\/data\/runs\/reference-study\//.test(url);
   await page.route(late, async (route) => { await gate; await route.continue(); });
   try { await fn(release); } finally { release(); await page.unroute(late); }
 }
@@ -133,7 +133,7 @@ describe('headline', () => {
 describe('views load what they show', () => {
   const manifest = JSON.parse(readFileSync(join(root, 'public/data/manifest.json'), 'utf8'));
   const records = manifest.runs.filter((e) => e.kind !== 'network').map((e) => JSON.parse(readFileSync(join(root, 'public/data', e.run), 'utf8')));
-  const packOf = (url) => /\/data\/runs\/([^/]+)\/run\.pack$/.exec(new URL(url).pathname)?.[1] ?? null;
+  const packOf = (url) => /\/data\/runs\/([^/]+)\/run\.pack\.gz$/.exec(new URL(url).pathname)?.[1] ?? null;
 
   test('Distributions draws the canonical configurations while the other runs are held back, then loads them', async () => {
     const { canonicalPicks } = await import('../../measurement/src/canonical.mjs');
