@@ -41,9 +41,15 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
   const { data, stats, flags, query } = useAnalysis(state.warmup, filter);
   const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
+  // The comparison shows the runs its statistics answer: while runs just published wait for their statistics, the
+  // tables keep the previous ones (rather than render every new block empty, only to render it again moments later;
+  // that render held back the summary queries themselves).
+  const settled = useRef(runs);
+  if (query.fresh) settled.current = runs;
+  const tableRuns = query.fresh ? runs : settled.current;
   // Each configuration's clock (a visitor's run carries its own): the comparison shows medians within a few ticks as bounds.
-  const clocks = useMemo(() => new Map(runs.flatMap((r) => r.configurations.map((c) => [`${r.id}/${c.id}`, environmentOf(r, c).timerResolutionNs ?? 0] as const))), [runs]);
-  const rows = useMemo(() => comparisons(stats, runs.flatMap(pairings)), [stats, runs]);
+  const clocks = useMemo(() => new Map(tableRuns.flatMap((r) => r.configurations.map((c) => [`${r.id}/${c.id}`, environmentOf(r, c).timerResolutionNs ?? 0] as const))), [tableRuns]);
+  const rows = useMemo(() => comparisons(stats, tableRuns.flatMap(pairings)), [stats, tableRuns]);
   const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.runs.length);
   // The comparison lists every run: all of them load once the figures of the opened configurations are in (the
   // reference study's block, the decomposition's bars), rather than share the machine with them.
@@ -205,7 +211,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // would otherwise keep it busy and hold back loading the runs the first view does not show (DataProvider waits
   // for a quiet database).
   const pairKey = (p: Pairing) => `${p.run}/${p.platform}/${p.n}/${p.inConfig}/${p.outConfig}`;
-  const pairR = (p: Pairing) => Math.min(invocationCount(runs, p.run, p.inConfig), invocationCount(runs, p.run, p.outConfig));
+  const pairR = (p: Pairing) => Math.min(invocationCount(tableRuns, p.run, p.inConfig), invocationCount(tableRuns, p.run, p.outConfig));
   useEffect(() => {
     const db = data.db;
     if (!db || !query.fresh || !complete) return;
@@ -292,6 +298,16 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   }, [stats, allDecos, openedSet]); // eslint-disable-line react-hooks/exhaustive-deps
   const decoFigure = useMemo(() => decompositionFigure(decos, (d) => `${d.run}/${d.config} ${d.transport}`), [decos]);
 
+  // The two big tables as elements made again only when what they show changed: a page render for anything else (a
+  // publication, a progress line) does not render their thousands of cells again.
+  const comparisonTable = useMemo(() => (
+    <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot, clocks }}
+      pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairKey(p))} unit={state.unit}
+        clockNs={clocks.get(`${p.run}/${p.inConfig}`) || null}
+        cpu={{ in: cpuPerStep(tableRuns, p.run, p.inConfig, p.inTransport), out: cpuPerStep(tableRuns, p.run, p.outConfig, p.outTransport) }} />} />
+  ), [rows, state.unit, extras, flags, state.boot, clocks, ivs, tableRuns]); // eslint-disable-line react-hooks/exhaustive-deps
+  const summaryTable = useMemo(() => <SummaryTable stats={stats} unit={state.unit} flags={flags} warmup={state.warmup} />, [stats, state.unit, flags, state.warmup]);
+
   return (
     <>
       <Headline runs={data.runs} />
@@ -317,10 +333,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
             {!data.complete ? '; more runs loading' : ''}…
           </p>
         )}
-        <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot, clocks }}
-          pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairKey(p))} unit={state.unit}
-            clockNs={clocks.get(`${p.run}/${p.inConfig}`) || null}
-            cpu={{ in: cpuPerStep(runs, p.run, p.inConfig, p.inTransport), out: cpuPerStep(runs, p.run, p.outConfig, p.outTransport) }} />} />
+        {comparisonTable}
       </Section>
       <Section name="noise" title="Invocations and machine noise" hint="— load and other processes' CPU time per invocation">
         <InvocationNoiseTable noise={noise} drifted={drifted} />
@@ -362,7 +375,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
           On the web, <code>step.web.ws.wait</code> ends when the page's main thread handles the message, so transport includes any frame rendering in progress (at N = 1000 in software GL, most of it).</p>
       </Section>
       <Section name="series" title="All series" hint="— statistics of every timing series">
-        <SummaryTable stats={stats} unit={state.unit} flags={flags} warmup={state.warmup} />
+        {summaryTable}
       </Section>
       </div>
     );
