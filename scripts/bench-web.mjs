@@ -21,7 +21,7 @@ import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { DEFAULT_WEB_DRIVER } from '../measurement/src/canonical.mjs';
 import { COMMON, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
 import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
-import { configurationIntervals } from '../measurement/src/invocations.mjs';
+import { configurationIntervals, webTargets } from '../measurement/src/invocations.mjs';
 import { formatInterval, formatRatioInterval as formatRatio } from '../measurement/src/format.mjs';
 import { verdict } from '../measurement/src/intervals.mjs';
 import { clockHonestText } from '../measurement/src/clock.mjs';
@@ -44,7 +44,8 @@ const USAGE = `usage: npm run bench:web -- [options]
                            euclidean, the reference program); names: ${Object.keys(PROGRAMS).join(', ')}
   --rounds 1000            measured steps per engine and configuration (split over the invocations)
   --invocations 5          independent invocations per configuration and engine (>= 2 for an interval)
-  --warmup 30              warm-up steps per invocation (also what the reference analysis drops per id)
+  --warmup 300             warm-up steps per invocation (also what the reference analysis drops per id): the page's
+                           WebSocket step settles after about 250 (docs/measurements.md, "Warm-up")
   --floor-samples N        floor samples per engine (default min(rounds, 1000)), split over the invocations
   --e2e-blocks 250         step.web.e2e.block samples (in-page engine, free pacing), split over the invocations
   --os-floors 1000         samples per OS floor id (floor.os.*: C ping-pong over TCP, Unix socket, shared memory)
@@ -70,7 +71,7 @@ const { values: a, list, ints, int, fail } = parseCli({
     rounds: { type: 'string', default: '1000' }, engines: { type: 'string', default: 'wasm,websocket' },
     encodings: { type: 'string', default: 'json' }, programs: { type: 'string', default: REFERENCE_PROGRAM }, invocations: { type: 'string', default: '5' },
     'floor-samples': { type: 'string' }, 'os-floors': { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
-    warmup: { type: 'string', default: '30' }, driver: { type: 'string', default: DEFAULT_WEB_DRIVER }, title: { type: 'string' }, 'no-build': { type: 'boolean', default: false },
+    warmup: { type: 'string', default: '300' }, driver: { type: 'string', default: DEFAULT_WEB_DRIVER }, title: { type: 'string' }, 'no-build': { type: 'boolean', default: false },
     spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
   },
 });
@@ -339,7 +340,8 @@ function desktopNativeE2e() {
       const c = r.configurations.find((x) => x.nodeCount === 10 && x.pacing === 'free');
       const f = c?.files.find((x) => x.side === 'frontend' && x.transport === 'native');
       if (!f) continue;
-      const s = series(readFileSync(join(dataDir, 'runs', entry.id, f.file), 'utf8'), warmup);
+      // That run's own warm-up (the desktop bench's default differs from this one's).
+      const s = series(readFileSync(join(dataDir, 'runs', entry.id, f.file), 'utf8'), r.parameters?.warmup ?? 30);
       const e2e = s.get('step.unity.e2e');
       return { run: entry.id, e2e: median(e2e), e2eBlock: (k) => median(blockMeans(e2e, k)) };
     }
@@ -411,6 +413,7 @@ if (n10) {
   console.log(`  ${(inPage ? verdict(inPage, 10000) : 'no data').toUpperCase()}: Wasm in-page overhead (call − compute) ${show(inPage, fmt)} ≤ 10 µs (clock resolution ${fmt(timerResolutionNs)}; merged mean ${fmt(wasm.inPageOverheadMean)})`);
   const te = h.ratios.transport_echo_median;
   console.log(`  ${(te ? verdict(te, 2) : 'no data').toUpperCase()}: WebSocket transport (wait − service) / echo floor ${show(te, fx)} ≤ 2×`);
+  for (const t of webTargets(h)) console.log(`  ${t.verdict.toUpperCase()}: ${t.name.replace(/ ≤ .*/, '')} ${show(t, fmt)} ≤ ${fmt(t.limit)}`);
   if (h.ratios.transport_os_median) console.log(`  beside it, × OS floor (no target): transport / OS floor (C TCP round trip) ${show(h.ratios.transport_os_median, fx)}, e2e / OS floor ${show(h.ratios.e2e_os_median, fx)}`);
   if (d && Number.isFinite(wasm.e2eBlock)) {
     // Same statistic on both sides: median over blocks of K consecutive steps of the mean step (the desktop's

@@ -8,8 +8,10 @@ import { TimingLog } from './timing-log.mjs';
 import { budgetOptions, budgetUsage, limitsFromArgs } from './limits.mjs';
 import { DEFAULT_HANDOFF, HANDOFFS } from './handoff.mjs';
 
-const USAGE = `usage: npm run server:node -- [--port 0] [--host 127.0.0.1] [--csv file] [--allow-origin origin]... [--warmup 500] [hand-off] [budgets]
-  --warmup <n>  rounds of a scripted 100-device session each engine worker runs before its first request (0 = none)
+const USAGE = `usage: npm run server:node -- [--port 0] [--host 127.0.0.1] [--csv file] [--allow-origin origin]... [--warmup 2000] [hand-off] [budgets]
+  --warmup <n>  rounds of a scripted session sent through this server's request path over loopback before it says it
+                is listening (N = 10 and 100, every encoding; as the JVM server's --warmup), and a quarter as many
+                rounds of a 100-device engine session in each worker before its first request (0 = none)
 hand-off between the event loop and each simulation's worker (docs/protocol.md, "Process"):
   --handoff ${HANDOFFS.join('|')}  (default ${DEFAULT_HANDOFF.handoff}) inline: simulations of up to --inline-max-nodes devices on the
                 event loop (steps in slices), larger ones as atomics; atomics: a worker each, shared memory with
@@ -30,7 +32,7 @@ try {
       host: { type: 'string', default: '127.0.0.1' },
       csv: { type: 'string' },
       'allow-origin': { type: 'string', multiple: true, default: [] },
-      warmup: { type: 'string', default: '500' },
+      warmup: { type: 'string', default: '2000' },
       handoff: { type: 'string', default: DEFAULT_HANDOFF.handoff },
       'spin-us': { type: 'string', default: String(DEFAULT_HANDOFF.spinUs) },
       'reply-spin-us': { type: 'string', default: String(DEFAULT_HANDOFF.replySpinUs) },
@@ -74,7 +76,7 @@ try {
 if (log) setInterval(() => log.flush(), 1000).unref();
 let server;
 try {
-  server = await startServer({ port, host: args.host, origins: args['allow-origin'], limits, engineHeapMb, warmupRounds, handoff, log });
+  server = await startServer({ port, host: args.host, origins: args['allow-origin'], limits, engineHeapMb, warmupRounds: Math.ceil(warmupRounds / 4), handoff, log });
 } catch (e) {
   console.error(`cannot listen on ${args.host}:${port}: ${e.message}`);
   process.exit(1);
@@ -84,6 +86,9 @@ if (!(await server.engineReady())) {
   console.error(`cannot start the engine: ${server.engineError()} (build it: node scripts/build.mjs js)`);
   process.exit(1);
 }
+// The request path warm (docs/protocol.md, "Warm-up"); a warm-up that fails leaves the server serving, cold.
+const warm = await server.warmUp(warmupRounds);
+if (warm.error) console.error(`warm-up ended after ${warm.rounds} of ${warmupRounds} rounds: ${warm.error}`);
 
 let stopping = false;
 function stop(signal) {

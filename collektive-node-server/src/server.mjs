@@ -8,6 +8,8 @@ import { defaultLimits } from './limits.mjs';
 import { WorkerPool } from './engine.mjs';
 import { DEFAULT_HANDOFF } from './handoff.mjs';
 import { Parser } from './parser.mjs';
+import { loopbackUrl, warmUpRequestPath } from './session-warmup.mjs';
+import { randomUUID } from 'node:crypto';
 
 /** Origins of pages served from this machine: http(s)://localhost, 127.0.0.1 or [::1], any port. */
 export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -37,7 +39,7 @@ export function originAllowed(origin, { origins }) {
  * @param {string[]} [o.origins=[]]  allowed Origins besides none; empty = localhost origins
  * @param {import('./limits.mjs').Limits} [o.limits]
  * @param {number} [o.engineHeapMb=1024]  heap cap of each simulation's worker
- * @param {number} [o.warmupRounds=500]  rounds of the scripted session each worker runs before it is used
+ * @param {number} [o.warmupRounds=500]  rounds of the scripted engine session each worker runs before it is used
  * @param {import('./engine.mjs').Handoff} [o.handoff]  how batches reach the workers (src/handoff.mjs)
  * @param {import('./timing-log.mjs').TimingLog | null} [o.log]
  * @param {(msg: string) => void} [o.warn]
@@ -69,6 +71,9 @@ export function startServer({
   http.headersTimeout = 10_000;
   http.requestTimeout = 10_000;
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: limits.maxMessageBytes });
+  // The request-path warm-up's own connection (src/session-warmup.mjs): an unguessable path, so that only it is left
+  // out of the timing log.
+  const warmupPath = `/warm-up/${randomUUID()}`;
   http.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
     if (!originAllowed(req.headers.origin, { origins })) {
@@ -76,7 +81,8 @@ export function startServer({
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket));
+    const warmup = req.url === warmupPath;
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket, warmup));
   });
 
   /**
@@ -90,13 +96,13 @@ export function startServer({
     setTimeout(() => ws.terminate(), 1000).unref();
   }
 
-  function accept(ws, socket) {
+  function accept(ws, socket, warmup = false) {
     if (connections.size >= limits.maxConnections) {
       refuse(ws, `this server already has ${connections.size} connections, its limit (maxConnections)`, 'maxConnections', TRY_LATER);
       return;
     }
     const session = new Session({
-      limits, shared, log, parser, newWorker: (n) => pool.take(n), inlineFor: (n) => pool.inlineFor(n), onSimulationEnd: () => pool.refill(),
+      limits, shared, log: warmup ? null : log, parser, newWorker: (n) => pool.take(n), inlineFor: (n) => pool.inlineFor(n), onSimulationEnd: () => pool.refill(),
       transport: {
         send: (data, binary, done) => ws.send(data, { binary }, done),
         bufferedAmount: () => ws.bufferedAmount,
@@ -161,6 +167,15 @@ export function startServer({
         /** Resolves true once the first spare worker has loaded (and warmed up) the engine, false if it failed. */
         engineReady: () => pool.ready,
         engineError: () => pool.facadeError ?? pool.spare?.lost?.message,
+        /** Runs `rounds` rounds of the scripted session through this server's request path (src/session-warmup.mjs). */
+        async warmUp(rounds) {
+          const done = await warmUpRequestPath({ url: loopbackUrl(host, actual, warmupPath), rounds });
+          // Without an inline engine the warm-up took the spare worker: wait for its session to end and the next
+          // spare to warm up, so that no warm-up competes with the first client for the CPU.
+          for (let t = 0; connections.size > 0 && t < 1000; t++) await new Promise((r) => setTimeout(r, 5));
+          await pool.spare?.ready;
+          return done;
+        },
         /** Closes every connection (pending replies are flushed first, for at most `graceMs`) and stops listening. */
         close: (graceMs = 1000) => new Promise((done) => {
           clearInterval(idleCheck);

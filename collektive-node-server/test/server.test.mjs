@@ -32,6 +32,35 @@ test('prints the actual port, answers plain HTTP with 426', async () => {
   } finally { await s.stop(); }
 });
 
+test('the request-path warm-up runs before "listening" and leaves nothing behind: its connection and session are released, its steps are not in the CSV', async () => {
+  const csv = join(mkdtempSync(join(tmpdir(), 'node-server-')), 'websocket.csv');
+  const s = await startServer(['--max-connections', '1', '--max-sessions', '1', '--csv', csv, '--warmup', '400']);
+  try {
+    assert.doesNotMatch(s.output(), /warm-up ended/);
+    // The only connection and the only session the budgets allow are free for the first client.
+    const c = await connect(s.port);
+    await createLine(c);
+    c.send('step', { rid: 7, stepCount: 20 });
+    assert.equal(await c.next(), LINE_EXPECTED);
+    c.close();
+  } finally { assert.equal(await s.stop('SIGTERM'), 0); }
+  const rows = readFileSync(csv, 'utf8').trimEnd().split('\n').slice(1);
+  assert.equal(rows.filter((l) => l.includes(',step.service,')).length, 1, 'one step.service row: the client\'s step, none of the warm-up\'s');
+});
+
+test('a warm-up the budgets refuse is reported and the server still serves (cold)', async () => {
+  // The warm-up's simulations have 10 and 100 devices: over --max-nodes 5.
+  const s = await startServer(['--max-nodes', '5']);
+  try {
+    assert.match(s.output(), /warm-up ended after 0 of 2000 rounds: the server refused a warm-up request: .*maxNodes/);
+    const c = await connect(s.port);
+    c.send('createSim', { nodeCount: 5, maxDistance: 3.0 });
+    c.send('step', { rid: 1, stepCount: 1 });
+    assert.equal(parseWithInfinity(await c.next()).rid, 1);
+    c.close();
+  } finally { await s.stop(); }
+});
+
 test('reference messages: createSim, setSource, newPosition per device, step → rid, values, bare Infinity', async () => {
   const s = await startServer();
   try {

@@ -157,16 +157,39 @@ export function configurationIntervals(invocations, { platform, warmup = 30, opt
 }
 
 /**
+ * The web out-of-process targets (N = 10, free pacing; docs/os-floor.md): the Node server's back-end overhead as
+ * the browser sees it, and what the WebSocket step costs beyond the same browser's echo round trip through the same
+ * server and the engine's compute: e2e − echo floor − compute, the three series of the same invocations resampled
+ * jointly. Values in ns; `check` objects as desktopTargets'.
+ */
+export function webTargets(h) {
+  const s = h.series.websocket ?? {};
+  const salt = PATH_SALT.websocket;
+  const same = (...xs) => xs.every((x) => x && x.length === xs[0].length);
+  const aboveEcho = same(s.e2e, s.floor, s.compute)
+    ? combinedInterval([{ invocations: s.e2e, salt }, { invocations: s.floor, salt }, { invocations: s.compute, salt }], ([e, f, c]) => e - f - c)
+    : null;
+  return [
+    check('Node back-end overhead (service − compute) ≤ 25 µs', h.paths.websocket?.overhead_median, 25000, 'ns'),
+    check('WebSocket e2e − echo floor − back-end compute ≤ 50 µs', aboveEcho, 50000, 'ns'),
+  ];
+}
+
+/** A limit on a figure with its interval, as the targets report it. */
+function check(name, figure, limit, unit) {
+  return {
+    name, estimate: figure?.estimate ?? NaN, ci95: figure?.ci95 ?? null, invocations: figure?.invocations ?? 0, limit, unit,
+    verdict: figure ? verdict(figure, limit) : 'no data', ok: figure ? verdict(figure, limit) === 'met' : false,
+  };
+}
+
+/**
  * The desktop targets (N = 10, free pacing) as statistical verdicts over the invocation-level intervals: met only
  * when the whole 95 % interval is within the limit, inconclusive when it straddles it. Values in ns or ×.
  */
 export function desktopTargets(h, { osFloor = OS_FLOOR_OF_PATH.socket } = {}) {
   const osFloorName = { [OS_FLOOR_IDS.tcp]: 'C TCP round trip', [OS_FLOOR_IDS.uds]: 'C Unix-socket round trip',
     [OS_FLOOR_IDS.shmSpin]: 'C shared-memory round trip, spinning', [OS_FLOOR_IDS.shmFutex]: 'C shared-memory round trip, futex' }[osFloor] ?? osFloor;
-  const check = (name, figure, limit, unit) => ({
-    name, estimate: figure?.estimate ?? NaN, ci95: figure?.ci95 ?? null, invocations: figure?.invocations ?? 0, limit, unit,
-    verdict: figure ? verdict(figure, limit) : 'no data', ok: figure ? verdict(figure, limit) === 'met' : false,
-  });
   const s = h.series.native ?? {};
   const salt = PATH_SALT.native;
   const e2eOverFloor = s.e2e && s.compute && s.floor

@@ -1,7 +1,7 @@
 // Per-invocation figures of a configuration, run ids and the machine-noise record.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { configurationIntervals, desktopTargets } from '../src/invocations.mjs';
+import { configurationIntervals, desktopTargets, webTargets } from '../src/invocations.mjs';
 import { formatRatioInterval as formatRatio } from '../src/format.mjs';
 import { PATH_SALT } from '../src/catalogue.mjs';
 import { pathInterval } from '../src/intervals.mjs';
@@ -45,6 +45,30 @@ test('each path figure is the mean of per-invocation medians after each invocati
   assert.equal(targets.length, 5);
   assert.equal(targets[0].verdict, 'met', 'native overhead ≈ 200 ns ≤ 3 µs');
   assert.equal(targets[1].verdict, 'not met', 'socket overhead 41–91 µs: the whole interval is above 40 µs');
+});
+
+test('web targets: the Node back-end overhead and e2e − echo floor − compute, over invocations', () => {
+  const wobble = (i) => 1 + ((i * 37) % 11) / 100;
+  const web = (e2e) => ({
+    files: {
+      wasm: rows({ 'step.service': 6000, 'step.compute': 5000 }, 60, wobble),
+      websocket: rows({ 'step.service': 27000, 'step.compute': 6000 }, 60, wobble),
+      webWasm: rows({ 'step.web.e2e': 10000 }, 60, wobble),
+      webWebsocket: rows({ 'step.web.e2e': e2e, 'step.web.ws.wait': e2e - 30000 }, 60, wobble),
+      floors: rows({ 'floor.web.ws.echo': 150000 }, 60, wobble),
+    },
+  });
+  const options = { resamples: 200, innerResamples: 20 };
+  const near = configurationIntervals([190000, 195000, 200000].map(web), { platform: 'web', warmup: 30, options });
+  const [overhead, aboveEcho] = webTargets(near);
+  assert.match(overhead.name, /Node back-end overhead/);
+  assert.equal(overhead.verdict, 'met', `overhead ≈ 21–23 µs: ${overhead.estimate}`);
+  // 190–200 µs minus 150 µs of echo minus 6 µs of compute (each about +5 % from the wobble's medians): ≈ 40 µs.
+  assert.ok(Math.abs(aboveEcho.estimate - (near.paths.websocket.e2e_median.estimate - near.paths.websocket.floor_median.estimate
+    - near.paths.websocket.compute_median.estimate)) < 1e-6);
+  assert.equal(aboveEcho.verdict, 'met');
+  const far = configurationIntervals([290000, 300000, 310000].map(web), { platform: 'web', warmup: 30, options });
+  assert.equal(webTargets(far)[1].verdict, 'not met', 'about 140 µs above the echo and compute');
 });
 
 test('one invocation: figures without intervals', () => {
