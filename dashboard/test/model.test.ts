@@ -4,7 +4,7 @@ import { rowsOf, toCell } from '../src/model/arrow';
 import { comparisons } from '../src/model/comparison';
 import { decompose, PHASES } from '../src/model/decomposition';
 import { tickFlag } from '../src/model/flags';
-import { cpuPerStep, osFloorKey, pairFigures } from '../src/model/invocations';
+import { cpuPerStep, osFloorKey, pairFigures, prewarmCpuPerStep } from '../src/model/invocations';
 import { pacingPeriodMs, pairings, type Pairing, type RunConfiguration, type RunJson } from '../src/model/runs';
 import { erfc, type SeriesStats } from '../src/model/stats';
 import { formatDuration, formatRatio } from '../src/model/units';
@@ -160,5 +160,21 @@ describe('OS floor and CPU per step in the comparison (docs/os-floor.md)', () =>
     expect(socket.server!.lo! >= 180000 && socket.server!.hi! <= 200000).toBe(true);
     expect(cpuPerStep([r], 'r', 'c', 'native').server).toBeNull();
     expect(cpuPerStep([run([inv(0, null)])], 'r', 'c', 'socket')).toEqual({ frontend: null, server: null });
+  });
+  it('CPU per step computed ahead, in idle moments: the later lookup finds the figures already made', async () => {
+    const inv = (k: number) => ({ index: k, dir: `c/inv-${k}`, files: [], paths: { socket: { cpuPerStepNs: { frontend: 40000 + k, server: 9e4 + k } } } });
+    const r = { id: 'r', configurations: [{ id: 'c', invocations: [inv(0), inv(1), inv(2)] }] } as unknown as RunJson;
+    prewarmCpuPerStep([r]);
+    await new Promise((done) => setTimeout(done, 50));
+    // Changed after the idle moment: a figure made then does not see it; one made on demand would.
+    r.configurations[0].invocations![0].paths!.socket.cpuPerStepNs!.frontend = 0;
+    const shown = { ...r, configurations: r.configurations.filter(() => true) }; // as the page's loaded runs are made
+    expect(cpuPerStep([shown], 'r', 'c', 'socket').frontend!.estimate).toBe(40001);
+    // Stopped before its turn, it computes nothing: the lookup computes then.
+    const r2 = { id: 'r2', configurations: [{ id: 'c', invocations: [inv(0), inv(1)] }] } as unknown as RunJson;
+    prewarmCpuPerStep([r2])();
+    await new Promise((done) => setTimeout(done, 50));
+    r2.configurations[0].invocations![0].paths!.socket.cpuPerStepNs!.frontend = 0;
+    expect(cpuPerStep([r2], 'r2', 'c', 'socket').frontend!.estimate).toBe(20000.5);
   });
 });

@@ -9,6 +9,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useDuckDB } from '../db/DuckDBProvider';
 import { trackActivity, type Connector } from '../db/connector';
 import type { RunJson } from '../model/runs';
+import { prewarmCpuPerStep } from '../model/invocations';
 import { uploadRun } from './uploadRun';
 import {
   addPreparedRuns, createTables, ingestUpload, nextUploadBatch, type UploadDeclaration, type UploadResult, type UploadSource,
@@ -116,6 +117,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!raw || !db) return;
     let live = true;
+    let stopPrewarm = () => {};
     const load = takePublished();
     if (!load) {
       void createTables(raw).then(() => { if (live) { setStatus('ready'); setComplete(true); setLoadMs(performance.now() - t0); } },
@@ -127,6 +129,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
       if (!live) return;
       setLoad({ load, opening: new Set(openingKeys) });
       setListed(records);
+      stopPrewarm = prewarmCpuPerStep(records);
       setProgress({ done: 0, total: order.length });
       await createTables(raw);
       await raw.query('DELETE FROM samples_raw; DELETE FROM invocation_samples_raw; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
@@ -226,7 +229,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
       setComplete(true);
       setError(e instanceof Error ? e.message : String(e));
     });
-    return () => { live = false; };
+    return () => { live = false; stopPrewarm(); };
   }, [raw, db, t0]);
 
   const upload = useCallback(async (files: UploadSource[], declared: UploadDeclaration = {}) => {
