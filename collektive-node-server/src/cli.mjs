@@ -106,4 +106,5 @@ function stop(signal) {
 }
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
-console.log(`listening on ws://${server.host}:${server.port}`);
+// An IPv6 address in a URL is bracketed (RFC 3986): `ws://[::1]:8787`.
+console.log(`listening on ws://${server.host.includes(':') ? `[${server.host}]` : server.host}:${server.port}`);

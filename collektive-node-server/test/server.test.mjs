@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import WebSocket from 'ws';
 import { decodeStateBuffer, parseJsonWithInfinity as parseWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
 import { connect, neighborLists, root, startServer } from './helpers.mjs';
+import { loopbackUrl } from '../src/session-warmup.mjs';
 
 // A line of five devices 2 apart and one far away: converged gradient 0, 2, 4, 6, 8, +Infinity.
 const LINE = [[0, 0, 0], [2, 0, 0], [4, 0, 0], [6, 0, 0], [8, 0, 0], [100, 0, 0]];
@@ -46,6 +47,14 @@ test('the request-path warm-up runs before "listening" and leaves nothing behind
   } finally { assert.equal(await s.stop('SIGTERM'), 0); }
   const rows = readFileSync(csv, 'utf8').trimEnd().split('\n').slice(1);
   assert.equal(rows.filter((l) => l.includes(',step.service,')).length, 1, 'one step.service row: the client\'s step, none of the warm-up\'s');
+});
+
+test('the warm-up reaches the server it belongs to: a wildcard bind over loopback, IPv6 bracketed', () => {
+  assert.equal(loopbackUrl('127.0.0.1', 8787, '/w'), 'ws://127.0.0.1:8787/w');
+  assert.equal(loopbackUrl('0.0.0.0', 8787, '/w'), 'ws://127.0.0.1:8787/w');
+  assert.equal(loopbackUrl('::', 8787, '/w'), 'ws://[::1]:8787/w');
+  assert.equal(loopbackUrl('::1', 8787, '/w'), 'ws://[::1]:8787/w');
+  assert.equal(loopbackUrl('localhost', 1, '/w'), 'ws://localhost:1/w');
 });
 
 test('a warm-up the budgets refuse is reported and the server still serves (cold)', async () => {
