@@ -5,11 +5,11 @@
 // the coi-serviceworker package adds them (docs/hosting.md).
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadsSamples, runFiles, type Manifest, type RunJson } from './dashboard/src/model/runs.ts';
-import { packRun, RUN_PACK } from './dashboard/src/data/runPack.ts';
+import { asColumns, packRun, RUN_PACK } from './dashboard/src/data/runPack.ts';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -92,12 +92,23 @@ function crossOriginIsolationWorker(): Plugin {
  */
 function runPacks(): Plugin {
   const data = here('./public/data/');
-  // Compressed once here (level 6; the dev server's, made per request, at level 1), so that no server gzips 140 MB
+  // Compressed once here (level 6; the dev server's, made on a run's first request, at level 1), so that no server gzips 140 MB
   // per page load (vite preview compressed them on the fly: 0.3 s of its CPU per 15 MB pack).
   const packOf = (runJsonPath: string, level = 6): Uint8Array => {
     const run = JSON.parse(readFileSync(join(data, runJsonPath), 'utf8')) as RunJson;
     const folder = join(data, dirname(runJsonPath));
-    return gzipSync(packRun(runFiles(run).map(({ f }) => ({ file: f.file, bytes: readFileSync(join(folder, f.file)) }))), { level });
+    return gzipSync(packRun(asColumns(runFiles(run).map(({ f }) => ({ file: f.file, bytes: readFileSync(join(folder, f.file)) })))), { level });
+  };
+  // The dev server's packs, made once per run (parsing a run's CSVs into columns takes a second for the largest
+  // runs): made again when its run.json changes.
+  const devPacks = new Map<string, { mtimeMs: number; pack: Uint8Array }>();
+  const devPack = (runJsonPath: string): Uint8Array => {
+    const { mtimeMs } = statSync(join(data, runJsonPath));
+    const cached = devPacks.get(runJsonPath);
+    if (cached?.mtimeMs === mtimeMs) return cached.pack;
+    const pack = packOf(runJsonPath, 1);
+    devPacks.set(runJsonPath, { mtimeMs, pack });
+    return pack;
   };
   const manifest = (): Manifest => JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8')) as Manifest;
   const serve: Connect.NextHandleFunction = (req, res, next) => {
@@ -107,7 +118,7 @@ function runPacks(): Plugin {
     const entry = runJson ? manifest().runs.find((e) => e.run === runJson && loadsSamples(e)) : undefined;
     if (!entry) return next();
     let pack: Uint8Array;
-    try { pack = packOf(entry.run, 1); } catch { return next(); }
+    try { pack = devPack(entry.run); } catch { return next(); }
     res.setHeader('content-type', 'application/gzip');
     res.setHeader('cache-control', 'no-cache');
     for (const [k, v] of Object.entries(isolation)) res.setHeader(k, v);

@@ -918,7 +918,10 @@ describe('hosting', () => {
       const pack = await fetch(`${dev.url}data/runs/reference-study/run.pack.gz`, { headers: { 'accept-encoding': 'identity' } });
       assert.equal(pack.status, 200);
       const { gunzipSync } = await import('node:zlib');
-      assert.match(gunzipSync(Buffer.from(await pack.arrayBuffer())).toString('utf8', 0, 60), /^\{"format":"collektive-run-pack","version":1,/);
+      const unzipped = gunzipSync(Buffer.from(await pack.arrayBuffer()));
+      assert.match(unzipped.toString('utf8', 0, 60), /^\{"format":"collektive-run-pack","version":2,/);
+      // Its files are their parsed columns (docs/hosting.md, "Run packs"), the first right after the header line.
+      assert.equal(unzipped.toString('latin1', unzipped.indexOf(10) + 1, unzipped.indexOf(10) + 5), 'TCOL');
     } finally { await dev.close(); }
   });
 

@@ -22,3 +22,5 @@ export declare function headerError(line: string): string | null;
  * file is no rows rather than an error.
  */
 export declare function parseTimingBytes(bytes: Uint8Array, options?: { rejectNegative?: boolean; allowEmpty?: boolean }): ParsedSamples;
+/** Each row's rank within its id by (t, row order), 1-based; 0 for rows with a negative t or duration. */
+export declare function ranksWithinIds(t: Float64Array, d: Float64Array, idx: Int32Array, idCount: number): Int32Array;

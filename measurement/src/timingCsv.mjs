@@ -124,10 +124,20 @@ export function parseTimingBytes(bytes, { rejectNegative = true, allowEmpty = fa
     rows++;
   }
   if (rows === 0 && !allowEmpty) throw new CsvError('no data rows: the file has only the header');
-  // ranks per id by (t, seq) among valid rows
+  const k = ranksWithinIds(t.subarray(0, rows), d.subarray(0, rows), idx.subarray(0, rows), ids.length);
+  return { seq: seq.subarray(0, rows), k, tNs: t.subarray(0, rows), durationNs: d.subarray(0, rows), idIndex: idx.subarray(0, rows), ids, rows };
+}
+
+/**
+ * Each row's rank within its id by (t, row order), 1-based: the reference method's stable sort, so the dashboard's
+ * SQL drops the warm-up with `k > warmup`. Rows with a negative t or duration get 0 (the reference drops them).
+ * One pass when every id's times are already in order (as the benches write them), else a sort.
+ */
+export function ranksWithinIds(t, d, idx, idCount) {
+  const rows = t.length;
   const k = new Int32Array(rows);
-  const counts = new Int32Array(ids.length);
-  const lastT = new Float64Array(ids.length).fill(-Infinity);
+  const counts = new Int32Array(idCount);
+  const lastT = new Float64Array(idCount).fill(-Infinity);
   let sorted = true;
   for (let i = 0; i < rows; i++) {
     if (t[i] < 0 || d[i] < 0) continue;
@@ -143,6 +153,5 @@ export function parseTimingBytes(bytes, { rejectNegative = true, allowEmpty = fa
     let prev = -1; let r = 0;
     for (const i of order) { r = idx[i] === prev ? r + 1 : 1; prev = idx[i]; k[i] = r; }
   }
-  return { seq: seq.subarray(0, rows), k, tNs: t.subarray(0, rows), durationNs: d.subarray(0, rows), idIndex: idx.subarray(0, rows), ids, rows };
+  return k;
 }
-

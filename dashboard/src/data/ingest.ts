@@ -13,6 +13,7 @@ import {
 import { RESOLUTIONS } from '../sql/analysis';
 import { PATH_ORDER, TIMING_IDS } from '../../../measurement/src/catalogue.mjs';
 import { CsvError, guessShape, headerError, parseTimingCsv, type ParsedSamples } from './csvParse';
+import { decodeTimingColumns, isTimingColumns } from '../../../measurement/src/timingColumns.mjs';
 
 /** Uploads larger than this are refused before reading (the page keeps everything in memory). */
 export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
@@ -58,7 +59,9 @@ export function parseRunFiles(run: RunJson, bytes: readonly Uint8Array[], firstK
     try {
       // A published file may hold only its header (a run made with --floor-samples 0 --os-floors 0 writes an empty
       // floors.csv): no samples, not an error. An upload with no data rows is still refused (uploadRun.ts).
-      return { config: c.id, file: f, invocation, fileKey: firstKey + i, parsed: parseTimingCsv(bytes[i], { rejectNegative: false, allowEmpty: true }) };
+      // A run pack holds each file's columns, parsed by the build with the same parser (runPack.ts).
+      const parsed = isTimingColumns(bytes[i]) ? decodeTimingColumns(bytes[i]) : parseTimingCsv(bytes[i], { rejectNegative: false, allowEmpty: true });
+      return { config: c.id, file: f, invocation, fileKey: firstKey + i, parsed };
     } catch (e) {
       throw new Error(`${run.id}/${f.file}: ${e instanceof Error ? e.message : String(e)}`);
     }
