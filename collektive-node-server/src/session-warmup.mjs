@@ -6,6 +6,7 @@
 // invocation. The JVM server warms its request path the same way (collektive-jvm-server Warmup.kt), so both servers
 // are measured warm (docs/protocol.md, "Warm-up").
 import WebSocket from 'ws';
+import { encodePositionsBuffer } from '../../collektive-wasm/src/js/state.mjs';
 
 /** Devices of the reference scenario, and of the larger simulation run in the script's last quarter. */
 const SMALL = 10;
@@ -27,14 +28,6 @@ function positionsAt(n, r) {
   return xyz;
 }
 
-/** The batched binary positions message (docs/protocol.md): LE int32 n, then n × float64 x, y, z. */
-function packed(xyz, n) {
-  const buf = Buffer.alloc(4 + 24 * n);
-  buf.writeInt32LE(n, 0);
-  for (let i = 0; i < 3 * n; i++) buf.writeDoubleLE(xyz[i], 4 + 8 * i);
-  return buf;
-}
-
 /**
  * The messages of round `r` as a client sends them, in every encoding the Live view uses (docs/protocol.md):
  * mostly `json` (one message of newPosition lines and the step, the reference requests), then `json-split`,
@@ -48,7 +41,7 @@ function round(n, r) {
   switch (r % 8) {
     case 4: return [...lines, step()];
     case 5: return [step(`,"xyz":[${Array.prototype.join.call(xyz, ',')}]`)];
-    case 6: return [packed(xyz, n), step(',"encoding":"binary"')];
+    case 6: return [encodePositionsBuffer(xyz), step(',"encoding":"binary"')];
     case 7: return r % 64 === 7 ? ['{"op":"echo","data":{}}'] : [[...lines, step()].join('\n')];
     default: return [[...lines, step()].join('\n')];
   }

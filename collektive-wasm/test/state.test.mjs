@@ -2,7 +2,7 @@
 // and its bad forms, the JSON step reply's values, bare Infinity. No engine build needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeStateBuffer, parseJsonWithInfinity, stateFromJsonValues } from '../src/js/state.mjs';
+import { decodeStateBuffer, encodePositionsBuffer, parseJsonWithInfinity, stateFromJsonValues } from '../src/js/state.mjs';
 
 /** LE int32 n, then per node float64 value, int32 k, k × int32 ids. */
 function encode(nodes) {
@@ -56,4 +56,15 @@ test('the JSON step reply with bare Infinity reads to the same EngineState as th
   assert.deepEqual(stateFromJsonValues(parsed.values), EXPECTED);
   assert.deepEqual(parseJsonWithInfinity('{"v":[-Infinity,1]}'), { v: [-Infinity, 1] });
   assert.deepEqual(parseJsonWithInfinity('{"v":1}'), { v: 1 });
+});
+
+test('the batched positions buffer: LE int32 n, then every coordinate as LE float64; n given apart for a refused one', () => {
+  const xyz = [0, -1.5, 2, 1e300, Infinity, -0];
+  const bytes = encodePositionsBuffer(Float64Array.from(xyz));
+  assert.equal(bytes.length, 4 + 8 * 6);
+  const view = new DataView(bytes.buffer);
+  assert.equal(view.getInt32(0, true), 2);
+  assert.deepEqual(xyz.map((_, i) => view.getFloat64(4 + 8 * i, true)), xyz);
+  assert.equal(new DataView(encodePositionsBuffer(xyz, 3).buffer).getInt32(0, true), 3);
+  assert.equal(new DataView(encodePositionsBuffer([1, 2]).buffer).getInt32(0, true), 0);
 });

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { root } from '../lib/root.mjs';
+import { encodePositionsBuffer } from '../../collektive-wasm/src/js/state.mjs';
 
 export { root };
 export const JVM_JAR = join(root, 'collektive-jvm-server', 'target', 'collektive-jvm-server.jar');
@@ -149,9 +150,7 @@ async function wsClient(port) {
  * bytes). `n` defaults to the whole devices in `xyz`, −1 when it is not 3 × k numbers long (the servers refuse it).
  */
 export function binaryPositions(transport, xyz, n = xyz.length % 3 === 0 ? xyz.length / 3 : -1, kind = 1) {
-  const body = Buffer.alloc(4 + 8 * xyz.length);
-  body.writeInt32LE(n, 0);
-  xyz.forEach((v, i) => body.writeDoubleLE(v, 4 + 8 * i));
+  const body = Buffer.from(encodePositionsBuffer(xyz, n));
   return transport === 'ws' ? body : Buffer.concat([Buffer.from([0x00, kind]), body]);
 }
 

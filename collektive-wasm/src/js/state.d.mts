@@ -16,6 +16,9 @@ export interface EngineState {
 /** Decodes the binary state buffer (docs/reference-study.md) into an EngineState; throws on truncated or trailing bytes. */
 export function decodeStateBuffer(bytes: Uint8Array | ArrayBuffer): EngineState;
 
+/** The batched positions buffer (LE int32 n, then xyz as float64), `n` by default the devices in `xyz`. */
+export function encodePositionsBuffer(xyz: ArrayLike<number>, n?: number): Uint8Array;
+
 /** The `values` array of a JSON step reply (`[{ value, neighbors }]`, Infinity already numeric) as an EngineState. */
 export function stateFromJsonValues(entries: ReadonlyArray<{ value: number; neighbors: ArrayLike<number> }>): EngineState;
 

@@ -1,5 +1,6 @@
 // Reading an engine state in JavaScript: the one decoder of the binary state buffer and the one parser of the JSON
-// step reply with bare `Infinity` (docs/protocol.md). Used by the facade (engine.mjs), the dashboard's Live view,
+// step reply with bare `Infinity` (docs/protocol.md); and the one encoder of the batched positions buffer a client
+// sends. Used by the facade (engine.mjs), the dashboard's Live view,
 // the servers' tests and benches, and the conformance tests. Types: state.d.mts.
 
 /**
@@ -34,6 +35,21 @@ export function decodeStateBuffer(bytes) {
   }
   if (p !== length) throw new Error(`${length - p} trailing bytes in state buffer`);
   return { nodeCount: n, values, neighborOffsets, neighborIds };
+}
+
+/**
+ * The batched positions buffer a client sends (docs/protocol.md): LE int32 `n`, then every number of `xyz` as a
+ * float64 (x, y, z per device). `n` defaults to the devices in `xyz`; a test may give another to be refused.
+ * @param {ArrayLike<number>} xyz
+ * @param {number} [n]
+ * @returns {Uint8Array}
+ */
+export function encodePositionsBuffer(xyz, n = Math.floor(xyz.length / 3)) {
+  const out = new Uint8Array(4 + 8 * xyz.length);
+  const view = new DataView(out.buffer);
+  view.setInt32(0, n, true);
+  for (let i = 0; i < xyz.length; i++) view.setFloat64(4 + 8 * i, xyz[i], true);
+  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The out-of-process path: the engine in Node (collektive-node-server) behind a WebSocket, docs/reference-study.md protocol.
-import { decodeStateBuffer, parseJsonWithInfinity, stateFromJsonValues } from '../../../../collektive-wasm/src/js/state.mjs';
+import { decodeStateBuffer, encodePositionsBuffer, parseJsonWithInfinity, stateFromJsonValues } from '../../../../collektive-wasm/src/js/state.mjs';
 import type { WsEncoding } from '../model';
 import { WEB_IDS } from '../timing/ids';
 import type { TimingRecorder } from '../timing/recorder';
@@ -190,7 +190,7 @@ export class WsEngine implements LiveEngine {
       // One message per frame: the positions ride inside the step request.
       ws.send(`{"op":"step","data":{"rid":${this.rid},"stepCount":1,"xyz":[${Array.prototype.join.call(positions.subarray(0, 3 * n), ',')}]}}`);
     } else {
-      ws.send(packPositions(positions, n));
+      ws.send(encodePositionsBuffer(positions.subarray(0, 3 * n)));
       ws.send(`{"op":"step","data":{"rid":${this.rid},"stepCount":1,"encoding":"binary"}}`);
     }
     const sent = performance.now();
@@ -225,11 +225,3 @@ const CREATE_CONFIRM = '{"op":"echo","data":{"confirm":"createSim"}}';
 /** The rid of a JSON step reply, `{"rid":N,"values":…}` (docs/protocol.md). */
 const REPLY_RID = /^\{"rid":(\d+)/;
 
-/** LE int32 n, then n × float64 x, y, z (the batched positions buffer). */
-function packPositions(positions: Float64Array, n: number): Uint8Array {
-  const out = new Uint8Array(4 + 24 * n);
-  const view = new DataView(out.buffer);
-  view.setInt32(0, n, true);
-  for (let i = 0; i < 3 * n; i++) view.setFloat64(4 + 8 * i, positions[i], true);
-  return out;
-}
