@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, steps } from './lib/build-steps.mjs';
-import { ENCODINGS, PROGRAMS, REFERENCE_PROGRAM, programSuffix } from '../measurement/src/catalogue.mjs';
+import { ENCODINGS, PROGRAMS, REFERENCE_PROGRAM, programSuffix, warmupOfRun } from '../measurement/src/catalogue.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord, dataDir, root } from '../measurement/src/runRecordFiles.mjs';
 import { BENCH_DRIVERS, launchBenchDriver, startPreview, startWsServer } from './lib/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../measurement/src/webSummary.mjs';
@@ -341,7 +341,7 @@ function desktopNativeE2e() {
       const f = c?.files.find((x) => x.side === 'frontend' && x.transport === 'native');
       if (!f) continue;
       // That run's own warm-up (the desktop bench's default differs from this one's).
-      const s = series(readFileSync(join(dataDir, 'runs', entry.id, f.file), 'utf8'), r.parameters?.warmup ?? 30);
+      const s = series(readFileSync(join(dataDir, 'runs', entry.id, f.file), 'utf8'), warmupOfRun(r));
       const e2e = s.get('step.unity.e2e');
       return { run: entry.id, e2e: median(e2e), e2eBlock: (k) => median(blockMeans(e2e, k)) };
     }

@@ -48,6 +48,8 @@ export declare function pacingPeriodMs(c: { pacing: string; tickMs: number | nul
 export declare const SCHEMA_ENUMS: Readonly<Record<string, (string | null)[]>>;
 export declare const PROGRAMS: Readonly<Record<string, Readonly<{ name: string; output: 'distance' | 'id' | 'count' | 'boolean'; label: string }>>>;
 export declare const REFERENCE_PROGRAM: string;
+export declare const REFERENCE_WARMUP: number;
+export declare function warmupOfRun(run: { parameters?: { warmup?: number } } | null | undefined): number;
 export declare function programName(spec: string | null | undefined): string;
 export declare function isReferenceProgram(spec: string | null | undefined): boolean;
 export declare function programSuffix(spec: string | null | undefined): string;

@@ -196,6 +196,11 @@ export const ENCODINGS = Object.freeze({
  */
 export const DESKTOP_TRANSPORTS = Object.freeze(['tcp', 'uds', 'shm']);
 
+/** The reference method's warm-up: samples dropped per id (docs/measurements.md, "Warm-up"). */
+export const REFERENCE_WARMUP = 30;
+/** The warm-up a run was made with (run.json `parameters.warmup`; runs that do not record it used the reference's). */
+export const warmupOfRun = (run) => run?.parameters?.warmup ?? REFERENCE_WARMUP;
+
 /** The reference transport (the canonical configuration's; ids unsuffixed). */
 export const REFERENCE_DESKTOP_TRANSPORT = 'tcp';
 

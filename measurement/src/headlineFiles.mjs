@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseConfiguration } from './analysis.mjs';
-import { FLOORS_FILE, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, filesOf, osFloorOfTransport } from './catalogue.mjs';
+import { FLOORS_FILE, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, filesOf, osFloorOfTransport, warmupOfRun } from './catalogue.mjs';
 import { CANONICAL_N, CANONICAL_PACING, canonicalPicks, hasPlatform } from './canonical.mjs';
 import { REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
 import { pairedRatioInterval, pathInterval, ratioInterval } from './intervals.mjs';
@@ -65,7 +65,7 @@ export function osFloorOfConfiguration(config, platform) {
 }
 
 export function configurationE2e(dataDir, run, config, platform) {
-  const warmup = run.parameters?.warmup ?? 30;
+  const warmup = warmupOfRun(run);
   const resolutionNs = run.environment?.timerResolutionNs ?? null;
   const serieses = invocationFiles(dataDir, run, config, platform).map((inv) => invocationSeries(inv.files, warmup, { platform }));
   const [inPath, outPath] = PATH_PAIRS[platform];
@@ -141,7 +141,7 @@ function referenceRecomputed(dataDir, runs) {
   const byTransport = (t) => ref.configurations.find((c) => c.files.some((f) => f.transport === t));
   const [nat, sock] = [byTransport('native'), byTransport('socket')];
   const rows = (c, side) => readTimingCsv(join(dataDir, 'runs', ref.id, c.files.find((f) => f.side === side).file));
-  const a = analyseConfiguration({ native: rows(nat, 'backend'), unityNative: rows(nat, 'frontend'), socket: rows(sock, 'backend'), unitySocket: rows(sock, 'frontend') }, ref.parameters?.warmup ?? 30);
+  const a = analyseConfiguration({ native: rows(nat, 'backend'), unityNative: rows(nat, 'frontend'), socket: rows(sock, 'backend'), unitySocket: rows(sock, 'frontend') }, warmupOfRun(ref));
   const period = (c) => (c.pacing === 'fixed' && c.tickMs ? c.tickMs / (c.timeScale || 1) : null);
   return {
     run: ref.id,
