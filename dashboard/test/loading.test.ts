@@ -97,6 +97,11 @@ describe('published runs added in batches', () => {
     expect(await table(batched, files)).toEqual(await table(oneByOne, files));
     const counts = 'SELECT (SELECT count(*) FROM samples_raw) AS merged, (SELECT count(*) FROM invocation_samples_raw) AS own';
     expect(await table(batched, counts)).toEqual(await table(oneByOne, counts));
+    // Batches share ids: each is registered once, or the views would repeat every sample of it.
+    const ids = 'SELECT count(*) AS n, count(DISTINCT id_key) AS keys, count(DISTINCT id) AS ids FROM timing_ids';
+    const [registered] = rowsOf(await batched.query(ids));
+    expect(Number(registered.n)).toBeGreaterThan(10);
+    expect([Number(registered.keys), Number(registered.ids)]).toEqual([Number(registered.n), Number(registered.n)]);
   });
 
   it("summarise as the statistics of keptCtes' rows (the samples view) grouped by their labels, whatever the filter", async () => {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { blockMeansSql, filterSql, keptCtes, mannWhitneySql, OVERHEAD_ID, summarySql, valuesSql } from '../src/sql/analysis';
 import { inInts, inList, int, num, str } from '../src/sql/literals';
-import { CREATE_TABLES, insertRunOnce, insertSamplesFromCsv, deleteFile, readCsv } from '../src/sql/schema';
+import { CREATE_TABLES, insertRunOnce, deleteFile, timingIdKey } from '../src/sql/schema';
+import { TIMING_IDS } from '../../measurement/src/catalogue.mjs';
 
 describe('literals', () => {
   it('escapes single quotes in strings', () => expect(str("it's")).toBe("'it''s'"));
@@ -26,13 +27,6 @@ describe('analysis SQL', () => {
     const s = keptCtes(30);
     expect(s).toContain('s.k > 0');
     expect(s).toContain('s.k > 30');
-  });
-  it('ranks published rows at load time by t_ns with the file order as tie-breaker, among valid rows only', () => {
-    const s = insertSamplesFromCsv(3, 'x.csv');
-    expect(s).toContain('(t_ns >= 0 AND duration_ns >= 0) AS valid');
-    expect(s).toContain('row_number() OVER (PARTITION BY id, valid ORDER BY t_ns, seq)');
-    expect(s).toContain('ELSE 0 END');
-    expect(s).toContain('row_number() OVER () AS seq');
   });
   it('pairs service and compute by rank inside the same file for the overhead', () => {
     const s = keptCtes(0);
@@ -81,14 +75,17 @@ describe('analysis SQL', () => {
 });
 
 describe('schema SQL', () => {
-  it('reads CSVs with the fixed schema and no sniffing', () => {
-    const r = readCsv('f.csv');
-    expect(r).toContain('auto_detect = false');
-    expect(r).toContain("'duration_ns': 'BIGINT'");
+  it('keys timing ids by a 32-bit hash: every catalogued id has its own key, the same in any thread', () => {
+    const ids = Object.keys(TIMING_IDS);
+    expect(ids.length).toBeGreaterThan(20);
+    expect(new Set(ids.map(timingIdKey)).size).toBe(ids.length);
+    for (const id of ids) expect(Number.isInteger(timingIdKey(id)) && Math.abs(timingIdKey(id)) < 2 ** 31).toBe(true);
+    // FNV-1a's published test vector (32-bit, as a signed integer): "a" → 0xe40c292c.
+    expect(timingIdKey('a')).toBe(0xe40c292c | 0);
   });
   it('derives the transport from the id when the file declares none (floors)', () => {
     expect(CREATE_TABLES).toContain("WHEN f.transport IS NOT NULL THEN f.transport");
-    expect(CREATE_TABLES).toContain("WHEN s.id LIKE '%.web.wasm.%' THEN 'wasm'");
+    expect(CREATE_TABLES).toContain("WHEN i.id LIKE '%.web.wasm.%' THEN 'wasm'");
   });
   it('deletes a failed upload completely', () => {
     expect(deleteFile(7, 'uploads', "a'b")).toMatch(/file_key = 7.*file_key = 7.*config = 'a''b'/s);

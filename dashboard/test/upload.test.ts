@@ -53,6 +53,26 @@ describe('malformed uploads', () => {
     }
     expect(await count()).toBe(before);
   });
+  // Two ids with the same key (schema.ts timingIdKey, FNV-1a): found by a search over step.custom.<base 36>.
+  const [twinA, twinB] = ['step.custom.15rnw', 'step.custom.1mpba'];
+  it('refuses a file with two ids of the same key, naming both', async () => {
+    const r = await ingestUpload(db, src('twins.csv', `t_ns,id,duration_ns\n1,${twinA},5\n2,${twinB},6\n`));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/^twins\.csv: ids "step\.custom\.1mpba" and "step\.custom\.15rnw" have the same 32-bit key/);
+    expect(await count()).toBe(before);
+  });
+  it('refuses an id whose key an id already loaded has; the first upload stays', async () => {
+    const first = await ingestUpload(db, src('first-twin.csv', `t_ns,id,duration_ns\n1,${twinA},5\n`));
+    expect(first.ok).toBe(true);
+    const loaded = await count();
+    const r = await ingestUpload(db, src('second-twin.csv', `t_ns,id,duration_ns\n1,${twinB},6\n`));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/^second-twin\.csv: ids "step\.custom\.1mpba" and "step\.custom\.15rnw" have the same 32-bit key/);
+    expect(await count()).toBe(loaded);
+    expect(rowsOf(await db.query(`SELECT id, duration_ns FROM samples WHERE file = 'first-twin.csv'`)).map((x) => [x.id, Number(x.duration_ns)])).toEqual([[twinA, 5]]);
+    await db.query(`DELETE FROM samples_raw WHERE file_key IN (SELECT file_key FROM files WHERE file = 'first-twin.csv'); DELETE FROM files WHERE file = 'first-twin.csv'`);
+    before = await count();
+  });
   it('refuses huge files before reading them', () => {
     expect(checkHead(new TextEncoder().encode('t_ns,id,duration_ns\n1,a,1\n'), MAX_UPLOAD_BYTES + 1)).toMatch(/too large.*limit 256 MB/);
   });

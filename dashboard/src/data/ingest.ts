@@ -4,12 +4,14 @@
  * to samples_raw as one Arrow IPC stream. Free of browser APIs except what the caller passes in, so tests run it
  * over DuckDB's Node build with files read from disk.
  */
-import { Dictionary, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
+import { Table, makeVector, tableToIPC } from 'apache-arrow';
 import type { Connector } from '../db/connector';
 import { runFiles, type ConfigEnvironment, type RunFile, type RunJson, type Side, type Transport } from '../model/runs';
 import {
-  CREATE_TABLES, deleteFile, deleteRun, insertConfigOnce, insertConfigs, insertFile, insertFiles, insertRunOnce, insertRuns,
+  CREATE_TABLES, collidingTimingIds, deleteFile, deleteRun, insertConfigOnce, insertConfigs, insertFile, insertFiles, insertRunOnce,
+  insertRuns, insertTimingIds, timingIdKey,
 } from '../sql/schema';
+import { rowsOf } from '../model/arrow';
 import { RESOLUTIONS } from '../sql/analysis';
 import { PATH_ORDER, TIMING_IDS } from '../../../measurement/src/catalogue.mjs';
 import { CsvError, guessShape, headerError, parseTimingCsv, type ParsedSamples } from './csvParse';
@@ -46,11 +48,13 @@ export interface PreparedRun {
   samples: Uint8Array | null;
   /** the invocations' own files' samples, for invocation_samples_raw */
   invocationSamples: Uint8Array | null;
+  /** the timing ids of its samples (the streams hold their keys, schema.ts timingIdKey) */
+  ids: string[];
 }
 
 /**
- * Parses a run's CSVs (`bytes` in runFiles order; csvParse.ts: the same seq and k as `insertSamplesFromCsv`, negative
- * rows kept with k = 0), keys from `firstKey` on (reserveFileKeys); only the files of `configs` (ids) when given, each
+ * Parses a run's CSVs (`bytes` in runFiles order; csvParse.ts: seq is the row's position in its file, k its rank
+ * within its id by (t_ns, seq), the reference method's stable sort; negative rows kept with k = 0), keys from `firstKey` on (reserveFileKeys); only the files of `configs` (ids) when given, each
  * with its key in the whole run. An error names the run and the file.
  */
 export function parseRunFiles(run: RunJson, bytes: readonly Uint8Array[], firstKey: number, configs?: ReadonlySet<string>): ParsedFile[] {
@@ -86,8 +90,14 @@ export function apparentResolutionNs(p: ParsedSamples): number {
 export function prepareRun(run: RunJson, files: readonly ParsedFile[], newRun = true): PreparedRun {
   const merged = files.filter((f) => f.invocation === null);
   const own = files.filter((f) => f.invocation !== null);
+  let ids: string[];
+  try {
+    ids = distinctTimingIds(files.map((f) => f.parsed));
+  } catch (e) {
+    throw new Error(`${run.id}: ${e instanceof Error ? e.message : String(e)}`);
+  }
   return {
-    run, newRun,
+    run, newRun, ids,
     files: files.map(({ config, file, invocation, fileKey, parsed }) => ({ config, file, invocation, fileKey, rows: parsed.rows, resolutionNs: apparentResolutionNs(parsed) })),
     samples: merged.length ? samplesBatchIpc(merged) : null,
     invocationSamples: own.length ? samplesBatchIpc(own) : null,
@@ -100,6 +110,10 @@ export function prepareRun(run: RunJson, files: readonly ParsedFile[], newRun = 
  */
 export async function addPreparedRuns(db: Connector, prepared: readonly PreparedRun[]): Promise<void> {
   if (prepared.length === 0) return;
+  for (const p of prepared) {
+    const clash = await keyClash(db, p.ids);
+    if (clash) throw new Error(`${p.run.id}: ${clash}`);
+  }
   const runs = prepared.filter((p) => p.newRun).map(({ run }) => run);
   await db.query([
     insertRuns(runs.map((run) => ({
@@ -113,6 +127,7 @@ export async function addPreparedRuns(db: Connector, prepared: readonly Prepared
     insertFiles(prepared.flatMap(({ run, files }) => files.map(({ config, file: f, invocation, fileKey, rows, resolutionNs }) => ({
       fileKey, run: run.id, config, file: f.file, side: f.side, platform: f.platform, transport: f.transport, rowsLoaded: rows, invocation, resolutionNs,
     })))),
+    insertTimingIds(prepared.flatMap((p) => p.ids)),
   ].filter((q) => q !== '').join(';\n'));
   for (const p of prepared) {
     try {
@@ -144,33 +159,50 @@ function toInt64(v: Float64Array): BigInt64Array {
 }
 
 /**
- * Parsed samples as an Arrow IPC stream with samples_raw's columns (file_key, seq, k, t_ns, id, duration_ns); ids
- * dictionary-encoded, so no per-row string is built.
+ * The timing ids of parsed files, each once; an error when two of them have the same key (schema.ts timingIdKey).
  */
+export function distinctTimingIds(parsed: readonly ParsedSamples[]): string[] {
+  const byKey = new Map<number, string>();
+  for (const p of parsed) {
+    for (const id of p.ids) {
+      const key = timingIdKey(id);
+      const other = byKey.get(key);
+      if (other === undefined) byKey.set(key, id);
+      else if (other !== id) throw new Error(keyClashMessage(id, other));
+    }
+  }
+  return [...byKey.values()];
+}
+
+const keyClashMessage = (id: string, other: string): string =>
+  `ids ${JSON.stringify(id)} and ${JSON.stringify(other)} have the same 32-bit key (the database stores ids by a hash); rename one`;
+
+/** Why `ids` cannot be added to the database (one of them has the key of another id it holds), or null. */
+async function keyClash(db: Connector, ids: readonly string[]): Promise<string | null> {
+  if (ids.length === 0) return null;
+  const [clash] = rowsOf(await db.query(collidingTimingIds(ids)));
+  return clash ? keyClashMessage(String(clash.id), String(clash.other)) : null;
+}
+
+/** Parsed samples as an Arrow IPC stream with samples_raw's columns (file_key, seq, k, t_ns, id_key, duration_ns). */
 export const samplesIpc = (fileKey: number, p: ParsedSamples): Uint8Array => samplesBatchIpc([{ fileKey, parsed: p }]);
 
-/** Several files' samples, in order, as one Arrow IPC stream (one dictionary of ids over all of them). */
+/** Several files' samples, in order, as one Arrow IPC stream; each id as its key (schema.ts timingIdKey). */
 export function samplesBatchIpc(parts: readonly { fileKey: number; parsed: ParsedSamples }[]): Uint8Array {
   const n = parts.reduce((a, { parsed }) => a + parsed.rows, 0);
   const fileKey = new Int32Array(n); const seq = new Int32Array(n); const k = new Int32Array(n);
-  const tNs = new Float64Array(n); const durationNs = new Float64Array(n); const idIndex = new Int32Array(n);
-  const ids: string[] = []; const idOf = new Map<string, number>();
+  const tNs = new Float64Array(n); const durationNs = new Float64Array(n); const idKey = new Int32Array(n);
   let at = 0;
   for (const { fileKey: key, parsed: p } of parts) {
-    const remap = Int32Array.from(p.ids, (id) => {
-      let i = idOf.get(id);
-      if (i === undefined) { i = ids.length; ids.push(id); idOf.set(id, i); }
-      return i;
-    });
+    const keys = Int32Array.from(p.ids, timingIdKey);
     fileKey.fill(key, at, at + p.rows);
     seq.set(p.seq, at); k.set(p.k, at); tNs.set(p.tNs, at); durationNs.set(p.durationNs, at);
-    for (let i = 0; i < p.rows; i++) idIndex[at + i] = remap[p.idIndex[i]];
+    for (let i = 0; i < p.rows; i++) idKey[at + i] = keys[p.idIndex[i]];
     at += p.rows;
   }
-  const idVector = makeVector(makeData({ type: new Dictionary(new Utf8(), new Int32(), 0), length: n, nullCount: 0, data: idIndex, dictionary: vectorFromArray(ids, new Utf8()) }));
   const table = new Table({
     file_key: makeVector(fileKey), seq: makeVector(seq), k: makeVector(k),
-    t_ns: makeVector(toInt64(tNs)), id: idVector, duration_ns: makeVector(toInt64(durationNs)),
+    t_ns: makeVector(toInt64(tNs)), id_key: makeVector(idKey), duration_ns: makeVector(toInt64(durationNs)),
   });
   return tableToIPC(table, 'stream');
 }
@@ -295,6 +327,14 @@ export async function ingestUpload(db: Connector, src: UploadSource, opts: Uploa
   if (twin !== undefined) {
     return { ok: false, duplicate: true, file: src.name, error: `${src.name}: the same content as ${twin}, already uploaded; not loaded twice (remove the first from the runs, or reload the page, to load it again)` };
   }
+  let clash: string | null;
+  try {
+    distinctTimingIds([parsed]);
+    clash = await keyClash(db, parsed.ids);
+  } catch (e) {
+    clash = e instanceof Error ? e.message : String(e);
+  }
+  if (clash) return fail(src.name, clash);
   const { side, platform } = guessShape(parsed.ids);
   const rec = recogniseUpload(src.name, parsed.ids, opts);
   const config = uploadConfigId(opts.batch ?? nextUploadBatch(), rec);
@@ -310,6 +350,7 @@ export async function ingestUpload(db: Connector, src: UploadSource, opts: Uploa
       keys.push(fileKey);
       // rows_loaded counts every row of the part: for an upload (negative values refused) the parser's count.
       await db.query(insertFile({ fileKey, run: UPLOAD_RUN, config, file: src.name, side: sd, platform, transport: rec.transport, rowsLoaded: part.rows }));
+      await db.query(insertTimingIds(part.ids));
       await db.appendArrowIpc('samples_raw', samplesIpc(fileKey, part));
     }
   } catch (e) {

@@ -66,7 +66,8 @@ WITH series_file AS (
   SELECT s.file_key, min(s.file_key) OVER (PARTITION BY s.run, s.config, s.file, s.transport, s.side, s.platform) AS g
   FROM files s WHERE s.invocation IS NULL AND ${filterSql({ ...f, transports: undefined })}
 ),
-rows_ AS (SELECT sf.g, r.k, r.id, r.duration_ns FROM samples_raw r JOIN series_file sf ON sf.file_key = r.file_key),
+rows_ AS (SELECT sf.g, r.k, i.id, r.duration_ns FROM samples_raw r JOIN series_file sf ON sf.file_key = r.file_key
+  JOIN timing_ids i ON i.id_key = r.id_key),
 kept AS (
   SELECT g, id, duration_ns FROM rows_ WHERE k > ${int(warmup)} AND k > 0 ${f.ids === undefined ? '' : `AND ${inList('id', f.ids)}`}
   UNION ALL

@@ -5,13 +5,17 @@
  * - `configs`: one row per configuration (N, pacing, tick, time scale, encoding).
  * - `files`: one row per CSV file (file_key, side, platform, declared transport, and the invocation index for an
  *   invocation's own file, NULL for the configuration's merged files; docs/measurements.md, "Invocations").
+ * - `timing_ids`: the timing ids (docs/measurements.md, "CSV") by key: id_key ([timingIdKey]), id.
  * - `samples_raw`: every CSV row: file_key, seq (1-based row position in the file), k (rank of the row within
  *   its file and id by (t_ns, seq) among valid rows — the reference method's stable sort; 0 for rows with a
- *   negative t_ns or duration_ns, which the method drops), t_ns, id, duration_ns.
+ *   negative t_ns or duration_ns, which the method drops), t_ns, id_key, duration_ns.
  * - `invocation_samples_raw`: the same for each invocation's own files (docs/measurements.md, "Invocations"), kept
  *   apart so the analysis of the merged files reads exactly what it read before invocations existed.
- * - `samples` (view): samples_raw with its file's run/config/file/side/platform/transport, what queries use;
- *   `invocation_samples` (view): invocation_samples_raw with the same columns plus `invocation`.
+ * - `samples` (view): samples_raw with its id and its file's run/config/file/side/platform/transport, what queries
+ *   use; `invocation_samples` (view): invocation_samples_raw with the same columns plus `invocation`.
+ *
+ * The raw tables hold an integer key per row rather than the id's text: appending millions of rows copied a string
+ * per row, and took twice as long (docs/hosting.md, "Each view loads what it shows").
  */
 import { int, num, str } from './literals';
 import { FLOORS, OS_FLOOR_IDS, PLATFORMS } from '../../../measurement/src/catalogue.mjs';
@@ -27,7 +31,30 @@ export const transportOf = (f: string, id: string): string => `CASE WHEN ${f}.tr
       WHEN ${id} IN (${Object.values(OS_FLOOR_IDS).map((x) => str(x)).join(', ')}) THEN CASE ${f}.platform ${Object.values(PLATFORMS).map((p) => `WHEN ${str(p.name)} THEN ${str(p.outOfProcess)}`).join(' ')} ELSE NULL END
       WHEN ${id} LIKE '%.web.wasm.%' THEN 'wasm' WHEN ${id} LIKE '%.web.ws.%' THEN 'websocket'
       WHEN ${id} LIKE '%.native.%' THEN 'native' WHEN ${id} LIKE '%.socket.%' THEN 'socket' ELSE NULL END`;
-const TRANSPORT_OF_ROW = transportOf('f', 's.id');
+const TRANSPORT_OF_ROW = transportOf('f', 'i.id');
+
+/**
+ * The key a timing id is stored under in the raw tables: a 32-bit FNV-1a hash of its UTF-16 code units, so that
+ * the page's loader worker and its main thread (uploads) key ids alike without asking each other. Two ids of one
+ * database with the same key are refused when the second is loaded ([collidingTimingIds]); the catalogue's ids
+ * have distinct keys (a unit test).
+ */
+export function timingIdKey(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+const idPairs = (ids: readonly string[]): string => `(VALUES ${ids.map((id) => `(${num(timingIdKey(id))}, ${str(id)})`).join(', ')}) v(id_key, id)`;
+
+/** The ids of `ids` whose key the database already holds for another id (columns id, other). */
+export const collidingTimingIds = (ids: readonly string[]): string =>
+  `SELECT v.id, t.id AS other FROM ${idPairs(ids)} JOIN timing_ids t ON t.id_key = v.id_key AND t.id <> v.id`;
+
+/** Adds `ids` to timing_ids, once each, those not in it yet ('' for none): a key has one row, or the views repeat samples. */
+export const insertTimingIds = (ids: readonly string[]): string => (ids.length
+  ? `INSERT INTO timing_ids SELECT v.id_key, v.id FROM ${idPairs([...new Set(ids)])} WHERE NOT EXISTS (SELECT 1 FROM timing_ids t WHERE t.id_key = v.id_key)`
+  : '');
 
 export const CREATE_TABLES = `
 CREATE TABLE IF NOT EXISTS runs (run VARCHAR, kind VARCHAR, title VARCHAR, created_at VARCHAR,
@@ -36,16 +63,17 @@ CREATE TABLE IF NOT EXISTS configs (run VARCHAR, config VARCHAR, title VARCHAR, 
   max_distance DOUBLE, pacing VARCHAR, tick_ms DOUBLE, time_scale DOUBLE, encoding VARCHAR);
 CREATE TABLE IF NOT EXISTS files (file_key INTEGER, run VARCHAR, config VARCHAR, file VARCHAR, side VARCHAR,
   platform VARCHAR, transport VARCHAR, rows_loaded BIGINT, invocation INTEGER, resolution_ns INTEGER);
-CREATE TABLE IF NOT EXISTS samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id VARCHAR, duration_ns BIGINT);
-CREATE TABLE IF NOT EXISTS invocation_samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id VARCHAR, duration_ns BIGINT);
+CREATE TABLE IF NOT EXISTS timing_ids (id_key INTEGER, id VARCHAR);
+CREATE TABLE IF NOT EXISTS samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id_key INTEGER, duration_ns BIGINT);
+CREATE TABLE IF NOT EXISTS invocation_samples_raw (file_key INTEGER, seq INTEGER, k INTEGER, t_ns BIGINT, id_key INTEGER, duration_ns BIGINT);
 CREATE OR REPLACE VIEW samples AS
   SELECT f.run, f.config, f.file, f.side, f.platform, ${TRANSPORT_OF_ROW} AS transport,
-    s.seq, s.k, s.t_ns, s.id, s.duration_ns
-  FROM samples_raw s JOIN files f ON f.file_key = s.file_key;
+    s.seq, s.k, s.t_ns, i.id, s.duration_ns
+  FROM samples_raw s JOIN files f ON f.file_key = s.file_key JOIN timing_ids i ON i.id_key = s.id_key;
 CREATE OR REPLACE VIEW invocation_samples AS
   SELECT f.run, f.config, f.file, f.side, f.platform, ${TRANSPORT_OF_ROW} AS transport, f.invocation,
-    s.seq, s.k, s.t_ns, s.id, s.duration_ns, s.file_key
-  FROM invocation_samples_raw s JOIN files f ON f.file_key = s.file_key;
+    s.seq, s.k, s.t_ns, i.id, s.duration_ns, s.file_key
+  FROM invocation_samples_raw s JOIN files f ON f.file_key = s.file_key JOIN timing_ids i ON i.id_key = s.id_key;
 `;
 
 export interface RunRow { run: string; kind: string; title: string; createdAt: string | null; timerResolutionNs: number | null; source: string }
@@ -99,23 +127,6 @@ export const countFileRows = (fileKey: number, table: SamplesTable = 'samples_ra
 
 /** Where a file's rows go: the merged (or only) files, or an invocation's own files. */
 export type SamplesTable = 'samples_raw' | 'invocation_samples_raw';
-
-/** CSV reader over a registered file with the fixed schema (no type sniffing). */
-export const readCsv = (registered: string): string =>
-  `read_csv(${str(registered)}, header = true, delim = ',', quote = '"', escape = '"', auto_detect = false, ` +
-  `strict_mode = true, columns = {'t_ns': 'BIGINT', 'id': 'VARCHAR', 'duration_ns': 'BIGINT'})`;
-
-/**
- * Loads a published CSV (registered with DuckDB) into samples_raw: seq = file order, k = rank by (t_ns, seq)
- * within each id among valid rows (0 for rows with negative values).
- */
-export const insertSamplesFromCsv = (fileKey: number, registered: string, table: SamplesTable = 'samples_raw'): string => `
-INSERT INTO ${table}
-SELECT ${int(fileKey)}, seq,
-  CASE WHEN valid THEN row_number() OVER (PARTITION BY id, valid ORDER BY t_ns, seq) ELSE 0 END,
-  t_ns, id, duration_ns
-FROM (SELECT row_number() OVER () AS seq, t_ns, id, duration_ns, (t_ns >= 0 AND duration_ns >= 0) AS valid
-      FROM ${readCsv(registered)})`;
 
 /** Removes one file (and its configuration) after a failed load. */
 export const deleteFile = (fileKey: number, run: string, config: string): string =>
