@@ -141,6 +141,22 @@ describe('published runs added in batches', () => {
       expect(await table(db, 'SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM files) + (SELECT count(*) FROM samples_raw) AS n')).toEqual(['{"n":0}']);
     } finally { await db.close(); }
   });
+  it('refuse a batch whose runs have ids of one key (a hash clash), adding nothing; one by one, the second is refused', async () => {
+    const db = await createNodeConnector();
+    try {
+      await createTables(db);
+      const [a] = await preparedParts(sample[0], [sample[0].run.configurations.map((c) => c.id)]);
+      const [b] = await preparedParts(sample[1], [sample[1].run.configurations.map((c) => c.id)]);
+      // step.custom.15rnw and step.custom.1mpba have one FNV-1a key (upload.test.ts): the runs' lists of ids name them.
+      const first = { ...a, ids: [...a.ids, 'step.custom.15rnw'] };
+      const second = { ...b, ids: [...b.ids, 'step.custom.1mpba'] };
+      await expect(addPreparedRuns(db, [first, second])).rejects.toThrow(/have the same 32-bit key/);
+      expect(await table(db, 'SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM timing_ids) + (SELECT count(*) FROM samples_raw) AS n')).toEqual(['{"n":0}']);
+      await addPreparedRuns(db, [first]);
+      await expect(addPreparedRuns(db, [second])).rejects.toThrow(new RegExp(`^${second.run.id}: ids "step\\.custom\\.1mpba" and "step\\.custom\\.15rnw" have the same 32-bit key`));
+      expect(await table(db, 'SELECT DISTINCT run FROM files ORDER BY run')).toEqual([JSON.stringify({ run: first.run.id })]);
+    } finally { await db.close(); }
+  });
 });
 
 describe('invocation-level intervals of a published run', () => {

@@ -54,8 +54,9 @@ export interface PreparedRun {
 
 /**
  * Parses a run's CSVs (`bytes` in runFiles order; csvParse.ts: seq is the row's position in its file, k its rank
- * within its id by (t_ns, seq), the reference method's stable sort; negative rows kept with k = 0), keys from `firstKey` on (reserveFileKeys); only the files of `configs` (ids) when given, each
- * with its key in the whole run. An error names the run and the file.
+ * within its id by (t_ns, seq), the reference method's stable sort; negative rows kept with k = 0), keys from
+ * `firstKey` on (reserveFileKeys); only the files of `configs` (ids) when given, each with its key in the whole run.
+ * An error names the run and the file.
  */
 export function parseRunFiles(run: RunJson, bytes: readonly Uint8Array[], firstKey: number, configs?: ReadonlySet<string>): ParsedFile[] {
   return runFiles(run).flatMap(({ c, f, invocation }, i) => {
@@ -110,6 +111,8 @@ export function prepareRun(run: RunJson, files: readonly ParsedFile[], newRun = 
  */
 export async function addPreparedRuns(db: Connector, prepared: readonly PreparedRun[]): Promise<void> {
   if (prepared.length === 0) return;
+  // A clash between two runs of the batch: the caller adds them one by one (DataProvider), and the second is refused.
+  distinctTimingIds(prepared.map((p) => ({ ids: p.ids })));
   for (const p of prepared) {
     const clash = await keyClash(db, p.ids);
     if (clash) throw new Error(`${p.run.id}: ${clash}`);
@@ -161,7 +164,7 @@ function toInt64(v: Float64Array): BigInt64Array {
 /**
  * The timing ids of parsed files, each once; an error when two of them have the same key (schema.ts timingIdKey).
  */
-export function distinctTimingIds(parsed: readonly ParsedSamples[]): string[] {
+export function distinctTimingIds(parsed: readonly { ids: readonly string[] }[]): string[] {
   const byKey = new Map<number, string>();
   for (const p of parsed) {
     for (const id of p.ids) {
