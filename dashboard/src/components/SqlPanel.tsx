@@ -9,7 +9,7 @@ export function SqlPanel({ sql, note = null, onRun, columns, rows, error, ms, lo
   const [text, setText] = useState(sql);
   return (
     <div className="sql-panel">
-      <p className="muted small">Tables: <code>samples(run, config, file, side, platform, transport, seq, t_ns, id, duration_ns)</code>,{' '}
+      <p className="muted small">Tables: <code>samples(run, config, file, side, platform, transport, seq, k, t_ns, id, duration_ns)</code>,{' '}
         <code>files</code>, <code>configs</code>, <code>runs</code>. Ctrl+Enter runs.</p>
       <textarea value={text} rows={8} spellCheck={false} aria-label="SQL"
         onChange={(e) => setText(e.target.value)}
