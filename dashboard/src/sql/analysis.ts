@@ -6,7 +6,7 @@
  * step.service − step.compute paired by order after warm-up (inner join on the rank: truncated to the shorter).
  */
 import { inInts, inList, int, str } from './literals';
-import { transportOf } from './schema';
+import { timingIdKey, transportOf } from './schema';
 
 /** Which samples an analysis looks at; undefined = no restriction. */
 export interface SampleFilter {
@@ -55,29 +55,30 @@ kept AS (
 
 /**
  * Per-series statistics (one row per run/config/file/id, plus the overhead series): the statistics of keptCtes'
- * rows, grouped by integer file keys rather than by the labels. A series is the samples of one id in the merged files
+ * rows, grouped by integer keys rather than by the labels. A series is the samples of one id in the merged files
  * with the same run, config, file name, declared transport, side and platform (one file, except a file uploaded
- * twice in one batch), all keyed by the first of those files (`series_file`); its labels are joined afterwards, and
- * its path (transport) follows from the file and the id. The overhead pairs service and compute of the same rank in
- * one such series file. The transport filter selects whole series, so it applies to them.
+ * twice in one batch), all keyed by the first of those files (`series_file`); ids stay keys (schema.ts
+ * timingIdKey; the overhead series gets a key outside the 32-bit range) until the statistics are made, and the labels
+ * are joined to those rows only. A series' path (transport) follows from the file and the id. The overhead pairs
+ * service and compute of the same rank in one such series file. The transport filter selects whole series, so it
+ * applies to them.
  */
 export const summarySql = (warmup: number, f: SampleFilter = {}): string => `
 WITH series_file AS (
   SELECT s.file_key, min(s.file_key) OVER (PARTITION BY s.run, s.config, s.file, s.transport, s.side, s.platform) AS g
   FROM files s WHERE s.invocation IS NULL AND ${filterSql({ ...f, transports: undefined })}
 ),
-rows_ AS (SELECT sf.g, r.k, i.id, r.duration_ns FROM samples_raw r JOIN series_file sf ON sf.file_key = r.file_key
-  JOIN timing_ids i ON i.id_key = r.id_key),
+rows_ AS (SELECT sf.g, r.k, r.id_key, r.duration_ns FROM samples_raw r JOIN series_file sf ON sf.file_key = r.file_key),
 kept AS (
-  SELECT g, id, duration_ns FROM rows_ WHERE k > ${int(warmup)} AND k > 0 ${f.ids === undefined ? '' : `AND ${inList('id', f.ids)}`}
+  SELECT g, id_key::BIGINT AS id_key, duration_ns FROM rows_ WHERE k > ${int(warmup)} AND k > 0 ${f.ids === undefined ? '' : `AND ${inKeys('id_key', f.ids)}`}
   UNION ALL
-  SELECT sv.g, ${str(OVERHEAD_ID)} AS id, sv.duration_ns - cp.duration_ns AS duration_ns
+  SELECT sv.g, ${OVERHEAD_KEY} AS id_key, sv.duration_ns - cp.duration_ns AS duration_ns
   FROM rows_ sv JOIN rows_ cp ON sv.g = cp.g AND sv.k = cp.k
-  WHERE sv.id = 'step.service' AND cp.id = 'step.compute' AND sv.k > ${int(warmup)}
+  WHERE sv.id_key = ${timingIdKey('step.service')} AND cp.id_key = ${timingIdKey('step.compute')} AND sv.k > ${int(warmup)}
     ${f.ids === undefined || f.ids.includes(OVERHEAD_ID) ? '' : 'AND FALSE'}
 ),
 stats AS (
-SELECT k.g, k.id,
+SELECT k.g, k.id_key,
   count(*) AS count,
   quantile_cont(k.duration_ns, [0.5, 0.95, 0.99]) AS q,
   avg(k.duration_ns) AS mean,
@@ -85,13 +86,23 @@ SELECT k.g, k.id,
   min(k.duration_ns) AS min,
   max(k.duration_ns) AS max
 FROM kept k
-GROUP BY k.g, k.id),
+GROUP BY k.g, k.id_key),
+named AS (
+SELECT st.*, CASE WHEN st.id_key = ${OVERHEAD_KEY} THEN ${str(OVERHEAD_ID)} ELSE ti.id END AS id
+FROM stats st LEFT JOIN timing_ids ti ON ti.id_key = st.id_key),
 labelled AS (
 SELECT fl.run, fl.config, fl.file, fl.side, fl.platform, ${transportOf('fl', 'st.id')} AS transport, st.id,
   st.count, st.q[1] AS median, st.mean, st.q[2] AS p95, st.q[3] AS p99, st.std, st.min, st.max
-FROM stats st JOIN files fl ON fl.file_key = st.g)
+FROM named st JOIN files fl ON fl.file_key = st.g)
 SELECT run, config, file, side, platform, transport, id, count, median, mean, p95, p99, std, min, max
 FROM labelled WHERE ${inList('transport', f.transports)} ORDER BY run, config, file, transport NULLS LAST, id`;
+
+/** The overhead series' id key in summarySql: outside the 32-bit range of the ids' keys. */
+const OVERHEAD_KEY = 2 ** 32;
+
+/** `col IN (keys of ids)` (schema.ts timingIdKey), FALSE for none. */
+const inKeys = (col: string, ids: readonly string[]): string =>
+  (ids.length === 0 ? 'FALSE' : `${col} IN (${[...new Set(ids.map(timingIdKey))].join(', ')})`);
 
 /** All samples of a series in time order, with their rank, so a plot can show where warm-up ends. */
 export const timeSeriesSql = (f: SampleFilter, maxPoints = 20000): string => `
