@@ -91,14 +91,8 @@ export function apparentResolutionNs(p: ParsedSamples): number {
 export function prepareRun(run: RunJson, files: readonly ParsedFile[], newRun = true): PreparedRun {
   const merged = files.filter((f) => f.invocation === null);
   const own = files.filter((f) => f.invocation !== null);
-  let ids: string[];
-  try {
-    ids = distinctTimingIds(files.map((f) => f.parsed));
-  } catch (e) {
-    throw new Error(`${run.id}: ${e instanceof Error ? e.message : String(e)}`);
-  }
   return {
-    run, newRun, ids,
+    run, newRun, ids: [...new Set(files.flatMap((f) => f.parsed.ids))],
     files: files.map(({ config, file, invocation, fileKey, parsed }) => ({ config, file, invocation, fileKey, rows: parsed.rows, resolutionNs: apparentResolutionNs(parsed) })),
     samples: merged.length ? samplesBatchIpc(merged) : null,
     invocationSamples: own.length ? samplesBatchIpc(own) : null,
@@ -111,12 +105,9 @@ export function prepareRun(run: RunJson, files: readonly ParsedFile[], newRun = 
  */
 export async function addPreparedRuns(db: Connector, prepared: readonly PreparedRun[]): Promise<void> {
   if (prepared.length === 0) return;
-  // A clash between two runs of the batch: the caller adds them one by one (DataProvider), and the second is refused.
-  distinctTimingIds(prepared.map((p) => ({ ids: p.ids })));
-  for (const p of prepared) {
-    const clash = await keyClash(db, p.ids);
-    if (clash) throw new Error(`${p.run.id}: ${clash}`);
-  }
+  // A batch whose runs clash is refused whole: the caller then adds them one by one (DataProvider), and the second is refused.
+  const clash = await keyClash(db, prepared.flatMap((p) => p.ids));
+  if (clash) throw new Error(`${prepared.map((p) => p.run.id).join(', ')}: ${clash}`);
   const runs = prepared.filter((p) => p.newRun).map(({ run }) => run);
   await db.query([
     insertRuns(runs.map((run) => ({
@@ -161,29 +152,23 @@ function toInt64(v: Float64Array): BigInt64Array {
   return new BigInt64Array(words.buffer);
 }
 
-/**
- * The timing ids of parsed files, each once; an error when two of them have the same key (schema.ts timingIdKey).
- */
-export function distinctTimingIds(parsed: readonly { ids: readonly string[] }[]): string[] {
-  const byKey = new Map<number, string>();
-  for (const p of parsed) {
-    for (const id of p.ids) {
-      const key = timingIdKey(id);
-      const other = byKey.get(key);
-      if (other === undefined) byKey.set(key, id);
-      else if (other !== id) throw new Error(keyClashMessage(id, other));
-    }
-  }
-  return [...byKey.values()];
-}
-
 const keyClashMessage = (id: string, other: string): string =>
   `ids ${JSON.stringify(id)} and ${JSON.stringify(other)} have the same 32-bit key (the database stores ids by a hash); rename one`;
 
-/** Why `ids` cannot be added to the database (one of them has the key of another id it holds), or null. */
+/**
+ * Why `ids` cannot be added to the database, or null: two of them have one key (schema.ts timingIdKey), or one has
+ * the key of another id the database holds.
+ */
 async function keyClash(db: Connector, ids: readonly string[]): Promise<string | null> {
-  if (ids.length === 0) return null;
-  const [clash] = rowsOf(await db.query(collidingTimingIds(ids)));
+  const byKey = new Map<number, string>();
+  for (const id of ids) {
+    const key = timingIdKey(id);
+    const other = byKey.get(key);
+    if (other !== undefined && other !== id) return keyClashMessage(id, other);
+    byKey.set(key, id);
+  }
+  if (byKey.size === 0) return null;
+  const [clash] = rowsOf(await db.query(collidingTimingIds([...byKey.values()])));
   return clash ? keyClashMessage(String(clash.id), String(clash.other)) : null;
 }
 
@@ -330,13 +315,7 @@ export async function ingestUpload(db: Connector, src: UploadSource, opts: Uploa
   if (twin !== undefined) {
     return { ok: false, duplicate: true, file: src.name, error: `${src.name}: the same content as ${twin}, already uploaded; not loaded twice (remove the first from the runs, or reload the page, to load it again)` };
   }
-  let clash: string | null;
-  try {
-    distinctTimingIds([parsed]);
-    clash = await keyClash(db, parsed.ids);
-  } catch (e) {
-    clash = e instanceof Error ? e.message : String(e);
-  }
+  const clash = await keyClash(db, parsed.ids);
   if (clash) return fail(src.name, clash);
   const { side, platform } = guessShape(parsed.ids);
   const rec = recogniseUpload(src.name, parsed.ids, opts);
@@ -352,8 +331,7 @@ export async function ingestUpload(db: Connector, src: UploadSource, opts: Uploa
       const fileKey = nextFileKey();
       keys.push(fileKey);
       // rows_loaded counts every row of the part: for an upload (negative values refused) the parser's count.
-      await db.query(insertFile({ fileKey, run: UPLOAD_RUN, config, file: src.name, side: sd, platform, transport: rec.transport, rowsLoaded: part.rows }));
-      await db.query(insertTimingIds(part.ids));
+      await db.query(`${insertFile({ fileKey, run: UPLOAD_RUN, config, file: src.name, side: sd, platform, transport: rec.transport, rowsLoaded: part.rows })};\n${insertTimingIds(part.ids)}`);
       await db.appendArrowIpc('samples_raw', samplesIpc(fileKey, part));
     }
   } catch (e) {
