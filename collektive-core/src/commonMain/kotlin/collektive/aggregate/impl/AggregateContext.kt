@@ -115,11 +115,21 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
     }
 
     /**
-     * [share] for doubles, without boxing or a lambda: the stdlib's gradients call it through [shareDoubles] (an
-     * inline function: the body is inlined and returns a primitive). [beginShareDouble] opens the call and gives
-     * the field, [endShareDouble] stores the result unboxed in the state and the message and leaves the level;
-     * [abortShare] leaves it when the body threw.
+     * [share] without a lambda: the stdlib's blocks call it through [shareInline] (and [shareDoubles] for doubles),
+     * inline functions whose body is inlined, so no closure is allocated per device per round. [beginShare] opens
+     * the call and gives the field, [endShare] (or [endShareDouble], storing the result unboxed) stores the result
+     * in the state and the message and leaves the level; [abortShare] leaves it when the body threw.
      */
+    fun <T> beginShare(initial: T): Field<ID, T> {
+        val path = current.child(Operator.SHARE, counter++)
+        val stateSlot = next.reserve(path)
+        val messageSlot = outbound.reserve(path)
+        val field = alignedField(path, messageSlot, previousValue(path, stateSlot, initial))
+        open(path, stateSlot, messageSlot)
+        return field
+    }
+
+    /** [beginShare] of a Double: the previous value read without a box where it was stored unboxed. */
     fun beginShareDouble(initial: Double): Field<ID, Double> {
         val path = current.child(Operator.SHARE, counter++)
         val stateSlot = next.reserve(path)
@@ -131,10 +141,23 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
             else -> previous.values[at] as Double
         }
         val field = alignedField(path, messageSlot, before)
+        open(path, stateSlot, messageSlot)
+        return field
+    }
+
+    private fun open(path: Path, stateSlot: Int, messageSlot: Int) {
         push(path)
         slotStack[2 * (depth - 1)] = stateSlot
         slotStack[2 * (depth - 1) + 1] = messageSlot
-        return field
+    }
+
+    /** Closes the share opened by [beginShare] with the body's [result], returned. */
+    fun <T> endShare(result: T): T {
+        val at = 2 * (depth - 1)
+        next[slotStack[at]] = result
+        outbound[slotStack[at + 1]] = result
+        pop()
+        return result
     }
 
     /** Closes the share opened by [beginShareDouble] with the body's [result], returned. */
@@ -296,4 +319,24 @@ internal inline fun <ID : Any> Aggregate<ID>.shareDoubles(
         throw e
     }
     return context.endShareDouble(result)
+}
+
+/**
+ * [Aggregate.share] for the stdlib's blocks: on the engine's context the body is inlined (no closure allocated per
+ * device per round); on any other [Aggregate] it is a plain [Aggregate.share]. Same alignment, state and message
+ * as [Aggregate.share].
+ */
+internal inline fun <ID : Any, T> Aggregate<ID>.shareInline(
+    initial: T,
+    crossinline body: (Field<ID, T>) -> T,
+): T {
+    val context = this as? AggregateContext<ID> ?: return share(initial) { body(it) }
+    val field = context.beginShare(initial)
+    val result = try {
+        body(field)
+    } catch (e: Throwable) {
+        context.abortShare()
+        throw e
+    }
+    return context.endShare(result)
 }

@@ -2,6 +2,7 @@ package collektive.stdlib.accumulation
 
 import collektive.aggregate.api.Aggregate
 import collektive.aggregate.api.doubleAt
+import collektive.aggregate.impl.shareInline
 import collektive.stdlib.spreading.hopGradient
 
 /** What a device shares in [convergeCast]: the neighbour it sends to ([parent], null for none) and its partial [value]. */
@@ -33,15 +34,31 @@ public fun <ID : Any, T> Aggregate<ID>.convergeCast(local: T, potential: Double,
         }
     }
     val self = localId // read once, not through the interface per neighbour
-    return share(Collected(parent, local)) { field ->
+    @Suppress("UNCHECKED_CAST")
+    val nothingYet = NOTHING_YET as Collected<ID, T>
+    return shareInline(nothingYet) { field ->
         var total = local
         for (k in 0 until field.neighborCount) {
             val child = field.valueIn(k)
-            if (child.parent == self) total = accumulate(total, child.value)
+            val to = child.parent
+            // Identity first: hosts keep one boxed id per device (an equals per neighbour is a virtual call).
+            if (to === self || to == self) total = accumulate(total, child.value)
         }
-        Collected(parent, total)
+        // Last round's partial is kept when it is equal to this round's (the usual case once the tree settled): no
+        // allocation per device per round.
+        val previous = field.local
+        if (previous !== nothingYet && (previous.parent === parent || previous.parent == parent) &&
+            (previous.value === total || previous.value == total)
+        ) {
+            previous
+        } else {
+            Collected(parent, total)
+        }
     }.value
 }
+
+/** The partial of a device before its first round (never sent: a share sends only its body's results). */
+private val NOTHING_YET: Collected<Nothing, Nothing?> = Collected(null, null)
 
 /**
  * Counts the devices (Collektive's `countDevices`): a [convergeCast] sum of 1 per device down the hop-count

@@ -1,6 +1,7 @@
 package collektive.stdlib.consensus
 
 import collektive.aggregate.api.Aggregate
+import collektive.aggregate.impl.shareInline
 
 /**
  * A device's candidate in [boundedElection]: the [leader] with its [strength], [distance] hops away.
@@ -23,21 +24,48 @@ public class Candidacy<ID : Any>(
  */
 public fun <ID : Comparable<ID>> Aggregate<ID>.boundedElection(strength: Double, bound: Int): ID {
     require(bound >= 0) { "bound must be >= 0, was $bound" }
-    val own = Candidacy(strength, 0, localId)
-    return share(own) { field ->
-        var best = own
+    val self = localId
+    @Suppress("UNCHECKED_CAST")
+    val nothingYet = NOTHING_YET as Candidacy<ID>
+    return shareInline(nothingYet) { field ->
+        var bestStrength = strength
+        var bestDistance = 0
+        var bestLeader = self
         for (k in 0 until field.neighborCount) {
             val heard = field.valueIn(k)
             val distance = heard.distance + 1
             if (distance > bound) continue
-            if (isBetter(heard.strength, distance, heard.leader, best)) best = Candidacy(heard.strength, distance, heard.leader)
+            if (isBetter(heard.strength, distance, heard.leader, bestStrength, bestDistance, bestLeader)) {
+                bestStrength = heard.strength
+                bestDistance = distance
+                bestLeader = heard.leader
+            }
         }
-        best
+        // Last round's candidacy is kept when it is equal to this round's (the usual case once the election
+        // settled): no allocation per device per round.
+        val previous = field.local
+        if (previous !== nothingYet && previous.strength == bestStrength && previous.distance == bestDistance &&
+            (previous.leader === bestLeader || previous.leader == bestLeader)
+        ) {
+            previous
+        } else {
+            Candidacy(bestStrength, bestDistance, bestLeader)
+        }
     }.leader
 }
 
-private fun <ID : Comparable<ID>> isBetter(strength: Double, distance: Int, leader: ID, than: Candidacy<ID>): Boolean = when {
-    strength != than.strength -> strength > than.strength
-    distance != than.distance -> distance < than.distance
-    else -> leader < than.leader
+/** The candidacy of a device before its first round (never sent: a share sends only its body's results). */
+private val NOTHING_YET: Candidacy<*> = Candidacy(Double.NaN, -1, 0)
+
+private fun <ID : Comparable<ID>> isBetter(
+    strength: Double,
+    distance: Int,
+    leader: ID,
+    thanStrength: Double,
+    thanDistance: Int,
+    thanLeader: ID,
+): Boolean = when {
+    strength != thanStrength -> strength > thanStrength
+    distance != thanDistance -> distance < thanDistance
+    else -> leader < thanLeader
 }

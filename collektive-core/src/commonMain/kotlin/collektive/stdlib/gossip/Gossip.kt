@@ -1,6 +1,7 @@
 package collektive.stdlib.gossip
 
 import collektive.aggregate.api.Aggregate
+import collektive.aggregate.impl.shareInline
 
 /**
  * What a device holds in [gossipMax]: the [best] value it knows and the [path] of devices it came through, from the
@@ -23,58 +24,127 @@ public class Gossip<ID : Any, out T>(
  */
 public fun <ID : Any, T : Comparable<T>> Aggregate<ID>.gossipMax(local: T): T {
     val self = localId // read once, not through the interface per neighbour
-    val own = Gossip(local, IdPath<ID>(arrayOf(self)))
-    return share(own) { field ->
-        var best: Gossip<ID, T> = own
+    @Suppress("UNCHECKED_CAST")
+    val nothingYet = NOTHING_YET as Gossip<ID, T>
+    return shareInline(nothingYet) { field ->
+        var best: Gossip<ID, T>? = null // null: the device's own value
+        var bestValue = local
         var bestLength = 1
         for (k in 0 until field.neighborCount) {
             val heard = field.valueIn(k)
             if (heard.path.containsId(self)) continue
             val length = heard.path.size + 1
-            val order = heard.best.compareTo(best.best)
+            val order = heard.best.compareTo(bestValue)
             if (order > 0 || (order == 0 && length < bestLength)) {
                 best = heard
+                bestValue = heard.best
                 bestLength = length
             }
         }
-        if (best === own) own else Gossip(best.best, best.path.extendedBy(self))
+        // Last round's value is kept when it is equal to this round's (the usual case once the gossip settled): no
+        // allocation per device per round, and the neighbours see the same path object round after round.
+        val previous = field.local
+        val known = previous !== nothingYet
+        when {
+            best == null ->
+                if (known && previous.path.size == 1 && previous.best == local) previous else Gossip(local, IdPath.of(self))
+            known && previous.best == best.best && previous.path.isExtensionOf(best.path, self) -> previous
+            else -> Gossip(best.best, best.path.extendedBy(self))
+        }
     }.best
+}
+
+/** The value of a device before its first round (never sent: a share sends only its body's results). */
+private val NOTHING_YET: Gossip<Any, Nothing?> = Gossip(null, emptyList())
+
+/** Whether this path is [prefix] followed by [id]. */
+private fun <ID : Any> List<ID>.isExtensionOf(prefix: List<ID>, id: ID): Boolean {
+    val n = prefix.size
+    if (size != n + 1) return false
+    if (this is IdPath<*> && prefix is IdPath<*>) return extends(prefix, id)
+    if (this[n] != id) return false
+    for (k in 0 until n) if (this[k] != prefix[k]) return false
+    return true
 }
 
 /**
  * `id in this`, the loop check of every heard path: on the paths [gossipMax] builds ([IdPath]) a scan of a plain
- * array, Int ids (the engine's) compared unboxed; a virtual `equals` per element (and an interface call per
- * element) was most of the program's cost on Kotlin/Native.
+ * array; a virtual `equals` per element (and an interface call per element) was most of the program's cost on
+ * Kotlin/Native.
  */
 private fun <ID : Any> List<ID>.containsId(id: ID): Boolean = if (this is IdPath<*>) has(id) else contains(id)
 
 /** [this] with [id] appended, as an [IdPath] (one array copy, like a hand-written gossip). */
 private fun <ID : Any> List<ID>.extendedBy(id: ID): List<ID> {
-    val n = size
-    val ids = arrayOfNulls<Any?>(n + 1)
-    if (this is IdPath<*>) copyInto(ids) else for (k in 0 until n) ids[k] = this[k]
-    ids[n] = id
-    return IdPath(ids)
+    if (this is IdPath<*>) {
+        @Suppress("UNCHECKED_CAST")
+        return (this as IdPath<ID>).plus(id)
+    }
+    val ids = arrayOfNulls<Any?>(size + 1)
+    for (k in indices) ids[k] = this[k]
+    ids[size] = id
+    return IdPath.ofArray(ids)
 }
 
-/** An immutable list of device ids over a plain array (equality, hash and text of any list). */
-private class IdPath<ID : Any>(private val ids: Array<Any?>) : AbstractList<ID>() {
-    override val size: Int get() = ids.size
+/**
+ * An immutable list of device ids over a plain array (equality, hash and text of any list). Int ids (the
+ * engine's) are kept in an IntArray: the loop check then compares primitives in one contiguous array, where boxed
+ * ids cost a load of each box (a cache miss per element on long paths).
+ */
+private class IdPath<ID : Any> private constructor(
+    private val ints: IntArray?,
+    private val refs: Array<Any?>?,
+) : AbstractList<ID>() {
+    override val size: Int get() = ints?.size ?: refs!!.size
 
     @Suppress("UNCHECKED_CAST")
-    override fun get(index: Int): ID = ids[index] as ID
+    override fun get(index: Int): ID {
+        val ints = ints
+        return (if (ints != null) ints[index] else refs!![index]) as ID
+    }
 
     fun has(id: Any): Boolean {
-        val ids = ids
-        if (id is Int) {
-            for (p in ids) if (p is Int && p == id) return true
+        val ints = ints
+        if (ints != null) {
+            if (id !is Int) return false
+            for (p in ints) if (p == id) return true
             return false
         }
-        for (p in ids) if (p == id) return true
+        for (p in refs!!) if (p == id) return true
         return false
     }
 
-    fun copyInto(target: Array<Any?>) {
-        ids.copyInto(target)
+    /** Whether this path is [prefix] followed by [id] (sizes already checked by the caller). */
+    fun extends(prefix: IdPath<*>, id: Any): Boolean {
+        val ints = ints
+        val other = prefix.ints
+        if (ints != null && other != null) {
+            if (id !is Int || ints[other.size] != id) return false
+            for (k in other.indices) if (ints[k] != other[k]) return false
+            return true
+        }
+        if (this[prefix.size] != id) return false
+        for (k in 0 until prefix.size) if (this[k] != prefix[k]) return false
+        return true
+    }
+
+    fun plus(id: ID): IdPath<ID> {
+        val ints = ints
+        if (ints != null && id is Int) {
+            val out = ints.copyOf(ints.size + 1)
+            out[ints.size] = id
+            return IdPath(out, null)
+        }
+        val n = size
+        val out = arrayOfNulls<Any?>(n + 1)
+        for (k in 0 until n) out[k] = this[k]
+        out[n] = id
+        return IdPath(null, out)
+    }
+
+    companion object {
+        fun <ID : Any> of(id: ID): IdPath<ID> = if (id is Int) IdPath(intArrayOf(id), null) else IdPath(null, arrayOf(id))
+
+        fun <ID : Any> ofArray(ids: Array<Any?>): IdPath<ID> = IdPath(null, ids)
     }
 }

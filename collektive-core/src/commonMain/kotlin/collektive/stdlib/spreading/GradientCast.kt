@@ -3,6 +3,7 @@ package collektive.stdlib.spreading
 import collektive.aggregate.api.Aggregate
 import collektive.aggregate.api.Field
 import collektive.aggregate.api.doubleAt
+import collektive.aggregate.impl.shareInline
 import kotlin.Double.Companion.POSITIVE_INFINITY
 
 /** A value on its way down a gradient: the [distance] from the source it came from and the [value] it carries. */
@@ -20,24 +21,34 @@ public class Spread<out T>(
  * holds the value of its nearest source.
  */
 public fun <ID : Any, T> Aggregate<ID>.gradientCast(source: Boolean, local: T, metric: Field<ID, Double>): T {
-    val unreached = Spread(POSITIVE_INFINITY, local)
-    return share(unreached) { field ->
+    @Suppress("UNCHECKED_CAST")
+    val nothingYet = NOTHING_YET as Spread<T>
+    return shareInline(nothingYet) { field ->
+        var distance = POSITIVE_INFINITY
+        var value = local
         if (source) {
-            Spread(0.0, local)
+            distance = 0.0
         } else {
-            // The nearest neighbour through its link, one Spread allocated for the winner only.
-            var bestDistance = POSITIVE_INFINITY
-            var from: Spread<T>? = null
+            // The nearest neighbour through its link.
             field.forEachAligned(metric) { a, b ->
                 val heard = field.valueIn(a)
-                val distance = heard.distance + metric.doubleAt(b)
-                if (distance < bestDistance) {
-                    bestDistance = distance
-                    from = heard
+                val d = heard.distance + metric.doubleAt(b)
+                if (d < distance) {
+                    distance = d
+                    value = heard.value
                 }
             }
-            val winner = from
-            if (winner == null) unreached else Spread(bestDistance, winner.value)
+        }
+        // Last round's value is kept when it is equal to this round's (the usual case once the gradient settled): no
+        // allocation per device per round.
+        val previous = field.local
+        if (previous !== nothingYet && previous.distance == distance && (previous.value === value || previous.value == value)) {
+            previous
+        } else {
+            Spread(distance, value)
         }
     }.value
 }
+
+/** The value of a device before its first round (never sent: a share sends only its body's results). */
+private val NOTHING_YET: Spread<Nothing?> = Spread(Double.NaN, null)
