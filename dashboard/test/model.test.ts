@@ -1,7 +1,7 @@
 // Model layer: pairing of configurations, comparisons, decomposition, tick flags, units, Arrow conversion.
 import { describe, expect, it } from 'vitest';
 import { rowsOf, toCell } from '../src/model/arrow';
-import { comparisons } from '../src/model/comparison';
+import { comparisons, findSeries } from '../src/model/comparison';
 import { decompose, PHASES } from '../src/model/decomposition';
 import { tickFlag } from '../src/model/flags';
 import { cpuPerStep, osFloorKey, pairFigures, prewarmCpuPerStep } from '../src/model/invocations';
@@ -62,6 +62,17 @@ describe('comparisons', () => {
     const o = rows.find((r) => r.metric.key === 'overhead')!;
     expect(o.ratios).toEqual({ mean: 25, median: 25, p95: 25, p99: 25 });
     expect(rows.find((r) => r.metric.key === 'e2e')).toBeUndefined();
+  });
+
+  it('finds a series by run, configuration, transport, side and id as a scan would: the first match, none for a null transport', () => {
+    const first = st('c', 'c/socket.csv', 'backend', 'socket', OVERHEAD_ID, 250);
+    const stats = [st('c', 'c/native.csv', 'backend', 'native', OVERHEAD_ID, 10), first, st('c', 'c/socket2.csv', 'backend', 'socket', OVERHEAD_ID, 7)];
+    expect(findSeries(stats, 'r', 'c', 'socket', 'backend', OVERHEAD_ID)).toBe(first);
+    expect(findSeries(stats, 'r', 'c', 'socket', 'frontend', OVERHEAD_ID)).toBeNull();
+    expect(findSeries([{ ...first, transport: null }], 'r', 'c', 'null', 'backend', OVERHEAD_ID)).toBeNull();
+    // An array that grew after a lookup is looked up again over all its series.
+    stats.push(st('c', 'c/x.csv', 'frontend', 'socket', OVERHEAD_ID, 3));
+    expect(findSeries(stats, 'r', 'c', 'socket', 'frontend', OVERHEAD_ID)?.median).toBe(3);
   });
 });
 

@@ -99,6 +99,8 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const [seen] = useState(() => new Map<string, string>());
   const [keyCounter] = useState(() => ({ n: 0 }));
   const [generation, setGeneration] = useState(0);
+  /** The last generation published (prefetch needs the number before the state has it). */
+  const generationRef = useRef(0);
   const [loadMs, setLoadMs] = useState<number | null>(null);
   const [t0] = useState(() => performance.now());
   /** Runs a view asked for (need): shown as soon as they are in. */
@@ -172,7 +174,9 @@ export function DataProvider({ children }: { children: ReactNode }) {
         setLoaded(new Set(triedConfigs));
         setError(problems.length ? problems.join('; ') : null);
         setStatus('ready');
-        setGeneration((g) => g + 1);
+        // The views' summaries start now, in the database's worker, while the page renders the publication.
+        db.prefetch(++generationRef.current);
+        setGeneration(generationRef.current);
         schedulePrefetch();
       };
       const shown = () => records.filter((r) => parts.has(r.id))
@@ -248,7 +252,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
     setUploads((u) => [...u, ...results.map((r) => ({ ...r, key: ++keyCounter.n }))]);
     if (results.some((r) => r.ok)) {
       setLoadedUploads((u) => [...u, ...results.filter((r) => r.ok)]);
-      setGeneration((g) => g + 1);
+      setGeneration(++generationRef.current);
     }
     return results;
   }, [db, seen, keyCounter]);

@@ -16,7 +16,7 @@ export function periodOf(runs: RunJson[], run: string, config: string): number |
 export function useAnalysis(warmup: number, filter: SampleFilter, enabled = true) {
   const data = useData();
   const sql = data.status === 'ready' && enabled ? summarySql(warmup, filter) : null;
-  const q = useQuery(data.db, sql, data.generation);
+  const q = useQuery(data.db, sql, data.generation, { prefetch: true });
   const stats: SeriesStats[] = useMemo(() => (q.rows ? toSeriesStats(q.rows) : []), [q.rows]);
   const flags = useMemo(() => {
     const m = new Map<string, TickFlag>();
