@@ -139,7 +139,8 @@ public class OutboundMessage<ID : Any> internal constructor(senderId: ID) {
     }
 
     /** The value [receiver] gets from entry [entry] (boxed if it is an unboxed double). */
-    internal fun valueAt(entry: Int, receiver: ID): Any? {
+    @Suppress("NOTHING_TO_INLINE") // read per neighbour and entry by the receivers: no call for the usual case
+    internal inline fun valueAt(entry: Int, receiver: ID): Any? {
         val v = if (isDoubleAt(entry)) {
             doubleAt(entry)
         } else {
@@ -150,8 +151,11 @@ public class OutboundMessage<ID : Any> internal constructor(senderId: ID) {
                 else -> restValues[entry - INLINE]
             }
         }
-        return if (perNeighborEntries != 0 && v is PerNeighbor<*>) v.field.valueFor(receiver) else v
+        return if (perNeighborEntries != 0) exchangedValue(v, receiver) else v
     }
+
+    /** [v], or what an exchanged field [v] gives [receiver]: out of line, only messages carrying an exchange call it. */
+    private fun exchangedValue(v: Any?, receiver: ID): Any? = if (v is PerNeighbor<*>) v.field.valueFor(receiver) else v
 
     internal fun clear(sender: ID) {
         senderId = sender

@@ -20,15 +20,16 @@ public class Field<ID : Any, out T> internal constructor(
     // Positions in [table] of the neighbours, ascending; null means 0 until neighborCount.
     internal val slots: IntArray?,
     // Neighbour values: boxed in [values], or unboxed in [doubles] for fields of doubles built from primitive
-    // arrays (exactly one of the two is non-null).
-    internal val values: Array<Any?>?,
+    // arrays (exactly one of the two is non-null). Published (not public): the inline folds below read them.
+    @PublishedApi internal val values: Array<Any?>?,
     /** Number of neighbours in this field (the local device excluded). */
     public val neighborCount: Int,
-    internal val doubles: DoubleArray? = null,
+    @PublishedApi internal val doubles: DoubleArray? = null,
     // Position in [doubles] of the first neighbour's value (fields viewing a host array or a shared buffer).
-    internal val doublesOffset: Int = 0,
+    @PublishedApi internal val doublesOffset: Int = 0,
 ) {
     @Suppress("NOTHING_TO_INLINE") // read per neighbour: a call (and its frame on Native) costs more than the read
+    @PublishedApi
     internal inline fun raw(k: Int): Any? {
         val d = doubles
         return if (d != null) d[doublesOffset + k] else values!![k]
@@ -56,9 +57,11 @@ public class Field<ID : Any, out T> internal constructor(
 
     /**
      * [valueAt] without the index check and the call, for loops over 0 until [neighborCount] (the stdlib's blocks
-     * read every neighbour's value every round).
+     * and the inline folds below read every neighbour's value every round; on Kotlin/Native a call per neighbour,
+     * with its frame, was a few per cent of a light program's round).
      */
     @Suppress("NOTHING_TO_INLINE", "UNCHECKED_CAST")
+    @PublishedApi
     internal inline fun valueIn(k: Int): T = raw(k) as T
 
     /** The neighbours' ids, in field order. */
@@ -143,35 +146,35 @@ public class Field<ID : Any, out T> internal constructor(
     /** Folds the neighbours' values (the local one excluded) from [initial]. */
     public inline fun <R> fold(initial: R, operation: (acc: R, T) -> R): R {
         var acc = initial
-        for (k in 0 until neighborCount) acc = operation(acc, valueAt(k))
+        for (k in 0 until neighborCount) acc = operation(acc, valueIn(k))
         return acc
     }
 
     /** Like [fold], with each neighbour's id. */
     public inline fun <R> foldWithId(initial: R, operation: (acc: R, ID, T) -> R): R {
         var acc = initial
-        for (k in 0 until neighborCount) acc = operation(acc, neighborAt(k), valueAt(k))
+        for (k in 0 until neighborCount) acc = operation(acc, neighborAt(k), valueIn(k))
         return acc
     }
 
     /** Whether every neighbour's value (and the local one if [includeSelf]) satisfies [predicate]; true if none. */
     public inline fun all(includeSelf: Boolean = false, predicate: (T) -> Boolean): Boolean {
         if (includeSelf && !predicate(local)) return false
-        for (k in 0 until neighborCount) if (!predicate(valueAt(k))) return false
+        for (k in 0 until neighborCount) if (!predicate(valueIn(k))) return false
         return true
     }
 
     /** Whether some neighbour's value (or the local one if [includeSelf]) satisfies [predicate]. */
     public inline fun any(includeSelf: Boolean = false, predicate: (T) -> Boolean): Boolean {
         if (includeSelf && predicate(local)) return true
-        for (k in 0 until neighborCount) if (predicate(valueAt(k))) return true
+        for (k in 0 until neighborCount) if (predicate(valueIn(k))) return true
         return false
     }
 
     /** How many neighbours' values (plus the local one if [includeSelf]) satisfy [predicate]. */
     public inline fun count(includeSelf: Boolean = false, predicate: (T) -> Boolean = { true }): Int {
         var c = if (includeSelf && predicate(local)) 1 else 0
-        for (k in 0 until neighborCount) if (predicate(valueAt(k))) c++
+        for (k in 0 until neighborCount) if (predicate(valueIn(k))) c++
         return c
     }
 
