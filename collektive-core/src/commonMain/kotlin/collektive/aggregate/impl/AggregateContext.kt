@@ -23,7 +23,7 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
     private var counter = 0
     private var stackPaths = arrayOfNulls<Path>(8)
     private var stackCounters = IntArray(8)
-    // (state slot, message slot) of each open beginShareDouble, by level.
+    // (state slot, message slot) of each open share, by level.
     private var slotStack = IntArray(16)
 
     /**
@@ -95,14 +95,8 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
     }
 
     override fun <T> share(initial: T, body: (Field<ID, T>) -> T): T {
-        val path = current.child(Operator.SHARE, counter++)
-        val stateSlot = next.reserve(path)
-        val messageSlot = outbound.reserve(path)
-        val field = alignedField(path, messageSlot, previousValue(path, stateSlot, initial))
-        val result = within(path) { body(field) }
-        next[stateSlot] = result
-        outbound[messageSlot] = result
-        return result
+        val field = beginShare(initial)
+        return endShare(inShare { body(field) })
     }
 
     override fun <T> evolve(initial: T, body: (T) -> T): T {
@@ -115,41 +109,51 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
     }
 
     /**
-     * [share] without a lambda: the stdlib's blocks call it through [shareInline] (and [shareDoubles] for doubles),
-     * inline functions whose body is inlined, so no closure is allocated per device per round. [beginShare] opens
-     * the call and gives the field, [endShare] (or [endShareDouble], storing the result unboxed) stores the result
-     * in the state and the message and leaves the level; [abortShare] leaves it when the body threw.
+     * [share] in three calls, so that a caller can inline the body: the stdlib's blocks go through [shareInline]
+     * (and [shareDoubles] for doubles), inline functions, so no closure is allocated per device per round.
+     * [beginShare] opens the call and gives the field; the body runs in [inShare]; [endShare] (or [endShareDouble],
+     * storing the result unboxed) stores the result in the state and the message and leaves the level.
      */
     fun <T> beginShare(initial: T): Field<ID, T> {
-        val path = current.child(Operator.SHARE, counter++)
-        val stateSlot = next.reserve(path)
-        val messageSlot = outbound.reserve(path)
-        val field = alignedField(path, messageSlot, previousValue(path, stateSlot, initial))
-        open(path, stateSlot, messageSlot)
-        return field
+        val path = openShare()
+        return alignedField(path, openMessageSlot, previousValue(path, openStateSlot, initial))
     }
 
     /** [beginShare] of a Double: the previous value read without a box where it was stored unboxed. */
     fun beginShareDouble(initial: Double): Field<ID, Double> {
-        val path = current.child(Operator.SHARE, counter++)
-        val stateSlot = next.reserve(path)
-        val messageSlot = outbound.reserve(path)
-        val at = previous.indexOf(path, stateSlot)
+        val path = openShare()
+        val at = previous.indexOf(path, openStateSlot)
         val before = when {
             at < 0 -> initial
             previous.values[at] === PathTable.UNBOXED -> previous.doubles[at]
             else -> previous.values[at] as Double
         }
-        val field = alignedField(path, messageSlot, before)
-        open(path, stateSlot, messageSlot)
-        return field
+        return alignedField(path, openMessageSlot, before)
     }
 
-    private fun open(path: Path, stateSlot: Int, messageSlot: Int) {
+    /** Runs the body of the share just opened; leaves its level when the body throws. */
+    inline fun <R> inShare(body: () -> R): R {
+        try {
+            return body()
+        } catch (e: Throwable) {
+            abortShare()
+            throw e
+        }
+    }
+
+    /** Enters the level of the next share call, its state and message slots reserved ([openStateSlot], [openMessageSlot]). */
+    private fun openShare(): Path {
+        val path = current.child(Operator.SHARE, counter++)
+        val stateSlot = next.reserve(path)
+        val messageSlot = outbound.reserve(path)
         push(path)
         slotStack[2 * (depth - 1)] = stateSlot
         slotStack[2 * (depth - 1) + 1] = messageSlot
+        return path
     }
+
+    private val openStateSlot: Int get() = slotStack[2 * (depth - 1)]
+    private val openMessageSlot: Int get() = slotStack[2 * (depth - 1) + 1]
 
     /** Closes the share opened by [beginShare] with the body's [result], returned. */
     fun <T> endShare(result: T): T {
@@ -312,13 +316,7 @@ internal inline fun <ID : Any> Aggregate<ID>.shareDoubles(
 ): Double {
     val context = this as? AggregateContext<ID> ?: return share(initial) { body(it) }
     val field = context.beginShareDouble(initial)
-    val result = try {
-        body(field)
-    } catch (e: Throwable) {
-        context.abortShare()
-        throw e
-    }
-    return context.endShareDouble(result)
+    return context.endShareDouble(context.inShare { body(field) })
 }
 
 /**
@@ -332,11 +330,5 @@ internal inline fun <ID : Any, T> Aggregate<ID>.shareInline(
 ): T {
     val context = this as? AggregateContext<ID> ?: return share(initial) { body(it) }
     val field = context.beginShare(initial)
-    val result = try {
-        body(field)
-    } catch (e: Throwable) {
-        context.abortShare()
-        throw e
-    }
-    return context.endShare(result)
+    return context.endShare(context.inShare { body(field) })
 }

@@ -61,7 +61,13 @@ private val NOTHING_YET: Gossip<Any, Nothing?> = Gossip(null, emptyList())
 private fun <ID : Any> List<ID>.isExtensionOf(prefix: List<ID>, id: ID): Boolean {
     val n = prefix.size
     if (size != n + 1) return false
-    if (this is IdPath<*> && prefix is IdPath<*>) return extends(prefix, id)
+    val ints = (this as? IdPath<*>)?.ints
+    val prefixInts = (prefix as? IdPath<*>)?.ints
+    if (ints != null && prefixInts != null) {
+        if (id !is Int || ints[n] != id) return false
+        for (k in 0 until n) if (ints[k] != prefixInts[k]) return false
+        return true
+    }
     if (this[n] != id) return false
     for (k in 0 until n) if (this[k] != prefix[k]) return false
     return true
@@ -76,23 +82,21 @@ private fun <ID : Any> List<ID>.containsId(id: ID): Boolean = if (this is IdPath
 
 /** [this] with [id] appended, as an [IdPath] (one array copy, like a hand-written gossip). */
 private fun <ID : Any> List<ID>.extendedBy(id: ID): List<ID> {
-    if (this is IdPath<*>) {
-        @Suppress("UNCHECKED_CAST")
-        return (this as IdPath<ID>).plus(id)
-    }
+    val ints = (this as? IdPath<*>)?.ints
+    if (ints != null && id is Int) return IdPath(ints.copyOf(ints.size + 1).also { it[ints.size] = id }, null)
     val ids = arrayOfNulls<Any?>(size + 1)
     for (k in indices) ids[k] = this[k]
     ids[size] = id
-    return IdPath.ofArray(ids)
+    return IdPath(null, ids)
 }
 
 /**
  * An immutable list of device ids over a plain array (equality, hash and text of any list). Int ids (the
- * engine's) are kept in an IntArray: the loop check then compares primitives in one contiguous array, where boxed
- * ids cost a load of each box (a cache miss per element on long paths).
+ * engine's) are kept in [ints]: the loop check then compares primitives in one contiguous array, where boxed ids
+ * cost a load of each box (a cache miss per element on long paths). Other ids are kept in [refs].
  */
-private class IdPath<ID : Any> private constructor(
-    private val ints: IntArray?,
+private class IdPath<ID : Any>(
+    val ints: IntArray?,
     private val refs: Array<Any?>?,
 ) : AbstractList<ID>() {
     override val size: Int get() = ints?.size ?: refs!!.size
@@ -114,37 +118,7 @@ private class IdPath<ID : Any> private constructor(
         return false
     }
 
-    /** Whether this path is [prefix] followed by [id] (sizes already checked by the caller). */
-    fun extends(prefix: IdPath<*>, id: Any): Boolean {
-        val ints = ints
-        val other = prefix.ints
-        if (ints != null && other != null) {
-            if (id !is Int || ints[other.size] != id) return false
-            for (k in other.indices) if (ints[k] != other[k]) return false
-            return true
-        }
-        if (this[prefix.size] != id) return false
-        for (k in 0 until prefix.size) if (this[k] != prefix[k]) return false
-        return true
-    }
-
-    fun plus(id: ID): IdPath<ID> {
-        val ints = ints
-        if (ints != null && id is Int) {
-            val out = ints.copyOf(ints.size + 1)
-            out[ints.size] = id
-            return IdPath(out, null)
-        }
-        val n = size
-        val out = arrayOfNulls<Any?>(n + 1)
-        for (k in 0 until n) out[k] = this[k]
-        out[n] = id
-        return IdPath(null, out)
-    }
-
     companion object {
         fun <ID : Any> of(id: ID): IdPath<ID> = if (id is Int) IdPath(intArrayOf(id), null) else IdPath(null, arrayOf(id))
-
-        fun <ID : Any> ofArray(ids: Array<Any?>): IdPath<ID> = IdPath(null, ids)
     }
 }
