@@ -1,6 +1,7 @@
 package collektive.engine
 
 import collektive.network.InboundMessages
+import collektive.network.MessageColumns
 import collektive.network.Network
 import collektive.network.OutboundMessage
 
@@ -25,6 +26,14 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
      * stamp is always one of those two after the first round: wrapping after 2^32 rounds cannot confuse them.
      */
     private val sentRound = IntArray(nodeCount) { -1 }
+    /** Every device's latest message again as columns by entry: fields read neighbours from them ([fill]). */
+    val columns = MessageColumns(nodeCount)
+    /** Whether [send] records messages in [columns] (off: no message is in them, fields read the messages). */
+    var keepColumns = true
+        set(value) {
+            field = value
+            if (!value) columns.conforming.fill(false) // what was recorded goes stale from now on
+        }
     /** Boxed ids, allocated once: generic code (contexts, tables) takes them without boxing again. */
     val boxedIds: Array<Int> = Array(nodeCount) { it }
     private var round = 0
@@ -54,9 +63,11 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
 
     /**
      * Writes the neighbourhood of [receiver] into [table], reused: the engine runs only programs that keep no
-     * field beyond the round, so one table serves every device without allocation.
+     * field beyond the round, so one table serves every device without allocation. Returns whether every
+     * neighbour's visible message is in [columns]: then fields may read the columns at the neighbours' ids
+     * (`grid.ids` from `grid.offsets[receiver]`, in table order) instead of the messages.
      */
-    fun fill(receiver: Int, table: InboundMessages<Int>) {
+    fun fill(receiver: Int, table: InboundMessages<Int>): Boolean {
         val g = grid
         val from = g.offsets[receiver]
         val k = g.offsets[receiver + 1] - from
@@ -74,6 +85,8 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
         val boxed = boxedIds
         val stamps = sentRound
         val sent = latest
+        val conforming = columns.conforming
+        var inColumns = true
         for (t in 0 until k) {
             val j = gIds[from + t]
             ids[t] = boxed[j]
@@ -86,12 +99,15 @@ internal class GridNetwork(private val nodeCount: Int) : Network<Int> {
                 if (p < pEnd && prevIds[p] == j) visible = sent[j]
             }
             messages[t] = visible
+            inColumns = inColumns && visible != null && conforming[j]
         }
+        return inColumns
     }
 
     override fun send(message: OutboundMessage<Int>) {
         val sender = message.senderId
         latest[sender] = message
         sentRound[sender] = round
+        if (keepColumns) columns.record(sender, message)
     }
 }

@@ -138,19 +138,22 @@ public class OutboundMessage<ID : Any> internal constructor(senderId: ID) {
         else -> restDoubles[entry - INLINE]
     }
 
+    /** Whether an entry holds an exchanged field (whose value depends on the receiver). */
+    internal val carriesExchange: Boolean get() = perNeighborEntries != 0
+
+    /** The value stored at entry [entry], one that is not an unboxed double (every receiver's, without an exchange). */
+    @Suppress("NOTHING_TO_INLINE")
+    internal inline fun storedAt(entry: Int): Any? = when (entry) {
+        0 -> value0
+        1 -> value1
+        2 -> value2
+        else -> restValues[entry - INLINE]
+    }
+
     /** The value [receiver] gets from entry [entry] (boxed if it is an unboxed double). */
     @Suppress("NOTHING_TO_INLINE") // read per neighbour and entry by the receivers: no call for the usual case
     internal inline fun valueAt(entry: Int, receiver: ID): Any? {
-        val v = if (isDoubleAt(entry)) {
-            doubleAt(entry)
-        } else {
-            when (entry) {
-                0 -> value0
-                1 -> value1
-                2 -> value2
-                else -> restValues[entry - INLINE]
-            }
-        }
+        val v = if (isDoubleAt(entry)) doubleAt(entry) else storedAt(entry)
         return if (perNeighborEntries != 0) exchangedValue(v, receiver) else v
     }
 

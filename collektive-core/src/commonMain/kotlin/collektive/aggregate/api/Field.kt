@@ -27,12 +27,25 @@ public class Field<ID : Any, out T> internal constructor(
     @PublishedApi internal val doubles: DoubleArray? = null,
     // Position in [doubles] of the first neighbour's value (fields viewing a host array or a shared buffer).
     @PublishedApi internal val doublesOffset: Int = 0,
+    // A field viewing values kept by sender id (the engine's message columns, valid during the round it was built
+    // for): the k-th neighbour's value is at position index[indexOffset + k] of [values] or [doubles]; null: at k.
+    @PublishedApi internal val index: IntArray? = null,
+    @PublishedApi internal val indexOffset: Int = 0,
 ) {
+    /** Where the [k]-th neighbour's value is in [values], or in [doubles] after [doublesOffset]. */
+    @Suppress("NOTHING_TO_INLINE")
+    @PublishedApi
+    internal inline fun positionOf(k: Int): Int {
+        val i = index
+        return if (i == null) k else i[indexOffset + k]
+    }
+
     @Suppress("NOTHING_TO_INLINE") // read per neighbour: a call (and its frame on Native) costs more than the read
     @PublishedApi
     internal inline fun raw(k: Int): Any? {
+        val at = positionOf(k)
         val d = doubles
-        return if (d != null) d[doublesOffset + k] else values!![k]
+        return if (d != null) d[doublesOffset + at] else values!![at]
     }
 
     @Suppress("NOTHING_TO_INLINE") // read per neighbour in the merge of forEachAligned

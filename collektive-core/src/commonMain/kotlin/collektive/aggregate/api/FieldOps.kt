@@ -47,16 +47,30 @@ public fun <ID : Any> Field<ID, Double>.minOfSums(other: Field<ID, Double>, ifEm
     var found = false
     val a = doubles
     val b = other.doubles
-    if (a != null && b != null && other.table === table && slots == null && other.slots == null) {
+    if (a != null && b != null && other.table === table && slots == null && other.slots == null && other.index == null) {
         // Both fields unboxed over the same table's first positions (the gradient's field and the distances, every
-        // neighbour aligned): the same neighbours sit at the same indices, a plain loop over the two arrays.
-        val offA = doublesOffset
+        // neighbour aligned): the same neighbours sit at the same indices, a plain loop over the two arrays (the
+        // gradient's field read through its index when it views the engine's message columns).
         val offB = other.doublesOffset
-        for (k in 0 until minOf(neighborCount, other.neighborCount)) {
-            val s = a[offA + k] + b[offB + k]
-            if (!found || s < best) {
-                best = s
-                found = true
+        val count = minOf(neighborCount, other.neighborCount)
+        val ia = index
+        if (ia == null) {
+            val offA = doublesOffset
+            for (k in 0 until count) {
+                val s = a[offA + k] + b[offB + k]
+                if (!found || s < best) {
+                    best = s
+                    found = true
+                }
+            }
+        } else {
+            val iaOffset = indexOffset
+            for (k in 0 until count) {
+                val s = a[ia[iaOffset + k]] + b[offB + k]
+                if (!found || s < best) {
+                    best = s
+                    found = true
+                }
             }
         }
         return best
@@ -82,6 +96,7 @@ public operator fun <ID : Any> Field<ID, Double>.plus(value: Double): Field<ID, 
 // Inline: read per neighbour in hot loops, where a call (and its frame and safepoint on Native) costs more than the read.
 @Suppress("NOTHING_TO_INLINE")
 internal inline fun Field<*, Double>.doubleAt(k: Int): Double {
+    val at = positionOf(k)
     val d = doubles
-    return if (d != null) d[doublesOffset + k] else values!![k] as Double
+    return if (d != null) d[doublesOffset + at] else values!![at] as Double
 }

@@ -4,6 +4,7 @@ import collektive.aggregate.AggregateState
 import collektive.aggregate.api.Aggregate
 import collektive.aggregate.api.Field
 import collektive.network.InboundMessages
+import collektive.network.MessageColumns
 import collektive.network.OutboundMessage
 
 /**
@@ -37,6 +38,10 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
     private var doubleArena = DoubleArray(0)
     private var doubleTop = 0
     private var depth = 0
+    // The round's message columns when every neighbour's message is in them ([viewColumns]), else null.
+    private var columns: MessageColumns? = null
+    private var columnIds = IntArray(0)
+    private var columnFrom = 0
 
     /** Runs [program] for [id]; fills [nextState] and [message] (both cleared first). */
     fun <R> run(
@@ -73,6 +78,17 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         counter = 0
         depth = 0
         doubleTop = 0
+        columns = null
+    }
+
+    /**
+     * After [begin]: every neighbour's message is in [columns], the neighbours' ids (in the inbound table's order)
+     * are `ids[from until from + inbound size]`. Fields then read the columns instead of each neighbour's message.
+     */
+    fun viewColumns(columns: MessageColumns, ids: IntArray, from: Int) {
+        this.columns = columns
+        columnIds = ids
+        columnFrom = from
     }
 
     override fun <T> neighboring(local: T): Field<ID, T> {
@@ -213,6 +229,12 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
      * (the field is backed by a DoubleArray) as long as every aligned neighbour sent one.
      */
     private fun <T> alignedField(path: Path, hint: Int, local: T): Field<ID, T> {
+        val c = columns
+        if (c != null) {
+            // Every neighbour's message has exactly the columns' layout: a path outside it is one no neighbour sent.
+            val entry = c.entryOf(path, hint)
+            return if (entry >= 0) columnField(c, entry, local) else Field(localId, local, inbound, null, EMPTY, 0)
+        }
         val table = inbound
         val n = table.size
         var doubles: DoubleArray? = null
@@ -255,6 +277,17 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         if (doubles == null && values == null) values = EMPTY
         return Field(localId, local, table, slots, values, count, doubles, doublesOffset)
     }
+
+    /**
+     * [alignedField] when every neighbour sent [entry] of the columns' layout: every neighbour is aligned, and the
+     * field views the entry's column at the neighbours' ids (no copy, no message loaded).
+     */
+    private fun <T> columnField(c: MessageColumns, entry: Int, local: T): Field<ID, T> =
+        if (c.isDoubleEntry(entry)) {
+            Field(localId, local, inbound, null, null, inbound.size, c.doubles(entry), 0, columnIds, columnFrom)
+        } else {
+            Field(localId, local, inbound, null, c.values(entry), inbound.size, null, 0, columnIds, columnFrom)
+        }
 
     /**
      * The arena with room for [n] more doubles from [doubleTop]. A full arena is replaced by a larger one, not
