@@ -25,14 +25,12 @@ public fun <ID : Any, T : Comparable<T>> Field<ID, T>.max(includeSelf: Boolean =
  * [min] for fields of doubles, without boxing.
  */
 public fun <ID : Any> Field<ID, Double>.minValue(ifEmpty: Double, includeSelf: Boolean = false): Double {
-    var best = if (includeSelf) local else ifEmpty
-    var found = includeSelf
-    for (k in 0 until neighborCount) {
+    if (!includeSelf && neighborCount == 0) return ifEmpty
+    // The first value taken as it is, then a plain `if (v < best)`: a min instruction, no branch on the data.
+    var best = if (includeSelf) local else doubleAt(0)
+    for (k in (if (includeSelf) 0 else 1) until neighborCount) {
         val v = doubleAt(k)
-        if (!found || v < best) {
-            best = v
-            found = true
-        }
+        if (v < best) best = v
     }
     return best
 }
@@ -53,24 +51,22 @@ public fun <ID : Any> Field<ID, Double>.minOfSums(other: Field<ID, Double>, ifEm
         // gradient's field read through its index when it views the engine's message columns).
         val offB = other.doublesOffset
         val count = minOf(neighborCount, other.neighborCount)
+        if (count == 0) return ifEmpty
+        // The first sum taken as it is, then a plain `if (s < best)`: a min instruction, no branch on the data.
         val ia = index
         if (ia == null) {
             val offA = doublesOffset
-            for (k in 0 until count) {
+            best = a[offA] + b[offB]
+            for (k in 1 until count) {
                 val s = a[offA + k] + b[offB + k]
-                if (!found || s < best) {
-                    best = s
-                    found = true
-                }
+                if (s < best) best = s
             }
         } else {
             val iaOffset = indexOffset
-            for (k in 0 until count) {
+            best = a[ia[iaOffset]] + b[offB]
+            for (k in 1 until count) {
                 val s = a[ia[iaOffset + k]] + b[offB + k]
-                if (!found || s < best) {
-                    best = s
-                    found = true
-                }
+                if (s < best) best = s
             }
         }
         return best
