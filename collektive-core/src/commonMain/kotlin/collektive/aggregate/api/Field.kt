@@ -132,7 +132,10 @@ public class Field<ID : Any, out T> internal constructor(
      * case inside one round), else a lookup per neighbour. Inline, so hot callers pay no lambda.
      */
     internal inline fun forEachAligned(other: Field<ID, *>, action: (a: Int, b: Int) -> Unit) {
-        if (other.table === table) {
+        if (other.table === table && slots == null && other.slots == null) {
+            // Both over the table's first positions (every neighbour aligned in both, the usual case): index k in both.
+            for (k in 0 until minOf(neighborCount, other.neighborCount)) action(k, k)
+        } else if (other.table === table) {
             var a = 0
             var b = 0
             while (a < neighborCount && b < other.neighborCount) {
