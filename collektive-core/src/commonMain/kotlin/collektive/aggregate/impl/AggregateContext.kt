@@ -229,12 +229,14 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
      * (the field is backed by a DoubleArray) as long as every aligned neighbour sent one.
      */
     private fun <T> alignedField(path: Path, hint: Int, local: T): Field<ID, T> {
-        val c = columns
-        if (c != null) {
-            // Every neighbour's message has exactly the columns' layout: a path outside it is one no neighbour sent.
-            val entry = c.entryOf(path, hint)
-            return if (entry >= 0) columnField(c, entry, local) else Field(localId, local, inbound, null, EMPTY, 0)
-        }
+        // Small on purpose: the JVM's JIT inlines it into the operators only while it stays under its size limit
+        // (a larger one measured 7 % slower rounds on the JVM).
+        val c = columns ?: return messageField(path, hint, local)
+        return columnField(c, c.entryOf(path, hint), local)
+    }
+
+    /** [alignedField] from the neighbours' messages. */
+    private fun <T> messageField(path: Path, hint: Int, local: T): Field<ID, T> {
         val table = inbound
         val n = table.size
         var doubles: DoubleArray? = null
@@ -279,11 +281,14 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
     }
 
     /**
-     * [alignedField] when every neighbour sent [entry] of the columns' layout: every neighbour is aligned, and the
-     * field views the entry's column at the neighbours' ids (no copy, no message loaded).
+     * [alignedField] when every neighbour's message is in [c]: every neighbour is aligned at layout entry [entry]
+     * (-1: none is), and the field views the entry's column at the neighbours' ids (no copy, no message loaded).
      */
     private fun <T> columnField(c: MessageColumns, entry: Int, local: T): Field<ID, T> =
-        if (c.isDoubleEntry(entry)) {
+        if (entry < 0) {
+            // Every neighbour's message has exactly the columns' layout: a path outside it is one no neighbour sent.
+            Field(localId, local, inbound, null, EMPTY, 0)
+        } else if (c.isDoubleEntry(entry)) {
             Field(localId, local, inbound, null, null, inbound.size, c.doubles(entry), 0, columnIds, columnFrom)
         } else {
             Field(localId, local, inbound, null, c.values(entry), inbound.size, null, 0, columnIds, columnFrom)
