@@ -3,7 +3,8 @@
 //                           --programs euclidean,gossipMax,... --invocations 5 --out-dir <dir>]
 // Cost of one engine round (GradientEngine.step) on JVM, Kotlin/JS (Node 20), Kotlin/Wasm (Node 24) and
 // Kotlin/Native, each beside the algorithmic floor (the same neighbour search + one Bellman-Ford sweep, plain
-// arrays, same language, same process, same positions: collektive.bench.EngineBenchmark of collektive-core),
+// arrays, same language, same positions: collektive.bench.EngineBenchmark of collektive-core; by default the floor
+// runs in its own process right after the engine's, see --sides),
 // for a seeded random scenario of constant mean degree. Also the facade's own cost for JS/Wasm (JS-side
 // stepAndGetState minus the back-end's step.compute) and the JS→facade no-op floor.
 // Every (target, N) runs in R independent invocations (a fresh process each), the targets in a shuffled order per
@@ -32,12 +33,17 @@ const USAGE = `usage: npm run bench:engine -- [options]
   --targets jvm,js,wasm,native targets
   --programs euclidean         program specs (docs/programs.md), e.g. euclidean,hop,gossipMax,boundedElection,countDevices,channel,neighborCounter
   --invocations 5              fresh processes per target and N (>= 2 for an interval)
+  --sides separate             separate: the engine and the floor each in a fresh process, one after the other
+                               (the default: in one process the floor paid for the engine's garbage, its collector
+                               running beside the floor's samples; docs/profiles.md, "Third pass");
+                               together: both in one process, samples alternating (the method before 2026-11-28)
   --out-dir DIR                also write DIR/bench-engine.json (default: print only)`;
 const { values: opts, list, ints, int } = parseCli({
   usage: USAGE,
   options: {
     n: { type: 'string', default: '10,100,1000,10000' }, samples: { type: 'string', default: '100' }, seed: { type: 'string', default: '42' },
     targets: { type: 'string', default: 'jvm,js,wasm,native' }, programs: { type: 'string', default: 'euclidean' }, invocations: { type: 'string', default: '5' }, 'out-dir': COMMON['out-dir'],
+    sides: { type: 'string', default: 'separate' },
   },
 });
 const sizes = ints('n', 1);
@@ -47,6 +53,8 @@ const targets = list('targets', ['jvm', 'js', 'wasm', 'native']);
 // Specs hold ',' between parameters: programs are separated by ',' only before a name (a letter after ',' and no '=' before the next ',' or ':').
 const programs = opts.programs.split(/,(?=[A-Za-z]+(?::|,|$))/).map((s) => s.trim()).filter(Boolean);
 const invocations = int('invocations', 1);
+const sides = opts.sides;
+if (sides !== 'separate' && sides !== 'together') { console.error(`--sides must be separate or together, was ${sides}\n${USAGE}`); process.exit(2); }
 const out = opts['out-dir'] ? join(opts['out-dir'], 'bench-engine.json') : null;
 if (out) mkdirSync(opts['out-dir'], { recursive: true });
 
@@ -76,21 +84,32 @@ const rowOf = (target, f) => ({
   target, nodeCount: +f[0], meanDegree: +f[1], batch: +f[2], engineMedianUs: +f[3], engineP95Us: +f[4], floorMedianUs: +f[5], floorP95Us: +f[6],
 });
 
-/** One size on one target: the core harness row (+ the facade row for JS/Wasm). */
+/**
+ * One size on one target: the core harness row (+ the facade row for JS/Wasm). With --sides separate, the engine's
+ * process then the floor's, the row's floor figures taken from the second.
+ */
 async function measure(target, n, program) {
+  if (sides === 'together') return measureSide(target, n, program, 'both');
+  const engine = await measureSide(target, n, program, 'engine');
+  const floor = await measureSide(target, n, program, 'floor');
+  return { ...engine, row: { ...engine.row, floorMedianUs: floor.row.floorMedianUs, floorP95Us: floor.row.floorP95Us } };
+}
+
+async function measureSide(target, n, program, side) {
   if (target === 'jvm') {
     const { coreClasspath } = await import('./builds/10-core-jvm.mjs');
-    const lines = await child('java', ['-cp', coreClasspath(), 'collektive.bench.MainKt', String(n), String(samples), String(seed), program]);
+    const lines = await child('java', ['-cp', coreClasspath(), 'collektive.bench.MainKt', String(n), String(samples), String(seed), program, side]);
     const line = lines.find((l) => l.trim().split(/\s+/)[0] === String(n));
     if (!line) throw new Error(`no result row in JVM output:\n${lines.join('\n')}`);
     return { row: rowOf('jvm', line.trim().split(/\s+/)), runtime: lines[0] };
   }
   if (target === 'native') {
-    const lines = await child(join(root, 'collektive-native/build/bench/engine-bench.kexe'), [String(n), String(samples), String(seed), program]);
+    const lines = await child(join(root, 'collektive-native/build/bench/engine-bench.kexe'), [String(n), String(samples), String(seed), program, side]);
     return { row: rowOf('native', lines.find((l) => l.startsWith('row,')).split(',').slice(1)) };
   }
   const node = target === 'wasm' ? node24 : process.execPath;
-  const lines = await child(node, ['collektive-wasm/bench/run.mjs', target, String(n), String(samples), String(seed), program]);
+  const lines = await child(node, ['collektive-wasm/bench/run.mjs', target, String(n), String(samples), String(seed), program, side]);
+  if (side === 'floor') return { row: rowOf(target, lines.find((l) => l.startsWith('row,')).split(',').slice(1)) };
   const facade = lines.find((l) => l.startsWith('facade,')).split(',').slice(1).map(Number);
   return {
     row: rowOf(target, lines.find((l) => l.startsWith('row,')).split(',').slice(1)),
@@ -161,7 +180,7 @@ const NAMES = { jvm: `JVM (Java ${jdk})`, js: `Kotlin/JS (Node ${node})`, wasm: 
 const line = (cells, widths) => cells.map((c, k) => String(c).padStart(widths[k])).join('  ');
 const W = [25, 6, 7, 30, 10, 11, 24, 9];
 const us = (x) => x.toFixed(2);
-console.log(`\nEngine round vs algorithmic floor (seeded random scenario, mean degree ≈ 8, maxDistance 3, source 0; seed ${seed}, ${samples} samples per side; mean over ${invocations} invocations of each one's median µs per round [95 % CI over invocations])`);
+console.log(`\nEngine round vs algorithmic floor (seeded random scenario, mean degree ≈ 8, maxDistance 3, source 0; seed ${seed}, ${samples} samples per side, ${sides === 'separate' ? 'engine and floor in separate processes' : 'engine and floor in one process'}; mean over ${invocations} invocations of each one's median µs per round [95 % CI over invocations])`);
 for (const program of programs) {
 console.log(`\nprogram ${program} (floor: the same algorithm over plain arrays, collektive.bench.ProgramFloor)`);
 console.log(line(['target', 'N', 'degree', 'engine µs [95 % CI]', 'p95 µs', 'floor µs', 'ratio [95 % CI]', 'growth'], W));
@@ -201,7 +220,9 @@ console.log(`\nmachine: ${environment.cpuModel} × ${environment.cores}, load av
 
 if (out) {
   writeFileSync(out, `${JSON.stringify({
-    createdAt: new Date().toISOString(), seed, samples, sizes, programs, invocations, unit: 'microseconds per round (median, p95); engine/floor/ratio: { estimate, ci95, invocations, perInvocation } over invocations',
+    createdAt: new Date().toISOString(), seed, samples, sizes, programs, invocations,
+    sides: sides === 'separate' ? 'engine and floor each in a fresh process, one after the other' : 'engine and floor in one process, samples alternating',
+    unit: 'microseconds per round (median, p95); engine/floor/ratio: { estimate, ci95, invocations, perInvocation } over invocations',
     environment: { ...environment, loadAverage },
     rows, facades, noopNs: noops,
   }, null, 2)}\n`);

@@ -1,5 +1,6 @@
 // Child process of scripts/bench-engine.mjs for the JS and Wasm targets: `run.mjs <js|wasm> <sizes> <samples>
-// <seed> [program spec, default euclidean]`. Prints, as each completes:
+// <seed> [program spec, default euclidean] [both|engine|floor, default both]`. Prints, as each completes (the facade
+// and noop lines only when the engine is measured):
 //   row,<N>,<degree>,<batch>,<engine median µs>,<engine p95 µs>,<floor median µs>,<floor p95 µs>   (core harness)
 //   facade,<N>,<call median µs>,<compute median µs>,<overhead median µs>   (facade stepAndGetState from JS vs the
 //   back-end's own step.compute, same calls)
@@ -8,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { stats } from '../../measurement/src/analysis.mjs';
 
-const [kind, sizesArg = '10,100,1000,10000', samplesArg = '100', seedArg = '42', program = 'euclidean'] = process.argv.slice(2);
+const [kind, sizesArg = '10,100,1000,10000', samplesArg = '100', seedArg = '42', program = 'euclidean', side = 'both'] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));
 const build = join(here, '..', 'build');
 const bench = await import(pathToFileURL(join(build, kind === 'wasm' ? 'bench-wasm' : 'bench-js', 'collektive-bench.mjs')).href);
@@ -53,7 +54,7 @@ function noopNs() {
 }
 
 for (const n of sizes) {
-  console.log(bench.benchEngine(n, samples, seed, program));
-  console.log(['facade', n, ...facadeOverhead(n)].join(','));
+  console.log(bench.benchEngine(n, samples, seed, program, side));
+  if (side !== 'floor') console.log(['facade', n, ...facadeOverhead(n)].join(','));
 }
-console.log(`noop,${noopNs()}`);
+if (side !== 'floor') console.log(`noop,${noopNs()}`);

@@ -13,7 +13,9 @@ import kotlin.time.TimeSource
  *
  * Per size: warm-up for [warmupMillis] on each side; then the number of rounds per sample (batch) is chosen so
  * that one sample lasts at least [minSampleMicros] (coarse clocks stay accurate); then [samples] samples of the
- * engine and of the floor are taken alternately.
+ * engine and of the floor are taken alternately. With [side] [BenchSide.ENGINE] or [BenchSide.FLOOR] only that side
+ * runs (the other's figures are NaN): `npm run bench:engine` runs each side in its own process, because in one
+ * process the floor's samples paid for the engine's garbage (docs/profiles.md, "Third pass").
  */
 public object EngineBenchmark {
     /** Runs the benchmark; see [EngineBenchmark]. */
@@ -26,11 +28,13 @@ public object EngineBenchmark {
         program: Program = Program.EUCLIDEAN,
         /** [GradientEngine.reuseFieldBuffers] of the measured engine: what the target's host sets (JS, Wasm: true). */
         reuseFieldBuffers: Boolean = false,
+        /** Which side(s) to measure. */
+        side: BenchSide = BenchSide.BOTH,
     ): List<BenchRow> {
         require(samples > 0) { "samples must be > 0, was $samples" }
         require(warmupMillis >= 0) { "warmupMillis must be >= 0, was $warmupMillis" }
         for (n in sizes) require(n > 0) { "sizes must be > 0, was $n" }
-        return sizes.map { n -> measure(n, samples, seed, warmupMillis, minSampleMicros, program, reuseFieldBuffers) }
+        return sizes.map { n -> measure(n, samples, seed, warmupMillis, minSampleMicros, program, reuseFieldBuffers, side) }
     }
 
     private fun measure(
@@ -41,26 +45,33 @@ public object EngineBenchmark {
         minSampleMicros: Double,
         program: Program,
         reuseFieldBuffers: Boolean,
+        side: BenchSide,
     ): BenchRow {
         val xyz = Scenarios.randomPositions(n, seed)
-        val engine = GradientEngine(n, 3.0, program)
-        engine.reuseFieldBuffers = reuseFieldBuffers
-        engine.updatePositions(xyz)
-        engine.setSource(0, true)
         val floor = ProgramFloor.of(program, n, 3.0)
             ?: throw IllegalArgumentException("program ${program.name} has no plain floor (collektive.bench.ProgramFloor.of)")
         floor.setSource(0, true)
-        val engineStep = { engine.step(1) }
+        val withEngine = side != BenchSide.FLOOR
+        val withFloor = side != BenchSide.ENGINE
+        // Built only when measured: an engine that is not run still holds its arrays, and allocates nothing.
+        val engine = if (withEngine) GradientEngine(n, 3.0, program) else null
+        engine?.reuseFieldBuffers = reuseFieldBuffers
+        engine?.updatePositions(xyz)
+        engine?.setSource(0, true)
+        val engineStep = { engine!!.step(1) }
         val floorStep = { floor.step(xyz) }
 
-        warmUp(engineStep, warmupMillis)
-        warmUp(floorStep, warmupMillis)
-        val batch = maxOf(batchFor(engineStep, minSampleMicros), batchFor(floorStep, minSampleMicros))
-        val engineTimes = DoubleArray(samples)
-        val floorTimes = DoubleArray(samples)
+        if (withEngine) warmUp(engineStep, warmupMillis)
+        if (withFloor) warmUp(floorStep, warmupMillis)
+        val batch = maxOf(
+            if (withEngine) batchFor(engineStep, minSampleMicros) else 1,
+            if (withFloor) batchFor(floorStep, minSampleMicros) else 1,
+        )
+        val engineTimes = DoubleArray(samples) { Double.NaN }
+        val floorTimes = DoubleArray(samples) { Double.NaN }
         for (s in 0 until samples) {
-            engineTimes[s] = timePerRound(engineStep, batch)
-            floorTimes[s] = timePerRound(floorStep, batch)
+            if (withEngine) engineTimes[s] = timePerRound(engineStep, batch)
+            if (withFloor) floorTimes[s] = timePerRound(floorStep, batch)
         }
         floor.step(xyz)
         return BenchRow(
@@ -68,12 +79,12 @@ public object EngineBenchmark {
             meanDegree = floor.meanDegree,
             samples = samples,
             batch = batch,
-            engineMedianMicros = quantile(engineTimes, 0.5),
-            engineP95Micros = quantile(engineTimes, 0.95),
-            floorMedianMicros = quantile(floorTimes, 0.5),
-            floorP95Micros = quantile(floorTimes, 0.95),
-            engineMinMicros = engineTimes.min(),
-            floorMinMicros = floorTimes.min(),
+            engineMedianMicros = if (withEngine) quantile(engineTimes, 0.5) else Double.NaN,
+            engineP95Micros = if (withEngine) quantile(engineTimes, 0.95) else Double.NaN,
+            floorMedianMicros = if (withFloor) quantile(floorTimes, 0.5) else Double.NaN,
+            floorP95Micros = if (withFloor) quantile(floorTimes, 0.95) else Double.NaN,
+            engineMinMicros = if (withEngine) engineTimes.min() else Double.NaN,
+            floorMinMicros = if (withFloor) floorTimes.min() else Double.NaN,
         )
     }
 
@@ -131,5 +142,25 @@ public object EngineBenchmark {
         val whole = scaled / scale
         val frac = (scaled % scale).toString().padStart(digits, '0')
         return (if (negative && scaled != 0L) "-" else "") + whole + if (digits > 0) ".$frac" else ""
+    }
+}
+
+/** The side(s) an [EngineBenchmark] run measures. */
+public enum class BenchSide {
+    /** The engine and the floor, samples alternating in one process. */
+    BOTH,
+
+    /** The engine only. */
+    ENGINE,
+
+    /** The floor only. */
+    FLOOR,
+    ;
+
+    public companion object {
+        /** The side named [name] (`both`, `engine`, `floor`, any case). */
+        public fun parse(name: String): BenchSide =
+            entries.firstOrNull { it.name.equals(name, ignoreCase = true) }
+                ?: throw IllegalArgumentException("side must be both, engine or floor, was $name")
     }
 }

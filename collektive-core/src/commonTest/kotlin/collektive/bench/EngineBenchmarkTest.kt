@@ -55,6 +55,16 @@ class EngineBenchmarkTest {
     }
 
     @Test
+    fun `one side measures that side only, the other's figures NaN`() {
+        val engine = EngineBenchmark.run(intArrayOf(30), samples = 3, warmupMillis = 1, minSampleMicros = 10.0, side = BenchSide.ENGINE).single()
+        assertTrue(engine.engineMedianMicros > 0 && engine.floorMedianMicros.isNaN() && engine.meanDegree > 0, "$engine")
+        val floor = EngineBenchmark.run(intArrayOf(30), samples = 3, warmupMillis = 1, minSampleMicros = 10.0, side = BenchSide.FLOOR).single()
+        assertTrue(floor.floorMedianMicros > 0 && floor.engineMedianMicros.isNaN() && floor.meanDegree == engine.meanDegree, "$floor")
+        assertEquals(BenchSide.FLOOR, BenchSide.parse("Floor"))
+        assertFailsWith<IllegalArgumentException> { BenchSide.parse("sideways") }
+    }
+
+    @Test
     fun `quantiles interpolate between order statistics and numbers format without platform APIs`() {
         assertEquals(2.5, EngineBenchmark.quantile(doubleArrayOf(4.0, 1.0, 3.0, 2.0), 0.5))
         assertEquals(3.85, EngineBenchmark.quantile(doubleArrayOf(4.0, 1.0, 3.0, 2.0), 0.95), 1e-12)
