@@ -59,9 +59,9 @@ public class GradientEngine(
 
     /**
      * Whether fields read the neighbours' values from the round's message columns (values kept by sender id, see
-     * [collektive.network.MessageColumns]) rather than from each neighbour's message: on by default. Off only to
-     * measure the difference: side by side at N = 1000 (docs/profiles.md, "Third pass") rounds with columns took
-     * 0.87–0.93 of the time without on the JVM and Native, 0.91–1.01 on JS and 0.95–1.03 on Wasm.
+     * [collektive.network.MessageColumns]) rather than from each neighbour's message: on by default; off to measure
+     * the difference. Side by side at N = 1000, one process, both engines alternating, rounds with columns took
+     * 0.90–0.92 of the time without on Native, 0.91–1.01 on JS, 0.95–1.03 on Wasm (docs/profiles.md, "Third pass").
      */
     internal var readMessageColumns: Boolean
         get() = network.keepColumns
