@@ -5,9 +5,9 @@ package collektive.network
  * with the latest message it delivered to this device, or null when it delivered none (a new neighbour, or a
  * device that stopped running). Fields built in the round are indexed by the positions of this table.
  *
- * A table returned by [Network.inbound] is not changed afterwards: fields and messages may keep referring to it
- * after the round. A host may instead refill one table per device ([reset]) only for programs that keep no field
- * beyond the round; an `exchange` sends a field, so its messages would refer to a table that has been refilled.
+ * A table returned by [Network.inbound] is not changed afterwards: fields may keep referring to it after the round.
+ * A host may instead refill one table per device ([reset]) only for programs that keep no field beyond the round
+ * (an `exchange` sends a copy of its field, independent of the table).
  */
 public class InboundMessages<ID : Any> internal constructor(
     ids: Array<Any?>,

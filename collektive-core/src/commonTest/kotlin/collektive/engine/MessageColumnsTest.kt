@@ -62,6 +62,15 @@ class MessageColumnsTest {
         for (seed in 1L..3L) {
             assertEngineMatchesSimulation(Branching, 50, seed)
             assertEngineMatchesSimulation(Growing, 50, seed)
+            assertEngineMatchesSimulation(Exchanging, 50, seed)
+        }
+    }
+
+    /** Sends each neighbour its own value (an exchanged field): the receiver's value depends on the sender's field. */
+    private object Exchanging : Program("exchanging", ProgramOutput.COUNT) {
+        override fun Aggregate<Int>.run(device: Device): Double {
+            val field = exchange(device.id) { received -> received.mapWithId { id, v -> (v + id * 7 + device.id) % 1000 } }
+            return field.fold(field.local.toDouble()) { acc, v -> acc + v }
         }
     }
 

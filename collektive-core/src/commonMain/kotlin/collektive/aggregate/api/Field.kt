@@ -202,6 +202,21 @@ public class Field<ID : Any, out T> internal constructor(
         return out
     }
 
+    /**
+     * This field with its own copy of its neighbours' ids and values: what an `exchange` sends, read by the receivers
+     * after this device's round, when a host has refilled the inbound table and rewritten the columns this field
+     * viewed (the engine reuses both from one device to the next).
+     */
+    internal fun detached(): Field<ID, T> {
+        val ids = arrayOfNulls<Any?>(neighborCount)
+        val copied = arrayOfNulls<Any?>(neighborCount)
+        for (k in 0 until neighborCount) {
+            ids[k] = table.ids[slotAt(k)]
+            copied[k] = raw(k)
+        }
+        return Field(localId, local, InboundMessages(ids, arrayOfNulls(neighborCount), neighborCount), null, copied, neighborCount)
+    }
+
     /** The value this device sends to [receiver] when this field is exchanged. */
     @Suppress("UNCHECKED_CAST")
     internal fun valueFor(receiver: Any?): T {

@@ -106,7 +106,8 @@ internal class AggregateContext<ID : Any> : Aggregate<ID> {
         val result = within(path) { body(field) }
         require(result.localId == localId) { "exchange on device $localId returned a field of device ${result.localId}" }
         next[stateSlot] = result.local
-        outbound[messageSlot] = OutboundMessage.PerNeighbor(result)
+        // Detached: the receivers read it after this round, when the engine has reused the table and the columns.
+        outbound[messageSlot] = OutboundMessage.PerNeighbor(result.detached())
         return result
     }
 
