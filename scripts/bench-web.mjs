@@ -141,7 +141,15 @@ async function runEngine(p, engine, k, dir) {
   const browser = await launchBenchDriver(p.driver);
   active = browser;
   browserVersion ??= browser.browserVersion;
-  const server = engine === 'websocket' ? await startWsServer({ csv: join(dir, 'websocket.csv') }) : null;
+  let server = null;
+  try {
+    server = engine === 'websocket' ? await startWsServer({ csv: join(dir, 'websocket.csv') }) : null;
+  } catch (e) {
+    // A server that dies before it listens fails the invocation: the browser launched for it goes too.
+    await browser.close().catch(() => {});
+    active = null;
+    throw e;
+  }
   const offsetNs = sinceStartNs();
   let result;
   let ownCpu = null;

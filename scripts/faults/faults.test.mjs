@@ -66,6 +66,7 @@ for (const f of FAULTS) {
     assert.ok(!existsSync(join(runs, 'faulty', 'run.json')), 'a run.json was written for the failed run');
     assert.ok(!/at \S+ \(file:\/\//.test(tail), `a stack trace instead of a message:\n${tail}`);
     assert.deepEqual(fingerprint(earlier), earlierBefore, 'the earlier run changed');
+    assert.deepEqual(r.survivors.map((p) => p.cmd.slice(0, 120)), [], 'processes the bench started outlived it');
     const again = await runWithFault(script(f.bench), args);
     assert.equal(again.code, 2, `re-run with the same id: exit ${again.code}\n${again.output.slice(-500)}`);
     assert.match(again.output, /exists already: a benchmark never overwrites a run/);

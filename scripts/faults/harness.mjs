@@ -33,7 +33,8 @@ export function descendants(pid) {
  * Runs `node <script> ...args` (cwd: the repository). `victim(proc, all)` picks the process to kill (`all`: the bench's whole tree); it is killed
  * `afterMs` after it first appears, or, with `victimFsizeBytes`, gets that file-size limit instead (prlimit --pid).
  * `fsizeBytes` runs the whole bench under `prlimit --fsize`. Resolves with
- * { code, signal, output, killed: { pid, cmd } | null, ms }.
+ * { code, signal, output, killed: { pid, cmd } | null, ms, survivors }: `survivors` are the processes of the bench's
+ * tree still running 2 s after it ended (each then killed, so that a leak fails its test and only its test).
  */
 export function runWithFault(script, args, { victim = null, afterMs = 1500, fsizeBytes = null, victimFsizeBytes = null, timeoutMs = 240_000 } = {}) {
   const cmd = fsizeBytes ? ['prlimit', `--fsize=${fsizeBytes}`, '--', process.execPath, script, ...args] : [process.execPath, script, ...args];
@@ -44,9 +45,11 @@ export function runWithFault(script, args, { victim = null, afterMs = 1500, fsiz
   child.stderr.on('data', (d) => { output += d; });
   let killed = null;
   let seenAt = null;
-  const poll = victim && setInterval(() => {
-    if (killed) return;
+  const seen = new Map(); // every process of the bench's tree: pid → command line
+  const poll = setInterval(() => {
     const all = descendants(child.pid);
+    for (const p of all) if (!seen.has(p.pid)) seen.set(p.pid, p.cmd);
+    if (!victim || killed) return;
     const target = all.find((p) => victim(p, all));
     if (!target) return;
     seenAt ??= Date.now();
@@ -60,11 +63,24 @@ export function runWithFault(script, args, { victim = null, afterMs = 1500, fsiz
     try { process.kill(target.pid, 'SIGKILL'); killed = target; } catch { /* gone already */ }
   }, 50);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  return new Promise((resolve) => child.on('close', (code, signal) => {
+  return new Promise((resolve) => child.on('close', async (code, signal) => {
     clearInterval(poll);
     clearTimeout(timer);
-    resolve({ code, signal, output, killed, ms: Date.now() - started });
+    const ms = Date.now() - started;
+    resolve({ code, signal, output, killed, ms, survivors: await survivorsOf(seen) });
   }));
+}
+
+/** The processes of `seen` (pid → command line) still running after a grace of 2 s; each is then killed. */
+async function survivorsOf(seen) {
+  // The same pid with the same command line: a pid reused by an unrelated process is not ours.
+  const alive = () => [...seen].filter(([pid, cmd]) => {
+    try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') === cmd; } catch { return false; }
+  });
+  for (let waited = 0; alive().length > 0 && waited < 2000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  const left = alive().map(([pid, cmd]) => ({ pid, cmd }));
+  for (const { pid } of left) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+  return left;
 }
 
 /** Path → sha1 of every file under `dir` (a run folder's fingerprint). */
