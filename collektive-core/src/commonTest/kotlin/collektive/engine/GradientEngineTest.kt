@@ -1,8 +1,7 @@
 package collektive.engine
 
 import collektive.testing.ShortestPaths
-import collektive.testing.Simulation
-import collektive.stdlib.spreading.euclideanGradient
+import collektive.testing.UnitDiskSimulation
 import kotlin.test.Test
 import kotlin.test.assertContentEquals
 import kotlin.test.assertEquals
@@ -81,8 +80,7 @@ class GradientEngineTest {
         val rng = SplitMix64(77)
         val xyz = Scenarios.randomPositions(n, 77L)
         val engine = GradientEngine(n, 3.0)
-        var distances: Array<DoubleArray> = emptyArray()
-        val sim = Simulation { euclideanGradient(localId == 0 || localId == 7, neighborhoodField(0.0) { index, _ -> distances[localId][index] }) }
+        val sim = UnitDiskSimulation(Program.EUCLIDEAN, n, setOf(0, 7))
         engine.setSource(0, true)
         engine.setSource(7, true)
         repeat(40) { round ->
@@ -92,10 +90,7 @@ class GradientEngineTest {
             }
             engine.updatePositions(xyz)
             engine.step()
-            val adjacency = ShortestPaths.unitDisk(xyz, 3.0)
-            distances = Array(n) { i -> DoubleArray(adjacency[i].size) { k -> ShortestPaths.distance(xyz, i, adjacency[i][k]) } }
-            sim.adjacency(adjacency)
-            val expected = sim.round((n - 1 downTo 0).toList())
+            val expected = sim.round(xyz)
             for (i in 0 until n) assertEquals(expected.getValue(i), engine.value(i), "round $round node $i")
         }
     }

@@ -1,11 +1,9 @@
 package collektive.engine
 
 import collektive.aggregate.api.Aggregate
-import collektive.aggregate.api.Field
 import collektive.aggregate.api.minOfSums
 import collektive.programs.Programs
-import collektive.testing.ShortestPaths
-import collektive.testing.Simulation
+import collektive.testing.UnitDiskSimulation
 import kotlin.test.Test
 import kotlin.test.assertEquals
 
@@ -23,18 +21,7 @@ class MessageColumnsTest {
         val sources = setOf(0, n / 3)
         val engine = GradientEngine(n, 3.0, program)
         sources.forEach { engine.setSource(it, true) }
-        var distances: Array<DoubleArray> = emptyArray()
-        val sim = Simulation {
-            val id = localId
-            val device = object : Device {
-                override val id: Int get() = id
-                override val nodeCount: Int get() = n
-                override val isSource: Boolean get() = id in sources
-                override val distances: Field<Int, Double>
-                    get() = neighborhoodField(0.0) { index, _ -> distances[id][index] }
-            }
-            with(program) { run(device) }
-        }
+        val sim = UnitDiskSimulation(program, n, sources)
         repeat(24) { round ->
             // Still for a few rounds (every message visible: the columns), then a few devices move (some are not).
             if (round % 6 == 5) {
@@ -42,10 +29,7 @@ class MessageColumnsTest {
             }
             engine.updatePositions(xyz)
             engine.step()
-            val adjacency = ShortestPaths.unitDisk(xyz, 3.0)
-            distances = Array(n) { i -> DoubleArray(adjacency[i].size) { k -> ShortestPaths.distance(xyz, i, adjacency[i][k]) } }
-            sim.adjacency(adjacency)
-            val expected = sim.round((n - 1 downTo 0).toList())
+            val expected = sim.round(xyz)
             for (i in 0 until n) assertEquals(expected.getValue(i), engine.value(i), "${program.spec}, seed $seed, round $round, device $i")
         }
     }
