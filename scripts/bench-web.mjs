@@ -142,15 +142,7 @@ async function runEngine(p, engine, k, dir) {
   active = browser;
   browserVersion ??= browser.browserVersion;
   let server = null;
-  try {
-    server = engine === 'websocket' ? await startWsServer({ csv: join(dir, 'websocket.csv') }) : null;
-  } catch (e) {
-    // A server that dies before it listens fails the invocation: the browser launched for it goes too.
-    await browser.close().catch(() => {});
-    active = null;
-    throw e;
-  }
-  const offsetNs = sinceStartNs();
+  let offsetNs;
   let result;
   let ownCpu = null;
   // CPU per step (docs/os-floor.md, "CPU per step"): every thread of this browser's processes and of the ws server,
@@ -158,11 +150,15 @@ async function runEngine(p, engine, k, dir) {
   const cpu = cpuPerStepWindow();
   let cpuPids = null;
   const readCpu = () => cpu.read(0, { frontend: threadRuntimes(cpuPids.frontend), server: cpuPids.server && threadRuntimes(cpuPids.server) });
-  // The page would wait for replies from a dead server for ever: the server's exit fails the invocation at once.
-  const serverDied = server && new Promise((_, reject) => server.proc.once('exit', () => reject(new Error(serverEnd(server)))));
-  serverDied?.catch(() => {}); // also settles at the normal stop below, when nothing waits on it
-  const guard = (work) => (serverDied ? Promise.race([work, serverDied]) : work);
+  // From the browser's launch on, every way out goes through the finally below, which closes what was started (a
+  // server that dies before it listens fails the invocation, and the browser goes with it).
   try {
+    server = engine === 'websocket' ? await startWsServer({ csv: join(dir, 'websocket.csv') }) : null;
+    offsetNs = sinceStartNs();
+    // The page would wait for replies from a dead server for ever: the server's exit fails the invocation at once.
+    const serverDied = server && new Promise((_, reject) => server.proc.once('exit', () => reject(new Error(serverEnd(server)))));
+    serverDied?.catch(() => {}); // also settles at the normal stop below, when nothing waits on it
+    const guard = (work) => (serverDied ? Promise.race([work, serverDied]) : work);
     await guard(browser.openLive(preview.url, server?.url ?? 'ws://127.0.0.1:9'));
     cpuPids = { frontend: (processTable() ?? []).filter((x) => x.cmd.includes(browser.profile)).map((x) => x.pid), server: server ? [server.proc.pid] : null };
     readCpu();
