@@ -12,8 +12,10 @@ import { fingerprint, runWithFault } from './harness.mjs';
 
 // --spread 0: the invocations back to back (the default spreads them over two minutes: docs/measurements.md, "Drift").
 const DESKTOP = ['--n', '10', '--pacing', 'fixed', '--rounds', '100', '--warmup', '10', '--invocations', '2', '--floors', '0', '--spread', '0', '--quiet'];
-const WEB = ['--n', '10', '--pacing', 'frame', '--engines', 'websocket', '--rounds', '200', '--warmup', '10', '--invocations', '2',
-  '--floor-samples', '10', '--e2e-blocks', '0', '--no-build'];
+// The web invocation steps for about 10 s (600 frames) and its faults come 3 s after the page and the server are both
+// up, so that they land mid-run: a fault timed after the page's last step would hit a browser being closed anyway.
+const WEB = ['--n', '10', '--pacing', 'frame', '--engines', 'websocket', '--rounds', '600', '--warmup', '10', '--invocations', '2',
+  '--floor-samples', '10', '--e2e-blocks', '0', '--spread', '0', '--no-build'];
 
 const isJvm = (p) => p.cmd.startsWith('java') && p.cmd.includes('collektive-jvm-server.jar');
 const isHost = (p) => p.cmd.startsWith('mono ') && p.cmd.includes('desktop-host.exe');
@@ -28,8 +30,8 @@ const FAULTS = [
   { name: 'the desktop front-end (Mono host) killed mid-invocation', bench: 'desktop', victim: (p, all) => isHost(p) && desktopUp(all), afterMs: 1000, says: /desktop host \(C# front-end\) was killed by SIGKILL/ },
   { name: "the JVM server's CSV hits a file-size limit", bench: 'desktop', victim: (p, all) => isJvm(p) && desktopUp(all), fsize: 3000, says: /JVM server exited with 74[\s\S]*socket\.csv is INCOMPLETE[\s\S]*File too large/ },
   { name: "the front-end's CSV hits a file-size limit", bench: 'desktop', victim: (p, all) => isHost(p) && desktopUp(all), fsize: 3000, says: /cannot write the timing CSV \S*unity_socket\.csv completely/ },
-  { name: 'the Node server killed mid-invocation', bench: 'web', victim: (p, all) => isNodeServer(p) && webUp(all), afterMs: 8000, says: /Node ws server (did not start: [^\n]*)?was killed by SIGKILL/ },
-  { name: 'Chromium killed mid-invocation', bench: 'web', victim: (p, all) => isChromium(p) && webUp(all), afterMs: 6000, says: /Chromium ended during the invocation/ },
+  { name: 'the Node server killed mid-invocation', bench: 'web', victim: (p, all) => isNodeServer(p) && webUp(all), afterMs: 3000, says: /Node ws server (did not start: [^\n]*)?was killed by SIGKILL/ },
+  { name: 'Chromium killed mid-invocation', bench: 'web', victim: (p, all) => isChromium(p) && webUp(all), afterMs: 3000, says: /Chromium ended during the invocation/ },
   { name: "the Node server's CSV hits a file-size limit", bench: 'web', victim: (p, all) => isNodeServer(p) && webUp(all), fsize: 3000, says: /Node ws server exited with 74[\s\S]*websocket\.csv is INCOMPLETE[\s\S]*EFBIG/ },
 ];
 
