@@ -38,7 +38,7 @@ const USAGE = `usage: npm run bench:web -- [options]
   --n 10,100,1000          device counts (10 = the reference scenario; larger N = random scenario, same density)
   --pacing frame,free      frame: one step per rendered frame; free: next step as soon as applied
   --engines wasm,websocket in-page Kotlin/Wasm and/or Kotlin/JS in the Node ws server
-  --encodings json         json | json-split | batched | binary (WebSocket requests), comma-separated
+  --encodings json         json | json-split | batched | binary | binary-step (WebSocket requests), comma-separated
   --programs euclidean     aggregate programs (docs/programs.md), comma-separated specs, parameters as name:key=value
                            (boundedElection:bound=2); one configuration per program, ids suffixed -<spec> (none for
                            euclidean, the reference program); names: ${Object.keys(PROGRAMS).join(', ')}
@@ -314,7 +314,7 @@ const run = {
   kind: 'web',
   createdAt,
   commit,
-  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws), ${R} independent invocations per configuration and engine (a fresh Chromium with its own profile, a fresh ws server), in rounds (round k: invocation k of every configuration, shuffled), engines in a shuffled order per invocation; page driven by ${drivers.join(' and ')} (configuration field driver; docs/measurements.md, "Drivers"); each invocation's files in <configuration>/inv-<k>/, merged per configuration without the later invocations' warm-up. Encoding per configuration: json = the reference requests (one newPosition per device, then step) as one text message of JSON lines per frame, the bytes the desktop front-end writes to its socket; json-split = the same requests, one WebSocket message each; batched = positions inside the step request; binary = binary positions and state frames. three.js apply; N = 10 reference scenario, larger N random scenario (seed ${seed}, mean degree 8, source 0), as bench:desktop. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls; step.web.e2e.block samples (in-page engine, free pacing) are means over e2eBlockSteps back-to-back steps. crossOriginIsolated: ${coi}.`,
+  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws), ${R} independent invocations per configuration and engine (a fresh Chromium with its own profile, a fresh ws server), in rounds (round k: invocation k of every configuration, shuffled), engines in a shuffled order per invocation; page driven by ${drivers.join(' and ')} (configuration field driver; docs/measurements.md, "Drivers"); each invocation's files in <configuration>/inv-<k>/, merged per configuration without the later invocations' warm-up. Encoding per configuration: json = the reference requests (one newPosition per device, then step) as one text message of JSON lines per frame, the bytes the desktop front-end writes to its socket; json-split = the same requests, one WebSocket message each; batched = positions inside the step request; binary = binary positions and state frames; binary-step = one binary message per frame, the step request with its positions, and a binary state back. three.js apply; N = 10 reference scenario, larger N random scenario (seed ${seed}, mean degree 8, source 0), as bench:desktop. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls; step.web.e2e.block samples (in-page engine, free pacing) are means over e2eBlockSteps back-to-back steps. crossOriginIsolated: ${coi}.`,
   frontEnd: { name: 'dashboard Live view (three.js, headless Chromium)', version: browserVersion },
   environment: collectEnvironment({
     timerResolutionNs,
@@ -418,6 +418,10 @@ if (n10) {
   const te = h.ratios.transport_echo_median;
   console.log(`  ${(te ? verdict(te, 2) : 'no data').toUpperCase()}: WebSocket transport (wait − service) / echo floor ${show(te, fx)} ≤ 2×`);
   for (const t of webTargets(h)) console.log(`  ${t.verdict.toUpperCase()}: ${t.name.replace(/ ≤ .*/, '')} ${show(t, fmt)} ≤ ${fmt(t.limit)}`);
+  // The WebSocket targets hold for any encoding: each other encoding's N = 10, free configuration of this run too.
+  for (const other of summaries.filter((x) => x !== n10 && x.n === 10 && x.pacing === 'free' && x.program === n10.program && x.driver === n10.driver)) {
+    for (const t of webTargets(other.h)) console.log(`  ${t.verdict.toUpperCase()}: ${t.name.replace(/ ≤ .*/, '')}, ${other.id} ${show(t, fmt)} ≤ ${fmt(t.limit)}`);
+  }
   if (h.ratios.transport_os_median) console.log(`  beside it, × OS floor (no target): transport / OS floor (C TCP round trip) ${show(h.ratios.transport_os_median, fx)}, e2e / OS floor ${show(h.ratios.e2e_os_median, fx)}`);
   if (d && Number.isFinite(wasm.e2eBlock)) {
     // Same statistic on both sides: median over blocks of K consecutive steps of the mean step (the desktop's

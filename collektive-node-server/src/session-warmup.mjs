@@ -6,7 +6,7 @@
 // invocation. The JVM server warms its request path the same way (collektive-jvm-server Warmup.kt), so both servers
 // are measured warm (docs/protocol.md, "Warm-up").
 import WebSocket from 'ws';
-import { encodePositionsBuffer } from '../../collektive-wasm/src/js/state.mjs';
+import { encodePositionsBuffer, encodeStepBuffer } from '../../collektive-wasm/src/js/state.mjs';
 
 /** Devices of the reference scenario, and of the larger simulation run in the script's last quarter. */
 const SMALL = 10;
@@ -31,7 +31,7 @@ function positionsAt(n, r) {
 /**
  * The messages of round `r` as a client sends them, in every encoding the Live view uses (docs/protocol.md):
  * mostly `json` (one message of newPosition lines and the step, the reference requests), then `json-split`,
- * `batched` and `binary`, and an echo now and then. Each round has exactly one reply.
+ * `batched`, `binary` and `binary-step`, and an echo now and then. Each round has exactly one reply.
  */
 function round(n, r) {
   const xyz = positionsAt(n, r);
@@ -39,6 +39,7 @@ function round(n, r) {
   for (let i = 0; i < n; i++) lines.push(`{"op":"newPosition","data":{"nodeId":${i},"x":${xyz[3 * i]},"y":${xyz[3 * i + 1]},"z":${xyz[3 * i + 2]}}}`);
   const step = (extra = '') => `{"op":"step","data":{"rid":${r},"stepCount":1${extra}}}`;
   switch (r % 8) {
+    case 3: return [encodeStepBuffer(r, xyz)];
     case 4: return [...lines, step()];
     case 5: return [step(`,"xyz":[${Array.prototype.join.call(xyz, ',')}]`)];
     case 6: return [encodePositionsBuffer(xyz), step(',"encoding":"binary"')];

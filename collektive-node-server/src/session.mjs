@@ -29,6 +29,23 @@ export class ProtocolError extends Error {
 }
 
 const fail = (msg, limit) => { throw new ProtocolError(msg, limit); };
+/** A binary step's first int32 (a positions buffer's is its count, never negative), and its header's size. */
+const STEP_MARKER = -1;
+const STEP_HEADER_BYTES = 24;
+const readInt32 = (bytes, at) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt32(at, true);
+/**
+ * `count` little-endian float64s of `bytes` from `at`: a view when aligned on a little-endian machine (the message
+ * is the request's own buffer, never reused), else a copy.
+ */
+function float64s(bytes, at, count) {
+  const offset = bytes.byteOffset + at;
+  if (LITTLE_ENDIAN && offset % 8 === 0) return new Float64Array(bytes.buffer, offset, count);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const xyz = new Float64Array(count);
+  for (let i = 0; i < count; i++) xyz[i] = view.getFloat64(at + 8 * i, true);
+  return xyz;
+}
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const isInt = (v) => Number.isInteger(v);
 const show = (v) => (v === undefined ? 'nothing' : JSON.stringify(v));
 
@@ -145,7 +162,7 @@ export class Session {
         const item = this.inbox[0];
         try {
           if (item.bytes) {
-            const outcome = this.positionsBuffer(item.bytes);
+            const outcome = this.binaryRequest(item.bytes, item.received);
             this.reportError(outcome instanceof Promise ? await outcome : outcome);
           } else if (item.lines === null) {
             const outcome = this.request(item.line, item.received);
@@ -386,6 +403,44 @@ export class Session {
       xyz[i] = v;
     }
     return xyz;
+  }
+
+  /**
+   * A binary message (docs/protocol.md, "Binary messages (Node)"): a step request when its first int32 is
+   * STEP_MARKER, else a positions buffer. Returns its error reply, null, or a promise of either.
+   */
+  binaryRequest(bytes, received) {
+    return bytes.byteLength >= 4 && readInt32(bytes, 0) === STEP_MARKER ? this.stepBuffer(bytes, received) : this.positionsBuffer(bytes);
+  }
+
+  /**
+   * A binary step: int32 -1, int32 stepCount, int64 rid (-1: none), int32 n (0: no positions, else nodeCount),
+   * int32 0, then n × float64 x, y, z. The positions and the step in one message: one WebSocket message and one
+   * request per frame, where the binary encoding's positions buffer and step request are two.
+   */
+  stepBuffer(bytes, received) {
+    let rid = null;
+    try {
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if (bytes.byteLength < STEP_HEADER_BYTES) fail(`a binary step must be at least ${STEP_HEADER_BYTES} bytes, got ${bytes.byteLength}`);
+      const ridBits = view.getBigInt64(8, true);
+      if (ridBits !== -1n) {
+        if (ridBits < 0n || ridBits > BigInt(MAX_RID)) fail(`rid must be -1 (none) or an integer in [0, ${MAX_RID}], got ${ridBits}`);
+        rid = Number(ridBits);
+      }
+      this.requireSimulation();
+      const stepCount = view.getInt32(4, true);
+      const n = view.getInt32(16, true);
+      if (view.getInt32(20, true) !== 0) fail(`a binary step's bytes 20-23 are reserved and must be 0, got ${view.getInt32(20, true)}`);
+      if (n !== 0 && n !== this.nodeCount) fail(`binary step positions count ${n} must be 0 (none) or nodeCount ${this.nodeCount}`);
+      if (bytes.byteLength !== STEP_HEADER_BYTES + 24 * n) fail(`a binary step with ${n} positions must be ${STEP_HEADER_BYTES} + 24 × ${n} bytes, got ${bytes.byteLength}`);
+      // step() checks them, with the JSON step's rules and messages, before anything is queued.
+      const xyz = n > 0 ? float64s(bytes, STEP_HEADER_BYTES, 3 * n) : undefined;
+      return this.step({ stepCount, encoding: 'binary', xyz }, rid, received);
+    } catch (e) {
+      if (e instanceof ProtocolError) return errorReply(e.message, 'step', rid, e.limit);
+      return errorReply(`internal error: ${e?.message ?? e}`, 'step', rid);
+    }
   }
 
   /** A binary message: LE int32 n, n × float64 x, y, z. Returns its error reply, null, or a promise of either. */

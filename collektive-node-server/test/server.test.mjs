@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import WebSocket from 'ws';
-import { decodeStateBuffer, parseJsonWithInfinity as parseWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
+import { decodeStateBuffer, encodeStepBuffer, parseJsonWithInfinity as parseWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
 import { connect, neighborLists, root, startServer } from './helpers.mjs';
 import { loopbackUrl } from '../src/session-warmup.mjs';
 
@@ -198,6 +198,52 @@ test('opt-in extensions: batched positions (JSON and binary), positions in step,
     assert.ok(hello.ops.includes('positions') && hello.encodings.includes('binary'));
     assert.equal(hello.limits.maxMessageBytes, 8 << 20, 'limits as docs/protocol.md, under one name on both servers');
     assert.equal(hello.maxMessageBytes, undefined);
+    c.close();
+  } finally { await s.stop(); }
+});
+
+test('binary step (docs/protocol.md, "Binary messages (Node)"): positions and step in one message, the binary state back; every refusal moves no device', async () => {
+  const s = await startServer();
+  try {
+    const c = await connect(s.port);
+    const moved = LINE.flat().map((v, i) => (i === 3 ? 1 : v)); // device 1 at x = 1
+    const state = async () => { const r = await c.next(); assert.ok(r instanceof Uint8Array, `a binary state, got ${r}`); return decodeStateBuffer(r); };
+    c.ws.send(encodeStepBuffer(1, moved));
+    assert.deepEqual(JSON.parse(await c.next()), { error: 'no simulation: send createSim first', op: 'step', rid: 1 });
+    await createLine(c);
+    c.ws.send(encodeStepBuffer(5, moved, { stepCount: 20 }));
+    const first = await state();
+    assert.deepEqual([...first.values], [0, 1, 4, 6, 8, Infinity]);
+    assert.deepEqual(neighborLists(first), [[1], [0, 2], [1, 3], [2, 4], [3], []]);
+    // n = 0: a step without positions (device 1 stays at x = 1); stepCount 0 answers the current state.
+    c.ws.send(encodeStepBuffer(6, [], { stepCount: 0 }));
+    assert.deepEqual([...(await state()).values], [0, 1, 4, 6, 8, Infinity]);
+
+    // Each refused message would move device 1 to x = 3 if it were taken.
+    const elsewhere = moved.map((v, i) => (i === 3 ? 3 : v));
+    const nan = elsewhere.map((v, i) => (i === 4 ? NaN : v));
+    const short = encodeStepBuffer(12, elsewhere).subarray(0, 100);
+    for (const [bytes, re, rid] of [
+      [encodeStepBuffer(7, nan), /^xyz\[4\] must be a finite number, got NaN$/, 7],
+      [encodeStepBuffer(8, elsewhere, { stepCount: -2 }), /^stepCount must be an integer/, 8],
+      [encodeStepBuffer(9, elsewhere, { stepCount: 1e6 }), /over this server's limit .* \(maxSteps\)$/, 9],
+      [encodeStepBuffer(10, moved.slice(0, 9)), /positions count 3 must be 0 \(none\) or nodeCount 6/, 10],
+      [encodeStepBuffer(11, elsewhere, { reserved: 7 }), /bytes 20-23 are reserved and must be 0, got 7/, 11],
+      [short, /a binary step with 6 positions must be 24 \+ 24 × 6 bytes, got 100/, 12],
+      [new Uint8Array(encodeStepBuffer(0, []).buffer.slice(0, 20)), /at least 24 bytes, got 20/, null],
+      [encodeStepBuffer(-5, elsewhere), /rid must be -1 \(none\) or an integer in \[0, \d+\], got -5/, null],
+    ]) {
+      c.ws.send(bytes);
+      const reply = JSON.parse(await c.next());
+      assert.match(reply.error, re);
+      assert.equal(reply.op, 'step');
+      assert.equal(reply.rid ?? null, rid);
+    }
+    // None of them moved a device: device 1 is still at x = 1.
+    c.ws.send(encodeStepBuffer(14, [], { stepCount: 20 }));
+    assert.deepEqual([...(await state()).values], [0, 1, 4, 6, 8, Infinity]);
+    c.ws.send(encodeStepBuffer(-1, LINE.flat(), { stepCount: 20 }));
+    assert.deepEqual([...(await state()).values], [0, 2, 4, 6, 8, Infinity]);
     c.close();
   } finally { await s.stop(); }
 });

@@ -115,7 +115,7 @@ for (const engine of ENGINES) {
 }
 
 // The WebSocket engine in every wire encoding: the same values whatever carries the requests.
-for (const [engine, encoding] of [['wasm', 'json'], ...['json', 'json-split', 'batched', 'binary'].map((e) => ['websocket', e])]) {
+for (const [engine, encoding] of [['wasm', 'json'], ...['json', 'json-split', 'batched', 'binary', 'binary-step'].map((e) => ['websocket', e])]) {
   test(`${engine}${engine === 'websocket' ? ` (${encoding})` : ''}: replaying the reference-moving vector through the view shows every round's values and links`, async () => {
     const v = vector('reference-moving.json');
     await page.evaluate(({ e, n, d, enc }) => window.__live.runner.configure({ engine: e, pacing: 'free', nodeCount: n, maxDistance: d, scenario: 'reference', encoding: enc }),

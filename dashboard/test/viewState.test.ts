@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, parseState, toSearch, type ViewState } from '../src/state/viewState';
+import { WS_ENCODINGS } from '../src/live/model';
+import { ENCODINGS } from '../../measurement/src/catalogue.mjs';
 
 describe('URL view state', () => {
   it('is empty for the defaults and parses back to the defaults', () => {
@@ -12,6 +14,11 @@ describe('URL view state', () => {
     const s: ViewState = { view: 'live', warmup: 5, unit: 'us', runs: ['a', 'b'], ids: ['step.service'], transports: ['native'], n: [10, 100], cfg: ['r/c', 'all'], plot: 'ecdf', logx: false, floors: false, boot: 2000, sql: "SELECT 'x, y' AS z", pair: 'web',
       live: { engine: 'websocket', pacing: 'free', nodeCount: 100, maxDistance: 2.5, scenario: 'random', wsUrl: 'ws://127.0.0.1:8791', encoding: 'binary', program: 'boundedElection:bound=2' }, history: { all: false } };
     expect(parseState(toSearch(s))).toEqual({ ...s, history: { all: false, figure: undefined, base: undefined, vs: undefined } });
+  });
+  it('the Live view takes every web encoding of the catalogue, and only those', () => {
+    expect([...WS_ENCODINGS]).toEqual([...ENCODINGS.web]);
+    for (const e of WS_ENCODINGS) expect(parseState(`?view=live&engine=websocket&enc=${e}`).live.encoding).toBe(e);
+    expect(parseState('?view=live&enc=morse').live.encoding).toBe('json');
   });
   it('clamps or ignores bad values', () => {
     const s = parseState('?view=nope&warmup=-4&unit=km&plot=pie&boot=abc&n=10,x,-1');

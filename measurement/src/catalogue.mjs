@@ -185,7 +185,7 @@ export const PATH_SALT = Object.freeze({
 /** The state encodings of the out-of-process protocol (docs/protocol.md); json is the reference encoding. */
 export const ENCODINGS = Object.freeze({
   desktop: Object.freeze(['json', 'batched', 'binary']),
-  web: Object.freeze(['json', 'json-split', 'batched', 'binary']),
+  web: Object.freeze(['json', 'json-split', 'batched', 'binary', 'binary-step']),
 });
 
 /**

@@ -3,7 +3,7 @@
 // loopback port, with small budgets so no input can legitimately take long. Each input is one WebSocket message,
 // sent on a connection of the server:
 //   byte 0 bit 0: send {"op":"createSim",...} first (validation then reaches the simulation's ops);
-//   byte 0 bit 1: send the rest as a binary message (the batched-positions extension) instead of text;
+//   byte 0 bit 1: send the rest as a binary message (a positions buffer or a binary step) instead of text;
 //   the rest: the message.
 // Then an echo barrier (connections are kept across inputs: see `pool`). A finding: the barrier not answered within BARRIER_MS, the connection closed, a reply that
 // is neither a well-formed protocol reply nor the echo of one of the message's lines, more replies than lines, or

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { binaryPositions, root } from '../conformance/servers.mjs';
+import { encodeStepBuffer } from '../../collektive-wasm/src/js/state.mjs';
 
 export const NODE_CORPUS = join(root, 'scripts', 'fuzz', 'corpus', 'node-server');
 export const JVM_CORPUS = join(root, 'collektive-jvm-server', 'src', 'test', 'resources', 'collektive', 'server', 'fuzz',
@@ -53,7 +54,13 @@ function vectorMessages() {
 /** The Node server's binary positions message for 5 devices. */
 const nodePositions = () => input(3, binaryPositions('ws', Array.from({ length: 15 }, (_, i) => (i % 3 === 0 ? i / 3 : 0))));
 
-export function seeds() { return [...docExamples(), ...vectorMessages(), nodePositions()]; }
+/** The Node server's binary step messages for 5 devices: with positions, and without (docs/protocol.md). */
+const nodeSteps = () => [
+  input(3, Buffer.from(encodeStepBuffer(4, Array.from({ length: 15 }, (_, i) => (i % 3 === 0 ? i / 3 : 0)), { stepCount: 2 }))),
+  input(3, Buffer.from(encodeStepBuffer(-1, [], { stepCount: 0 }))),
+];
+
+export function seeds() { return [...docExamples(), ...vectorMessages(), nodePositions(), ...nodeSteps()]; }
 
 /** The JVM server's binary positions frame (docs/protocol.md). */
 const positionsFrame = (xyz, n) => binaryPositions('tcp', xyz, n);

@@ -48,7 +48,7 @@ test('a bad value exits 2 naming the option, for the shared --n and --encodings'
   for (const [script, args, message] of [
     ['bench-desktop.mjs', ['--n', 'ten'], /--n must list/],
     ['bench-web.mjs', ['--n', '0'], /--n must list integers >= 1/],
-    ['bench-web.mjs', ['--encodings', 'morse'], /--encodings: "morse" is not one of json, json-split, batched, binary/],
+    ['bench-web.mjs', ['--encodings', 'morse'], /--encodings: "morse" is not one of json, json-split, batched, binary, binary-step/],
     ['bench-web.mjs', ['--driver', 'selenium'], /--driver: "selenium" is not one of playwright, cdp/],
     ['bench-web.mjs', ['--programs', 'euclidean,spiral'], /--programs: "spiral" is not one of euclidean, hop, gossipMax, /],
     ['bench-desktop.mjs', ['--encodings', 'json-split'], /--encodings: "json-split" is not one of json, batched, binary/],

@@ -19,6 +19,9 @@ export function decodeStateBuffer(bytes: Uint8Array | ArrayBuffer): EngineState;
 /** The batched positions buffer (LE int32 n, then xyz as float64), `n` by default the devices in `xyz`. */
 export function encodePositionsBuffer(xyz: ArrayLike<number>, n?: number): Uint8Array;
 
+/** A binary step request, the positions inside it (docs/protocol.md, "Binary messages (Node)"). */
+export function encodeStepBuffer(rid: number, xyz: ArrayLike<number>, options?: { stepCount?: number; n?: number; reserved?: number }): Uint8Array;
+
 /** The `values` array of a JSON step reply (`[{ value, neighbors }]`, Infinity already numeric) as an EngineState. */
 export function stateFromJsonValues(entries: ReadonlyArray<{ value: number; neighbors: ArrayLike<number> }>): EngineState;
 

@@ -53,6 +53,29 @@ export function encodePositionsBuffer(xyz, n = Math.floor(xyz.length / 3)) {
 }
 
 /**
+ * A binary step request (docs/protocol.md, "Binary messages (Node)"): LE int32 -1, int32 `stepCount`, int64 `rid`
+ * (-1: none), int32 `n`, int32 0, then every number of `xyz` as a float64. `n` defaults to the devices in `xyz` (0: a
+ * step without positions); a test may give another to be refused.
+ * @param {number} rid
+ * @param {ArrayLike<number>} xyz
+ * @param {{ stepCount?: number, n?: number, reserved?: number }} [options]
+ * @returns {Uint8Array}
+ */
+export function encodeStepBuffer(rid, xyz, { stepCount = 1, n = Math.floor(xyz.length / 3), reserved = 0 } = {}) {
+  const out = new Uint8Array(24 + 8 * xyz.length);
+  const view = new DataView(out.buffer);
+  view.setInt32(0, -1, true);
+  view.setInt32(4, stepCount, true);
+  view.setBigInt64(8, BigInt(rid), true);
+  view.setInt32(16, n, true);
+  view.setInt32(20, reserved, true);
+  if (LITTLE_ENDIAN) new Float64Array(out.buffer, 24, xyz.length).set(xyz);
+  else for (let i = 0; i < xyz.length; i++) view.setFloat64(24 + 8 * i, xyz[i], true);
+  return out;
+}
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
  * The `values` array of a JSON step reply (`[{ value, neighbors }]`, Infinity already numeric) as an EngineState.
  * @param {ReadonlyArray<{ value: number, neighbors: ArrayLike<number> }>} entries
  * @returns {import('./state.mjs').EngineState}

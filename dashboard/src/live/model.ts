@@ -4,5 +4,7 @@ export type { EngineState } from '../../../collektive-wasm/src/js/state.mjs';
 
 export type EngineKind = 'wasm' | 'websocket';
 export type Pacing = 'frame' | 'free';
-export type WsEncoding = 'json' | 'json-split' | 'batched' | 'binary';
+/** How the page sends a step to the ws server (docs/measurements.md, `encoding`); the catalogue's ENCODINGS.web. */
+export const WS_ENCODINGS = ['json', 'json-split', 'batched', 'binary', 'binary-step'] as const;
+export type WsEncoding = typeof WS_ENCODINGS[number];
 export type ScenarioKind = 'reference' | 'random';

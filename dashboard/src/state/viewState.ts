@@ -4,6 +4,7 @@
  */
 import type { Unit } from '../model/units';
 import { REFERENCE_PROGRAM } from '../../../measurement/src/catalogue.mjs';
+import { WS_ENCODINGS, type WsEncoding } from '../live/model';
 
 export const VIEWS = ['compare', 'history', 'programs', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network', 'profiles'] as const;
 export type View = (typeof VIEWS)[number];
@@ -60,7 +61,7 @@ export interface LiveState {
   scenario: 'reference' | 'random';
   /** undefined: the page's default (npm start's port, else 8787) */
   wsUrl?: string;
-  encoding: 'json' | 'json-split' | 'batched' | 'binary';
+  encoding: WsEncoding;
   /** The aggregate program's spec (docs/programs.md), as typed: the engine's registry decides whether it is valid. */
   program: string;
 }
@@ -88,7 +89,7 @@ function parseLive(q: URLSearchParams): LiveState {
     maxDistance: q.has('maxd') && Number.isFinite(maxd) && maxd >= 0.5 && maxd <= 10 ? maxd : d.maxDistance,
     scenario: oneOf(q.get('scenario'), ['reference', 'random'] as const, d.scenario),
     wsUrl: q.get('ws') || undefined,
-    encoding: oneOf(q.get('enc'), ['json', 'json-split', 'batched', 'binary'] as const, d.encoding),
+    encoding: oneOf(q.get('enc'), WS_ENCODINGS, d.encoding),
     // On the other views the same parameter is the program their plots open on (ViewState.program).
     program: (q.get('view') === 'live' && q.get('program')?.trim().slice(0, MAX_PROGRAM_SPEC)) || d.program,
   };

@@ -86,6 +86,7 @@ export function LiveControls(p: LiveControlsProps) {
               <option value="json-split">JSON, one message per request</option>
               <option value="batched">batched positions</option>
               <option value="binary">binary frames</option>
+              <option value="binary-step">binary step, one message per frame</option>
             </select>
           </label>
         </>

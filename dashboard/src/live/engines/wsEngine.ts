@@ -1,5 +1,5 @@
 // The out-of-process path: the engine in Node (collektive-node-server) behind a WebSocket, docs/reference-study.md protocol.
-import { decodeStateBuffer, encodePositionsBuffer, parseJsonWithInfinity, stateFromJsonValues } from '../../../../collektive-wasm/src/js/state.mjs';
+import { decodeStateBuffer, encodePositionsBuffer, encodeStepBuffer, parseJsonWithInfinity, stateFromJsonValues } from '../../../../collektive-wasm/src/js/state.mjs';
 import type { WsEncoding } from '../model';
 import { WEB_IDS } from '../timing/ids';
 import type { TimingRecorder } from '../timing/recorder';
@@ -189,6 +189,9 @@ export class WsEngine implements LiveEngine {
     } else if (this.encoding === 'batched') {
       // One message per frame: the positions ride inside the step request.
       ws.send(`{"op":"step","data":{"rid":${this.rid},"stepCount":1,"xyz":[${Array.prototype.join.call(positions.subarray(0, 3 * n), ',')}]}}`);
+    } else if (this.encoding === 'binary-step') {
+      // One binary message per frame: the step request with the positions inside it.
+      ws.send(encodeStepBuffer(this.rid, positions.subarray(0, 3 * n)));
     } else {
       ws.send(encodePositionsBuffer(positions.subarray(0, 3 * n)));
       ws.send(`{"op":"step","data":{"rid":${this.rid},"stepCount":1,"encoding":"binary"}}`);
