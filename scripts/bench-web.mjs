@@ -130,7 +130,19 @@ const total = plan.reduce((s, p) => s + p.runEngines.length * (rounds + R * warm
 let doneBefore = 0;
 let browserVersion = null;
 let active = null;
-process.on('SIGINT', async () => { bar.stop(); await active?.close().catch(() => {}); await preview.stop().catch(() => {}); process.exit(130); });
+let activeServer = null;
+/** What the run folder holds when the bench stops before its end (it is not a run: nothing reads it as one). */
+const notPublished = () => `Nothing was published: ${relative(root, runDir) || runDir} keeps the files of the invocations run so far and has no run.json (it is not a run). Re-run the command (a new run id).`;
+// Ctrl-C, or a SIGTERM from a job runner: what this bench started (the browser, the ws server, the static server)
+// stops with it, and the exit code says which signal ended the run (128 + its number).
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.once(signal, async () => {
+    bar.stop();
+    await Promise.all([active?.close().catch(() => {}), activeServer?.stop('SIGTERM').catch(() => {}), preview.stop().catch(() => {})]);
+    console.error(`\n[bench:web] stopped by ${signal}. ${notPublished()}`);
+    process.exit(code);
+  });
+}
 
 /** One invocation of one engine: a fresh browser (and server), its files in `dir`, its noise record. */
 async function runEngine(p, engine, k, dir) {
@@ -154,6 +166,7 @@ async function runEngine(p, engine, k, dir) {
   // server that dies before it listens fails the invocation, and the browser goes with it).
   try {
     server = engine === 'websocket' ? await startWsServer({ csv: join(dir, 'websocket.csv') }) : null;
+    activeServer = server;
     offsetNs = sinceStartNs();
     // The page would wait for replies from a dead server for ever: the server's exit fails the invocation at once.
     const serverDied = server && new Promise((_, reject) => server.proc.once('exit', () => reject(new Error(serverEnd(server)))));
@@ -178,6 +191,7 @@ async function runEngine(p, engine, k, dir) {
   } finally {
     await browser.close().catch(() => {});
     active = null;
+    activeServer = null;
     if (server) {
       const code = await server.stop('SIGTERM');
       if (code !== 0) throw new Error(serverEnd(server));
@@ -234,7 +248,7 @@ try {
         } catch (e) {
           bar.stop();
           await preview.stop().catch(() => {});
-          console.error(`\n[bench:web] invocation ${p.id} inv-${k} (${engine}) failed: ${e.message}\nNothing was published: ${relative(root, runDir) || runDir} keeps the files of the invocations run so far and has no run.json (it is not a run). Re-run the command (a new run id).`);
+          console.error(`\n[bench:web] invocation ${p.id} inv-${k} (${engine}) failed: ${e.message}\n${notPublished()}`);
           process.exit(1);
         }
         const r = inv.runs[engine].result;

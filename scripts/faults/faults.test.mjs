@@ -75,6 +75,19 @@ for (const f of FAULTS) {
   });
 }
 
+test('web: the bench itself stopped by SIGTERM mid-invocation → exit 143, its browser and servers stop with it, nothing published, earlier run intact', async () => {
+  const { runs, earlier, before: earlierBefore } = runsWithEarlierRun('sigterm');
+  const r = await runWithFault(script('web'), [...WEB, '--out-dir', runs, '--no-publish', '--run-id', 'stopped'],
+    { victim: (p, all) => isChromium(p) && webUp(all), afterMs: 3000, benchSignal: 'SIGTERM' });
+  const tail = r.output.split('\n').filter((l) => !/[░█]/.test(l)).slice(-8).join('\n');
+  assert.ok(r.killed, `the signal was never sent (the page and the server were never both up):\n${tail}`);
+  assert.equal(r.code, 143, `exit ${r.code ?? r.signal}:\n${tail}`);
+  assert.match(r.output, /stopped by SIGTERM\. Nothing was published: .*has no run\.json/, tail);
+  assert.ok(!existsSync(join(runs, 'stopped', 'run.json')));
+  assert.deepEqual(fingerprint(earlier), earlierBefore, 'the earlier run changed');
+  assert.deepEqual(r.survivors.map((p) => p.cmd.slice(0, 120)), [], 'processes the bench started outlived it');
+});
+
 test('desktop: after a failed invocation, re-running with a new id completes the run beside the failed one', async () => {
   const { runs, earlier, before: earlierBefore } = runsWithEarlierRun('rerun');
   const failed = await runWithFault(script('desktop'), [...DESKTOP, '--out-dir', runs, '--no-publish', '--run-id', 'first'],

@@ -32,11 +32,12 @@ export function descendants(pid) {
 /**
  * Runs `node <script> ...args` (cwd: the repository). `victim(proc, all)` picks the process to kill (`all`: the bench's whole tree); it is killed
  * `afterMs` after it first appears, or, with `victimFsizeBytes`, gets that file-size limit instead (prlimit --pid).
- * `fsizeBytes` runs the whole bench under `prlimit --fsize`. Resolves with
+ * `fsizeBytes` runs the whole bench under `prlimit --fsize`; `benchSignal` sends that signal to the bench itself
+ * instead, `afterMs` after `victim` first matches. Resolves with
  * { code, signal, output, killed: { pid, cmd } | null, ms, survivors }: `survivors` are the processes of the bench's
  * tree still running 2 s after it ended (each then killed, so that a leak fails its test and only its test).
  */
-export function runWithFault(script, args, { victim = null, afterMs = 1500, fsizeBytes = null, victimFsizeBytes = null, timeoutMs = 240_000 } = {}) {
+export function runWithFault(script, args, { victim = null, afterMs = 1500, fsizeBytes = null, victimFsizeBytes = null, benchSignal = null, timeoutMs = 240_000 } = {}) {
   const cmd = fsizeBytes ? ['prlimit', `--fsize=${fsizeBytes}`, '--', process.execPath, script, ...args] : [process.execPath, script, ...args];
   const started = Date.now();
   const child = spawn(cmd[0], cmd.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -54,6 +55,12 @@ export function runWithFault(script, args, { victim = null, afterMs = 1500, fsiz
     if (!target) return;
     seenAt ??= Date.now();
     if (Date.now() - seenAt < afterMs) return;
+    if (benchSignal !== null) {
+      // The bench itself gets the signal (a job runner stopping it), once `victim` shows it is mid-invocation.
+      child.kill(benchSignal);
+      killed = { pid: child.pid, cmd: `the bench (${benchSignal})` };
+      return;
+    }
     if (victimFsizeBytes !== null) {
       // The victim's files may not grow past victimFsizeBytes from now on: its next write past it fails (EFBIG).
       const r = spawnSync('prlimit', ['--pid', String(target.pid), `--fsize=${victimFsizeBytes}`]);
