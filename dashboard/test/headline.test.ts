@@ -90,6 +90,22 @@ describe('headline', () => {
     if (best.osFloor) expect(best.osFloor.id).toMatch(/^floor\.os\./);
   });
 
+  it("on the web, sets the other encodings' configurations (no page engine of their own) against the canonical configuration's page engine", () => {
+    const runs = publishedRuns(dataDir) as RunJson[];
+    const web = h.platforms.find((p) => p.platform === 'web')!;
+    const run = runs.find((r) => r.id === web.run)!;
+    const others = run.configurations.filter((c) => c.id !== web.config && c.nodeCount === web.nodeCount && c.pacing === web.pacing);
+    if (others.length === 0) { expect(web.best).toBeUndefined(); return; }
+    expect(others.every((c) => !c.files.some((f) => f.transport === 'wasm'))).toBe(true);
+    const best = web.best!;
+    expect(others.map((c) => c.id)).toContain(best.config);
+    expect(best.inProcess).toEqual(web.inProcess.e2e);
+    expect(best.ratio.estimate).toBeLessThan(web.ratio.estimate);
+    expect(Number.isFinite(best.ratio.ci95![0]) && best.ratio.ci95![0] <= best.ratio.estimate && best.ratio.estimate <= best.ratio.ci95![1]).toBe(true);
+    expect(web.sentence).toContain(`WebSocket, ${best.encoding} encoding`);
+    if (web.repeat) expect(Number.isFinite(best.repeat?.ratio.estimate)).toBe(true); // the pair's other run, the same way
+  });
+
   it("sets the reference study's claim beside its own CSVs recomputed, and names the tick", () => {
     const ref = h.reference!;
     expect(ref.claim.ratio).toBe(337);

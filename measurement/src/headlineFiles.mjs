@@ -52,6 +52,9 @@ function invocationFiles(dataDir, run, config, platform, sides = ['frontend', 'f
  * few ticks of its clock and block means exist (the web's Wasm path at the page's 5 µs clock): then the in-process
  * figure is the mean step over back-to-back blocks and the out-of-process one the mean step, the same statistic both
  * sides (docs/measurements.md, "Clock resolution"); the per-step median stays beside it as `e2eStep`, a bound.
+ * `inConfig` gives the in-process side when `config` has none: bench:web runs the page's engine once per N and
+ * pacing (its figure does not depend on the wire encoding), in the configuration of the first encoding, and the
+ * other encodings' configurations are invocation k of the same rounds, so the two are paired invocation by invocation.
  * `ratioPaired` is the per-invocation ratio (docs/measurements.md, "Intervals").
  */
 /** The figure key (invocations.mjs osFigures) of each OS floor id. */
@@ -64,17 +67,19 @@ export function osFloorOfConfiguration(config, platform) {
   return osFloorOfTransport(config.outOfProcessTransport, spinning);
 }
 
-export function configurationE2e(dataDir, run, config, platform) {
+export function configurationE2e(dataDir, run, config, platform, inConfig = config) {
   const warmup = warmupOfRun(run);
   const resolutionNs = run.environment?.timerResolutionNs ?? null;
-  const serieses = invocationFiles(dataDir, run, config, platform).map((inv) => invocationSeries(inv.files, warmup, { platform }));
+  const seriesOf = (c) => invocationFiles(dataDir, run, c, platform).map((inv) => invocationSeries(inv.files, warmup, { platform }));
+  const serieses = seriesOf(config);
+  const inSerieses = inConfig === config ? serieses : seriesOf(inConfig);
   const [inPath, outPath] = PATH_PAIRS[platform];
-  const invs = (path, fig) => serieses.map((s) => FIGURES[platform][path][fig](s) ?? []).filter((v) => v.length > 0);
+  const invs = (path, fig) => (path === inPath ? inSerieses : serieses).map((s) => FIGURES[platform][path][fig](s) ?? []).filter((v) => v.length > 0);
   const side = (path, fig = 'e2e') => ({ invocations: invs(path, fig), salt: PATH_SALT[path] });
   const honest = (f, steps = 1) => withClock(f, resolutionNs, steps);
   const at = (path, statistic, fig = 'e2e', steps = 1) => honest(pathInterval(invs(path, fig), { statistic, salt: PATH_SALT[path] }), steps);
   const stepMedian = at(inPath, 'median');
-  const blockSteps = config.e2eBlockSteps ?? null;
+  const blockSteps = inConfig.e2eBlockSteps ?? null;
   const blocks = platform === 'web' && stepMedian.clock?.limited && blockSteps ? invs(inPath, 'e2eBlock') : [];
   const statistic = blocks.length ? 'mean' : 'median';
   const inFig = blocks.length ? at(inPath, 'mean', 'e2eBlock', blockSteps) : stepMedian;
@@ -161,6 +166,16 @@ function underTheTick(dataDir, run) {
 }
 
 /**
+ * configurationE2e of `c`, a sibling of the run's canonical configuration `canonical`: a sibling without its own
+ * in-process files (bench:web's other encodings) is set against the canonical one's.
+ */
+function siblingE2e(dataDir, run, c, canonical, platform) {
+  const [inPath] = PATH_PAIRS[platform];
+  const ownInProcess = c.files.some((f) => f.transport === inPath);
+  return configurationE2e(dataDir, run, c, platform, ownInProcess ? c : canonical);
+}
+
+/**
  * Out-of-process done as well as the canonical run measured it (docs/os-floor.md): among the run's other
  * configurations of the same platform, N and pacing (bench:desktop --transports, --encodings), the one with the
  * lowest e2e ratio, with the OS floor of the channel it crosses; null when none beats `referenceRatio` (the canonical
@@ -171,7 +186,8 @@ export function bestOutOfProcess(dataDir, run, config, platform, referenceRatio)
     && hasPlatform(c, platform) && (c.driver ?? null) === (config.driver ?? null) && (c.program ?? null) === (config.program ?? null));
   let best = null;
   for (const c of others) {
-    const e = configurationE2e(dataDir, run, c, platform);
+    const e = siblingE2e(dataDir, run, c, config, platform);
+    if (!Number.isFinite(e.ratio.estimate)) continue;
     if (!best || e.ratio.estimate < best.e.ratio.estimate) best = { c, e };
   }
   if (!best || best.e.ratio.estimate >= referenceRatio) return null;
@@ -193,7 +209,7 @@ export function computeHeadline(dataDir) {
     const timerResolutionNs = run.environment?.timerResolutionNs ?? null;
     const best = bestOutOfProcess(dataDir, run, config, platform, p.ratio.estimate);
     const repeatBest = best && repeat?.configurations.find((c) => c.id === best.config);
-    if (repeatBest) best.repeat = { run: repeat.id, ratio: configurationE2e(dataDir, repeat, repeatBest, platform).ratio };
+    if (repeatBest && repeatConfig) best.repeat = { run: repeat.id, ratio: siblingE2e(dataDir, repeat, repeatBest, repeatConfig, platform).ratio };
     return {
       platform, run: run.id, config: config.id, nodeCount: config.nodeCount, pacing: config.pacing,
       invocations: config.invocations?.length ?? 1, timerResolutionNs, cores: run.environment?.cores ?? null,
