@@ -34,14 +34,16 @@ const STEP_MARKER = -1;
 const STEP_HEADER_BYTES = 24;
 const readInt32 = (bytes, at) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt32(at, true);
 /**
- * `count` little-endian float64s of `bytes` from `at`: a view when aligned on a little-endian machine (the message
- * is the request's own buffer, never reused), else a copy.
+ * `count` little-endian float64s of `bytes` from `at`, copied into an array of their own: never a view, whose buffer
+ * is the one ws read the message into (other messages may share it), and which a hand-off would transfer.
  */
 function float64s(bytes, at, count) {
-  const offset = bytes.byteOffset + at;
-  if (LITTLE_ENDIAN && offset % 8 === 0) return new Float64Array(bytes.buffer, offset, count);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const xyz = new Float64Array(count);
+  if (LITTLE_ENDIAN) {
+    new Uint8Array(xyz.buffer).set(bytes.subarray(at, at + 8 * count));
+    return xyz;
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let i = 0; i < count; i++) xyz[i] = view.getFloat64(at + 8 * i, true);
   return xyz;
 }
@@ -422,13 +424,13 @@ export class Session {
     let rid = null;
     try {
       const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      if (bytes.byteLength < STEP_HEADER_BYTES) fail(`a binary step must be at least ${STEP_HEADER_BYTES} bytes, got ${bytes.byteLength}`);
-      const ridBits = view.getBigInt64(8, true);
-      if (ridBits !== -1n) {
-        if (ridBits < 0n || ridBits > BigInt(MAX_RID)) fail(`rid must be -1 (none) or an integer in [0, ${MAX_RID}], got ${ridBits}`);
-        rid = Number(ridBits);
-      }
+      const ridBits = bytes.byteLength >= STEP_HEADER_BYTES ? view.getBigInt64(8, true) : -1n;
+      const ridValid = ridBits === -1n || (ridBits >= 0n && ridBits <= BigInt(MAX_RID));
+      if (ridValid && ridBits !== -1n) rid = Number(ridBits);
+      // As for every request: no simulation is said first (with the rid when it is valid), then what is wrong.
       this.requireSimulation();
+      if (bytes.byteLength < STEP_HEADER_BYTES) fail(`a binary step must be at least ${STEP_HEADER_BYTES} bytes, got ${bytes.byteLength}`);
+      if (!ridValid) fail(`rid must be -1 (none) or an integer in [0, ${MAX_RID}], got ${ridBits}`);
       const stepCount = view.getInt32(4, true);
       const n = view.getInt32(16, true);
       if (view.getInt32(20, true) !== 0) fail(`a binary step's bytes 20-23 are reserved and must be 0, got ${view.getInt32(20, true)}`);

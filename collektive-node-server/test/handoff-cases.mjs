@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { decodeStateBuffer, parseJsonWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
+import { decodeStateBuffer, encodeStepBuffer, parseJsonWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
 import { connect, echoLoop, startServer } from './helpers.mjs';
 
 
@@ -132,6 +132,33 @@ export function handoffTests(handoff) {
       assert.equal(r6.rid, 6);
       assert.deepEqual(r6.values.map((v) => v.value), [18, 16, 14, 12, 10, 8, 6, 4, 2, 0]);
       c.close();
+    } finally { assert.equal(await s.stop(), 0); }
+  });
+
+  test(`${handoff}: binary steps sent back to back, small, past the inline limit and over the shared area, each step on its own positions`, async () => {
+    const s = await startServer(['--handoff', handoff]);
+    try {
+      for (const [n, messages] of [[10, 12], [300, 6], [30_000, 3]]) {
+        const c = await connect(s.port);
+        c.send('createSim', { nodeCount: n, maxDistance: 3 });
+        c.send('setSource', { nodeId: 0 });
+        // Devices on a line, 2 apart in even messages (each sees its two neighbours), 4 apart in odd ones (none): every
+        // reply shows the positions of its own message, which the server may have read in one chunk with the others.
+        for (let i = 0; i < messages; i++) {
+          const spacing = i % 2 ? 4 : 2;
+          c.ws.send(encodeStepBuffer(i, Array.from({ length: n }, (_, d) => [spacing * d, 0, 0]).flat()));
+        }
+        for (let i = 0; i < messages; i++) {
+          const m = await c.next(60_000);
+          assert.ok(m instanceof Uint8Array, `n = ${n}, message ${i}: a binary state, got ${String(m).slice(0, 200)}`);
+          const state = decodeStateBuffer(m);
+          assert.equal(state.nodeCount, n);
+          const far = state.neighborOffsets[n] - state.neighborOffsets[n - 1];
+          assert.equal(state.neighborOffsets[n], i % 2 ? 0 : 2 * (n - 1), `n = ${n}, message ${i}: the links of its own positions`);
+          assert.equal(far, i % 2 ? 0 : 1);
+        }
+        c.close();
+      }
     } finally { assert.equal(await s.stop(), 0); }
   });
 
