@@ -135,8 +135,10 @@ let activeServer = null;
 const notPublished = () => `Nothing was published: ${relative(root, runDir) || runDir} keeps the files of the invocations run so far and has no run.json (it is not a run). Re-run the command (a new run id).`;
 // Ctrl-C, or a SIGTERM from a job runner: what this bench started (the browser, the ws server, the static server)
 // stops with it, and the exit code says which signal ended the run (128 + its number).
+let stoppedBy = null;
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
   process.once(signal, async () => {
+    stoppedBy = signal;
     bar.stop();
     await Promise.all([active?.close().catch(() => {}), activeServer?.stop('SIGTERM').catch(() => {}), preview.stop().catch(() => {})]);
     console.error(`\n[bench:web] stopped by ${signal}. ${notPublished()}`);
@@ -246,6 +248,8 @@ try {
         try {
           inv.runs[engine] = await runEngine(p, engine, k, dir);
         } catch (e) {
+          // An invocation the signal's handler is stopping fails too: the handler ends the process, not this.
+          if (stoppedBy) await new Promise(() => {});
           bar.stop();
           await preview.stop().catch(() => {});
           console.error(`\n[bench:web] invocation ${p.id} inv-${k} (${engine}) failed: ${e.message}\n${notPublished()}`);

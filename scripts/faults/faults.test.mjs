@@ -75,18 +75,25 @@ for (const f of FAULTS) {
   });
 }
 
-test('web: the bench itself stopped by SIGTERM mid-invocation → exit 143, its browser and servers stop with it, nothing published, earlier run intact', async () => {
-  const { runs, earlier, before: earlierBefore } = runsWithEarlierRun('sigterm');
-  const r = await runWithFault(script('web'), [...WEB, '--out-dir', runs, '--no-publish', '--run-id', 'stopped'],
-    { victim: (p, all) => isChromium(p) && webUp(all), afterMs: 3000, benchSignal: 'SIGTERM' });
-  const tail = r.output.split('\n').filter((l) => !/[░█]/.test(l)).slice(-8).join('\n');
-  assert.ok(r.killed, `the signal was never sent (the page and the server were never both up):\n${tail}`);
-  assert.equal(r.code, 143, `exit ${r.code ?? r.signal}:\n${tail}`);
-  assert.match(r.output, /stopped by SIGTERM\. Nothing was published: .*has no run\.json/, tail);
-  assert.ok(!existsSync(join(runs, 'stopped', 'run.json')));
-  assert.deepEqual(fingerprint(earlier), earlierBefore, 'the earlier run changed');
-  assert.deepEqual(r.survivors.map((p) => p.cmd.slice(0, 120)), [], 'processes the bench started outlived it');
-});
+// A job runner stopping the bench itself: what it started (servers, front-end, browser) stops with it.
+const STOPPED = [
+  { bench: 'web', what: 'its browser and servers', victim: (p, all) => isChromium(p) && webUp(all), afterMs: 3000 },
+  { bench: 'desktop', what: 'its JVM server and C# front-end', victim: (p, all) => isHost(p) && desktopUp(all), afterMs: 1000 },
+];
+for (const f of STOPPED) {
+  test(`${f.bench}: the bench itself stopped by SIGTERM mid-invocation → exit 143, ${f.what} stop with it, nothing published, earlier run intact`, async () => {
+    const { runs, earlier, before: earlierBefore } = runsWithEarlierRun(`sigterm-${f.bench}`);
+    const r = await runWithFault(script(f.bench), [...argsOf(f.bench), '--out-dir', runs, '--no-publish', '--run-id', 'stopped'],
+      { victim: f.victim, afterMs: f.afterMs, benchSignal: 'SIGTERM' });
+    const tail = r.output.split('\n').filter((l) => !/[░█]/.test(l)).slice(-8).join('\n');
+    assert.ok(r.killed, `the signal was never sent (the front-end and the server were never both up):\n${tail}`);
+    assert.equal(r.code, 143, `exit ${r.code ?? r.signal}:\n${tail}`);
+    assert.match(r.output, /stopped by SIGTERM\. Nothing was published: .*has no run\.json/, tail);
+    assert.ok(!existsSync(join(runs, 'stopped', 'run.json')));
+    assert.deepEqual(fingerprint(earlier), earlierBefore, 'the earlier run changed');
+    assert.deepEqual(r.survivors.map((p) => p.cmd.slice(0, 120)), [], 'processes the bench started outlived it');
+  });
+}
 
 test('desktop: after a failed invocation, re-running with a new id completes the run beside the failed one', async () => {
   const { runs, earlier, before: earlierBefore } = runsWithEarlierRun('rerun');

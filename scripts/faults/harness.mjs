@@ -7,27 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../conformance/servers.mjs';
-
-/** The pids below `pid` (children, grandchildren, ...), with their command lines. */
-export function descendants(pid) {
-  const out = [];
-  const walk = (p) => {
-    let kids = [];
-    try {
-      kids = readdirSync(`/proc/${p}/task`).flatMap((t) => {
-        try { return readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number); } catch { return []; }
-      });
-    } catch { return; }
-    for (const k of kids) {
-      let cmd = '';
-      try { cmd = readFileSync(`/proc/${k}/cmdline`, 'utf8').replaceAll('\0', ' '); } catch { continue; }
-      out.push({ pid: k, ppid: p, cmd });
-      walk(k);
-    }
-  };
-  walk(pid);
-  return out;
-}
+import { descendants } from '../lib/processes.mjs';
 
 /**
  * Runs `node <script> ...args` (cwd: the repository). `victim(proc, all)` picks the process to kill (`all`: the bench's whole tree); it is killed

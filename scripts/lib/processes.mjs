@@ -1,0 +1,36 @@
+// The processes a script started, read from /proc: what a bench stops when it is itself stopped (a signal), and what
+// the faults harness (scripts/faults) picks its victims from.
+import { readFileSync, readdirSync } from 'node:fs';
+
+/** The pids below `pid` (children, grandchildren, ...), with their command lines. */
+export function descendants(pid) {
+  const out = [];
+  const walk = (p) => {
+    let kids = [];
+    try {
+      kids = readdirSync(`/proc/${p}/task`).flatMap((t) => {
+        try { return readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number); } catch { return []; }
+      });
+    } catch { return; }
+    for (const k of kids) {
+      let cmd = '';
+      try { cmd = readFileSync(`/proc/${k}/cmdline`, 'utf8').replaceAll('\0', ' '); } catch { continue; }
+      out.push({ pid: k, ppid: p, cmd });
+      walk(k);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/**
+ * Sends `signal` to every process below this one (servers, front-ends, browsers, the shells that wrap them), then
+ * SIGKILL to those still running after `graceMs`. Resolves once none is left or the grace is over.
+ */
+export async function stopDescendants(signal = 'SIGTERM', graceMs = 2000) {
+  const kill = (pids, sig) => { for (const pid of pids) { try { process.kill(pid, sig); } catch { /* gone */ } } };
+  const mine = () => descendants(process.pid).map((p) => p.pid);
+  kill(mine(), signal);
+  for (let waited = 0; mine().length > 0 && waited < graceMs; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  kill(mine(), 'SIGKILL');
+}
