@@ -451,13 +451,9 @@ export class Session {
       this.requireSimulation();
       const n = this.nodeCount;
       if (bytes.byteLength !== 4 + 24 * n) fail(`binary positions must be 4 + 24 × ${n} bytes, got ${bytes.byteLength}`);
-      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      if (view.getInt32(0, true) !== n) fail(`binary positions count ${view.getInt32(0, true)} != nodeCount ${n}`);
-      const xyz = new Float64Array(3 * n);
-      for (let i = 0; i < xyz.length; i++) {
-        xyz[i] = view.getFloat64(4 + 8 * i, true);
-        if (!Number.isFinite(xyz[i])) fail(`binary positions value ${i} is not finite`);
-      }
+      if (readInt32(bytes, 0) !== n) fail(`binary positions count ${readInt32(bytes, 0)} != nodeCount ${n}`);
+      const xyz = float64s(bytes, 4, 3 * n);
+      for (let i = 0; i < xyz.length; i++) if (!Number.isFinite(xyz[i])) fail(`binary positions value ${i} is not finite`);
       return this.command(['positions', xyz]);
     } catch (e) {
       return errorReply(e.message, 'positions', null, e.limit);
