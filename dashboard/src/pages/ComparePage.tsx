@@ -41,9 +41,9 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
   const { data, stats, flags, query } = useAnalysis(state.warmup, filter);
   const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
-  // The comparison shows the runs its statistics answer: while runs just published wait for their statistics, the
+  // Every table shows the runs its statistics answer: while runs just published wait for their statistics, the
   // tables keep the previous ones (rather than render every new block empty, only to render it again moments later;
-  // that render held back the summary queries themselves).
+  // that render held back the summary queries themselves, and with every run open it cost as much as the final one).
   const settled = useRef(runs);
   if (query.fresh) settled.current = runs;
   const tableRuns = query.fresh ? runs : settled.current;
@@ -71,7 +71,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   }, [firstDrawn]);
 
   // In-process across platforms: desktop K-step block means for the pairs whose web side has block series.
-  const crossPairs = useMemo(() => crossPlatformPairs(runs, stats), [runs, stats]);
+  const crossPairs = useMemo(() => crossPlatformPairs(tableRuns, stats), [tableRuns, stats]);
   const targets = useMemo(() => blockTargets(crossPairs), [crossPairs]);
   // Its targets come from the statistics: asked once those answer the current data (with the previous generation's,
   // the query ran over every row and was superseded as soon as the new statistics came).
@@ -247,8 +247,8 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
     })().catch((e: unknown) => { console.error(e); if (live) setIvs((x) => ({ ...x, done: true })); });
     return () => { live = false; window.clearTimeout(timer); };
   }, [data.db, rows, stats, state.warmup, query.fresh, complete]); // eslint-disable-line react-hooks/exhaustive-deps
-  const noise = useMemo(() => invocationNoise(runs), [runs]);
-  const drifted = useMemo(() => driftedConfigurations(runs), [runs]);
+  const noise = useMemo(() => invocationNoise(tableRuns), [tableRuns]);
+  const drifted = useMemo(() => driftedConfigurations(tableRuns), [tableRuns]);
 
   // Opened on one configuration (state.focus, e.g. the visitor's run from the Live view): once its comparison is on
   // the page, the section holding it is expanded and the comparison scrolled into view; the key is then dropped,
@@ -298,7 +298,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   }, [stats, allDecos, openedSet]); // eslint-disable-line react-hooks/exhaustive-deps
   const decoFigure = useMemo(() => decompositionFigure(decos, (d) => `${d.run}/${d.config} ${d.transport}`), [decos]);
 
-  // The two big tables as elements made again only when what they show changed: a page render for anything else (a
+  // The tables as elements made again only when what they show changed: a page render for anything else (a
   // publication, a progress line) does not render their thousands of cells again.
   const comparisonTable = useMemo(() => (
     <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot, clocks }}
@@ -307,6 +307,24 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
         cpu={{ in: cpuPerStep(tableRuns, p.run, p.inConfig, p.inTransport), out: cpuPerStep(tableRuns, p.run, p.outConfig, p.outTransport) }} />} />
   ), [rows, state.unit, extras, flags, state.boot, clocks, ivs, tableRuns]); // eslint-disable-line react-hooks/exhaustive-deps
   const summaryTable = useMemo(() => <SummaryTable stats={stats} unit={state.unit} flags={flags} warmup={state.warmup} />, [stats, state.unit, flags, state.warmup]);
+  const noiseTable = useMemo(() => <InvocationNoiseTable noise={noise} drifted={drifted} />, [noise, drifted]);
+  const crossTable = useMemo(() => <CrossPlatformTable rows={crossRows} unit={state.unit} pending={blockPending} />, [crossRows, state.unit, blockPending]);
+  const runsTable = useMemo(() => (
+    <div className="table-wrap"><table className="data runs-table">
+      <thead><tr><th>run</th><th>kind</th><th>config</th><th>N</th><th>pacing</th><th>environment</th><th>declared timer resolution</th><th>apparent resolution (files)</th></tr></thead>
+      <tbody>
+        {tableRuns.flatMap((r) => r.configurations.map((c) => ({ r, c, env: environmentOf(r, c) }))).map(({ r, c, env }) => (
+          <tr key={`${r.id}/${c.id}`} data-run={r.id} data-config={c.id}>
+            <td title={r.title}>{r.id}</td><td>{r.kind}</td><td>{c.id}</td><td className="num">{c.nodeCount}</td>
+            <td>{c.pacing}{c.tickMs ? `, tick ${c.tickMs} ms` : ''}{c.timeScale && c.timeScale !== 1 ? ` at time scale ${c.timeScale} (= ${c.tickMs ? c.tickMs / c.timeScale : '?'} ms real)` : ''}</td>
+            <td data-testid="run-environment">{env.text || 'unknown'}</td>
+            <td data-testid="timer-resolution">{env.timerResolutionNs === null ? 'unknown' : formatDuration(env.timerResolutionNs, 'auto')}</td>
+            <td className="wrap">{(res.rows ?? []).filter((x) => x.run === r.id && x.config === c.id).map((x) => `${String(x.file).split('/').pop()}: ${formatDuration(Number(x.resolution_ns), 'auto')}`).join(', ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table></div>
+  ), [tableRuns, res.rows]);
 
   return (
     <>
@@ -336,7 +354,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
         {comparisonTable}
       </Section>
       <Section name="noise" title="Invocations and machine noise" hint="— load and other processes' CPU time per invocation">
-        <InvocationNoiseTable noise={noise} drifted={drifted} />
+        {noiseTable}
       </Section>
       <Section name="cross-platform" title="In-process across platforms" hint="— web Wasm vs desktop FFI" data-testid="cross-platform" data-ready={query.fresh && data.complete && !blockPending ? '1' : '0'}>
         <p className="muted small">Front-end end-to-end step with the engine in-process: web = Wasm in the page
@@ -346,23 +364,10 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
           blocks of the same K, so the block ratio compares the same statistic on both sides. Warm-up drops whole blocks
           on the web side (one sample = K steps), single steps on the desktop side.</p>
         {blockQ.error && targets.length > 0 && <pre className="error" role="alert">{blockQ.error}</pre>}
-        <CrossPlatformTable rows={crossRows} unit={state.unit} pending={blockPending} />
+        {crossTable}
       </Section>
       <Section name="runs" title="Runs" hint="— configurations, pacing, timer resolution">
-        <div className="table-wrap"><table className="data runs-table">
-          <thead><tr><th>run</th><th>kind</th><th>config</th><th>N</th><th>pacing</th><th>environment</th><th>declared timer resolution</th><th>apparent resolution (files)</th></tr></thead>
-          <tbody>
-            {runs.flatMap((r) => r.configurations.map((c) => ({ r, c, env: environmentOf(r, c) }))).map(({ r, c, env }) => (
-              <tr key={`${r.id}/${c.id}`} data-run={r.id} data-config={c.id}>
-                <td title={r.title}>{r.id}</td><td>{r.kind}</td><td>{c.id}</td><td className="num">{c.nodeCount}</td>
-                <td>{c.pacing}{c.tickMs ? `, tick ${c.tickMs} ms` : ''}{c.timeScale && c.timeScale !== 1 ? ` at time scale ${c.timeScale} (= ${c.tickMs ? c.tickMs / c.timeScale : '?'} ms real)` : ''}</td>
-                <td data-testid="run-environment">{env.text || 'unknown'}</td>
-                <td data-testid="timer-resolution">{env.timerResolutionNs === null ? 'unknown' : formatDuration(env.timerResolutionNs, 'auto')}</td>
-                <td className="wrap">{(res.rows ?? []).filter((x) => x.run === r.id && x.config === c.id).map((x) => `${String(x.file).split('/').pop()}: ${formatDuration(Number(x.resolution_ns), 'auto')}`).join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table></div>
+        {runsTable}
       </Section>
       <Section name="decomposition" title="Where the end-to-end time goes" hint="— e2e split into transport, serialization, compute">
         <Plot figure={decoFigure} name="decomposition" height={190 + 60 * Math.max(1, decos.length)} busy={!decoReady}
