@@ -162,6 +162,27 @@ describe('views load what they show', () => {
     } finally { release(); await page.unroute(held); page.off('request', onRequest); }
   });
 
+  test("the invocations' own files of runs no view shows come after every run; their invocation-level intervals follow", async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid="compare"][data-complete="1"]', { timeout: ALL_RUNS_MS });
+    // Held back: posted by the loader after every run's merged files, ingested once those are shown (data/published.worker.ts).
+    await page.waitForFunction(() => performance.getEntriesByType('measure').some((m) => m.name.startsWith('ingest invocations of ')), null, { timeout: ALL_RUNS_MS });
+    const { held, lastPart, firstHeld } = await page.evaluate(() => {
+      const ms = performance.getEntriesByType('measure');
+      const parts = ms.filter((m) => /^ingest (?!invocations of )/.test(m.name));
+      const inv = ms.filter((m) => m.name.startsWith('ingest invocations of '));
+      return { held: inv.flatMap((m) => m.name.slice('ingest invocations of '.length).split(', ')), lastPart: Math.max(...parts.map((m) => m.startTime + m.duration)), firstHeld: Math.min(...inv.map((m) => m.startTime)) };
+    });
+    assert.ok(held.length > 0 && firstHeld >= lastPart, `invocation files ingested from ${firstHeld} ms, the last part at ${lastPart} ms`);
+    // The first comparison block of a held-back run with several invocations gets its interval over them.
+    await openSections(page, ['comparison']);
+    const run = await page.evaluate((ids) => [...document.querySelectorAll('.comparison')].map((el) => el.dataset.run)
+      .find((id) => ids.includes(id) && Number(document.querySelector(`.comparison[data-run="${id}"] [data-testid="invocation-ci"]`)?.dataset.invocations ?? 0) > 1), held);
+    assert.ok(run, 'a held-back run with invocations is on the page');
+    await page.waitForSelector(`.comparison[data-run="${run}"] [data-testid="invocation-ci"][data-ready="1"] td[data-lo]:not([data-lo=""])`, { timeout: ALL_RUNS_MS });
+  });
+
   test('the Live view loads only the canonical runs; the rest once another view is open', async () => {
     const { canonicalPicks } = await import('../../measurement/src/canonical.mjs');
     const shown = new Set(canonicalPicks(records).map((p) => p.run.id));

@@ -2,13 +2,14 @@
 // per run and table) gives the same tables as loading them one at a time; a run whose samples are refused is taken
 // out again and named; the clock resolution found while parsing equals the scan of every sample; the first view's
 // configurations are the opened view's (the Comparison: the reference study and the canonical configurations), and
-// a run loaded in two parts (those configurations first, the others later) gives the same tables as loaded whole.
+// a run loaded in two parts (those configurations first, the others later, their invocations' own files last) gives
+// the same tables as loaded whole.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector } from '../src/db/connector';
-import { addPreparedRuns, createTables, ingestRun, parseRunFiles, prepareRun, reserveFileKeys } from '../src/data/ingest';
+import { addPreparedRuns, createTables, filesIpc, ingestRun, parseRunFiles, prepareRun, reserveFileKeys } from '../src/data/ingest';
 import { computeIntervals } from '../src/data/invocationIntervals';
 import { rowsOf } from '../src/model/arrow';
 import { comparisons } from '../src/model/comparison';
@@ -19,6 +20,7 @@ import { innerReplicates } from '../src/stats/invocationBootstrap';
 import { sqlIntervals } from './support/intervalsSql';
 import { comparisonKey } from '../src/components/ComparisonTable';
 import { canonicalConfigs, canonicalScaleConfigs, openingConfigs } from '../src/model/canonical';
+import { insertFile, type FileRow } from '../src/sql/schema';
 import { apparentResolutionScanSql, apparentResolutionSql, keptCtes, OVERHEAD_ID, summarySql, type SampleFilter } from '../src/sql/analysis';
 import { perInvocationSql } from '../src/sql/intervals';
 import { createNodeConnector, repoRoot, runDir, runFrom } from './support/nodeConnector';
@@ -37,7 +39,14 @@ async function preparedParts({ run, bytesOf }: Published, parts: string[][]) {
   const files = runFiles(run);
   const bytes = await Promise.all(files.map(({ f }) => bytesOf(f.file)));
   const firstKey = reserveFileKeys(files.length);
-  return parts.map((configs, i) => prepareRun(run, parseRunFiles(run, bytes, firstKey, new Set(configs)), i === 0));
+  return parts.map((configs, i) => {
+    const parsed = parseRunFiles(run, bytes, firstKey, new Set(configs));
+    return Object.assign(prepareRun(run, parsed, i === 0), {
+      // The same part as the worker posts it in the background: without its invocations' own files, those later.
+      withoutInvocations: () => prepareRun(run, parsed.filter((f) => f.invocation === null), i === 0),
+      invocationsOnly: () => prepareRun(run, parsed.filter((f) => f.invocation !== null), false),
+    });
+  });
 }
 
 const table = async (db: Connector, sql: string) => rowsOf(await db.query(sql)).map((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? Number(v) : v)));
@@ -80,7 +89,12 @@ beforeAll(async () => {
   await addPreparedRuns(batched, split[0]);
   const later = split.slice(1).filter((parts) => opening.some((k) => k.startsWith(`${parts[0].run.id}/`)));
   await addPreparedRuns(batched, later.map((parts) => parts[0]));
-  await addPreparedRuns(batched, [...split.slice(1).filter((parts) => !later.includes(parts)).map((parts) => parts[0]), ...later.flatMap((parts) => parts.slice(1))].reverse());
+  // The background parts without their invocations' own files, then those files in a batch of their own (published.worker.ts).
+  const background = [...split.slice(1).filter((parts) => !later.includes(parts)).map((parts) => parts[0]), ...later.flatMap((parts) => parts.slice(1))].reverse();
+  const held = background.map((p) => p.invocationsOnly()).filter((p) => p.invocationSamples !== null);
+  expect(held.length).toBeGreaterThan(0);
+  await addPreparedRuns(batched, background.map((p) => p.withoutInvocations()));
+  await addPreparedRuns(batched, held);
 }, 240000);
 afterAll(async () => { await oneByOne?.close(); await batched?.close(); });
 
@@ -141,6 +155,24 @@ describe('published runs added in batches', () => {
       expect(await table(db, 'SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM files) + (SELECT count(*) FROM samples_raw) AS n')).toEqual(['{"n":0}']);
     } finally { await db.close(); }
   });
+  it("take only a later part out when its samples are refused (its invocations' files): the run's first part stays", async () => {
+    const db = await createNodeConnector();
+    try {
+      await createTables(db);
+      const withInvocations = sample.find((p) => p.run.configurations.some((c) => (c.invocations?.length ?? 0) > 1))!;
+      const [part] = await preparedParts(withInvocations, [withInvocations.run.configurations.map((c) => c.id)]);
+      await addPreparedRuns(db, [part.withoutInvocations()]);
+      const before = await table(db, 'SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM files) AS files, (SELECT count(*) FROM samples_raw) AS samples');
+      const held = part.invocationsOnly();
+      expect(held.files.length).toBeGreaterThan(0);
+      await expect(addPreparedRuns(db, [{ ...held, invocationSamples: tableToIPC(tableFromArrays({ a: Int32Array.from([1, 2]) }), 'stream') }])).rejects.toThrow(new RegExp(`^${withInvocations.run.id}: `));
+      expect(await table(db, 'SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM files) AS files, (SELECT count(*) FROM samples_raw) AS samples')).toEqual(before);
+      expect(await table(db, 'SELECT count(*) AS n FROM invocation_samples_raw')).toEqual(['{"n":0}']);
+      // Added again, it is whole.
+      await addPreparedRuns(db, [held]);
+      expect(await table(db, 'SELECT count(*) AS n FROM files WHERE invocation IS NOT NULL')).toEqual([JSON.stringify({ n: held.files.length })]);
+    } finally { await db.close(); }
+  });
   it('refuse a batch whose runs have ids of one key (a hash clash), adding nothing; one by one, the second is refused', async () => {
     const db = await createNodeConnector();
     try {
@@ -156,6 +188,25 @@ describe('published runs added in batches', () => {
       await expect(addPreparedRuns(db, [second])).rejects.toThrow(new RegExp(`^${second.run.id}: ids "step\\.custom\\.1mpba" and "step\\.custom\\.15rnw" have the same 32-bit key`));
       expect(await table(db, 'SELECT DISTINCT run FROM files ORDER BY run')).toEqual([JSON.stringify({ run: first.run.id })]);
     } finally { await db.close(); }
+  });
+});
+
+describe("files' rows appended as Arrow", () => {
+  it('are the rows their SQL INSERT gives, nulls, quotes and 64-bit counts included', async () => {
+    const rows: FileRow[] = [
+      { fileKey: 1, run: 'r', config: 'c', file: 'native.csv', side: 'backend', platform: 'desktop', transport: 'native', rowsLoaded: 12, invocation: null, resolutionNs: 100 },
+      { fileKey: 2, run: "it's", config: 'c', file: 'inv-0/socket.csv', side: 'backend', platform: 'desktop', transport: null, rowsLoaded: 2 ** 40, invocation: 0, resolutionNs: null },
+      { fileKey: 2147483647, run: 'r', config: 'é ✓', file: 'floors.csv', side: 'floor', platform: 'web', transport: null, invocation: 4, resolutionNs: 1 },
+    ];
+    const arrow = await createNodeConnector(); const sql = await createNodeConnector();
+    try {
+      await createTables(arrow); await createTables(sql);
+      await arrow.appendArrowIpc('files', filesIpc(rows));
+      for (const r of rows) await sql.query(insertFile(r));
+      const all = 'SELECT * FROM files ORDER BY file_key';
+      expect(await table(arrow, all)).toEqual(await table(sql, all));
+      expect(await table(arrow, 'SELECT count(*) AS n, count(transport) AS t, count(rows_loaded) AS r, count(invocation) AS i FROM files')).toEqual(['{"n":3,"t":1,"r":2,"i":2}']);
+    } finally { await arrow.close(); await sql.close(); }
   });
 });
 

@@ -27,6 +27,13 @@ export interface DataState {
   status: 'loading' | 'ready' | 'error';
   /** Every published run has been tried (status turns 'ready' with the first view's runs; more may still arrive). */
   complete: boolean;
+  /**
+   * The invocations' own files are in too (published.ts RunArrival.invocations: a background run's come after every
+   * run's merged files); only the invocation-level figures wait for them.
+   */
+  invocationsComplete: boolean;
+  /** Bumps when held-back invocation files are added (queries of invocation_samples key on it beside `generation`). */
+  invocationGeneration: number;
   error: string | null;
   db: Connector | null;
   /**
@@ -87,6 +94,8 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const db = useMemo(() => (raw ? trackActivity(raw) : null), [raw]);
   const [status, setStatus] = useState<DataState['status']>('loading');
   const [complete, setComplete] = useState(false);
+  const [invocationsComplete, setInvocationsComplete] = useState(false);
+  const [invocationGeneration, setInvocationGeneration] = useState(0);
   /** Published runs tried so far (loaded or failed) of those listed, once the manifest is read. */
   const [progress, setProgress] = useState<{ done: number; total: number | null }>({ done: 0, total: null });
   const [error, setError] = useState<string | null>(dbState.status === 'error' ? dbState.error : null);
@@ -107,7 +116,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const asked = useRef(new Set<string>());
 
   useEffect(() => {
-    if (dbState.status === 'error') { setStatus('error'); setComplete(true); setError(`database: ${dbState.error}`); }
+    if (dbState.status === 'error') { setStatus('error'); setComplete(true); setInvocationsComplete(true); setError(`database: ${dbState.error}`); }
   }, [dbState]);
 
   // Fetching and parsing of the first view's runs start at mount, in parallel with the database's start-up; the
@@ -122,8 +131,8 @@ export function DataProvider({ children }: { children: ReactNode }) {
     let stopPrewarm = () => {};
     const load = takePublished();
     if (!load) {
-      void createTables(raw).then(() => { if (live) { setStatus('ready'); setComplete(true); setLoadMs(performance.now() - t0); } },
-        (e: unknown) => { if (live) { setStatus('error'); setComplete(true); setError(e instanceof Error ? e.message : String(e)); } });
+      void createTables(raw).then(() => { if (live) { setStatus('ready'); setComplete(true); setInvocationsComplete(true); setLoadMs(performance.now() - t0); } },
+        (e: unknown) => { if (live) { setStatus('error'); setComplete(true); setInvocationsComplete(true); setError(e instanceof Error ? e.message : String(e)); } });
       return () => { live = false; };
     }
     (async () => {
@@ -182,7 +191,40 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const shown = () => records.filter((r) => parts.has(r.id))
         .map((r) => ({ ...r, configurations: r.configurations.filter((c) => parts.get(r.id)!.has(c.id)) }))
         .filter((r) => r.configurations.length);
+      /** Every run's parts are in (not yet the held-back invocation files): shown as complete. */
+      let runsDone = false;
+      const finishRuns = () => {
+        if (runsDone) return;
+        runsDone = true;
+        publish();
+        setStatus('ready');
+        setComplete(true);
+        setLoadMs(performance.now() - t0);
+      };
+      let invocationsAdded = false;
       for (let a = await load.take(); a !== null; a = await load.take()) {
+        if (a.invocations) {
+          // The held-back invocation files: after every run's other parts are shown and the views' queries over them
+          // have run (the database's one worker would otherwise hold those queries behind these appends); those of a
+          // run a view asked for meanwhile, at once.
+          const atEnd = load.partsTaken();
+          if (atEnd && !runsDone) {
+            finishRuns();
+            await db.whenQuiet(FIRST_VIEW_QUIET_MS, FIRST_VIEW_MAX_WAIT_MS);
+            if (!live) return;
+          }
+          const batch: Arrival[] = [a];
+          for (let n = load.peek(); atEnd && n && n.invocations; n = load.peek()) batch.push((await load.take())!);
+          const t = performance.now();
+          problems.push(...batch.filter((x) => x.error !== null).map((x) => `run ${x.id}, its invocations' files: ${x.error}`));
+          for (const x of batch.filter((y) => y.prepared !== null)) {
+            try { await addPreparedRuns(raw, [x.prepared!]); invocationsAdded = true; } catch (e) { problems.push(e instanceof Error ? e.message : String(e)); }
+          }
+          performance.measure(`ingest invocations of ${batch.map((x) => x.id).join(', ')}`, { start: t });
+          if (!live) return;
+          if (!atEnd) setInvocationGeneration((g) => g + 1); // the view that asked for the run reads them now
+          continue;
+        }
         if (!a.first && !waited) {
           waited = true;
           await db.whenQuiet(FIRST_VIEW_QUIET_MS, FIRST_VIEW_MAX_WAIT_MS);
@@ -191,7 +233,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
         // On the Comparison the first part (the reference study: small, the top of the page) alone, so that it shows
         // at once; then, as elsewhere, whatever has arrived of the same phase together (one round of queries).
         const batch: Arrival[] = [a];
-        for (let n = load.peek(); n && (batches > 0 || OPENED.view !== 'compare') && n.first === a.first; n = load.peek()) batch.push((await load.take())!);
+        for (let n = load.peek(); n && (batches > 0 || OPENED.view !== 'compare') && n.first === a.first && !n.invocations; n = load.peek()) batch.push((await load.take())!);
         batches++;
         const ok = batch.filter((x) => x.prepared !== null && x.run !== null);
         problems.push(...batch.filter((x) => x.error !== null).map((x) => x.error!));
@@ -223,14 +265,15 @@ export function DataProvider({ children }: { children: ReactNode }) {
         else if (!publishTimer) publishTimer = setTimeout(publish, Math.max(0, lastPublish + PUBLISH_EVERY_MS - performance.now()));
       }
       if (!live) return;
-      publish(); // what a pending timer would have shown (nothing when the last batch was shown at once)
-      setStatus('ready');
-      setComplete(true);
-      setLoadMs(performance.now() - t0);
+      finishRuns(); // with what a pending timer would have shown (nothing when the last batch was shown at once)
+      if (invocationsAdded) setInvocationGeneration((g) => g + 1);
+      setError(problems.length ? problems.join('; ') : null);
+      setInvocationsComplete(true);
     })().catch((e: unknown) => {
       if (!live) return;
       setStatus('error');
       setComplete(true);
+      setInvocationsComplete(true);
       setError(e instanceof Error ? e.message : String(e));
     });
     return () => { live = false; stopPrewarm(); };
@@ -273,8 +316,8 @@ export function DataProvider({ children }: { children: ReactNode }) {
 
   // The loading progress is not part of it: it moves with every run that arrives, while the views re-render only when
   // what they read changes (a publication).
-  const value = useMemo(() => ({ status, complete, error, db, runs: allRuns, listed: allListed, has, need, uploads, generation, upload, dismiss, loadMs }),
-    [status, complete, error, db, allRuns, allListed, has, need, uploads, generation, upload, dismiss, loadMs]);
+  const value = useMemo(() => ({ status, complete, invocationsComplete, invocationGeneration, error, db, runs: allRuns, listed: allListed, has, need, uploads, generation, upload, dismiss, loadMs }),
+    [status, complete, invocationsComplete, invocationGeneration, error, db, allRuns, allListed, has, need, uploads, generation, upload, dismiss, loadMs]);
   return (
     <Ctx.Provider value={value}>
       {children}

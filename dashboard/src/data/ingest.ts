@@ -4,12 +4,12 @@
  * to samples_raw as one Arrow IPC stream. Free of browser APIs except what the caller passes in, so tests run it
  * over DuckDB's Node build with files read from disk.
  */
-import { Table, makeVector, tableToIPC } from 'apache-arrow';
+import { Int32, Int64, Table, Utf8, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
 import type { Connector } from '../db/connector';
 import { runFiles, type ConfigEnvironment, type RunFile, type RunJson, type Side, type Transport } from '../model/runs';
 import {
-  CREATE_TABLES, collidingTimingIds, deleteFile, deleteRun, insertConfigOnce, insertConfigs, insertFile, insertFiles, insertRunOnce,
-  insertRuns, insertTimingIds, timingIdKey,
+  CREATE_TABLES, collidingTimingIds, deleteFile, deleteFiles, deleteRun, insertConfigOnce, insertConfigs, insertFile, insertRunOnce,
+  insertRuns, insertTimingIds, timingIdKey, type FileRow,
 } from '../sql/schema';
 import { rowsOf } from '../model/arrow';
 import { RESOLUTIONS } from '../sql/analysis';
@@ -100,8 +100,8 @@ export function prepareRun(run: RunJson, files: readonly ParsedFile[], newRun = 
 }
 
 /**
- * Adds prepared runs to the database: their runs, configurations and files rows (one statement each), then their
- * samples. A run whose samples cannot be appended is removed again and named in the error.
+ * Adds prepared runs to the database: their runs, configurations and files rows, then their samples. A run whose
+ * samples cannot be appended is removed again (a later part of a run: that part) and named in the error.
  */
 export async function addPreparedRuns(db: Connector, prepared: readonly PreparedRun[]): Promise<void> {
   if (prepared.length === 0) return;
@@ -118,17 +118,19 @@ export async function addPreparedRuns(db: Connector, prepared: readonly Prepared
       run: run.id, config: c.id, title: c.title ?? c.id, scenario: c.scenario, n: c.nodeCount, maxDistance: c.maxDistance,
       pacing: c.pacing, tickMs: c.tickMs, timeScale: c.timeScale, encoding: c.encoding,
     })))),
-    insertFiles(prepared.flatMap(({ run, files }) => files.map(({ config, file: f, invocation, fileKey, rows, resolutionNs }) => ({
-      fileKey, run: run.id, config, file: f.file, side: f.side, platform: f.platform, transport: f.transport, rowsLoaded: rows, invocation, resolutionNs,
-    })))),
     insertTimingIds(prepared.flatMap((p) => p.ids)),
   ].filter((q) => q !== '').join(';\n'));
+  const files = prepared.flatMap(({ run, files: fs }) => fs.map(({ config, file: f, invocation, fileKey, rows, resolutionNs }) => ({
+    fileKey, run: run.id, config, file: f.file, side: f.side, platform: f.platform, transport: f.transport, rowsLoaded: rows, invocation, resolutionNs,
+  })));
+  if (files.length) await db.appendArrowIpc('files', filesIpc(files));
   for (const p of prepared) {
     try {
       if (p.samples) await db.appendArrowIpc('samples_raw', p.samples);
       if (p.invocationSamples) await db.appendArrowIpc('invocation_samples_raw', p.invocationSamples);
     } catch (e) {
-      await db.query(deleteRun(p.run.id)).catch(() => undefined);
+      // A run's first part takes the run out; a later part (its other configurations, its invocation files) only itself.
+      await db.query(p.newRun ? deleteRun(p.run.id) : deleteFiles(p.files.map((f) => f.fileKey))).catch(() => undefined);
       throw new Error(`${p.run.id}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
@@ -191,6 +193,28 @@ export function samplesBatchIpc(parts: readonly { fileKey: number; parsed: Parse
   const table = new Table({
     file_key: makeVector(fileKey), seq: makeVector(seq), k: makeVector(k),
     t_ns: makeVector(toInt64(tNs)), id_key: makeVector(idKey), duration_ns: makeVector(toInt64(durationNs)),
+  });
+  return tableToIPC(table, 'stream');
+}
+
+/**
+ * Rows of `files` as one Arrow stream, in the table's column order. A run's hundreds of files as one SQL VALUES list
+ * cost DuckDB-Wasm 100–230 ms to parse and bind in the page, and the database's one worker is the load's critical path
+ * (docs/hosting.md); appended as Arrow they cost a few ms.
+ */
+export function filesIpc(rows: readonly FileRow[]): Uint8Array {
+  const column = <T,>(of: (r: FileRow) => T) => rows.map(of);
+  const table = new Table({
+    file_key: vectorFromArray(column((r) => r.fileKey), new Int32()),
+    run: vectorFromArray(column((r) => r.run), new Utf8()),
+    config: vectorFromArray(column((r) => r.config), new Utf8()),
+    file: vectorFromArray(column((r) => r.file), new Utf8()),
+    side: vectorFromArray(column((r) => r.side), new Utf8()),
+    platform: vectorFromArray(column((r) => r.platform), new Utf8()),
+    transport: vectorFromArray(column((r) => r.transport), new Utf8()),
+    rows_loaded: vectorFromArray(column((r) => (r.rowsLoaded === undefined ? null : BigInt(r.rowsLoaded))), new Int64()),
+    invocation: vectorFromArray(column((r) => r.invocation ?? null), new Int32()),
+    resolution_ns: vectorFromArray(column((r) => r.resolutionNs ?? null), new Int32()),
   });
   return tableToIPC(table, 'stream');
 }

@@ -18,8 +18,12 @@ export interface PublishedJob { run: RunJson; folder: string; firstKey: number; 
 /**
  * A part of a run as the worker hands it over: the configurations it holds, prepared, or the reason it could not be;
  * `first`: the part the opened view shows (loaded before the release); `last`: the run has no part to come.
+ * `invocations`: the invocations' own files of a part that came earlier without them (a background part no view
+ * asked for); these come after every run's other parts, and only the invocation-level figures wait for them.
  */
-export interface RunArrival { id: string; configs: string[]; first: boolean; last: boolean; prepared: PreparedRun | null; error: string | null; parseMs: number | null }
+export interface RunArrival {
+  id: string; configs: string[]; first: boolean; last: boolean; invocations: boolean; prepared: PreparedRun | null; error: string | null; parseMs: number | null;
+}
 
 /** A part taken from the load, with its run's record (null if run.json failed). */
 export interface Arrival extends RunArrival { run: RunJson | null }
@@ -34,6 +38,11 @@ export interface PublishedLoad {
   take(): Promise<Arrival | null>;
   /** The next run if it has already arrived (undefined: not yet; null: there is none). */
   peek(): Arrival | null | undefined;
+  /**
+   * Every part has been taken except held-back invocation files (RunArrival.invocations): an invocations arrival
+   * taken before this (a run a view asked for) is not the end of the runs' parts.
+   */
+  partsTaken(): boolean;
   /**
    * Lets the loader fetch and parse what the opened view does not show. Until then it does only the opened view's
    * configurations, so that the rest does not take the cores the view's own work needs (DuckDB-Wasm's start, its
@@ -74,12 +83,14 @@ export async function loadPublishedSummaries<S>(): Promise<{ run: RunJson; summa
 /** Starts loading every published run, the configurations `opening` shows first; arrivals queue up until taken. */
 export function loadPublished(opening: Opening): PublishedLoad {
   const arrived: (Arrival | null)[] = [];
+  /** Index in `arrived` where the worker said every part but the held-back invocation files was out. */
+  let partsEnd = Infinity;
   let wake: (() => void) | null = null;
   const push = (a: Arrival | null) => { arrived.push(a); wake?.(); wake = null; };
   let released = false;
   const wanted: string[] = [];
   let loader: Worker | null = null;
-  const fail = (e: unknown) => push({ id: 'manifest', configs: [], first: true, last: true, run: null, prepared: null, error: e instanceof Error ? e.message : String(e), parseMs: null });
+  const fail = (e: unknown) => push({ id: 'manifest', configs: [], first: true, last: true, invocations: false, run: null, prepared: null, error: e instanceof Error ? e.message : String(e), parseMs: null });
 
   const order = (async () => {
     const manifest = await json<Manifest>(dataUrl('manifest.json'));
@@ -101,14 +112,15 @@ export function loadPublished(opening: Opening): PublishedLoad {
       run: run!, folder: dataUrl(e.run.replace(/run\.json$/, '')), firstKey: reserveFileKeys(runFiles(run!).length), first: first.get(run!.id) ?? [],
     }));
     const byId = new Map(ok.map((r) => [r.id, r]));
-    for (const r of loadOrder) if (!r.run) push({ id: r.e.id, configs: [], first: true, last: true, run: null, prepared: null, error: `run ${r.e.id}: ${r.error}`, parseMs: null });
+    for (const r of loadOrder) if (!r.run) push({ id: r.e.id, configs: [], first: true, last: true, invocations: false, run: null, prepared: null, error: `run ${r.e.id}: ${r.error}`, parseMs: null });
     if (jobs.length === 0) push(null);
     else {
       const worker = new Worker(new URL('./published.worker.ts', import.meta.url), { type: 'module' });
-      worker.onmessage = (m: MessageEvent<RunArrival | { done: true }>) => {
-        if ('done' in m.data) { push(null); worker.terminate(); return; }
+      worker.onmessage = (m: MessageEvent<RunArrival | { done: true } | { partsDone: true }>) => {
+        if ('partsDone' in m.data) { partsEnd = arrived.length; return; }
+        if ('done' in m.data) { partsEnd = Math.min(partsEnd, arrived.length); push(null); worker.terminate(); return; }
         // In the page's performance timeline: the worker's parse of the part, ending when it arrived.
-        if (m.data.parseMs !== null) performance.measure(`parse ${m.data.id} (${m.data.configs.length} configurations)`, { end: performance.now(), duration: m.data.parseMs });
+        if (m.data.parseMs !== null) performance.measure(`${m.data.invocations ? 'prepare invocations of' : 'parse'} ${m.data.id} (${m.data.configs.length} configurations)`, { end: performance.now(), duration: m.data.parseMs });
         push({ ...m.data, run: byId.get(m.data.id) ?? null });
       };
       worker.onerror = (ev) => { ev.preventDefault(); fail(new Error(`the loader worker failed: ${ev.message}`)); push(null); worker.terminate(); };
@@ -135,6 +147,7 @@ export function loadPublished(opening: Opening): PublishedLoad {
       loader?.postMessage({ prioritise: runs });
     },
     peek: () => (next < arrived.length ? arrived[next] : undefined),
+    partsTaken: () => next >= partsEnd,
     async take() {
       while (next >= arrived.length) await new Promise<void>((r) => { wake = r; });
       const a = arrived[next];

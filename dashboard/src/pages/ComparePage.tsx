@@ -207,14 +207,15 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
 
   // Invocation-level intervals (docs/measurements.md, "Intervals"), one pairing after another in page order, so the
   // first table fills first; the inner bootstrap level runs in a worker, the outer level and percentiles in SQL.
-  // They start once every published run is loaded: their queries, one after another in the database's one worker,
-  // would otherwise keep it busy and hold back loading the runs the first view does not show (DataProvider waits
-  // for a quiet database).
+  // They start once every published run is loaded, the invocations' own files included (they come last): their
+  // queries, one after another in the database's one worker, would otherwise keep it busy and hold back loading the
+  // runs the first view does not show (DataProvider waits for a quiet database).
+  const invocationsIn = data.invocationsComplete;
   const pairKey = (p: Pairing) => `${p.run}/${p.platform}/${p.n}/${p.inConfig}/${p.outConfig}`;
   const pairR = (p: Pairing) => Math.min(invocationCount(tableRuns, p.run, p.inConfig), invocationCount(tableRuns, p.run, p.outConfig));
   useEffect(() => {
     const db = data.db;
-    if (!db || !query.fresh || !complete) return;
+    if (!db || !query.fresh || !complete || !invocationsIn) return;
     const groups = new Map<string, typeof rows>();
     for (const r of rows) if (pairR(r.pairing) >= 2) groups.set(pairKey(r.pairing), [...(groups.get(pairKey(r.pairing)) ?? []), r]);
     let live = true;
@@ -246,7 +247,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
       if (live) setIvs((x) => ({ ...x, done: true, ms: performance.now() - t0 }));
     })().catch((e: unknown) => { console.error(e); if (live) setIvs((x) => ({ ...x, done: true })); });
     return () => { live = false; window.clearTimeout(timer); };
-  }, [data.db, rows, stats, state.warmup, query.fresh, complete]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data.db, rows, stats, state.warmup, query.fresh, complete, invocationsIn]); // eslint-disable-line react-hooks/exhaustive-deps
   const noise = useMemo(() => invocationNoise(tableRuns), [tableRuns]);
   const drifted = useMemo(() => driftedConfigurations(tableRuns), [tableRuns]);
 

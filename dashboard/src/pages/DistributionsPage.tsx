@@ -30,7 +30,8 @@ export default function DistributionsPage({ state, set }: { state: ViewState; se
   // Per-invocation medians as points over boxes and violins, for runs that record invocations.
   const [strips, setStrips] = useState(true);
   const hasInvocations = data.runs.some((r) => (!state.runs || state.runs.includes(r.id)) && r.configurations.some((c) => (c.invocations?.length ?? 0) > 1));
-  const stripQ = useQuery(data.db, data.status === 'ready' && idsKnown && hasInvocations && strips && (state.plot === 'box' || state.plot === 'violin') ? perInvocationSql(state.warmup, filter) : null, data.generation);
+  // Asked again when invocation files held back by the loader arrive (both counters only grow: their sum changes with either).
+  const stripQ = useQuery(data.db, data.status === 'ready' && idsKnown && hasInvocations && strips && (state.plot === 'box' || state.plot === 'violin') ? perInvocationSql(state.warmup, filter) : null, data.generation + data.invocationGeneration);
   const figure = useMemo(() => {
     const groups = new Map<string, { run: string; config: string; path: string | null; id: string; values: number[] }>();
     for (const r of q.rows ?? []) {

@@ -120,7 +120,6 @@ export const insertConfigOnce = (c: ConfigRow): string =>
   `${insertConfig(c).replace(/^INSERT INTO configs VALUES \((.*)\)$/s, 'INSERT INTO configs SELECT $1')} WHERE NOT EXISTS (SELECT 1 FROM configs WHERE run = ${str(c.run)} AND config = ${str(c.config)})`;
 
 export const insertFile = (f: FileRow): string => `INSERT INTO files VALUES ${fileValues(f)}`;
-export const insertFiles = (rows: readonly FileRow[]): string => insertMany('files', fileValues, rows);
 
 export const countFileRows = (fileKey: number, table: SamplesTable = 'samples_raw'): string =>
   `UPDATE files SET rows_loaded = (SELECT count(*) FROM ${table} WHERE file_key = ${int(fileKey)}) WHERE file_key = ${int(fileKey)}`;
@@ -132,6 +131,12 @@ export type SamplesTable = 'samples_raw' | 'invocation_samples_raw';
 export const deleteFile = (fileKey: number, run: string, config: string): string =>
   `DELETE FROM samples_raw WHERE file_key = ${int(fileKey)}; DELETE FROM files WHERE file_key = ${int(fileKey)}; ` +
   `DELETE FROM configs WHERE run = ${str(run)} AND config = ${str(config)} AND NOT EXISTS (SELECT 1 FROM files WHERE run = ${str(run)} AND config = ${str(config)})`;
+
+/** Removes files (a run's later part) and their samples, leaving the rest of their run. */
+export const deleteFiles = (fileKeys: readonly number[]): string => {
+  const keys = fileKeys.length ? fileKeys.map(int).join(', ') : 'NULL';
+  return ['samples_raw', 'invocation_samples_raw', 'files'].map((t) => `DELETE FROM ${t} WHERE file_key IN (${keys})`).join(';\n');
+};
 
 export const deleteRun = (run: string): string =>
   [`DELETE FROM samples_raw WHERE file_key IN (SELECT file_key FROM files WHERE run = ${str(run)})`,
