@@ -3,7 +3,9 @@
 // --handoff, --spin-us, --reply-spin-us; docs/profiles.md, "The fixes") side by side in one run, from Node clients
 // on loopback. Per invocation (round k: one fresh server process per candidate, candidates shuffled) it measures:
 //   latency     one client, free pacing, N devices: each frame one text message of N newPosition lines and a step
-//               (bench:web's json encoding); the server's back-end overhead step.service − step.compute from its
+//               (bench:web's json encoding), or with --encodings binary-step one binary message holding the step and
+//               its positions (docs/protocol.md, "Binary messages (Node)"; the reply is the binary state); the
+//               server's back-end overhead step.service − step.compute from its
 //               --csv, and the client's round trip (send → reply, what e2e is without a browser); after each
 //               frame an echo of the same length through the same server (its floor: ws framing, the socket writes
 //               and wake-ups, the event loop, no step), and round trip − echo − compute, paired frame by frame:
@@ -27,10 +29,13 @@ import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { pathInterval } from '../measurement/src/intervals.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 import { positions } from './lib/capacity.mjs';
+import { encodeStepBuffer } from '../collektive-wasm/src/js/state.mjs';
 import { startJvmServer } from './lib/jvm-server.mjs';
 
 const USAGE = `usage: npm run bench:node-handoff -- [options]     (method: docs/profiles.md, "The fixes")
   --candidates post,atomics,inline   Node server hand-offs; each is --handoff[/spin-us[/reply-spin-us]], e.g. atomics/0/0
+  --encodings json,binary-step  the clients' frames: json (N newPosition lines and a step, one text message) and/or
+                                binary-step (one binary message); each candidate × encoding is a row of its own
   --invocations 5               rounds (one fresh server per candidate and round, candidates shuffled)
   --n 10                        devices of the latency phase
   --steps 2000 --warmup 300     measured and warm-up steps of the latency phase
@@ -43,7 +48,7 @@ const USAGE = `usage: npm run bench:node-handoff -- [options]     (method: docs/
 const { values: args, list, int } = parseCli({
   usage: USAGE,
   options: {
-    candidates: { type: 'string', default: 'post,atomics,inline' }, invocations: { type: 'string', default: '5' },
+    candidates: { type: 'string', default: 'post,atomics,inline' }, encodings: { type: 'string', default: 'json,binary-step' }, invocations: { type: 'string', default: '5' },
     n: { type: 'string', default: '10' }, steps: { type: 'string', default: '2000' }, warmup: { type: 'string', default: '300' },
     clients: { type: 'string', default: '16' }, 'pipeline-steps': { type: 'string', default: '2000' }, window: { type: 'string', default: '16' },
     'pipeline-n': { type: 'string', default: '10' }, jvm: { type: 'boolean', default: true }, 'no-jvm': { type: 'boolean', default: false },
@@ -51,13 +56,20 @@ const { values: args, list, int } = parseCli({
   },
 });
 const P = {
-  candidates: list('candidates'), invocations: int('invocations', 1), n: int('n', 1), steps: int('steps', 10), warmup: int('warmup', 0),
+  candidates: list('candidates'), encodings: list('encodings'), invocations: int('invocations', 1), n: int('n', 1), steps: int('steps', 10), warmup: int('warmup', 0),
   clients: int('clients', 1), pipelineSteps: int('pipeline-steps', 1), window: int('window', 1), pipelineN: int('pipeline-n', 1),
   jvm: args.jvm && !args['no-jvm'], isolation: int('isolation-invocations', 0), seed: int('seed', 0),
 };
 for (const c of P.candidates) {
   if (!/^(inline|atomics|post)(\/\d+(\/\d+)?)?$/.test(c)) { console.error(`bad candidate ${c}\n${USAGE}`); process.exit(2); }
 }
+const ENCODINGS = ['json', 'binary-step'];
+for (const e of P.encodings) {
+  if (!ENCODINGS.includes(e)) { console.error(`bad encoding ${e} (one of ${ENCODINGS.join(', ')})\n${USAGE}`); process.exit(2); }
+}
+/** A row of the results: a candidate with the json encoding is its name alone (as before), else `name:encoding`. */
+const rowName = (candidate, encoding) => (encoding === 'json' ? candidate : `${candidate}:${encoding}`);
+const rowOf = (name) => { const [candidate, encoding = 'json'] = name.split(':'); return { candidate, encoding }; };
 const CLI = join(root, 'collektive-node-server', 'src', 'cli.mjs');
 
 /** Server flags of a candidate name: `atomics/50/200` → --handoff atomics --spin-us 50 --reply-spin-us 200. */
@@ -140,28 +152,37 @@ function frameText(n, xyz, rid) {
 }
 const setupText = (n, xyz) => `{"op":"createSim","data":{"nodeCount":${n},"maxDistance":3}}\n{"op":"positions","data":{"xyz":[${xyz}]}}\n{"op":"setSource","data":{"nodeId":0,"isSource":true}}`;
 
-/** An echo request as long as `text` (the server sends it back as it is): the same crossing with no step. */
-const echoLike = (text) => `{"op":"echo","data":"${'x'.repeat(Math.max(0, text.length - 24))}"}`;
+/**
+ * An echo request of `length` bytes (the server sends it back as it is): the same crossing with no step. A text
+ * message for either encoding: ws frames both alike, and the echo is the floor, not the step.
+ */
+const echoLike = (length) => `{"op":"echo","data":"${'x'.repeat(Math.max(0, length - 24))}"}`;
+
+/** A frame of the encoding: json's text, or the binary step (its positions and the step, one message). */
+const frameOf = (encoding, n, xyz, rid) => (encoding === 'json' ? frameText(n, xyz, rid) : encodeStepBuffer(rid, xyz, { n }));
+/** Whether `reply` answers frame `rid` of n devices: json names its rid; the binary state comes in order, n devices. */
+const answers = (encoding, reply, rid, n) => (encoding === 'json' ? Number(RID.exec(String(reply).slice(0, 32))?.[1]) === rid
+  : Buffer.isBuffer(reply) && reply.byteLength >= 4 && reply.readInt32LE(0) === n);
 
 /**
  * One client, free pacing: round trips in ns of each frame and, right after it, of an echo of the frame's length
  * (the floor of the same crossing through the same server: ws framing, the socket, the event loop, no step); the
  * warm-up dropped.
  */
-async function latencyPhase(kind, port) {
+async function latencyPhase(kind, port, encoding = 'json') {
   const xyz = positions(P.n);
   const c = await client(kind, port);
   c.send(setupText(P.n, xyz));
   const rtts = [];
   const echoes = [];
   for (let i = 0; i < P.warmup + P.steps; i++) {
-    const text = frameText(P.n, xyz, i);
+    const frame = frameOf(encoding, P.n, xyz, i);
     const t0 = process.hrtime.bigint();
-    const reply = await c.request(text);
+    const reply = await c.request(frame);
     const t1 = process.hrtime.bigint();
     rtts.push(Number(t1 - t0));
-    if (Number(RID.exec(String(reply).slice(0, 32))?.[1]) !== i) throw new Error(`latency: step ${i} answered ${String(reply).slice(0, 120)}`);
-    const echo = echoLike(text);
+    if (!answers(encoding, reply, i, P.n)) throw new Error(`latency: step ${i} answered ${String(reply).slice(0, 120)}`);
+    const echo = echoLike(frame.length);
     const t2 = process.hrtime.bigint();
     if (String(await c.request(echo)) !== echo) throw new Error('latency: an echo came back changed');
     echoes.push(Number(process.hrtime.bigint() - t2));
@@ -174,7 +195,7 @@ async function latencyPhase(kind, port) {
  * M clients × S steps, W in flight each: steps/s over the whole, and whether every client got every reply in
  * order. One unrecorded pass of S/4 steps first (the JVM compiles its hot paths).
  */
-async function throughputPhase(kind, port) {
+async function throughputPhase(kind, port, encoding = 'json') {
   const xyz = positions(P.pipelineN);
   const clients = await Promise.all(Array.from({ length: P.clients }, () => client(kind, port)));
   for (const c of clients) c.send(setupText(P.pipelineN, xyz));
@@ -186,10 +207,9 @@ async function throughputPhase(kind, port) {
       let expected = 0;
       const inFlight = [];
       while (expected < steps) {
-        while (next < steps && inFlight.length < P.window) inFlight.push(c.request(frameText(P.pipelineN, xyz, next++)));
-        const reply = String(await inFlight.shift());
-        const rid = Number(RID.exec(reply.slice(0, 32))?.[1]);
-        if (rid !== expected && problems.length < 5) problems.push(`client ${k}: expected rid ${expected}, got ${reply.slice(0, 80)}`);
+        while (next < steps && inFlight.length < P.window) inFlight.push(c.request(frameOf(encoding, P.pipelineN, xyz, next++)));
+        const reply = await inFlight.shift();
+        if (!answers(encoding, reply, expected, P.pipelineN) && problems.length < 5) problems.push(`client ${k}: expected rid ${expected}, got ${String(reply).slice(0, 80)}`);
         expected += 1;
       }
     }));
@@ -284,7 +304,7 @@ async function isolation(flags) {
 
 await ensureBuilt(['js', ...(P.jvm ? ['jvm-server'] : [])]);
 const rng = mulberry32(P.seed);
-const names = [...P.candidates, ...(P.jvm ? ['jvm'] : [])];
+const names = [...P.candidates.flatMap((c) => P.encodings.map((e) => rowName(c, e))), ...(P.jvm ? ['jvm'] : [])];
 /** @type {Record<string, { overhead: number[][], compute: number[][], service: number[][], rtt: number[][], tput: number[], problems: string[], isolation: object[] }>} */
 const results = Object.fromEntries(names.map((c) => [c, { overhead: [], compute: [], service: [], rtt: [], echo: [], overEcho: [], tput: [], problems: [], isolation: [] }]));
 const tmp = mkdtempSync(join(tmpdir(), 'bench-node-handoff-'));
@@ -301,13 +321,14 @@ try {
           r.problems.push(...t.problems);
         } finally { await s.stop(); }
       } else {
-        const csv = join(tmp, `${name.replaceAll('/', '-')}-${k}.csv`);
-        const s = await startNode([...candidateFlags(name), '--csv', csv]);
+        const { candidate, encoding } = rowOf(name);
+        const csv = join(tmp, `${name.replaceAll(/[/:]/g, '-')}-${k}.csv`);
+        const s = await startNode([...candidateFlags(candidate), '--csv', csv]);
         let lat;
         let t;
         try {
-          lat = await latencyPhase('ws', s.port);
-          t = await throughputPhase('ws', s.port);
+          lat = await latencyPhase('ws', s.port, encoding);
+          t = await throughputPhase('ws', s.port, encoding);
         } finally {
           const { code } = await s.stop('SIGTERM');
           if (code !== 0) throw new Error(`${name}: server exited with ${code}:\n${s.output()}`);
@@ -318,7 +339,8 @@ try {
         r.overEcho.push(lat.rtts.slice(0, o.compute.length).map((x, i) => x - lat.echoes[i] - o.compute[i]));
         r.tput.push(t.stepsPerS);
         r.problems.push(...t.problems);
-        if (k < P.isolation) r.isolation.push(await isolation(candidateFlags(name)));
+        // The isolation checks are the hand-off's, whatever the clients' encoding: once per candidate.
+        if (k < P.isolation && encoding === P.encodings[0]) r.isolation.push(await isolation(candidateFlags(candidate)));
       }
       process.stderr.write(`round ${k + 1}/${P.invocations} ${name}: ${r.tput.at(-1).toFixed(0)} steps/s${r.overhead.length ? `, overhead median ${(median(r.overhead.at(-1)) / 1e3).toFixed(1)} µs` : ''}\n`);
     }
@@ -367,7 +389,7 @@ if (P.isolation > 0) {
   console.log('\nisolation (per round): a long step (20 000 rounds on 1000 devices, 100 000 on 200, --step-time-budget 2000) → limit, reply after; another client\'s worst echo meanwhile (one every 10 ms); SIGTERM during a long step; 1M devices in a 48 MB worker beside a bystander');
   console.log('| candidate | long step, 1000 devices | other client\'s worst echo | long step, 200 devices | other client\'s worst echo | SIGTERM | worker OOM |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const name of P.candidates) {
+  for (const name of names.filter((x) => x !== 'jvm')) {
     for (const i of summary.candidates[name].isolation) {
       console.log(`| ${name} | ${i.longStepLimit} after ${i.longStepMs.toFixed(0)} ms | ${i.echoMaxMs.toFixed(1)} ms over ${i.echoes} | ${i.smallStepLimit} after ${i.smallStepMs.toFixed(0)} ms | ${i.smallEchoMaxMs.toFixed(1)} ms | exit ${i.sigtermExit} after ${i.sigtermMs.toFixed(0)} ms | ${i.oomLimit}, bystander ${i.bystanderServed ? 'served' : 'NOT served'}, server ${i.serverAlive ? 'up' : 'DOWN'} |`);
     }

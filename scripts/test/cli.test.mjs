@@ -22,7 +22,7 @@ const SHARED = {
   'bench:dashboard': [],
   'bench:reproduce': [],
   'bench:calibrate': [],
-  'bench:node-handoff': ['--n'],
+  'bench:node-handoff': ['--n', '--encodings'],
 };
 const run = (script, args) => spawnSync(process.execPath, [join(root, 'scripts', script), ...args], { encoding: 'utf8', timeout: 60_000 });
 const noStack = (text) => assert.doesNotMatch(text, /\n\s+at |ERR_PARSE_ARGS|node:internal/, `no stack trace or error code:\n${text}`);
