@@ -30,7 +30,7 @@ import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, NATIVE_SERVER_EXE, startJvmServer, startNativeServer } from './lib/jvm-server.mjs';
-import { stopDescendants } from './lib/processes.mjs';
+import { exitOnStopSignals } from './lib/processes.mjs';
 import { COMMON, checkProgramSpecs, newRunFolder, orderSeedOf, parseCli, programList } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
@@ -333,8 +333,8 @@ function writeConfiguration(c, invocations) {
 
 // ------------------------------------------------------------------- main ----
 
-/** The signal that is stopping the bench, if any. */
-let stoppedBy = null;
+/** The signal that is stopping the bench, if any (exitOnStopSignals). */
+let stoppedBy = () => null;
 
 async function main() {
   const loadAtStart = os.loadavg();
@@ -349,18 +349,13 @@ async function main() {
       cliProgress.Presets.shades_classic);
   const notPublished = () => `Nothing was published: ${relative(root, runDir) || runDir} keeps the files of the invocations run so far and has no run.json (it is not a run). Re-run the command (a new run id).`;
   // Ctrl-C, or a SIGTERM from a job runner: the servers and hosts this bench started stop with it, its temporary
-  // folders go, and the exit code says which signal ended the run (128 + its number).
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
-    process.once(signal, async () => {
-      stoppedBy = signal;
-      bar.stop();
-      await stopDescendants('SIGTERM');
-      rmSync(tmp, { recursive: true, force: true });
-      if (transportDir) rmSync(transportDir, { recursive: true, force: true });
-      console.error(`\n[bench:desktop] stopped by ${signal}. ${notPublished()}`);
-      process.exit(code);
-    });
-  }
+  // folders go, and the exit code says which signal ended the run.
+  stoppedBy = exitOnStopSignals((signal) => {
+    bar.stop();
+    rmSync(tmp, { recursive: true, force: true });
+    if (transportDir) rmSync(transportDir, { recursive: true, force: true });
+    return `[bench:desktop] stopped by ${signal}. ${notPublished()}`;
+  });
   if (args.quiet) { bar.update = (v) => { bar.value = v; }; }
   bar.start(framesTotal, 0, { config: '' });
   const results = [];
@@ -441,4 +436,4 @@ async function main() {
 }
 
 // A signal's handler ends the process (main's failures while it stops what ran are the signal's doing, not errors).
-main().catch((e) => { if (stoppedBy) return; console.error(`\n[bench:desktop] ${e.message}`); process.exit(1); });
+main().catch((e) => { if (stoppedBy()) return; console.error(`\n[bench:desktop] ${e.message}`); process.exit(1); });

@@ -24,6 +24,7 @@ import { startJvmServer } from './lib/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
+import { exitOnStopSignals } from './lib/processes.mjs';
 
 const USAGE = `usage: npm run bench:network -- [options]      (method: docs/network.md)
   --paths desktop,web        platforms (desktop: socket vs native; web: websocket vs wasm)
@@ -354,6 +355,9 @@ function reproducibleFigures(run) {
   return { schemaVersion: 1, id: run.id, kind: 'network', command: run.parameters.command, configurations: [...cellsOut, ...be] };
 }
 
+/** The signal that is stopping the bench, if any (exitOnStopSignals). */
+let stoppedBy = () => null;
+
 async function main() {
   const loadAtStart = load();
   const t0 = Date.now();
@@ -371,6 +375,14 @@ async function main() {
     : new cliProgress.SingleBar({ format: 'bench:network [{bar}] {percentage}% | {value}/{total} cells | {eta_formatted} left | {cell}', hideCursor: true, etaBuffer: 50, noTTYOutput: true, notTTYSchedule: 10000 }, cliProgress.Presets.shades_classic);
   const invocationLog = [];
   let cap = null;
+  // Ctrl-C, or a SIGTERM from a job runner: Toxiproxy, the servers, the front-ends and the browser stop with the
+  // bench, its temporary folder goes, and the exit code says which signal ended the run.
+  stoppedBy = exitOnStopSignals(async (signal) => {
+    bar.stop();
+    if (web?.browser) await web.browser.close().catch(() => {});
+    rmSync(tmp, { recursive: true, force: true });
+    return `[bench:network] stopped by ${signal}. Nothing was published: ${relative(root, runDir) || runDir} keeps the cells measured so far and has no run.json (it is not a run). Re-run the command (a new run id).`;
+  });
   try {
     if (needWeb) {
       const harness = await import('./lib/harness.mjs');
@@ -450,4 +462,4 @@ async function reanalyse() {
 }
 
 
-(args.reanalyse ? reanalyse() : main()).catch((e) => { console.error(`\n[bench:network] ${e.stack ?? e.message}`); process.exit(1); });
+(args.reanalyse ? reanalyse() : main()).catch((e) => { if (stoppedBy()) return; console.error(`\n[bench:network] ${e.stack ?? e.message}`); process.exit(1); });

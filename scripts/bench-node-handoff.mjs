@@ -31,6 +31,7 @@ import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 import { positions } from './lib/capacity.mjs';
 import { encodeStepBuffer } from '../collektive-wasm/src/js/state.mjs';
 import { startJvmServer } from './lib/jvm-server.mjs';
+import { exitOnStopSignals } from './lib/processes.mjs';
 
 const USAGE = `usage: npm run bench:node-handoff -- [options]     (method: docs/profiles.md, "The fixes")
   --candidates post,atomics,inline   Node server hand-offs; each is --handoff[/spin-us[/reply-spin-us]], e.g. atomics/0/0
@@ -309,6 +310,11 @@ const names = [...P.candidates.flatMap((c) => P.encodings.map((e) => rowName(c, 
 const results = Object.fromEntries(names.map((c) => [c, { overhead: [], compute: [], service: [], rtt: [], echo: [], overEcho: [], tput: [], problems: [], isolation: [] }]));
 const tmp = mkdtempSync(join(tmpdir(), 'bench-node-handoff-'));
 const started = Date.now();
+// Ctrl-C, or a SIGTERM from a job runner: the servers this bench started stop with it, its temporary folder goes.
+const stoppedBy = exitOnStopSignals((signal) => {
+  rmSync(tmp, { recursive: true, force: true });
+  return `[bench:node-handoff] stopped by ${signal}; nothing written${args.json ? ` (no ${args.json})` : ''}.`;
+});
 try {
   for (let k = 0; k < P.invocations; k++) {
     for (const name of shuffled(names, rng)) {
@@ -345,6 +351,10 @@ try {
       process.stderr.write(`round ${k + 1}/${P.invocations} ${name}: ${r.tput.at(-1).toFixed(0)} steps/s${r.overhead.length ? `, overhead median ${(median(r.overhead.at(-1)) / 1e3).toFixed(1)} µs` : ''}\n`);
     }
   }
+} catch (e) {
+  // A round the signal's handler is stopping fails too (its server gone): the handler ends the process, not this.
+  if (stoppedBy()) await new Promise(() => {});
+  throw e;
 } finally { rmSync(tmp, { recursive: true, force: true }); }
 
 function median(v) { const s = [...v].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; }

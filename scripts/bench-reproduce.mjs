@@ -4,13 +4,15 @@
 // lies inside the other run's 95 % interval over invocations (docs/measurements.md, "Reproducibility"). Writes
 // reproduce.json and reproduce.svg (the two runs' ratios with their intervals) into the second run's folder.
 // Both runs are ordinary runs: published like any other unless --no-publish is passed through.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { dataDir, gitCommit, root } from '../measurement/src/runRecordFiles.mjs';
 import { comparisonSpec, compareSummaries, renderSvg } from '../measurement/src/reproduce.mjs';
 import { uniqueRunId } from '../measurement/src/runId.mjs';
 import { USAGE_EXIT } from './lib/cli.mjs';
+import { exitOnStopSignals } from './lib/processes.mjs';
 
 const USAGE = `usage: npm run bench:reproduce -- <desktop|web|network> [options of that bench, except --run-id]
   e.g. npm run bench:reproduce -- desktop --n 10 --pacing free --encodings json --pin
@@ -31,11 +33,27 @@ const runsDir = resolve(outDirArg ?? join(dataDir, 'runs'));
 const base = uniqueRunId(bench, gitCommit());
 const ids = [`${base}-a`, `${base}-b`];
 
+// Ctrl-C, or a SIGTERM from a job runner: the signal goes to the bench running (which stops what it started and
+// says what it kept), then this exits with 128 + the signal's number; a run finished before stays as it is.
+let running = null;
+const finished = [];
+const stoppedBy = exitOnStopSignals(async (signal) => {
+  if (running && running.exitCode === null && running.signalCode === null) {
+    running.kill(signal);
+    await Promise.race([once(running, 'exit'), new Promise((r) => { setTimeout(r, 15_000); })]);
+  }
+  return `[bench:reproduce] stopped by ${signal}; nothing compared${finished.length ? ` (run ${finished.join(', ')} finished and stays)` : ''}.`;
+});
 for (const [i, id] of ids.entries()) {
   console.log(`\n[bench:reproduce] run ${i + 1} of 2: npm run bench:${bench} -- ${[...rest, '--run-id', id].join(' ')}`);
-  const r = spawnSync(process.execPath, [join(root, 'scripts', `bench-${bench}.mjs`), ...rest, '--run-id', id], { stdio: 'inherit' });
-  if (r.status === USAGE_EXIT) process.exit(USAGE_EXIT); // a bad option of the bench: it printed its usage
-  if (r.status !== 0) { console.error(`[bench:reproduce] bench:${bench} failed (exit ${r.status}); nothing compared`); process.exit(1); }
+  // In a process group of its own: a terminal's Ctrl-C reaches this script only, which hands it on once (a second
+  // SIGINT would end the bench before it has stopped what it started).
+  running = spawn(process.execPath, [join(root, 'scripts', `bench-${bench}.mjs`), ...rest, '--run-id', id], { stdio: 'inherit', detached: true });
+  const [status] = await once(running, 'exit');
+  if (stoppedBy()) await new Promise(() => {}); // the signal's handler ends the process
+  if (status === USAGE_EXIT) process.exit(USAGE_EXIT); // a bad option of the bench: it printed its usage
+  if (status !== 0) { console.error(`[bench:reproduce] bench:${bench} failed (exit ${status}); nothing compared`); process.exit(1); }
+  finished.push(id);
 }
 
 const summaries = ids.map((id) => JSON.parse(readFileSync(join(runsDir, id, 'summary.json'), 'utf8')));

@@ -33,6 +33,7 @@ import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 import { WEB_FILES, configurationId } from '../measurement/src/assemble.mjs';
+import { exitOnStopSignals } from './lib/processes.mjs';
 
 const USAGE = `usage: npm run bench:web -- [options]
   --n 10,100,1000          device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -134,17 +135,12 @@ let activeServer = null;
 /** What the run folder holds when the bench stops before its end (it is not a run: nothing reads it as one). */
 const notPublished = () => `Nothing was published: ${relative(root, runDir) || runDir} keeps the files of the invocations run so far and has no run.json (it is not a run). Re-run the command (a new run id).`;
 // Ctrl-C, or a SIGTERM from a job runner: what this bench started (the browser, the ws server, the static server)
-// stops with it, and the exit code says which signal ended the run (128 + its number).
-let stoppedBy = null;
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
-  process.once(signal, async () => {
-    stoppedBy = signal;
-    bar.stop();
-    await Promise.all([active?.close().catch(() => {}), activeServer?.stop('SIGTERM').catch(() => {}), preview.stop().catch(() => {})]);
-    console.error(`\n[bench:web] stopped by ${signal}. ${notPublished()}`);
-    process.exit(code);
-  });
-}
+// stops with it, and the exit code says which signal ended the run.
+const stoppedBy = exitOnStopSignals(async (signal) => {
+  bar.stop();
+  await Promise.all([active?.close().catch(() => {}), activeServer?.stop('SIGTERM').catch(() => {}), preview.stop().catch(() => {})]);
+  return `[bench:web] stopped by ${signal}. ${notPublished()}`;
+});
 
 /** One invocation of one engine: a fresh browser (and server), its files in `dir`, its noise record. */
 async function runEngine(p, engine, k, dir) {
@@ -249,7 +245,7 @@ try {
           inv.runs[engine] = await runEngine(p, engine, k, dir);
         } catch (e) {
           // An invocation the signal's handler is stopping fails too: the handler ends the process, not this.
-          if (stoppedBy) await new Promise(() => {});
+          if (stoppedBy()) await new Promise(() => {});
           bar.stop();
           await preview.stop().catch(() => {});
           console.error(`\n[bench:web] invocation ${p.id} inv-${k} (${engine}) failed: ${e.message}\n${notPublished()}`);

@@ -4,7 +4,7 @@
 // message naming what died, leave the earlier run byte for byte as it was, publish nothing (no run.json: not a
 // run), and a re-run must refuse the same run id cleanly; one re-run with a new id completes.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -90,6 +90,32 @@ for (const f of STOPPED) {
     assert.equal(r.code, 143, `exit ${r.code ?? r.signal}:\n${tail}`);
     assert.match(r.output, /stopped by SIGTERM\. Nothing was published: .*has no run\.json/, tail);
     assert.ok(!existsSync(join(runs, 'stopped', 'run.json')));
+    assert.deepEqual(fingerprint(earlier), earlierBefore, 'the earlier run changed');
+    assert.deepEqual(r.survivors.map((p) => p.cmd.slice(0, 120)), [], 'processes the bench started outlived it');
+  });
+}
+
+// The other benches stopped the same way: bench:reproduce hands the signal to the bench it runs, bench:network stops
+// Toxiproxy, its servers and front-ends, bench:node-handoff its servers.
+const isToxiproxy = (p) => p.cmd.includes('toxiproxy');
+const OTHERS = [
+  { bench: 'reproduce', args: (runs) => ['web', ...WEB, '--out-dir', runs, '--no-publish'], victim: (p, all) => isChromium(p) && webUp(all), afterMs: 3000,
+    says: [/\[bench:web\] stopped by SIGTERM\. Nothing was published/, /\[bench:reproduce\] stopped by SIGTERM; nothing compared\./] },
+  { bench: 'network', args: (runs) => ['--paths', 'desktop', '--profiles', 'loopback', '--n', '10', '--encodings', 'json', '--pacing', 'frame', '--in-flight', '',
+    '--invocations', '1', '--frames', '600', '--warmup', '10', '--only', 'grid', '--quiet', '--out-dir', runs, '--no-publish', '--run-id', 'stopped'],
+  victim: (p, all) => isHost(p) && all.some(isJvm) && all.some(isToxiproxy), afterMs: 1000, says: [/\[bench:network\] stopped by SIGTERM\. Nothing was published: .*has no run\.json/] },
+  { bench: 'node-handoff', args: () => ['--candidates', 'inline', '--encodings', 'json', '--invocations', '1', '--steps', '200000', '--no-jvm', '--isolation-invocations', '0'],
+    victim: (p) => isNodeServer(p), afterMs: 2000, says: [/\[bench:node-handoff\] stopped by SIGTERM; nothing written\./] },
+];
+for (const f of OTHERS) {
+  test(`${f.bench}: stopped by SIGTERM mid-run → exit 143, every process it started stops with it, nothing published, earlier run intact`, async () => {
+    const { runs, earlier, before: earlierBefore } = runsWithEarlierRun(`sigterm-${f.bench}`);
+    const r = await runWithFault(script(f.bench), f.args(runs), { victim: f.victim, afterMs: f.afterMs, benchSignal: 'SIGTERM' });
+    const tail = r.output.split('\n').filter((l) => !/[░█]/.test(l)).slice(-8).join('\n');
+    assert.ok(r.killed, `the signal was never sent (the bench never got going):\n${tail}`);
+    assert.equal(r.code, 143, `exit ${r.code ?? r.signal}:\n${tail}`);
+    for (const says of f.says) assert.match(r.output, says, tail);
+    assert.deepEqual(readdirSync(runs).filter((d) => existsSync(join(runs, d, 'run.json')) && d !== 'earlier-run'), [], 'a run was published');
     assert.deepEqual(fingerprint(earlier), earlierBefore, 'the earlier run changed');
     assert.deepEqual(r.survivors.map((p) => p.cmd.slice(0, 120)), [], 'processes the bench started outlived it');
   });

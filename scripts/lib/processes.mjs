@@ -34,3 +34,26 @@ export async function stopDescendants(signal = 'SIGTERM', graceMs = 2000) {
   for (let waited = 0; mine().length > 0 && waited < graceMs; waited += 50) await new Promise((r) => setTimeout(r, 50));
   kill(mine(), 'SIGKILL');
 }
+
+/**
+ * Ctrl-C, or a SIGTERM from a job runner, ends a bench cleanly: `stop(signal)` does the bench's own part (its
+ * progress bar, its temporary folders, a child it forwards the signal to) and returns what to tell the user; then
+ * every process below this one is stopped (stopDescendants), the message printed, and the process exits with 128 +
+ * the signal's number (130, 143). Returns `stoppedBy()`: the signal once one came, else null (an invocation the
+ * signal interrupted is then not a failure to report: the handler ends the process).
+ */
+export function exitOnStopSignals(stop) {
+  let by = null;
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+    process.once(signal, async () => {
+      by = signal;
+      let message = '';
+      try { message = await stop(signal); } finally {
+        await stopDescendants('SIGTERM');
+        if (message) console.error(`\n${message}`);
+        process.exit(code);
+      }
+    });
+  }
+  return () => by;
+}
