@@ -510,6 +510,27 @@ describe('plots', () => {
     const text = await (await import('node:fs/promises')).readFile(await dl.path(), 'utf8');
     assert.match(text.split('\n')[0], /^run,config,file,transport,id,count,median,mean,p95,p99,std,min,max$/);
     assert.match(text, /reference-study,socket-scene,socket-scene\/socket.csv,socket,backend.overhead,969,107512,/);
+    // Every series is in the file, whichever runs' groups are open on the page.
+    const total = Number(/^(\d+) series of/.exec(await page.locator('[data-table="summary"] .table-toolbar .muted').innerText())?.[1]);
+    assert.equal(text.trim().split('\n').length - 1, total);
+  });
+
+  test("all series: a run's series are listed once it is opened; the reference study's and the canonical runs' from the start", async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await waitForComparison(page);
+    const groups = page.locator('[data-table="summary"] details.series-run');
+    assert.ok(await groups.count() > 10, 'one group per run');
+    assert.ok(await page.locator('details.series-run[data-run="reference-study"][open] tr[data-series^="reference-study/"]').count() > 10);
+    const closed = page.locator('[data-table="summary"] details.series-run:not([open])').first();
+    const run = await closed.getAttribute('data-run');
+    assert.equal(await closed.locator('tr[data-series]').count(), 0, 'a closed group lists nothing');
+    const said = Number(/— (\d+) series/.exec(await closed.locator('summary').innerText())?.[1]);
+    await closed.locator('summary').click();
+    const group = page.locator(`details.series-run[data-run="${run}"]`);
+    await group.locator('tr[data-series]').first().waitFor();
+    assert.equal(await group.locator('tr[data-series]').count(), said, `${run}: the rows its summary counts`);
+    assert.equal(await group.locator(`tr[data-series]:not([data-series^="${run}/"])`).count(), 0, 'only its own series');
   });
 });
 

@@ -1,4 +1,9 @@
-/** Every series' statistics after warm-up, exportable as CSV (exact ns). Props only. */
+/**
+ * Every series' statistics after warm-up, exportable as CSV (exact ns), one collapsible group per run. A group's rows
+ * are on the page once it is opened: every run's series at once made the Comparison's largest table (3 500 rows,
+ * 40 % of the page's elements) and most of the render when runs arrive. `opened` says which groups start open.
+ */
+import { useMemo, useState } from 'react';
 import type { TickFlag } from '../model/flags';
 import { seriesKey, type SeriesStats } from '../model/stats';
 import type { Unit } from '../model/units';
@@ -7,35 +12,60 @@ import { StatCell } from './StatCell';
 
 const COLS = ['run', 'config', 'file', 'transport', 'id', 'count', 'median', 'mean', 'p95', 'p99', 'std', 'min', 'max'] as const;
 
-export function SummaryTable({ stats, unit, flags, warmup }: { stats: SeriesStats[]; unit: Unit; flags: Map<string, TickFlag>; warmup: number }) {
+export function SummaryTable({ stats, unit, flags, warmup, opened }: {
+  stats: SeriesStats[]; unit: Unit; flags: Map<string, TickFlag>; warmup: number;
+  /** runs whose series are listed from the start (the others on request) */
+  opened: ReadonlySet<string>;
+}) {
+  const byRun = useMemo(() => {
+    const m = new Map<string, SeriesStats[]>();
+    for (const s of stats) {
+      const rows = m.get(s.run);
+      if (rows) rows.push(s); else m.set(s.run, [s]);
+    }
+    return [...m];
+  }, [stats]);
   return (
     <div className="table-wrap" data-table="summary">
       <div className="table-toolbar">
-        <span className="muted">{stats.length} series, first {warmup} samples of each dropped</span>
+        <span className="muted">{stats.length} series of {byRun.length} runs, first {warmup} samples of each dropped; a run&apos;s series are listed once it is opened</span>
         <button type="button" onClick={() => download(`summary-warmup${warmup}.csv`, toCsv([...COLS], stats as unknown as Record<string, unknown>[]))}>Export CSV</button>
       </div>
-      <table className="data summary-table">
-        <thead><tr>{COLS.map((c) => <th key={c}>{c}</th>)}<th>flags</th></tr></thead>
-        <tbody>
-          {stats.map((s) => {
-            const f = flags.get(seriesKey(s));
-            return (
-              <tr key={seriesKey(s)} data-series={seriesKey(s)}>
-                <td>{s.run}</td><td>{s.config}</td><td>{s.file}</td><td>{s.transport ?? ''}</td><td>{s.id}</td>
-                <td className="num" data-stat="count">{s.count}</td>
-                <StatCell ns={s.median} unit={unit} stat="median" />
-                <StatCell ns={s.mean} unit={unit} stat="mean" />
-                <StatCell ns={s.p95} unit={unit} stat="p95" />
-                <StatCell ns={s.p99} unit={unit} stat="p99" />
-                <StatCell ns={s.std} unit={unit} stat="std" />
-                <StatCell ns={s.min} unit={unit} stat="min" />
-                <StatCell ns={s.max} unit={unit} stat="max" />
-                <td>{f && <span className="flag">⚑ tick {+f.periodMs.toFixed(3)} ms</span>}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {byRun.map(([run, rows]) => <RunSeries key={run} run={run} rows={rows} unit={unit} flags={flags} initiallyOpen={opened.has(run)} />)}
     </div>
+  );
+}
+
+function RunSeries({ run, rows, unit, flags, initiallyOpen }: { run: string; rows: SeriesStats[]; unit: Unit; flags: Map<string, TickFlag>; initiallyOpen: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const flagged = rows.filter((s) => flags.has(seriesKey(s))).length;
+  return (
+    <details className="series-run" data-run={run} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{run} <span className="muted small">— {rows.length} series{flagged ? `, ${flagged} flagged ⚑` : ''}</span></summary>
+      {open && (
+        <table className="data summary-table">
+          <thead><tr>{COLS.map((c) => <th key={c}>{c}</th>)}<th>flags</th></tr></thead>
+          <tbody>
+            {rows.map((s) => {
+              const f = flags.get(seriesKey(s));
+              return (
+                <tr key={seriesKey(s)} data-series={seriesKey(s)}>
+                  <td>{s.run}</td><td>{s.config}</td><td>{s.file}</td><td>{s.transport ?? ''}</td><td>{s.id}</td>
+                  <td className="num" data-stat="count">{s.count}</td>
+                  <StatCell ns={s.median} unit={unit} stat="median" />
+                  <StatCell ns={s.mean} unit={unit} stat="mean" />
+                  <StatCell ns={s.p95} unit={unit} stat="p95" />
+                  <StatCell ns={s.p99} unit={unit} stat="p99" />
+                  <StatCell ns={s.std} unit={unit} stat="std" />
+                  <StatCell ns={s.min} unit={unit} stat="min" />
+                  <StatCell ns={s.max} unit={unit} stat="max" />
+                  <td>{f && <span className="flag">⚑ tick {+f.periodMs.toFixed(3)} ms</span>}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </details>
   );
 }

@@ -12,6 +12,7 @@ import { Section } from '../components/Section';
 import { InvocationIntervals } from '../components/InvocationIntervals';
 import { InvocationNoiseTable } from '../components/InvocationNoiseTable';
 import { computeIntervals } from '../data/invocationIntervals';
+import { UPLOAD_RUN } from '../data/ingest';
 import { Plot, preloadPlotly } from '../components/Plot';
 import { provenanceOf } from '../plots/figureExport';
 import { SummaryTable } from '../components/SummaryTable';
@@ -307,7 +308,11 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
         clockNs={clocks.get(`${p.run}/${p.inConfig}`) || null}
         cpu={{ in: cpuPerStep(tableRuns, p.run, p.inConfig, p.inTransport), out: cpuPerStep(tableRuns, p.run, p.outConfig, p.outTransport) }} />} />
   ), [rows, state.unit, extras, flags, state.boot, clocks, ivs, tableRuns]); // eslint-disable-line react-hooks/exhaustive-deps
-  const summaryTable = useMemo(() => <SummaryTable stats={stats} unit={state.unit} flags={flags} warmup={state.warmup} />, [stats, state.unit, flags, state.warmup]);
+  // The series listed from the start: the opened configurations' runs (the reference study, the canonical runs) and
+  // the visitor's uploads; every other run's on request.
+  const seriesOpened = useMemo(() => new Set([...openedKeys.map((k) => k.slice(0, k.indexOf('/'))), UPLOAD_RUN]), [openedKeys]);
+  const summaryTable = useMemo(() => <SummaryTable stats={stats} unit={state.unit} flags={flags} warmup={state.warmup} opened={seriesOpened} />,
+    [stats, state.unit, flags, state.warmup, seriesOpened]);
   const noiseTable = useMemo(() => <InvocationNoiseTable noise={noise} drifted={drifted} />, [noise, drifted]);
   const crossTable = useMemo(() => <CrossPlatformTable rows={crossRows} unit={state.unit} pending={blockPending} />, [crossRows, state.unit, blockPending]);
   const runsTable = useMemo(() => (
