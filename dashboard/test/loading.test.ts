@@ -173,6 +173,27 @@ describe('published runs added in batches', () => {
       expect(await table(db, 'SELECT count(*) AS n FROM files WHERE invocation IS NOT NULL')).toEqual([JSON.stringify({ n: held.files.length })]);
     } finally { await db.close(); }
   });
+  it('take a whole batch out when one part of it is refused, so that its parts can be added again one by one', async () => {
+    const db = await createNodeConnector();
+    try {
+      await createTables(db);
+      const [a] = await preparedParts(sample[0], [sample[0].run.configurations.map((c) => c.id)]);
+      const [b] = await preparedParts(sample[1], [sample[1].run.configurations.map((c) => c.id)]);
+      const bad = { ...b, samples: tableToIPC(tableFromArrays({ a: Int32Array.from([1, 2]) }), 'stream') };
+      await expect(addPreparedRuns(db, [a, bad])).rejects.toThrow(new RegExp(`^${b.run.id}: `));
+      const counts = 'SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM configs) AS configs, (SELECT count(*) FROM files) AS files, (SELECT count(*) FROM samples_raw) AS samples';
+      expect(await table(db, counts)).toEqual(['{"runs":0,"configs":0,"files":0,"samples":0}']);
+      // The first part again, alone: once, not twice.
+      await addPreparedRuns(db, [a]);
+      const once = await createNodeConnector();
+      try {
+        await createTables(once);
+        const [fresh] = await preparedParts(sample[0], [sample[0].run.configurations.map((c) => c.id)]);
+        await addPreparedRuns(once, [fresh]);
+        expect(await table(db, counts)).toEqual(await table(once, counts));
+      } finally { await once.close(); }
+    } finally { await db.close(); }
+  });
   it('refuse a batch whose runs have ids of one key (a hash clash), adding nothing; one by one, the second is refused', async () => {
     const db = await createNodeConnector();
     try {

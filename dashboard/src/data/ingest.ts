@@ -100,8 +100,9 @@ export function prepareRun(run: RunJson, files: readonly ParsedFile[], newRun = 
 }
 
 /**
- * Adds prepared runs to the database: their runs, configurations and files rows, then their samples. A run whose
- * samples cannot be appended is removed again (a later part of a run: that part) and named in the error.
+ * Adds prepared runs to the database: their runs, configurations and files rows, then their samples. When a part's
+ * samples cannot be appended, every part of the batch is removed again (a run's later part: that part only) and the
+ * error names the part's run.
  */
 export async function addPreparedRuns(db: Connector, prepared: readonly PreparedRun[]): Promise<void> {
   if (prepared.length === 0) return;
@@ -129,8 +130,9 @@ export async function addPreparedRuns(db: Connector, prepared: readonly Prepared
       if (p.samples) await db.appendArrowIpc('samples_raw', p.samples);
       if (p.invocationSamples) await db.appendArrowIpc('invocation_samples_raw', p.invocationSamples);
     } catch (e) {
-      // A run's first part takes the run out; a later part (its other configurations, its invocation files) only itself.
-      await db.query(p.newRun ? deleteRun(p.run.id) : deleteFiles(p.files.map((f) => f.fileKey))).catch(() => undefined);
+      // The batch is taken out whole (the caller may add its parts again one by one): a run's first part takes the
+      // run out, a later part (its other configurations, its invocation files) only itself.
+      for (const q of prepared) await db.query(q.newRun ? deleteRun(q.run.id) : deleteFiles(q.files.map((f) => f.fileKey))).catch(() => undefined);
       throw new Error(`${p.run.id}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
