@@ -202,6 +202,25 @@ export function DataProvider({ children }: { children: ReactNode }) {
         setLoadMs(performance.now() - t0);
       };
       let invocationsAdded = false;
+      /**
+       * Adds a batch of arrivals in one go, or, when one part is refused, one by one, so that only that one is missing;
+       * names every failure in `problems`. Resolves with the arrivals added.
+       */
+      const addBatch = async (batch: Arrival[]): Promise<Arrival[]> => {
+        const ok = batch.filter((x) => x.prepared !== null && x.run !== null);
+        problems.push(...batch.filter((x) => x.error !== null).map((x) => x.error!));
+        try {
+          await addPreparedRuns(raw, ok.map((x) => x.prepared!));
+          return ok;
+        } catch (e) {
+          const added: Arrival[] = [];
+          for (const x of ok) {
+            try { await addPreparedRuns(raw, [x.prepared!]); added.push(x); } catch (e1) { problems.push(`run ${x.id}: ${e1 instanceof Error ? e1.message : String(e1)}`); }
+          }
+          if (!ok.length) problems.push(e instanceof Error ? e.message : String(e));
+          return added;
+        }
+      };
       for (let a = await load.take(); a !== null; a = await load.take()) {
         if (a.invocations) {
           // The held-back invocation files: after every run's other parts are shown and the views' queries over them
@@ -216,10 +235,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
           const batch: Arrival[] = [a];
           for (let n = load.peek(); atEnd && n && n.invocations; n = load.peek()) batch.push((await load.take())!);
           const t = performance.now();
-          problems.push(...batch.filter((x) => x.error !== null).map((x) => `run ${x.id}, its invocations' files: ${x.error}`));
-          for (const x of batch.filter((y) => y.prepared !== null)) {
-            try { await addPreparedRuns(raw, [x.prepared!]); invocationsAdded = true; } catch (e) { problems.push(e instanceof Error ? e.message : String(e)); }
-          }
+          if ((await addBatch(batch)).length) invocationsAdded = true;
           performance.measure(`ingest invocations of ${batch.map((x) => x.id).join(', ')}`, { start: t });
           if (!live) return;
           if (!atEnd) setInvocationGeneration((g) => g + 1); // the view that asked for the run reads them now
@@ -235,20 +251,8 @@ export function DataProvider({ children }: { children: ReactNode }) {
         const batch: Arrival[] = [a];
         for (let n = load.peek(); n && (batches > 0 || OPENED.view !== 'compare') && n.first === a.first && !n.invocations; n = load.peek()) batch.push((await load.take())!);
         batches++;
-        const ok = batch.filter((x) => x.prepared !== null && x.run !== null);
-        problems.push(...batch.filter((x) => x.error !== null).map((x) => x.error!));
         const t = performance.now();
-        const added = (x: Arrival) => { const set = parts.get(x.id) ?? new Set<string>(); x.configs.forEach((c) => set.add(c)); parts.set(x.id, set); };
-        try {
-          await addPreparedRuns(raw, ok.map((x) => x.prepared!));
-          ok.forEach(added);
-        } catch (e) {
-          // One run's samples refused: add the batch's parts one by one, so that only that one is missing.
-          for (const x of ok) {
-            try { await addPreparedRuns(raw, [x.prepared!]); added(x); } catch (e1) { problems.push(`run ${x.id}: ${e1 instanceof Error ? e1.message : String(e1)}`); }
-          }
-          if (!ok.length) problems.push(e instanceof Error ? e.message : String(e));
-        }
+        for (const x of await addBatch(batch)) { const set = parts.get(x.id) ?? new Set<string>(); x.configs.forEach((c) => set.add(c)); parts.set(x.id, set); }
         performance.measure(`ingest ${batch.map((x) => `${x.id} (${x.configs.length})`).join(', ')}`, { start: t });
         for (const x of batch) if (x.last) done.add(x.id);
         tried = done.size;

@@ -205,18 +205,17 @@ export function samplesBatchIpc(parts: readonly { fileKey: number; parsed: Parse
  * (docs/hosting.md); appended as Arrow they cost a few ms.
  */
 export function filesIpc(rows: readonly FileRow[]): Uint8Array {
-  const column = <T,>(of: (r: FileRow) => T) => rows.map(of);
   const table = new Table({
-    file_key: vectorFromArray(column((r) => r.fileKey), new Int32()),
-    run: vectorFromArray(column((r) => r.run), new Utf8()),
-    config: vectorFromArray(column((r) => r.config), new Utf8()),
-    file: vectorFromArray(column((r) => r.file), new Utf8()),
-    side: vectorFromArray(column((r) => r.side), new Utf8()),
-    platform: vectorFromArray(column((r) => r.platform), new Utf8()),
-    transport: vectorFromArray(column((r) => r.transport), new Utf8()),
-    rows_loaded: vectorFromArray(column((r) => (r.rowsLoaded === undefined ? null : BigInt(r.rowsLoaded))), new Int64()),
-    invocation: vectorFromArray(column((r) => r.invocation ?? null), new Int32()),
-    resolution_ns: vectorFromArray(column((r) => r.resolutionNs ?? null), new Int32()),
+    file_key: vectorFromArray(rows.map((r) => r.fileKey), new Int32()),
+    run: vectorFromArray(rows.map((r) => r.run), new Utf8()),
+    config: vectorFromArray(rows.map((r) => r.config), new Utf8()),
+    file: vectorFromArray(rows.map((r) => r.file), new Utf8()),
+    side: vectorFromArray(rows.map((r) => r.side), new Utf8()),
+    platform: vectorFromArray(rows.map((r) => r.platform), new Utf8()),
+    transport: vectorFromArray(rows.map((r) => r.transport), new Utf8()),
+    rows_loaded: vectorFromArray(rows.map((r) => (r.rowsLoaded === undefined ? null : BigInt(r.rowsLoaded))), new Int64()),
+    invocation: vectorFromArray(rows.map((r) => r.invocation ?? null), new Int32()),
+    resolution_ns: vectorFromArray(rows.map((r) => r.resolutionNs ?? null), new Int32()),
   });
   return tableToIPC(table, 'stream');
 }

@@ -89,7 +89,8 @@ function postHeldBack(runs?: readonly string[]): void {
       const prepared = prepareRun(h.job.run, h.files, false);
       send({ id: h.job.run.id, configs: h.configs, first: false, last: true, invocations: true, prepared, error: null, parseMs: performance.now() - t0 });
     } catch (err) {
-      send({ id: h.job.run.id, configs: h.configs, first: false, last: true, invocations: true, prepared: null, error: err instanceof Error ? err.message : String(err), parseMs: null });
+      const message = err instanceof Error ? err.message : String(err);
+      send({ id: h.job.run.id, configs: h.configs, first: false, last: true, invocations: true, prepared: null, error: `${h.job.run.id}, its invocations' files: ${message}`, parseMs: null });
     }
   }
 }
