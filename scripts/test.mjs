@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { suites } from './lib/test-suites.mjs';
 import { ensureBuilt } from './lib/build-steps.mjs';
+import { failureDigest } from './lib/parsers.mjs';
 
 const only = process.argv.slice(2);
 const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
@@ -16,12 +17,14 @@ if (only.length && selected.length !== only.length) {
 let passed = 0;
 let failed = 0;
 const rows = [];
+const digests = [];
 for (const suite of selected) {
   console.log(`\n=== ${suite.name}: ${suite.description}`);
   const missing = (suite.requires ?? []).map((r) => r()).filter(Boolean);
   if (missing.length) {
     for (const m of missing) console.error(`  missing: ${m}`);
     rows.push([suite.name, 0, 1, 'missing system component']);
+    digests.push([suite.name, missing]);
     failed += 1;
     continue;
   }
@@ -30,6 +33,7 @@ for (const suite of selected) {
   } catch (e) {
     console.error(`  build failed: ${e.message}`);
     rows.push([suite.name, 0, 1, 'build failed']);
+    digests.push([suite.name, [`build failed: ${e.message}`.split('\n')[0]]]);
     failed += 1;
     continue;
   }
@@ -46,10 +50,16 @@ for (const suite of selected) {
   else if (res.status !== 0 && counts.failed === 0) { counts.failed += 1; note += `, exit code ${res.status} with no failing test reported`; }
   if (counts.passed + counts.failed === 0) { counts.failed = 1; note += ', ran no test'; }
   rows.push([suite.name, counts.passed, counts.failed, note]);
+  if (counts.failed > 0) digests.push([suite.name, failureDigest(`${res.stdout}\n${res.stderr}`)]);
   passed += counts.passed;
   failed += counts.failed;
 }
 
+// Repeated at the end, where a CI log that keeps only its tail still shows what failed (in full above).
+for (const [name, digest] of digests) {
+  console.log(`\n--- failed in ${name}:`);
+  for (const l of digest.length ? digest : ['(no failing test named in its output: see above)']) console.log(`  ${l}`);
+}
 console.log('\nsuite                     passed  failed  note');
 for (const [name, p, f, note] of rows) console.log(`${name.padEnd(24)} ${String(p).padStart(7)} ${String(f).padStart(7)}  ${note}`);
 console.log(`\n${passed} passed, ${failed} failed`);

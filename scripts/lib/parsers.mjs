@@ -28,3 +28,28 @@ export const vitest = (text) => {
   const n = (k) => +(line[1].match(new RegExp(`(\\d+) ${k}`))?.[1] ?? 0);
   return { passed: n('passed'), failed: n('failed') + n('skipped') + n('todo') };
 };
+
+/**
+ * The failing tests' names and first error lines out of a runner's output, at most `maxLines` lines, so that the end
+ * of a long run (all that a CI log may keep) still says what failed: TAP "not ok" blocks (nested ones too) with
+ * their YAML up to its end, vitest "FAIL"/"×" lines, Surefire "<<< FAILURE!"/"<<< ERROR!", NUnit's numbered failures.
+ */
+export function failureDigest(text, maxLines = 40) {
+  const lines = text.split('\n');
+  const out = [];
+  for (let i = 0; i < lines.length && out.length < maxLines; i += 1) {
+    const l = lines[i];
+    if (/^\s*not ok \d+/.test(l)) {
+      out.push(l);
+      // The YAML block after it ("  ---" … "  ..."): its error and location, not the stack.
+      for (let j = i + 1; j < lines.length && j < i + 30 && !/^\s*\.\.\.\s*$/.test(lines[j]); j += 1) {
+        if (/^\s*stack: /.test(lines[j])) break;
+        if (lines[j].trim() && !/^\s*(---|duration_ms:|type:|failureType:|code: |name: |operator: )/.test(lines[j])) out.push(lines[j]);
+      }
+    } else if (/^\s*(FAIL\s|×\s)|<<< (FAILURE|ERROR)!|^\d+\) .*(Failed|Error)/.test(l)) {
+      out.push(l, ...lines.slice(i + 1, i + 4));
+      i += 3;
+    }
+  }
+  return out.slice(0, maxLines);
+}

@@ -3,12 +3,14 @@
 // what died, nothing published, earlier runs intact, re-runs refuse the same id or complete with a new one.
 import { nodeTap } from '../lib/parsers.mjs';
 import { chromium, maven, mono } from '../lib/requirements.mjs';
+import { toxiproxyInstallable } from '../lib/toxiproxy.mjs';
 
 export const suites = [{
   name: 'faults',
   description: 'benchmarks under faults: JVM/Node server, Mono front-end, Chromium killed mid-invocation; server/front-end CSV past a file-size limit; message names what died, nothing published, earlier run intact, re-run refuses or completes',
-  build: ['native', 'jvm-server', 'desktop-host', 'wasm', 'js', 'dashboard'],
-  requires: [maven, mono, chromium],
+  // toxiproxy: one test stops bench:network mid-run, and this suite runs before suite network builds it.
+  build: ['toxiproxy', 'native', 'jvm-server', 'desktop-host', 'wasm', 'js', 'dashboard'],
+  requires: [maven, mono, chromium, toxiproxyInstallable],
   cmd: ['node', '--test', '--test-reporter=tap', '--test-concurrency=1', '--test-timeout=900000', 'scripts/faults/faults.test.mjs'],
   parse: nodeTap,
 }];
