@@ -177,8 +177,16 @@ describe('views load what they show', () => {
     assert.ok(held.length > 0 && firstHeld >= lastPart, `invocation files ingested from ${firstHeld} ms, the last part at ${lastPart} ms`);
     // The first comparison block of a held-back run with several invocations gets its interval over them.
     await openSections(page, ['comparison']);
-    const run = await page.evaluate((ids) => [...document.querySelectorAll('.comparison')].map((el) => el.dataset.run)
-      .find((id) => ids.includes(id) && Number(document.querySelector(`.comparison[data-run="${id}"] [data-testid="invocation-ci"]`)?.dataset.invocations ?? 0) > 1), held);
+    // Their blocks are drawn as they scroll into view (components/NearViewport.tsx): each scrolled to in turn.
+    const run = await page.evaluate(async (ids) => {
+      for (const el of document.querySelectorAll('.comparison')) {
+        if (!ids.includes(el.dataset.run)) continue;
+        el.scrollIntoView();
+        await new Promise((resolve) => { const drawn = () => (el.dataset.drawn === '1' ? resolve() : requestAnimationFrame(drawn)); drawn(); });
+        if (Number(el.querySelector('[data-testid="invocation-ci"]')?.dataset.invocations ?? 0) > 1) return el.dataset.run;
+      }
+      return undefined;
+    }, held);
     assert.ok(run, 'a held-back run with invocations is on the page');
     await page.waitForSelector(`.comparison[data-run="${run}"] [data-testid="invocation-ci"][data-ready="1"] td[data-lo]:not([data-lo=""])`, { timeout: ALL_RUNS_MS });
   });
@@ -200,6 +208,43 @@ describe('views load what they show', () => {
       await page.waitForSelector('[data-testid="data-progress"]', { state: 'detached', timeout: ALL_RUNS_MS });
       assert.ok(requested.some((id) => !shown.has(id)), 'once the Live view is left, the rest loads');
     } finally { page.off('request', onRequest); }
+  });
+});
+
+describe('drawing what is on screen', () => {
+  test('blocks and rows of runs not opened are drawn as they scroll into view, with their figures; printing draws them all', async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await waitForComparison(page);
+    const count = (sel) => page.locator(sel).count();
+    // The reference study's and the canonical runs' blocks at once; every block's heading from the start.
+    assert.equal(await page.locator('.comparison[data-run="reference-study"]').getAttribute('data-drawn'), '1');
+    const blocks = await count('.comparison');
+    const pending = await count('.comparison[data-drawn="0"]');
+    assert.ok(pending > 0 && pending < blocks, `${pending} of ${blocks} blocks waiting to be drawn`);
+    assert.equal(await count('.comparison h3'), blocks, 'every block names its run and configurations');
+    // The last block waiting: a placeholder (no table) until scrolled to, then its figures.
+    const run = await page.locator('.comparison[data-drawn="0"]').last().getAttribute('data-run');
+    const configs = await page.locator('.comparison[data-drawn="0"]').last().getAttribute('data-configs');
+    const last = page.locator(`.comparison[data-run="${run}"][data-configs="${configs}"]`);
+    assert.equal(await last.locator('.comparison-table').count(), 0);
+    assert.match(await last.locator('.block-pending').innerText(), /drawn as this block scrolls into view/);
+    await last.scrollIntoViewIfNeeded();
+    await last.locator('.comparison-table td[data-stat="median"][data-ns]').first().waitFor({ timeout: 10000 });
+    assert.equal(await last.getAttribute('data-drawn'), '1');
+    // The noise rows and cross-platform pairs likewise, a placeholder naming what is there.
+    for (const sel of ['[data-testid="noise"] tbody', '[data-testid="cross-platform-pair"]']) {
+      const group = page.locator(`${sel}[data-drawn="0"]`).last();
+      assert.ok(await group.count() > 0, `${sel}: something waits to be drawn`);
+      assert.match(await group.innerText(), /\S/, `${sel}: the placeholder says what it holds`);
+      await group.scrollIntoViewIfNeeded();
+      await page.waitForFunction((s) => ![...document.querySelectorAll(s)].at(-1).querySelector('tr.pending'), sel, { timeout: 10000 });
+    }
+    // Printing (and the "draw every …" switch) draws everything: every block with its table.
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    await page.waitForFunction(() => !document.querySelector('[data-drawn="0"]'), null, { timeout: 30000 });
+    assert.equal(await count('.comparison .comparison-table'), blocks);
+    assert.ok(await page.locator('[data-testid="draw-all"]').first().isChecked());
   });
 });
 
@@ -386,6 +431,8 @@ describe('in-process across platforms', () => {
     const { page } = b;
     await page.goto(`${server.url}?runs=${runs.map((r) => r.id).join(',')}&unit=ns`);
     await openSections(page, ['cross-platform']);
+    // Every pair drawn now, not as it scrolls into view (components/NearViewport.tsx): the test reads them all.
+    await page.locator('[data-testid="cross-platform"] [data-testid="draw-all"]').check();
     // Runs load one after another: wait for every pair, then for the figures of the last query.
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cross-platform-row"]').length === n, pairs, { timeout: 60000 });
     await page.waitForSelector('[data-testid="cross-platform"][data-ready="1"] [data-testid="cross-platform-row"][data-n="10"]', { timeout: 30000 });
@@ -1037,7 +1084,8 @@ describe('invocations', () => {
       assert.equal(await page.locator('.comparison[data-run="reference-study"] [data-testid="invocation-ci"] td[data-lo]').count(), 0);
       // Noise: load and other processes' CPU time per invocation, the busy one flagged and warned about.
       const noise = page.locator('[data-testid="noise"]');
-      assert.equal(await noise.locator('tr[data-invocation]').count(), 10);
+      await noise.scrollIntoViewIfNeeded(); // a run's rows are drawn as they come near the viewport
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="noise"] tr[data-invocation]').length === 10, null, { timeout: 10000 });
       assert.equal(await noise.locator('tr[data-busy="1"]').count(), 1);
       assert.equal(await noise.locator('tr[data-busy="1"]').getAttribute('data-invocation'), '3');
       // One short banner (the rule re-judged by the page: 0.8 s of other CPU in 1 s on 2 cores), the row marked.

@@ -10,6 +10,7 @@ import type { TickFlag } from '../model/flags';
 import { seriesKey, type MannWhitney, type SeriesStats } from '../model/stats';
 import { formatDuration, formatP, formatRatio, type Unit } from '../model/units';
 import { StatCell } from './StatCell';
+import { useNearViewport } from './NearViewport';
 import { CLOCK_LIMIT_TICKS } from '../../../measurement/src/clock.mjs';
 
 export interface ComparisonExtras {
@@ -59,11 +60,68 @@ function SeriesRow({ label, s, unit, extras, first, metric, rows }: { label: str
   );
 }
 
-/** `pairExtra`: rendered under each pairing's heading, above its table (the invocation-level intervals). */
 /** Plain words for a rank test's p (the test's figures are in the tooltip). */
 const differs = (p: number): string => (p < 0.001 ? 'clearly different' : p < 0.05 ? 'different' : 'no clear difference');
 
-export function ComparisonTable({ rows, unit, extras, pairExtra }: { rows: ComparisonRow[]; unit: Unit; extras: ComparisonExtras; pairExtra?: (p: Pairing, group: ComparisonRow[]) => ReactNode }) {
+/** A placeholder's height (px) under its heading: a drawn block's without `pairExtra` (so the scroll bar and positions barely move as blocks are drawn). */
+const pendingPx = (metrics: number) => 20 + 80 * metrics;
+
+function ComparisonBlock({ group, unit, extras, pairExtra, lazy, extraPx }: { group: ComparisonRow[]; unit: Unit; extras: ComparisonExtras; pairExtra?: (p: Pairing, group: ComparisonRow[]) => ReactNode; lazy: boolean; extraPx: number }) {
+  const [ref, drawn] = useNearViewport<HTMLDivElement>(lazy);
+  const p = group[0].pairing;
+  return (
+    <div ref={ref} className="comparison" data-run={p.run} data-configs={`${p.inConfig} ${p.outConfig}`} data-drawn={drawn ? '1' : '0'}>
+      <h3>{p.run}: {p.platform}, N = {p.n || '?'} — {p.inTransport} ({p.inConfig}) vs {p.outTransport} ({p.outConfig})</h3>
+      {!drawn ? <p className="muted small block-pending" style={{ minHeight: pendingPx(group.length) + extraPx }}>{group.length} metrics: drawn as this block scrolls into view.</p> : (
+        <>
+          {p.pacingNote && <p className="note">⚠ {p.pacingNote}. Ratios of front-end times mix pacing with transport.</p>}
+          {pairExtra?.(p, group)}
+          <table className="data comparison-table">
+            <thead>
+              <tr>
+                <th>metric</th><th>path</th><th>n</th><th>median</th><th title="percentile bootstrap over the steps of the merged samples: how precisely they were measured, not what a re-run would give">median 95% CI within one invocation</th><th>mean</th><th>p95</th><th>p99</th><th>std</th><th>flags</th>
+              </tr>
+            </thead>
+            {group.map((r) => {
+              const ck = comparisonKey(r);
+              const rci = extras.ratioCi.get(ck);
+              const mw = extras.mwu.get(ck);
+              // A ratio of medians divided by a clock tick says nothing: shown as such, with no interval.
+              const ticked = clockLimit(r.inSeries, extras.clocks) !== null || clockLimit(r.outSeries, extras.clocks) !== null;
+              return (
+                <tbody key={r.metric.key} data-metric={r.metric.key}>
+                  <SeriesRow label={p.inTransport} s={r.inSeries} unit={unit} extras={extras} first metric={r.metric.label} rows={3} />
+                  <SeriesRow label={p.outTransport} s={r.outSeries} unit={unit} extras={extras} first={false} metric={r.metric.label} rows={3} />
+                  <tr className="ratio" data-path="ratio">
+                    <td>{p.outTransport}/{p.inTransport}</td>
+                    <td className="num">{mw ? <span data-testid="mwu" data-p={mw.p} title={`two-sided Mann–Whitney U test of the two samples: U = ${mw.u}, p ${mw.p < 1e-300 ? '' : '= '}${formatP(mw.p)}, z = ${mw.z.toFixed(2)}, P(out > in) = ${mw.effect.toFixed(3)}`}>{differs(mw.p)}</span> : ''}</td>
+                    {ticked
+                      ? <td className="num" data-stat="median" data-ratio="" data-clock-limited="1" title="a median is within a few ticks of its clock: the ratio of medians would divide by a clock tick (compare the block means, or the mean column)">clock-limited</td>
+                      : <td className="num" data-stat="median" data-ratio={r.ratios.median ?? ''}>{formatRatio(r.ratios.median)}</td>}
+                    <td className="num ci" data-stat="ratio-ci">{ticked ? '—' : rci ? `${formatRatio(rci.lo)} – ${formatRatio(rci.hi)}` : extras.ciPending ? '…' : '—'}</td>
+                    <td className="num" data-stat="mean" data-ratio={r.ratios.mean ?? ''}>{formatRatio(r.ratios.mean)}</td>
+                    <td className="num" data-stat="p95" data-ratio={r.ratios.p95 ?? ''}>{formatRatio(r.ratios.p95)}</td>
+                    <td className="num" data-stat="p99" data-ratio={r.ratios.p99 ?? ''}>{formatRatio(r.ratios.p99)}</td>
+                    <td colSpan={2} />
+                  </tr>
+                </tbody>
+              );
+            })}
+          </table>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** `pairExtra`: rendered under each pairing's heading, above its table (the invocation-level intervals). */
+export function ComparisonTable({ rows, unit, extras, pairExtra, lazy, pairExtraPx }: {
+  rows: ComparisonRow[]; unit: Unit; extras: ComparisonExtras; pairExtra?: (p: Pairing, group: ComparisonRow[]) => ReactNode;
+  /** a pairing whose block is drawn only once scrolled near (NearViewport.tsx); its heading is always there */
+  lazy?: (p: Pairing) => boolean;
+  /** about the height (px) `pairExtra` will take, for the placeholder of a block not drawn yet */
+  pairExtraPx?: (p: Pairing) => number;
+}) {
   const byPair = new Map<string, ComparisonRow[]>();
   for (const r of rows) {
     const k = `${r.pairing.run}/${r.pairing.platform}/${r.pairing.n}/${r.pairing.inConfig}/${r.pairing.outConfig}`;
@@ -72,48 +130,10 @@ export function ComparisonTable({ rows, unit, extras, pairExtra }: { rows: Compa
   if (rows.length === 0) return <p className="muted">No in-process/out-of-process pair in the selected runs.</p>;
   return (
     <>
-      {[...byPair.entries()].map(([k, group]) => {
-        const p = group[0].pairing;
-        return (
-          <div key={k} className="comparison" data-run={p.run} data-configs={`${p.inConfig} ${p.outConfig}`}>
-            <h3>{p.run}: {p.platform}, N = {p.n || '?'} — {p.inTransport} ({p.inConfig}) vs {p.outTransport} ({p.outConfig})</h3>
-            {p.pacingNote && <p className="note">⚠ {p.pacingNote}. Ratios of front-end times mix pacing with transport.</p>}
-            {pairExtra?.(p, group)}
-            <table className="data comparison-table">
-              <thead>
-                <tr>
-                  <th>metric</th><th>path</th><th>n</th><th>median</th><th title="percentile bootstrap over the steps of the merged samples: how precisely they were measured, not what a re-run would give">median 95% CI within one invocation</th><th>mean</th><th>p95</th><th>p99</th><th>std</th><th>flags</th>
-                </tr>
-              </thead>
-              {group.map((r) => {
-                const ck = comparisonKey(r);
-                const rci = extras.ratioCi.get(ck);
-                const mw = extras.mwu.get(ck);
-                // A ratio of medians divided by a clock tick says nothing: shown as such, with no interval.
-                const ticked = clockLimit(r.inSeries, extras.clocks) !== null || clockLimit(r.outSeries, extras.clocks) !== null;
-                return (
-                  <tbody key={r.metric.key} data-metric={r.metric.key}>
-                    <SeriesRow label={p.inTransport} s={r.inSeries} unit={unit} extras={extras} first metric={r.metric.label} rows={3} />
-                    <SeriesRow label={p.outTransport} s={r.outSeries} unit={unit} extras={extras} first={false} metric={r.metric.label} rows={3} />
-                    <tr className="ratio" data-path="ratio">
-                      <td>{p.outTransport}/{p.inTransport}</td>
-                      <td className="num">{mw ? <span data-testid="mwu" data-p={mw.p} title={`two-sided Mann–Whitney U test of the two samples: U = ${mw.u}, p ${mw.p < 1e-300 ? '' : '= '}${formatP(mw.p)}, z = ${mw.z.toFixed(2)}, P(out > in) = ${mw.effect.toFixed(3)}`}>{differs(mw.p)}</span> : ''}</td>
-                      {ticked
-                        ? <td className="num" data-stat="median" data-ratio="" data-clock-limited="1" title="a median is within a few ticks of its clock: the ratio of medians would divide by a clock tick (compare the block means, or the mean column)">clock-limited</td>
-                        : <td className="num" data-stat="median" data-ratio={r.ratios.median ?? ''}>{formatRatio(r.ratios.median)}</td>}
-                      <td className="num ci" data-stat="ratio-ci">{ticked ? '—' : rci ? `${formatRatio(rci.lo)} – ${formatRatio(rci.hi)}` : extras.ciPending ? '…' : '—'}</td>
-                      <td className="num" data-stat="mean" data-ratio={r.ratios.mean ?? ''}>{formatRatio(r.ratios.mean)}</td>
-                      <td className="num" data-stat="p95" data-ratio={r.ratios.p95 ?? ''}>{formatRatio(r.ratios.p95)}</td>
-                      <td className="num" data-stat="p99" data-ratio={r.ratios.p99 ?? ''}>{formatRatio(r.ratios.p99)}</td>
-                      <td colSpan={2} />
-                    </tr>
-                  </tbody>
-                );
-              })}
-            </table>
-          </div>
-        );
-      })}
+      {[...byPair.entries()].map(([k, group]) => (
+        <ComparisonBlock key={k} group={group} unit={unit} extras={extras} pairExtra={pairExtra} lazy={lazy?.(group[0].pairing) ?? false}
+          extraPx={pairExtraPx?.(group[0].pairing) ?? 0} />
+      ))}
       <p className="muted small">
         Medians: 95% percentile bootstrap CI within one invocation (the steps of the merged samples resampled), {extras.resamples} seeded resamples (seed 42). Ratio CI: both samples resampled
         independently. Beside each ratio, whether the two samples differ (a rank test: hover it for the test and its figures). Hover a figure for its exact value in ns.

@@ -5,12 +5,15 @@
 import type { CrossPlatformRow } from '../model/crossPlatform';
 import { formatRatio, type Unit } from '../model/units';
 import { StatCell } from './StatCell';
+import { LazyTbody } from './NearViewport';
 
 export interface CrossPlatformProps {
   rows: CrossPlatformRow[];
   unit: Unit;
   /** the desktop block means are being computed */
   pending: boolean;
+  /** a pair drawn only once scrolled near (NearViewport.tsx) */
+  lazy?: (r: CrossPlatformRow) => boolean;
 }
 
 function notesOf(r: CrossPlatformRow): { text: string; warn: boolean; kind: string }[] {
@@ -23,7 +26,7 @@ function notesOf(r: CrossPlatformRow): { text: string; warn: boolean; kind: stri
 
 const RunConfig = ({ run, config }: { run: string; config: string }) => <td title={`${run}/${config}`}>{run}<br /><span className="muted small">{config}</span></td>;
 
-export function CrossPlatformTable({ rows, unit, pending }: CrossPlatformProps) {
+export function CrossPlatformTable({ rows, unit, pending, lazy }: CrossPlatformProps) {
   if (rows.length === 0) {
     return (
       <p className="muted" data-testid="cross-platform-empty">
@@ -51,34 +54,39 @@ export function CrossPlatformTable({ rows, unit, pending }: CrossPlatformProps) 
           const desktopBlock = r.desktopBlock;
           const notes = notesOf(r);
           return (
-            <tbody key={key} data-testid="cross-platform-pair">
-              <tr data-testid="cross-platform-row" data-n={r.n} data-web={`${r.webRun}/${r.webConfig}`}
-                data-desktop={`${r.desktopRun}/${r.desktopConfig}`} data-basis={r.webBlock ? 'block' : 'step'}>
-                <td className="num">{r.n}</td>
-                <RunConfig run={r.webRun} config={r.webConfig} />
-                <StatCell ns={r.webE2e?.median ?? null} unit={unit} stat="web-e2e" />
-                <StatCell ns={r.webBlock?.median ?? null} unit={unit} stat="web-block" />
-                <td className="num" data-stat="k">{r.blockSteps ?? '—'}</td>
-                <RunConfig run={r.desktopRun} config={r.desktopConfig} />
-                <StatCell ns={r.desktopE2e.median} unit={unit} stat="desktop-e2e" />
-                {r.blockSteps !== null && pending
-                  ? <td className="num" data-stat="desktop-block">…</td>
-                  : (
-                    <StatCell ns={desktopBlock?.median ?? null} unit={unit} stat="desktop-block"
-                      title={desktopBlock ? `${desktopBlock.median} ns, median of ${desktopBlock.blocks} blocks of ${desktopBlock.blockSteps} steps` : undefined} />
+            <LazyTbody key={key} data-testid="cross-platform-pair" lazy={lazy?.(r) ?? false} heightPx={notes.length ? 74 : 33} colSpan={10}
+              placeholder={`N = ${r.n}: ${r.webRun}/${r.webConfig} vs ${r.desktopRun}/${r.desktopConfig}`}>
+              {() => (
+                <>
+                  <tr data-testid="cross-platform-row" data-n={r.n} data-web={`${r.webRun}/${r.webConfig}`}
+                    data-desktop={`${r.desktopRun}/${r.desktopConfig}`} data-basis={r.webBlock ? 'block' : 'step'}>
+                    <td className="num">{r.n}</td>
+                    <RunConfig run={r.webRun} config={r.webConfig} />
+                    <StatCell ns={r.webE2e?.median ?? null} unit={unit} stat="web-e2e" />
+                    <StatCell ns={r.webBlock?.median ?? null} unit={unit} stat="web-block" />
+                    <td className="num" data-stat="k">{r.blockSteps ?? '—'}</td>
+                    <RunConfig run={r.desktopRun} config={r.desktopConfig} />
+                    <StatCell ns={r.desktopE2e.median} unit={unit} stat="desktop-e2e" />
+                    {r.blockSteps !== null && pending
+                      ? <td className="num" data-stat="desktop-block">…</td>
+                      : (
+                        <StatCell ns={desktopBlock?.median ?? null} unit={unit} stat="desktop-block"
+                          title={desktopBlock ? `${desktopBlock.median} ns, median of ${desktopBlock.blocks} blocks of ${desktopBlock.blockSteps} steps` : undefined} />
+                      )}
+                    <td className="num" data-stat="ratio-block" data-ratio={r.blockRatio ?? ''}>{formatRatio(r.blockRatio)}</td>
+                    <td className="num" data-stat="ratio-step" data-ratio={r.stepRatio ?? ''}>{formatRatio(r.stepRatio)}</td>
+                  </tr>
+                  {notes.length > 0 && (
+                    <tr className="notes">
+                      <td />
+                      <td colSpan={9} style={{ whiteSpace: 'normal' }}>
+                        {notes.map((n) => <div key={n.kind} className={n.warn ? 'note' : 'muted small'} data-note={n.kind}>{n.warn ? '⚠ ' : ''}{n.text}</div>)}
+                      </td>
+                    </tr>
                   )}
-                <td className="num" data-stat="ratio-block" data-ratio={r.blockRatio ?? ''}>{formatRatio(r.blockRatio)}</td>
-                <td className="num" data-stat="ratio-step" data-ratio={r.stepRatio ?? ''}>{formatRatio(r.stepRatio)}</td>
-              </tr>
-              {notes.length > 0 && (
-                <tr className="notes">
-                  <td />
-                  <td colSpan={9} style={{ whiteSpace: 'normal' }}>
-                    {notes.map((n) => <div key={n.kind} className={n.warn ? 'note' : 'muted small'} data-note={n.kind}>{n.warn ? '⚠ ' : ''}{n.text}</div>)}
-                  </td>
-                </tr>
+                </>
               )}
-            </tbody>
+            </LazyTbody>
           );
         })}
       </table>

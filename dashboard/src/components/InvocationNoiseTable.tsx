@@ -7,10 +7,18 @@
 import type { InvocationNoise } from '../model/invocations';
 import type { Drift } from '../../../measurement/src/drift.mjs';
 import { BUSY_MIN_SECONDS, BUSY_SHARE } from '../../../measurement/src/busyRule.mjs';
+import { LazyTbody } from './NearViewport';
 
 const RULE = `other processes used more than ${100 * BUSY_SHARE} % of the measured cores and at least ${BUSY_MIN_SECONDS} s of CPU there`;
 
-export function InvocationNoiseTable({ noise, drifted = [] }: { noise: InvocationNoise[]; drifted?: { run: string; config: string; drift: Drift }[] }) {
+/** A drawn row's height (px), for the placeholder of a run's rows not drawn yet. */
+const ROW_PX = 23;
+
+export function InvocationNoiseTable({ noise, drifted = [], lazy }: {
+  noise: InvocationNoise[]; drifted?: { run: string; config: string; drift: Drift }[];
+  /** a run whose rows are drawn only once scrolled near (NearViewport.tsx) */
+  lazy?: (run: string) => boolean;
+}) {
   if (noise.length === 0) return <p className="muted small" data-testid="noise">No selected run records its invocations (runs published before invocations existed are one invocation each).</p>;
   const busy = noise.filter((n) => n.busy);
   const f = (v: number | null, d = 2) => (v === null ? '—' : v.toFixed(d));
@@ -26,19 +34,32 @@ export function InvocationNoiseTable({ noise, drifted = [] }: { noise: Invocatio
       )}
       <table className="data noise-table">
         <thead><tr><th>run</th><th>config</th><th>invocation</th><th>path</th><th>order</th><th>started</th><th>load (1 min) before → after</th><th>own CPU s</th><th>others&apos; CPU s</th><th>others&apos; share</th><th>CPUs</th><th>busy</th></tr></thead>
-        <tbody>
-          {noise.map((n) => (
-            <tr key={`${n.run}/${n.config}/${n.invocation}/${n.path}`} data-invocation={n.invocation} data-path={n.path} data-busy={n.busy ? '1' : '0'} className={n.busy ? 'busy' : undefined}>
-              <td>{n.run}</td><td>{n.config}</td><td className="num">{n.invocation}</td><td>{n.path}</td><td>{n.order}</td>
-              <td>{n.startedAt ? n.startedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : '—'}</td>
-              <td className="num">{f(n.loadBefore)} → {f(n.loadAfter)}</td>
-              <td className="num">{f(n.ownCpuSeconds)}</td><td className="num" data-stat="other-cpu">{f(n.otherCpuSeconds)}</td>
-              <td className="num">{n.otherShare === null ? '—' : `${(100 * n.otherShare).toFixed(0)} %`}</td><td>{n.cpus}</td>
-              <td>{n.busy ? <span className="flag" title={RULE}>⚠ busy</span> : 'no'}</td>
-            </tr>
-          ))}
-        </tbody>
+        {[...byRun(noise)].map(([run, rows]) => (
+          <LazyTbody key={run} data-run={run} lazy={lazy?.(run) ?? false} heightPx={ROW_PX * rows.length} colSpan={12}
+            placeholder={`${run}: ${rows.length} path invocations${rows.some((n) => n.busy) ? ' (⚠ busy among them)' : ''}, drawn as they scroll into view`}>
+            {() => rows.map((n) => (
+              <tr key={`${n.config}/${n.invocation}/${n.path}`} data-invocation={n.invocation} data-path={n.path} data-busy={n.busy ? '1' : '0'} className={n.busy ? 'busy' : undefined}>
+                <td>{n.run}</td><td>{n.config}</td><td className="num">{n.invocation}</td><td>{n.path}</td><td>{n.order}</td>
+                <td>{n.startedAt ? n.startedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : '—'}</td>
+                <td className="num">{f(n.loadBefore)} → {f(n.loadAfter)}</td>
+                <td className="num">{f(n.ownCpuSeconds)}</td><td className="num" data-stat="other-cpu">{f(n.otherCpuSeconds)}</td>
+                <td className="num">{n.otherShare === null ? '—' : `${(100 * n.otherShare).toFixed(0)} %`}</td><td>{n.cpus}</td>
+                <td>{n.busy ? <span className="flag" title={RULE}>⚠ busy</span> : 'no'}</td>
+              </tr>
+            ))}
+          </LazyTbody>
+        ))}
       </table>
     </div>
   );
+}
+
+/** The rows of each run, in their order. */
+function byRun(noise: InvocationNoise[]): Map<string, InvocationNoise[]> {
+  const out = new Map<string, InvocationNoise[]>();
+  for (const n of noise) {
+    const rows = out.get(n.run);
+    if (rows) rows.push(n); else out.set(n.run, [n]);
+  }
+  return out;
 }

@@ -11,6 +11,7 @@ import { Headline } from '../components/Headline';
 import { Section } from '../components/Section';
 import { InvocationIntervals } from '../components/InvocationIntervals';
 import { InvocationNoiseTable } from '../components/InvocationNoiseTable';
+import { DrawAllToggle } from '../components/NearViewport';
 import { computeIntervals } from '../data/invocationIntervals';
 import { UPLOAD_RUN } from '../data/ingest';
 import { Plot, preloadPlotly } from '../components/Plot';
@@ -20,7 +21,7 @@ import { useQuery } from '../db/useQuery';
 import { useShown } from '../data/DataProvider';
 import { rowsOf, seriesValuesOf } from '../model/arrow';
 import { comparisons, type ComparisonRow } from '../model/comparison';
-import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians } from '../model/crossPlatform';
+import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians, type CrossPlatformRow } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
 import { openingConfigs } from '../model/canonical';
 import { cpuPerStep, driftedConfigurations, invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
@@ -300,21 +301,37 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   }, [stats, allDecos, openedSet]); // eslint-disable-line react-hooks/exhaustive-deps
   const decoFigure = useMemo(() => decompositionFigure(decos, (d) => `${d.run}/${d.config} ${d.transport}`), [decos]);
 
+  // Drawn at once: the blocks of the opened configurations (the reference study, the canonical runs), the visitor's
+  // uploads and a focused configuration; every other block as it scrolls near, or all of them on request or to print.
+  const [drawAll, setDrawAll] = useState(false);
+  useEffect(() => {
+    const all = () => setDrawAll(true);
+    window.addEventListener('beforeprint', all);
+    return () => window.removeEventListener('beforeprint', all);
+  }, []);
+  const lazy = useMemo(() => (drawAll ? undefined : (p: Pairing) => !(p.run === UPLOAD_RUN || openedSet.has(`${p.run}/${p.inConfig}`)
+    || openedSet.has(`${p.run}/${p.outConfig}`) || state.focus === `${p.run}/${p.inConfig}` || state.focus === `${p.run}/${p.outConfig}`)),
+  [drawAll, openedSet, state.focus]);
   // The tables as elements made again only when what they show changed: a page render for anything else (a
   // publication, a progress line) does not render their thousands of cells again.
   const comparisonTable = useMemo(() => (
-    <ComparisonTable rows={rows} unit={state.unit} extras={{ ...extras, flags, resamples: state.boot, clocks }}
+    <ComparisonTable rows={rows} unit={state.unit} lazy={lazy} pairExtraPx={(p) => (pairR(p) >= 2 ? 250 : 0)} extras={{ ...extras, flags, resamples: state.boot, clocks }}
       pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairKey(p))} unit={state.unit}
         clockNs={clocks.get(`${p.run}/${p.inConfig}`) || null}
         cpu={{ in: cpuPerStep(tableRuns, p.run, p.inConfig, p.inTransport), out: cpuPerStep(tableRuns, p.run, p.outConfig, p.outTransport) }} />} />
-  ), [rows, state.unit, extras, flags, state.boot, clocks, ivs, tableRuns]); // eslint-disable-line react-hooks/exhaustive-deps
+  ), [rows, state.unit, lazy, extras, flags, state.boot, clocks, ivs, tableRuns]); // eslint-disable-line react-hooks/exhaustive-deps
   // The series listed from the start: the opened configurations' runs (the reference study, the canonical runs) and
   // the visitor's uploads; every other run's on request.
   const seriesOpened = useMemo(() => new Set([...openedKeys.map((k) => k.slice(0, k.indexOf('/'))), UPLOAD_RUN]), [openedKeys]);
   const summaryTable = useMemo(() => <SummaryTable stats={stats} unit={state.unit} flags={flags} warmup={state.warmup} opened={seriesOpened} />,
     [stats, state.unit, flags, state.warmup, seriesOpened]);
-  const noiseTable = useMemo(() => <InvocationNoiseTable noise={noise} drifted={drifted} />, [noise, drifted]);
-  const crossTable = useMemo(() => <CrossPlatformTable rows={crossRows} unit={state.unit} pending={blockPending} />, [crossRows, state.unit, blockPending]);
+  // The noise rows and cross-platform pairs of the same runs as the blocks are drawn at once; the others as they
+  // scroll near (a thousand pairs and as many invocation rows with every published run).
+  const noiseLazy = useMemo(() => (drawAll ? undefined : (run: string) => !seriesOpened.has(run)), [drawAll, seriesOpened]);
+  const crossLazy = useMemo(() => (drawAll ? undefined : (r: CrossPlatformRow) => !(openedSet.has(`${r.webRun}/${r.webConfig}`) || openedSet.has(`${r.desktopRun}/${r.desktopConfig}`))),
+    [drawAll, openedSet]);
+  const noiseTable = useMemo(() => <InvocationNoiseTable noise={noise} drifted={drifted} lazy={noiseLazy} />, [noise, drifted, noiseLazy]);
+  const crossTable = useMemo(() => <CrossPlatformTable rows={crossRows} unit={state.unit} pending={blockPending} lazy={crossLazy} />, [crossRows, state.unit, blockPending, crossLazy]);
   const runsTable = useMemo(() => (
     <div className="table-wrap"><table className="data runs-table">
       <thead><tr><th>run</th><th>kind</th><th>config</th><th>N</th><th>pacing</th><th>environment</th><th>declared timer resolution</th><th>apparent resolution (files)</th></tr></thead>
@@ -357,9 +374,11 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
             {!data.complete ? '; more runs loading' : ''}…
           </p>
         )}
+        <DrawAllToggle on={drawAll} set={setDrawAll} what="block and table row" />
         {comparisonTable}
       </Section>
       <Section name="noise" title="Invocations and machine noise" hint="— load and other processes' CPU time per invocation">
+        <DrawAllToggle on={drawAll} set={setDrawAll} what="block and table row" />
         {noiseTable}
       </Section>
       <Section name="cross-platform" title="In-process across platforms" hint="— web Wasm vs desktop FFI" data-testid="cross-platform" data-ready={query.fresh && data.complete && !blockPending ? '1' : '0'}>
@@ -370,6 +389,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
           blocks of the same K, so the block ratio compares the same statistic on both sides. Warm-up drops whole blocks
           on the web side (one sample = K steps), single steps on the desktop side.</p>
         {blockQ.error && targets.length > 0 && <pre className="error" role="alert">{blockQ.error}</pre>}
+        <DrawAllToggle on={drawAll} set={setDrawAll} what="block and table row" />
         {crossTable}
       </Section>
       <Section name="runs" title="Runs" hint="— configurations, pacing, timer resolution">
