@@ -63,8 +63,12 @@ function SeriesRow({ label, s, unit, extras, first, metric, rows }: { label: str
 /** Plain words for a rank test's p (the test's figures are in the tooltip). */
 const differs = (p: number): string => (p < 0.001 ? 'clearly different' : p < 0.05 ? 'different' : 'no clear difference');
 
-/** A placeholder's height (px) under its heading: a drawn block's without `pairExtra` (so the scroll bar and positions barely move as blocks are drawn). */
-const pendingPx = (metrics: number) => 20 + 80 * metrics;
+/**
+ * A placeholder's height (px) under its heading: a little under a drawn block's without `pairExtra`, so the scroll bar
+ * and positions barely move as blocks are drawn, and a block drawn above the viewport grows rather than shrinks (a
+ * shrinking one pulls the next placeholders into the drawing margin, one after another).
+ */
+const pendingPx = (metrics: number) => 16 + 78 * metrics;
 
 function ComparisonBlock({ group, unit, extras, pairExtra, lazy, extraPx }: { group: ComparisonRow[]; unit: Unit; extras: ComparisonExtras; pairExtra?: (p: Pairing, group: ComparisonRow[]) => ReactNode; lazy: boolean; extraPx: number }) {
   const [ref, drawn] = useNearViewport<HTMLDivElement>(lazy);

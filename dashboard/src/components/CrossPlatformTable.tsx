@@ -54,7 +54,7 @@ export function CrossPlatformTable({ rows, unit, pending, lazy }: CrossPlatformP
           const desktopBlock = r.desktopBlock;
           const notes = notesOf(r);
           return (
-            <LazyTbody key={key} data-testid="cross-platform-pair" lazy={lazy?.(r) ?? false} heightPx={notes.length ? 74 : 33} colSpan={10}
+            <LazyTbody key={key} data-testid="cross-platform-pair" lazy={lazy?.(r) ?? false} heightPx={notes.length ? 70 : 31} colSpan={10}
               placeholder={`N = ${r.n}: ${r.webRun}/${r.webConfig} vs ${r.desktopRun}/${r.desktopConfig}`}>
               {() => (
                 <>

@@ -11,8 +11,8 @@ import { LazyTbody } from './NearViewport';
 
 const RULE = `other processes used more than ${100 * BUSY_SHARE} % of the measured cores and at least ${BUSY_MIN_SECONDS} s of CPU there`;
 
-/** A drawn row's height (px), for the placeholder of a run's rows not drawn yet. */
-const ROW_PX = 23;
+/** A little under a drawn row's height (px), for the placeholder of a run's rows not drawn yet (as for the Comparison's blocks). */
+const ROW_PX = 22;
 
 export function InvocationNoiseTable({ noise, drifted = [], lazy }: {
   noise: InvocationNoise[]; drifted?: { run: string; config: string; drift: Drift }[];

@@ -315,7 +315,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // The tables as elements made again only when what they show changed: a page render for anything else (a
   // publication, a progress line) does not render their thousands of cells again.
   const comparisonTable = useMemo(() => (
-    <ComparisonTable rows={rows} unit={state.unit} lazy={lazy} pairExtraPx={(p) => (pairR(p) >= 2 ? 250 : 0)} extras={{ ...extras, flags, resamples: state.boot, clocks }}
+    <ComparisonTable rows={rows} unit={state.unit} lazy={lazy} pairExtraPx={(p) => (pairR(p) >= 2 ? 225 : 0)} extras={{ ...extras, flags, resamples: state.boot, clocks }}
       pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairKey(p))} unit={state.unit}
         clockNs={clocks.get(`${p.run}/${p.inConfig}`) || null}
         cpu={{ in: cpuPerStep(tableRuns, p.run, p.inConfig, p.inTransport), out: cpuPerStep(tableRuns, p.run, p.outConfig, p.outTransport) }} />} />
