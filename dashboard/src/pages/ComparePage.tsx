@@ -51,11 +51,19 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const tableRuns = query.fresh ? runs : settled.current;
   // Each configuration's clock (a visitor's run carries its own): the comparison shows medians within a few ticks as bounds.
   const clocks = useMemo(() => new Map(tableRuns.flatMap((r) => r.configurations.map((c) => [`${r.id}/${c.id}`, environmentOf(r, c).timerResolutionNs ?? 0] as const))), [tableRuns]);
-  const rows = useMemo(() => comparisons(stats, tableRuns.flatMap(pairings)), [stats, tableRuns]);
+  // What the first view opens: the reference study's and the canonical runs' configurations (and the visitor's uploads).
+  // Their blocks, noise rows and cross-platform pairs come first in each section and are drawn at once; every other
+  // run's follow, drawn as they scroll near (NearViewport.tsx).
+  const openedKeys = useMemo(() => openingConfigs(data.listed, { view: 'compare', program: state.program }), [data.listed, state.program]);
+  const openedSet = useMemo(() => new Set(openedKeys), [openedKeys]);
+  const opened = (run: string, ...configs: string[]) => run === UPLOAD_RUN || configs.some((c) => openedSet.has(`${run}/${c}`));
+  // The series listed from the start: the opened configurations' runs and the visitor's uploads; every other run's on request.
+  const seriesOpened = useMemo(() => new Set([...openedKeys.map((k) => k.slice(0, k.indexOf('/'))), UPLOAD_RUN]), [openedKeys]);
+  const rows = useMemo(() => openedFirst(comparisons(stats, tableRuns.flatMap(pairings)), (r) => opened(r.pairing.run, r.pairing.inConfig, r.pairing.outConfig)),
+    [stats, tableRuns, openedSet]); // eslint-disable-line react-hooks/exhaustive-deps
   const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.runs.length);
   // The comparison lists every run: all of them load once the figures of the opened configurations are in (the
   // reference study's block, the decomposition's bars), rather than share the machine with them.
-  const openedKeys = useMemo(() => openingConfigs(data.listed, { view: 'compare', program: state.program }), [data.listed, state.program]);
   const openedIn = useShown(openedKeys);
   useEffect(() => { if (openedIn && query.fresh) data.need(); }, [openedIn, query.fresh, data.need]); // eslint-disable-line react-hooks/exhaustive-deps
   // Plotly (the decomposition's, one click away) half a second after the first view's figures are drawn, at an idle
@@ -79,8 +87,9 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // the query ran over every row and was superseded as soon as the new statistics came).
   const blockQ = useQuery(data.db, data.status === 'ready' && query.fresh && targets.length > 0 ? blockMeansSql(state.warmup, targets) : null, data.generation);
   const blockPending = targets.length > 0 && !blockQ.fresh;
-  const crossRows = useMemo(() => crossPlatformRows(crossPairs, blockQ.fresh && blockQ.rows ? toBlockMedians(blockQ.rows) : []),
-    [crossPairs, blockQ.fresh, blockQ.rows]);
+  const crossRows = useMemo(() => openedFirst(crossPlatformRows(crossPairs, blockQ.fresh && blockQ.rows ? toBlockMedians(blockQ.rows) : []),
+    (r) => opened(r.webRun, r.webConfig) || opened(r.desktopRun, r.desktopConfig)),
+  [crossPairs, blockQ.fresh, blockQ.rows, openedSet]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The first block's within-one-invocation intervals start at once (the reference study has one invocation, so it
   // has no invocation-level intervals to wait for); the later blocks wait for the invocation-level intervals (below),
@@ -250,7 +259,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
     })().catch((e: unknown) => { console.error(e); if (live) setIvs((x) => ({ ...x, done: true })); });
     return () => { live = false; window.clearTimeout(timer); };
   }, [data.db, rows, stats, state.warmup, query.fresh, complete, invocationsIn]); // eslint-disable-line react-hooks/exhaustive-deps
-  const noise = useMemo(() => invocationNoise(tableRuns), [tableRuns]);
+  const noise = useMemo(() => openedFirst(invocationNoise(tableRuns), (n) => seriesOpened.has(n.run)), [tableRuns, seriesOpened]);
   const drifted = useMemo(() => driftedConfigurations(tableRuns), [tableRuns]);
 
   // Opened on one configuration (state.focus, e.g. the visitor's run from the Live view): once its comparison is on
@@ -272,7 +281,6 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // The decomposition opens on the canonical configurations, the reference study and the visitor's uploads (a bar
   // per path of every configuration made it 4 300 px tall); every configuration on request.
   const [allDecos, setAllDecos] = useState(false);
-  const openedSet = useMemo(() => new Set(openedKeys), [openedKeys]);
   // The bars' configurations are the opened ones (the reference study and the canonical configurations): the figure
   // is final once they are in (every configuration: once everything is).
   const decoFinal = useShown(allDecos ? undefined : openedKeys);
@@ -309,9 +317,9 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
     window.addEventListener('beforeprint', all);
     return () => window.removeEventListener('beforeprint', all);
   }, []);
-  const lazy = useMemo(() => (drawAll ? undefined : (p: Pairing) => !(p.run === UPLOAD_RUN || openedSet.has(`${p.run}/${p.inConfig}`)
-    || openedSet.has(`${p.run}/${p.outConfig}`) || state.focus === `${p.run}/${p.inConfig}` || state.focus === `${p.run}/${p.outConfig}`)),
-  [drawAll, openedSet, state.focus]);
+  const lazy = useMemo(() => (drawAll ? undefined : (p: Pairing) => !(opened(p.run, p.inConfig, p.outConfig)
+    || state.focus === `${p.run}/${p.inConfig}` || state.focus === `${p.run}/${p.outConfig}`)),
+  [drawAll, openedSet, state.focus]); // eslint-disable-line react-hooks/exhaustive-deps
   // The tables as elements made again only when what they show changed: a page render for anything else (a
   // publication, a progress line) does not render their thousands of cells again.
   const comparisonTable = useMemo(() => (
@@ -320,16 +328,13 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
         clockNs={clocks.get(`${p.run}/${p.inConfig}`) || null}
         cpu={{ in: cpuPerStep(tableRuns, p.run, p.inConfig, p.inTransport), out: cpuPerStep(tableRuns, p.run, p.outConfig, p.outTransport) }} />} />
   ), [rows, state.unit, lazy, extras, flags, state.boot, clocks, ivs, tableRuns]); // eslint-disable-line react-hooks/exhaustive-deps
-  // The series listed from the start: the opened configurations' runs (the reference study, the canonical runs) and
-  // the visitor's uploads; every other run's on request.
-  const seriesOpened = useMemo(() => new Set([...openedKeys.map((k) => k.slice(0, k.indexOf('/'))), UPLOAD_RUN]), [openedKeys]);
   const summaryTable = useMemo(() => <SummaryTable stats={stats} unit={state.unit} flags={flags} warmup={state.warmup} opened={seriesOpened} />,
     [stats, state.unit, flags, state.warmup, seriesOpened]);
   // The noise rows and cross-platform pairs of the same runs as the blocks are drawn at once; the others as they
   // scroll near (a thousand pairs and as many invocation rows with every published run).
   const noiseLazy = useMemo(() => (drawAll ? undefined : (run: string) => !seriesOpened.has(run)), [drawAll, seriesOpened]);
-  const crossLazy = useMemo(() => (drawAll ? undefined : (r: CrossPlatformRow) => !(openedSet.has(`${r.webRun}/${r.webConfig}`) || openedSet.has(`${r.desktopRun}/${r.desktopConfig}`))),
-    [drawAll, openedSet]);
+  const crossLazy = useMemo(() => (drawAll ? undefined : (r: CrossPlatformRow) => !(opened(r.webRun, r.webConfig) || opened(r.desktopRun, r.desktopConfig))),
+    [drawAll, openedSet]); // eslint-disable-line react-hooks/exhaustive-deps
   const noiseTable = useMemo(() => <InvocationNoiseTable noise={noise} drifted={drifted} lazy={noiseLazy} />, [noise, drifted, noiseLazy]);
   const crossTable = useMemo(() => <CrossPlatformTable rows={crossRows} unit={state.unit} pending={blockPending} lazy={crossLazy} />, [crossRows, state.unit, blockPending, crossLazy]);
   const runsTable = useMemo(() => (
@@ -411,4 +416,10 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
       </div>
     );
   }
+}
+
+/** The items `isOpened` picks first, then the others, each in their order (a stable partition). */
+function openedFirst<T>(items: T[], isOpened: (x: T) => boolean): T[] {
+  const first = items.filter(isOpened);
+  return first.length === 0 || first.length === items.length ? items : [...first, ...items.filter((x) => !isOpened(x))];
 }
