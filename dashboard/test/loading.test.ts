@@ -48,6 +48,8 @@ async function preparedParts({ run, bytesOf }: Published, parts: string[][]) {
     });
   });
 }
+/** A run as one part holding every configuration. */
+const wholeRun = async (p: Published) => (await preparedParts(p, [p.run.configurations.map((c) => c.id)]))[0];
 
 const table = async (db: Connector, sql: string) => rowsOf(await db.query(sql)).map((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? Number(v) : v)));
 
@@ -149,7 +151,7 @@ describe('published runs added in batches', () => {
     const db = await createNodeConnector();
     try {
       await createTables(db);
-      const [bad] = await preparedParts(sample[0], [sample[0].run.configurations.map((c) => c.id)]);
+      const bad = await wholeRun(sample[0]);
       // Samples of another shape than samples_raw's (one column).
       await expect(addPreparedRuns(db, [{ ...bad, samples: tableToIPC(tableFromArrays({ a: Int32Array.from([1, 2]) }), 'stream') }])).rejects.toThrow(/^reference-study: /);
       expect(await table(db, 'SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM files) + (SELECT count(*) FROM samples_raw) AS n')).toEqual(['{"n":0}']);
@@ -160,7 +162,7 @@ describe('published runs added in batches', () => {
     try {
       await createTables(db);
       const withInvocations = sample.find((p) => p.run.configurations.some((c) => (c.invocations?.length ?? 0) > 1))!;
-      const [part] = await preparedParts(withInvocations, [withInvocations.run.configurations.map((c) => c.id)]);
+      const part = await wholeRun(withInvocations);
       await addPreparedRuns(db, [part.withoutInvocations()]);
       const before = await table(db, 'SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM files) AS files, (SELECT count(*) FROM samples_raw) AS samples');
       const held = part.invocationsOnly();
@@ -177,8 +179,8 @@ describe('published runs added in batches', () => {
     const db = await createNodeConnector();
     try {
       await createTables(db);
-      const [a] = await preparedParts(sample[0], [sample[0].run.configurations.map((c) => c.id)]);
-      const [b] = await preparedParts(sample[1], [sample[1].run.configurations.map((c) => c.id)]);
+      const a = await wholeRun(sample[0]);
+      const b = await wholeRun(sample[1]);
       const bad = { ...b, samples: tableToIPC(tableFromArrays({ a: Int32Array.from([1, 2]) }), 'stream') };
       await expect(addPreparedRuns(db, [a, bad])).rejects.toThrow(new RegExp(`^${b.run.id}: `));
       const counts = 'SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM configs) AS configs, (SELECT count(*) FROM files) AS files, (SELECT count(*) FROM samples_raw) AS samples';
@@ -188,7 +190,7 @@ describe('published runs added in batches', () => {
       const once = await createNodeConnector();
       try {
         await createTables(once);
-        const [fresh] = await preparedParts(sample[0], [sample[0].run.configurations.map((c) => c.id)]);
+        const fresh = await wholeRun(sample[0]);
         await addPreparedRuns(once, [fresh]);
         expect(await table(db, counts)).toEqual(await table(once, counts));
       } finally { await once.close(); }
@@ -198,8 +200,8 @@ describe('published runs added in batches', () => {
     const db = await createNodeConnector();
     try {
       await createTables(db);
-      const [a] = await preparedParts(sample[0], [sample[0].run.configurations.map((c) => c.id)]);
-      const [b] = await preparedParts(sample[1], [sample[1].run.configurations.map((c) => c.id)]);
+      const a = await wholeRun(sample[0]);
+      const b = await wholeRun(sample[1]);
       // step.custom.15rnw and step.custom.1mpba have one FNV-1a key (upload.test.ts): the runs' lists of ids name them.
       const first = { ...a, ids: [...a.ids, 'step.custom.15rnw'] };
       const second = { ...b, ids: [...b.ids, 'step.custom.1mpba'] };

@@ -4,6 +4,7 @@ import { rowsOf, toCell } from '../src/model/arrow';
 import { comparisons, findSeries } from '../src/model/comparison';
 import { decompose, PHASES } from '../src/model/decomposition';
 import { tickFlag } from '../src/model/flags';
+import { groupBy } from '../src/model/group';
 import { cpuPerStep, osFloorKey, pairFigures, prewarmCpuPerStep } from '../src/model/invocations';
 import { pacingPeriodMs, pairings, type Pairing, type RunConfiguration, type RunJson } from '../src/model/runs';
 import { erfc, type SeriesStats } from '../src/model/stats';
@@ -187,5 +188,14 @@ describe('OS floor and CPU per step in the comparison (docs/os-floor.md)', () =>
     await new Promise((done) => setTimeout(done, 50));
     r2.configurations[0].invocations![0].paths!.socket.cpuPerStepNs!.frontend = 0;
     expect(cpuPerStep([r2], 'r2', 'c', 'socket').frontend!.estimate).toBe(20000.5);
+  });
+});
+
+describe('groupBy', () => {
+  it('keeps the groups in the order of their first item and each group in its order', () => {
+    const g = groupBy([{ run: 'b', i: 1 }, { run: 'a', i: 2 }, { run: 'b', i: 3 }], (x) => x.run);
+    expect([...g.keys()]).toEqual(['b', 'a']);
+    expect(g.get('b')!.map((x) => x.i)).toEqual([1, 3]);
+    expect(groupBy([], (x: number) => x).size).toBe(0);
   });
 });

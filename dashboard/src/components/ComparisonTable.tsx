@@ -11,6 +11,7 @@ import { seriesKey, type MannWhitney, type SeriesStats } from '../model/stats';
 import { formatDuration, formatP, formatRatio, type Unit } from '../model/units';
 import { StatCell } from './StatCell';
 import { useNearViewport } from './NearViewport';
+import { groupBy } from '../model/group';
 import { CLOCK_LIMIT_TICKS } from '../../../measurement/src/clock.mjs';
 
 export interface ComparisonExtras {
@@ -31,6 +32,8 @@ const clockLimit = (s: SeriesStats | null, clocks?: Map<string, number>): number
 };
 
 export const comparisonKey = (r: ComparisonRow): string => `${r.pairing.run}/${r.pairing.inConfig}/${r.pairing.outConfig}/${r.metric.key}`;
+/** A pairing's block: its rows are the pairing's metrics. */
+export const pairingKey = (p: Pairing): string => `${p.run}/${p.platform}/${p.n}/${p.inConfig}/${p.outConfig}`;
 
 function SeriesRow({ label, s, unit, extras, first, metric, rows }: { label: string; s: SeriesStats | null; unit: Unit; extras: ComparisonExtras; first: boolean; metric: string; rows: number }) {
   const key = s ? seriesKey(s) : '';
@@ -126,11 +129,7 @@ export function ComparisonTable({ rows, unit, extras, pairExtra, lazy, pairExtra
   /** about the height (px) `pairExtra` will take, for the placeholder of a block not drawn yet */
   pairExtraPx?: (p: Pairing) => number;
 }) {
-  const byPair = new Map<string, ComparisonRow[]>();
-  for (const r of rows) {
-    const k = `${r.pairing.run}/${r.pairing.platform}/${r.pairing.n}/${r.pairing.inConfig}/${r.pairing.outConfig}`;
-    byPair.set(k, [...(byPair.get(k) ?? []), r]);
-  }
+  const byPair = groupBy(rows, (r) => pairingKey(r.pairing));
   if (rows.length === 0) return <p className="muted">No in-process/out-of-process pair in the selected runs.</p>;
   return (
     <>

@@ -4,6 +4,7 @@
  * (on the measured cores where the run records them), and one short banner when the busy rule flags any of them
  * (busyRule.mjs: others above a quarter of the measured cores and at least ten /proc ticks). Props only.
  */
+import { groupBy } from '../model/group';
 import type { InvocationNoise } from '../model/invocations';
 import type { Drift } from '../../../measurement/src/drift.mjs';
 import { BUSY_MIN_SECONDS, BUSY_SHARE } from '../../../measurement/src/busyRule.mjs';
@@ -34,7 +35,7 @@ export function InvocationNoiseTable({ noise, drifted = [], lazy }: {
       )}
       <table className="data noise-table">
         <thead><tr><th>run</th><th>config</th><th>invocation</th><th>path</th><th>order</th><th>started</th><th>load (1 min) before → after</th><th>own CPU s</th><th>others&apos; CPU s</th><th>others&apos; share</th><th>CPUs</th><th>busy</th></tr></thead>
-        {[...byRun(noise)].map(([run, rows]) => (
+        {[...groupBy(noise, (n) => n.run)].map(([run, rows]) => (
           <LazyTbody key={run} data-run={run} lazy={lazy?.(run) ?? false} heightPx={ROW_PX * rows.length} colSpan={12}
             placeholder={`${run}: ${rows.length} path invocations${rows.some((n) => n.busy) ? ' (⚠ busy among them)' : ''}, drawn as they scroll into view`}>
             {() => rows.map((n) => (
@@ -52,14 +53,4 @@ export function InvocationNoiseTable({ noise, drifted = [], lazy }: {
       </table>
     </div>
   );
-}
-
-/** The rows of each run, in their order. */
-function byRun(noise: InvocationNoise[]): Map<string, InvocationNoise[]> {
-  const out = new Map<string, InvocationNoise[]>();
-  for (const n of noise) {
-    const rows = out.get(n.run);
-    if (rows) rows.push(n); else out.set(n.run, [n]);
-  }
-  return out;
 }

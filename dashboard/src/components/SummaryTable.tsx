@@ -5,6 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { TickFlag } from '../model/flags';
+import { groupBy } from '../model/group';
 import { seriesKey, type SeriesStats } from '../model/stats';
 import type { Unit } from '../model/units';
 import { download, toCsv } from './exportCsv';
@@ -17,14 +18,7 @@ export function SummaryTable({ stats, unit, flags, warmup, opened }: {
   /** runs whose series are listed from the start (the others on request) */
   opened: ReadonlySet<string>;
 }) {
-  const byRun = useMemo(() => {
-    const m = new Map<string, SeriesStats[]>();
-    for (const s of stats) {
-      const rows = m.get(s.run);
-      if (rows) rows.push(s); else m.set(s.run, [s]);
-    }
-    return [...m];
-  }, [stats]);
+  const byRun = useMemo(() => [...groupBy(stats, (s) => s.run)], [stats]);
   return (
     <div className="table-wrap" data-table="summary">
       <div className="table-toolbar">

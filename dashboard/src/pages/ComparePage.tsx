@@ -4,8 +4,9 @@
  * tests, in-process across platforms (web Wasm vs desktop native), the e2e decomposition, run facts (timer
  * resolution), and every series' statistics.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ComparisonTable, comparisonKey, type ComparisonExtras } from '../components/ComparisonTable';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ComparisonTable, comparisonKey, pairingKey, type ComparisonExtras } from '../components/ComparisonTable';
+import { groupBy } from '../model/group';
 import { CrossPlatformTable } from '../components/CrossPlatformTable';
 import { Headline } from '../components/Headline';
 import { Section } from '../components/Section';
@@ -56,11 +57,11 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // run's follow, drawn as they scroll near (NearViewport.tsx).
   const openedKeys = useMemo(() => openingConfigs(data.listed, { view: 'compare', program: state.program }), [data.listed, state.program]);
   const openedSet = useMemo(() => new Set(openedKeys), [openedKeys]);
-  const opened = (run: string, ...configs: string[]) => run === UPLOAD_RUN || configs.some((c) => openedSet.has(`${run}/${c}`));
+  const opened = useCallback((run: string, ...configs: string[]) => run === UPLOAD_RUN || configs.some((c) => openedSet.has(`${run}/${c}`)), [openedSet]);
   // The series listed from the start: the opened configurations' runs and the visitor's uploads; every other run's on request.
   const seriesOpened = useMemo(() => new Set([...openedKeys.map((k) => k.slice(0, k.indexOf('/'))), UPLOAD_RUN]), [openedKeys]);
   const rows = useMemo(() => openedFirst(comparisons(stats, tableRuns.flatMap(pairings)), (r) => opened(r.pairing.run, r.pairing.inConfig, r.pairing.outConfig)),
-    [stats, tableRuns, openedSet]); // eslint-disable-line react-hooks/exhaustive-deps
+    [stats, tableRuns, opened]);
   const res = useQuery(data.db, data.status === 'ready' ? apparentResolutionSql() : null, data.runs.length);
   // The comparison lists every run: all of them load once the figures of the opened configurations are in (the
   // reference study's block, the decomposition's bars), rather than share the machine with them.
@@ -89,7 +90,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   const blockPending = targets.length > 0 && !blockQ.fresh;
   const crossRows = useMemo(() => openedFirst(crossPlatformRows(crossPairs, blockQ.fresh && blockQ.rows ? toBlockMedians(blockQ.rows) : []),
     (r) => opened(r.webRun, r.webConfig) || opened(r.desktopRun, r.desktopConfig)),
-  [crossPairs, blockQ.fresh, blockQ.rows, openedSet]); // eslint-disable-line react-hooks/exhaustive-deps
+  [crossPairs, blockQ.fresh, blockQ.rows, opened]);
 
   // The first block's within-one-invocation intervals start at once (the reference study has one invocation, so it
   // has no invocation-level intervals to wait for); the later blocks wait for the invocation-level intervals (below),
@@ -119,11 +120,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
     shownContext.current = context;
     setExtras((e) => (sameContext ? { ...e, ciPending: true } : { medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true }));
     const timer = window.setTimeout(() => void (async () => {
-      const blocks = new Map<string, ComparisonRow[]>();
-      for (const r of rows) {
-        const k = `${r.pairing.run}/${r.pairing.platform}/${r.pairing.n}/${r.pairing.inConfig}/${r.pairing.outConfig}`;
-        blocks.set(k, [...(blocks.get(k) ?? []), r]);
-      }
+      const blocks = groupBy(rows, (r) => pairingKey(r.pairing));
       const medianCi = new Map<string, Interval>();
       const ratioCi = new Map<string, Interval>();
       const mwu = new Map<string, MannWhitney>();
@@ -222,13 +219,11 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // queries, one after another in the database's one worker, would otherwise keep it busy and hold back loading the
   // runs the first view does not show (DataProvider waits for a quiet database).
   const invocationsIn = data.invocationsComplete;
-  const pairKey = (p: Pairing) => `${p.run}/${p.platform}/${p.n}/${p.inConfig}/${p.outConfig}`;
   const pairR = (p: Pairing) => Math.min(invocationCount(tableRuns, p.run, p.inConfig), invocationCount(tableRuns, p.run, p.outConfig));
   useEffect(() => {
     const db = data.db;
     if (!db || !query.fresh || !complete || !invocationsIn) return;
-    const groups = new Map<string, typeof rows>();
-    for (const r of rows) if (pairR(r.pairing) >= 2) groups.set(pairKey(r.pairing), [...(groups.get(pairKey(r.pairing)) ?? []), r]);
+    const groups = groupBy(rows.filter((r) => pairR(r.pairing) >= 2), (r) => pairingKey(r.pairing));
     let live = true;
     // A pairing's intervals depend on its own files and the warm-up only: kept while other runs arrive.
     const cached = (k: string) => ivCache.current.get(`${state.warmup}|${k}`);
@@ -319,12 +314,12 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   }, []);
   const lazy = useMemo(() => (drawAll ? undefined : (p: Pairing) => !(opened(p.run, p.inConfig, p.outConfig)
     || state.focus === `${p.run}/${p.inConfig}` || state.focus === `${p.run}/${p.outConfig}`)),
-  [drawAll, openedSet, state.focus]); // eslint-disable-line react-hooks/exhaustive-deps
+  [drawAll, opened, state.focus]);
   // The tables as elements made again only when what they show changed: a page render for anything else (a
   // publication, a progress line) does not render their thousands of cells again.
   const comparisonTable = useMemo(() => (
     <ComparisonTable rows={rows} unit={state.unit} lazy={lazy} pairExtraPx={(p) => (pairR(p) >= 2 ? 225 : 0)} extras={{ ...extras, flags, resamples: state.boot, clocks }}
-      pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairKey(p))} unit={state.unit}
+      pairExtra={(p, group) => <InvocationIntervals pairing={p} rows={group} keyOf={comparisonKey} invocations={pairR(p)} intervals={ivs.map.get(pairingKey(p))} unit={state.unit}
         clockNs={clocks.get(`${p.run}/${p.inConfig}`) || null}
         cpu={{ in: cpuPerStep(tableRuns, p.run, p.inConfig, p.inTransport), out: cpuPerStep(tableRuns, p.run, p.outConfig, p.outTransport) }} />} />
   ), [rows, state.unit, lazy, extras, flags, state.boot, clocks, ivs, tableRuns]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -334,7 +329,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
   // scroll near (a thousand pairs and as many invocation rows with every published run).
   const noiseLazy = useMemo(() => (drawAll ? undefined : (run: string) => !seriesOpened.has(run)), [drawAll, seriesOpened]);
   const crossLazy = useMemo(() => (drawAll ? undefined : (r: CrossPlatformRow) => !(opened(r.webRun, r.webConfig) || opened(r.desktopRun, r.desktopConfig))),
-    [drawAll, openedSet]); // eslint-disable-line react-hooks/exhaustive-deps
+    [drawAll, opened]);
   const noiseTable = useMemo(() => <InvocationNoiseTable noise={noise} drifted={drifted} lazy={noiseLazy} />, [noise, drifted, noiseLazy]);
   const crossTable = useMemo(() => <CrossPlatformTable rows={crossRows} unit={state.unit} pending={blockPending} lazy={crossLazy} />, [crossRows, state.unit, blockPending, crossLazy]);
   const runsTable = useMemo(() => (
