@@ -488,10 +488,28 @@ describe('plots', () => {
     ['scale (front-end step period)', '?view=scale', 'scale-front-end-step-period', '.scatterlayer path'],
     ['platform', '?view=scale', 'platform', '.barlayer path'],
   ];
+  /**
+   * Watches, from now on, for a figure that says ready while its plot area shows another figure than the one it
+   * names (its traces with data are not the `data-traces` it says): a figure replaced by a new one while the old
+   * one's ready still stood, its draw (perhaps an empty area first) still to come. Each such moment is kept in the page.
+   */
+  const watchReadyPlots = (page) => page.evaluate(() => {
+    const seen = (window.__readyButNotDrawn = []);
+    const withData = (t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && t[k].length > 0);
+    const check = () => {
+      for (const f of document.querySelectorAll('figure.plot[data-state="ready"]')) {
+        const drawn = (f.querySelector('.plot-area')?.data ?? []).filter(withData).length;
+        if (drawn !== Number(f.dataset.traces)) seen.push(`${f.dataset.plot}: says ${f.dataset.traces} traces, shows ${drawn}`);
+      }
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-traces'] });
+  });
+
   for (const [label, query, name, marks] of cases) {
     test(`${label} renders (DOM and non-blank screenshot)`, async () => {
       const { page } = b;
       await page.goto(`${server.url}${query}`);
+      await watchReadyPlots(page);
       if (name === 'decomposition') await openSections(page, ['decomposition']);
       const fig = page.locator(`figure.plot[data-plot="${name}"]`);
       await fig.waitFor({ state: 'attached', timeout: 30000 });
@@ -503,6 +521,7 @@ describe('plots', () => {
       const px = await pixelStats(page, fig.locator('.plot-area'));
       assert.ok(px.colours > 20, `colours ${px.colours}`);
       assert.ok(px.nonWhite > 0.01, `non-white share ${px.nonWhite}`);
+      assert.deepEqual(await page.evaluate(() => window.__readyButNotDrawn), [], 'said ready before its figure was drawn');
     });
   }
 

@@ -60,6 +60,9 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
   const [size, setSize] = useState({ width: 1200, height });
   const el = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  // The figure (and height) last drawn: the element says ready only for what it shows. Without it a new figure's
+  // first render still said ready from the one before, while its draw (perhaps a purge and a switch of bundle) was to come.
+  const [drawn, setDrawn] = useState<{ figure: Figure; height: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Plotly (0.5 MB gzip; the full bundle 1.5 MB) is fetched only once the plot is on screen, so it never competes with the first view (the
   // comparison table, above the collapsed decomposition); then at once, while the figure's data may still be coming
@@ -103,7 +106,7 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
       if (before && before !== bundle) (await loadPlotly(before)).purge(node);
       drawnBy.current = bundle;
       await P.react(node, figure.data, { height, autosize: true, ...figure.layout }, PLOT_CONFIG);
-      if (live) setState('ready');
+      if (live) { setState('ready'); setDrawn({ figure, height }); }
     })).catch((e: unknown) => { if (live) { setState('error'); setError(String(e)); } });
     return () => { live = false; };
   }, [figure, height, visible, waiting, bundle]);
@@ -130,7 +133,8 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
   };
   const exportCsv = () => { const { columns, rows } = figureCsvRows(figure); download(`${name}.csv`, toCsv(columns, rows)); };
   const px = (v: string, d: number) => { const n = Math.round(Number(v)); return n >= 100 && n <= 8000 ? n : d; };
-  const shown = busy && state === 'ready' ? 'loading' : state;
+  const current = drawn?.figure === figure && drawn.height === height;
+  const shown = state === 'ready' && (busy || !current) ? 'loading' : state;
   return (
     <figure className="plot" data-plot={name} data-state={shown}
       data-traces={traces}>
