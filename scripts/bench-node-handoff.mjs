@@ -27,6 +27,7 @@ import WebSocket from 'ws';
 import { parseCli } from './lib/cli.mjs';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { pathInterval } from '../measurement/src/intervals.mjs';
+import { SERVER_ECHO_ID } from '../measurement/src/catalogue.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 import { positions } from './lib/capacity.mjs';
 import { encodeStepBuffer } from '../collektive-wasm/src/js/state.mjs';
@@ -222,15 +223,22 @@ async function throughputPhase(kind, port, encoding = 'json') {
   return r;
 }
 
-/** service − compute per step (ns) from the server's CSV: rows come in pairs, compute then service. */
+/**
+ * service − compute per step (ns) from the server's CSV (rows in pairs, compute then service), and the server's
+ * own service time of the echo after each step (echo.service: the same hand-off and reply write with no step,
+ * docs/os-floor.md "The server's own floor") with what the step costs the server beyond it, paired step by step.
+ */
 function overheadFromCsv(file, count) {
   const rows = readFileSync(file, 'utf8').trimEnd().split('\n').slice(1).map((l) => l.split(','));
-  const compute = rows.filter((r) => r[1] === 'step.compute').map((r) => Number(r[2]));
-  const service = rows.filter((r) => r[1] === 'step.service').map((r) => Number(r[2]));
+  const of = (id) => rows.filter((r) => r[1] === id).map((r) => Number(r[2]));
+  const [compute, service, echo] = [of('step.compute'), of('step.service'), of(SERVER_ECHO_ID)];
   const k = Math.min(count, compute.length, service.length);
   const overhead = [];
   for (let i = P.warmup; i < k; i++) overhead.push(service[i] - compute[i]);
-  return { overhead, compute: compute.slice(P.warmup, k), service: service.slice(P.warmup, k) };
+  const e = Math.min(k, echo.length);
+  const echoService = echo.slice(P.warmup, e);
+  const beyondEcho = echoService.map((x, i) => overhead[i] - x);
+  return { overhead, compute: compute.slice(P.warmup, k), service: service.slice(P.warmup, k), echoService, beyondEcho };
 }
 
 const grid = (n) => {
@@ -307,7 +315,7 @@ await ensureBuilt(['js', ...(P.jvm ? ['jvm-server'] : [])]);
 const rng = mulberry32(P.seed);
 const names = [...P.candidates.flatMap((c) => P.encodings.map((e) => rowName(c, e))), ...(P.jvm ? ['jvm'] : [])];
 /** @type {Record<string, { overhead: number[][], compute: number[][], service: number[][], rtt: number[][], tput: number[], problems: string[], isolation: object[] }>} */
-const results = Object.fromEntries(names.map((c) => [c, { overhead: [], compute: [], service: [], rtt: [], echo: [], overEcho: [], tput: [], problems: [], isolation: [] }]));
+const results = Object.fromEntries(names.map((c) => [c, { overhead: [], compute: [], service: [], rtt: [], echo: [], overEcho: [], echoService: [], beyondEcho: [], tput: [], problems: [], isolation: [] }]));
 const tmp = mkdtempSync(join(tmpdir(), 'bench-node-handoff-'));
 const started = Date.now();
 // Ctrl-C, or a SIGTERM from a job runner: the servers this bench started stop with it, its temporary folder goes.
@@ -341,6 +349,7 @@ try {
         }
         const o = overheadFromCsv(csv, P.warmup + P.steps);
         r.overhead.push(o.overhead); r.compute.push(o.compute); r.service.push(o.service); r.rtt.push(lat.rtts); r.echo.push(lat.echoes);
+        if (o.echoService.length) { r.echoService.push(o.echoService); r.beyondEcho.push(o.beyondEcho); }
         // What a step costs beyond its compute and the echo beside it: the server's own part of the round trip.
         r.overEcho.push(lat.rtts.slice(0, o.compute.length).map((x, i) => x - lat.echoes[i] - o.compute[i]));
         r.tput.push(t.stepsPerS);
@@ -379,6 +388,7 @@ const summary = {
       overhead: r.overhead.length ? fig(r.overhead) : null, compute: r.compute.length ? fig(r.compute) : null,
       service: r.service.length ? fig(r.service) : null, roundTrip: r.rtt.length ? fig(r.rtt) : null,
       echoRoundTrip: r.echo.length ? fig(r.echo) : null, overEcho: r.overEcho.length ? fig(r.overEcho) : null,
+      echoService: r.echoService.length ? fig(r.echoService) : null, overheadBeyondEcho: r.beyondEcho.length ? fig(r.beyondEcho) : null,
       throughput: t, throughputVsJvm: jvmT ? t.estimate / jvmT.estimate : null,
       perInvocation: { overheadMedianUs: r.overhead.map((v) => median(v) / 1e3), roundTripMedianUs: r.rtt.map((v) => median(v) / 1e3), stepsPerS: r.tput },
       orderAndLoss: r.problems.length ? r.problems : 'every reply, in order', isolation: r.isolation,
@@ -394,6 +404,17 @@ for (const name of names) {
   const c = summary.candidates[name];
   const t = c.throughput;
   console.log(`| ${name} | ${c.overhead ? show(c.overhead) : '–'} | ${c.compute ? show(c.compute) : '–'} | ${c.roundTrip ? show(c.roundTrip) : '–'} | ${c.echoRoundTrip ? show(c.echoRoundTrip) : '–'} | ${c.overEcho ? show(c.overEcho) : '–'} | ${t.estimate.toFixed(0)} [${t.ci95 ? t.ci95.map((x) => x.toFixed(0)).join(', ') : '–'}] | ${c.throughputVsJvm?.toFixed(2) ?? '–'} | ${typeof c.orderAndLoss === 'string' ? c.orderAndLoss : `${c.orderAndLoss.length} problems: ${c.orderAndLoss[0]}`} |`);
+}
+const withEcho = names.filter((name) => summary.candidates[name].echoService);
+if (withEcho.length) {
+  // The server's own floor beside its overhead (docs/os-floor.md, "The server's own floor"), from its timing CSV.
+  console.log('\nthe server\'s own floor: its echo op timed like a step (request in hand → reply written, no step), and the step\'s overhead beyond it, paired step by step, µs');
+  console.log('| candidate | service − compute | echo service | service − compute − echo service |');
+  console.log('|---|---|---|---|');
+  for (const name of withEcho) {
+    const c = summary.candidates[name];
+    console.log(`| ${name} | ${show(c.overhead)} | ${show(c.echoService)} | ${show(c.overheadBeyondEcho)} |`);
+  }
 }
 if (P.isolation > 0) {
   console.log('\nisolation (per round): a long step (20 000 rounds on 1000 devices, 100 000 on 200, --step-time-budget 2000) → limit, reply after; another client\'s worst echo meanwhile (one every 10 ms); SIGTERM during a long step; 1M devices in a 48 MB worker beside a bystander');

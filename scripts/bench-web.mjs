@@ -400,7 +400,11 @@ if (summaries.some(({ h }) => osCols.some(([, f]) => f(h)))) {
   for (const { id, h } of summaries) {
     const w = h.paths.websocket;
     if (!w?.transportAboveOs_median) continue;
-    const parts = [['OS floor (TCP)', 'osFloor'], ['transport above it', 'transportAboveOs'], ['server runtime (back-end overhead)', 'overhead'], ['engine (compute)', 'compute'], ['page send', 'send']];
+    // The server's runtime split at its own echo where the server timed it (docs/os-floor.md, "The server's own floor").
+    const server = w.overheadBeyondEcho_median
+      ? [['server echo (hand-off and reply write, no step)', 'echoService'], ['server beyond its echo', 'overheadBeyondEcho']]
+      : [['server runtime (back-end overhead)', 'overhead']];
+    const parts = [['OS floor (TCP)', 'osFloor'], ['transport above it', 'transportAboveOs'], ...server, ['engine (compute)', 'compute'], ['page send', 'send']];
     console.log(`${id}: ws e2e ${formatInterval(w.e2e_median, fmt)} = ${parts.map(([l, k]) => `${l} ${formatInterval(w[`${k}_median`], fmt)}`).join(' + ')} + parse, apply, frame wait and the rest`);
   }
 }
@@ -437,6 +441,10 @@ if (n10) {
     for (const t of webTargets(other.h)) console.log(`  ${t.verdict.toUpperCase()}: ${t.name.replace(/ ≤ .*/, '')}, ${other.id} ${show(t, fmt)} ≤ ${fmt(t.limit)}`);
   }
   if (h.ratios.transport_os_median) console.log(`  beside it, × OS floor (no target): transport / OS floor (C TCP round trip) ${show(h.ratios.transport_os_median, fx)}, e2e / OS floor ${show(h.ratios.e2e_os_median, fx)}`);
+  for (const { id, h: x } of summaries.filter((c) => c.n === 10 && c.pacing === 'free' && c.h.paths.websocket?.overheadBeyondEcho_median)) {
+    const w = x.paths.websocket;
+    console.log(`  beside the overhead, the server's own floor (no target), ${id}: its echo (request in hand → echo written) ${show(w.echoService_median, fmt)}; back-end overhead beyond it ${show(w.overheadBeyondEcho_median, fmt)}; OS TCP round trip ${show(w.osTcp_median, fmt)}`);
+  }
   if (d && Number.isFinite(wasm.e2eBlock)) {
     // Same statistic on both sides: median over blocks of K consecutive steps of the mean step (the desktop's
     // per-step samples, 100 ns clock, grouped into blocks of the web run's K). Two runs: a point comparison.

@@ -269,7 +269,12 @@ export class Session {
       if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) fail('a request must be a JSON object {"op", "data"}');
       if (typeof msg.op === 'string') op = msg.op;
       else fail(msg.op === undefined ? 'missing "op"' : `"op" must be a string, got ${show(msg.op)}`);
-      if (op === 'echo') { this.send(text, false); return null; }
+      if (op === 'echo') {
+        this.send(text, false);
+        // The server's own floor: the same hand-off and socket write as a step's reply, with no step (docs/os-floor.md).
+        if (this.log) this.log.add('echo.service', received, process.hrtime.bigint());
+        return null;
+      }
       const data = msg.data ?? {};
       if (typeof data !== 'object' || Array.isArray(data)) fail('"data" must be an object');
       switch (op) {

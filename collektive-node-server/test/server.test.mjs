@@ -397,6 +397,28 @@ test('SIGTERM: the back-end CSV is complete and the process exits 0', async () =
   assert.match(s.output(), new RegExp(`${2 * steps} samples written`));
 });
 
+test("the server's own floor: each echo answered writes one echo.service row, timed like a step, none for the warm-up's echoes", async () => {
+  const csv = join(mkdtempSync(join(tmpdir(), 'node-server-')), 'websocket.csv');
+  const s = await startServer(['--csv', csv]);
+  const c = await connect(s.port);
+  await createLine(c);
+  const echoes = 12;
+  for (let i = 0; i < echoes; i++) {
+    c.send('step', { rid: i }); await c.next();
+    c.send('echo', { i }); assert.equal(await c.next(), JSON.stringify({ op: 'echo', data: { i } }));
+  }
+  assert.equal(await s.stop('SIGTERM'), 0);
+  const rows = readFileSync(csv, 'utf8').trimEnd().split('\n').slice(1).map((l) => l.split(','));
+  const echo = rows.filter((r) => r[1] === 'echo.service');
+  assert.equal(echo.length, echoes, 'one row per echo answered (the warm-up session sends echoes too: not logged)');
+  assert.equal(rows.filter((r) => r[1] === 'step.service').length, echoes);
+  for (const r of echo) assert.ok(Number(r[2]) > 0 && Number(r[2]) < 1e9, `a duration in ns: ${r[2]}`);
+  // In time order: each echo after the step before it.
+  const times = rows.filter((r) => r[1] !== 'step.compute').map((r) => [r[1], BigInt(r[0])]);
+  for (let i = 1; i < times.length; i++) assert.ok(times[i][1] >= times[i - 1][1]);
+  assert.deepEqual(times.slice(0, 4).map(([id]) => id), ['step.service', 'echo.service', 'step.service', 'echo.service']);
+});
+
 test('the sources type-check (tsc --checkJs with the JSDoc types)', () => {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'collektive-node-server', 'tsconfig.json')], { encoding: 'utf8' });

@@ -2,7 +2,7 @@
 
 export type PlatformName = 'desktop' | 'web';
 export type Side = 'backend' | 'frontend' | 'floor';
-export type FigureName = 'e2e' | 'e2eBlock' | 'overhead' | 'compute' | 'call' | 'inPage' | 'send' | 'wait' | 'transport' | 'parse' | 'apply' | 'floor';
+export type FigureName = 'e2e' | 'e2eBlock' | 'overhead' | 'compute' | 'call' | 'inPage' | 'send' | 'wait' | 'transport' | 'parse' | 'apply' | 'floor' | 'echoService';
 export type FrontEndRole = 'call' | 'send' | 'wait' | 'parse' | 'apply' | 'frameWait' | 'e2e' | 'e2eBlock';
 
 export interface Platform { name: PlatformName; inProcess: string; outOfProcess: string }
@@ -15,6 +15,8 @@ export interface Path {
   floor: string;
   /** out of process: the OS floor its bytes cross (docs/os-floor.md) */
   osFloor?: string;
+  /** back-end ids of this path only, by role (SERVER_ECHO_ID) */
+  backendIds?: Readonly<Record<string, string>>;
   figures: readonly FigureName[];
 }
 /** platform null: a floor of the machine, measured on both platforms (the OS floors) */
@@ -25,6 +27,7 @@ export interface TimingId { side: Side; paths: string[]; figures: string[] }
 
 export declare const PLATFORMS: Readonly<Record<PlatformName, Platform>>;
 export declare const BACKEND_IDS: Readonly<{ service: string; compute: string }>;
+export declare const SERVER_ECHO_ID: string;
 export declare const PATHS: Readonly<Record<string, Path>>;
 export declare const PATH_ORDER: readonly string[];
 export declare const OS_FLOOR_IDS: Readonly<{ tcp: string; uds: string; shmSpin: string; shmFutex: string }>;

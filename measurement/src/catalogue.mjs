@@ -18,6 +18,14 @@ export const PLATFORMS = Object.freeze({
 export const BACKEND_IDS = Object.freeze({ service: 'step.service', compute: 'step.compute' });
 
 /**
+ * A back-end id of one path only (PATHS[path].backendIds): the Node server's service time of the echo op, request in
+ * hand → echo written, timed where step.service is. It is the server's own cost of the same crossing with no step
+ * (the reply's socket write, which wakes the client, is most of a short step's service − compute): the floor beside
+ * the back-end overhead (docs/os-floor.md, "The server's own floor").
+ */
+export const SERVER_ECHO_ID = 'echo.service';
+
+/**
  * The OS floors (docs/os-floor.md): the round trip of a 64-byte message between two processes through the kernel or
  * shared memory alone, no runtime of ours, measured by os-floor/ in every bench:desktop and bench:web invocation (on
  * both platforms, in floors.csv).
@@ -73,8 +81,8 @@ export const PATHS = Object.freeze({
     colour: '#CC79A7', symbol: 'triangle-up', salt: 4,
     files: { backend: { key: 'websocket', file: 'websocket.csv' }, frontend: { key: 'webWebsocket', file: 'web_websocket.csv' } },
     ids: { send: 'step.web.ws.send', wait: 'step.web.ws.wait', parse: 'step.web.ws.parse', apply: 'step.web.apply', frameWait: 'step.frame.wait', e2e: 'step.web.e2e' },
-    floor: 'floor.web.ws.echo', osFloor: OS_FLOOR_IDS.tcp,
-    figures: ['e2e', 'overhead', 'compute', 'send', 'wait', 'transport', 'floor'],
+    floor: 'floor.web.ws.echo', osFloor: OS_FLOOR_IDS.tcp, backendIds: Object.freeze({ echoService: SERVER_ECHO_ID }),
+    figures: ['e2e', 'overhead', 'compute', 'send', 'wait', 'transport', 'floor', 'echoService'],
   }),
 });
 
@@ -125,10 +133,12 @@ export const FIGURE_DEFINITIONS = Object.freeze({
   parse: { side: 'frontend', role: 'parse' },
   apply: { side: 'frontend', role: 'apply' },
   floor: { side: 'floor', role: 'floor' },
+  echoService: { side: 'backend', role: 'echoService' },
 });
 
 /** The timing id a figure part reads on a path: a back-end role, 'floor', or one of the path's front-end roles. */
-export const idOf = (path, { side, role }) => (side === 'backend' ? BACKEND_IDS[role] : side === 'floor' ? PATHS[path].floor : PATHS[path].ids[role]);
+export const idOf = (path, { side, role }) => (side === 'backend' ? BACKEND_IDS[role] ?? PATHS[path].backendIds?.[role]
+  : side === 'floor' ? PATHS[path].floor : PATHS[path].ids[role]);
 
 /** The analysis key of the file a figure part reads on a path. */
 export const fileKeyOf = (path, side) => (side === 'floor' ? FLOORS_FILE.key : PATHS[path].files[side].key);
@@ -153,6 +163,7 @@ function deriveTimingIds() {
       return (d.side === side && d.role === role) || (d.minus?.side === side && d.minus.role === role);
     });
     for (const role of Object.keys(BACKEND_IDS)) add(BACKEND_IDS[role], 'backend', name, reading('backend', role));
+    for (const [role, id] of Object.entries(p.backendIds ?? {})) add(id, 'backend', name, reading('backend', role));
     for (const [role, id] of Object.entries(p.ids)) add(id, 'frontend', name, role === 'frameWait' ? ['frame/tick wait'] : reading('frontend', role));
     add(p.floor, 'floor', name, reading('floor', 'floor'));
   }

@@ -3,7 +3,7 @@
 // figure is the mean over invocations of that invocation's statistic, and every figure and ratio carries its
 // two-level bootstrap interval.
 import { pairedDiff, series } from './analysis.mjs';
-import { FIGURE_DEFINITIONS, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, PLATFORMS, FLOORS_FILE, fileKeyOf, floorsKeepWarmup, idOf, pathsOf } from './catalogue.mjs';
+import { FIGURE_DEFINITIONS, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, PLATFORMS, FLOORS_FILE, SERVER_ECHO_ID, fileKeyOf, floorsKeepWarmup, idOf, pathsOf } from './catalogue.mjs';
 import { combinedInterval, pairedRatioInterval, pathInterval, ratioInterval, verdict } from './intervals.mjs';
 import { ratioWithClock, withClock } from './clock.mjs';
 import { cpuPerStepIntervals } from './cpuPerStep.mjs';
@@ -48,8 +48,12 @@ export const PATH_PAIRS = Object.fromEntries(Object.values(PLATFORMS).map((p) =>
 /** Reference preprocessing of one invocation's parsed files: Map id → durations per file key. */
 export function invocationSeries(files, warmup, { platform }) {
   const out = {};
+  const floorsWhole = floorsKeepWarmup(platform);
   for (const [key, rows] of Object.entries(files)) {
-    if (rows) out[key] = series(rows, key === FLOORS_FILE.key && floorsKeepWarmup(platform) ? 0 : warmup);
+    if (!rows) continue;
+    out[key] = series(rows, key === FLOORS_FILE.key && floorsWhole ? 0 : warmup);
+    // The server times its echo while the page measures its floors, after the steps' warm-up: kept whole as they are.
+    if (floorsWhole && out[key].has(SERVER_ECHO_ID)) out[key].set(SERVER_ECHO_ID, series(rows.filter((r) => r.id === SERVER_ECHO_ID), 0).get(SERVER_ECHO_ID));
   }
   return out;
 }
@@ -147,6 +151,14 @@ export function configurationIntervals(invocations, { platform, warmup = 30, opt
     if (transport && os && transport.length === os.length) {
       const salt = PATH_SALT[out];
       paths[out].transportAboveOs_median = combinedInterval([{ invocations: transport, salt }, { invocations: os, salt }], ([t, f]) => t - f, options);
+    }
+    // What the server spends on a step beyond its own echo (docs/os-floor.md, "The server's own floor"): the back-end
+    // overhead less the echo op's service time, the same hand-off and reply write with no step.
+    const overhead = perPath[out].overhead;
+    const echoService = perPath[out].echoService;
+    if (overhead && echoService && overhead.length === echoService.length) {
+      const salt = PATH_SALT[out];
+      paths[out].overheadBeyondEcho_median = combinedInterval([{ invocations: overhead, salt }, { invocations: echoService, salt }], ([o, e]) => o - e, options);
     }
   }
   if (cpuPerStep) {

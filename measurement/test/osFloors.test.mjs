@@ -74,3 +74,31 @@ test('CPU per step intervals: the mean over invocations with an outer-level inte
   const [lo, hi] = iv.socket.cpuServer_perStep.ci95;
   assert.ok(lo >= 180000 && hi <= 200000 && lo < hi);
 });
+
+/** One web invocation's WebSocket files: steps, and the server's echoes (fewer than the warm-up: the page's floor phase). */
+function webInvocation(k, { echoes = 20, echo = 30000 } = {}) {
+  const rows = (ids, n) => ids.flatMap(([id, d]) => Array.from({ length: n }, (_, i) => ({ t: i * 1000 + k, id, d: d + (i % 7) * 10 + k })));
+  return {
+    files: {
+      websocket: [...rows([['step.service', 52000], ['step.compute', 10000]], 60), ...rows(echoes ? [['echo.service', echo]] : [], echoes).map((r) => ({ ...r, t: r.t + 100000 }))],
+      webWebsocket: rows([['step.web.e2e', 300000], ['step.web.ws.wait', 250000]], 60),
+      floors: rows([['floor.web.ws.echo', 200000]], echoes),
+    },
+  };
+}
+
+test("the Node server's own floor: its echo's service kept whole like the web's floors, and the overhead beyond it", () => {
+  // 20 echoes against a warm-up of 30: the echo is timed after the steps, so its warm-up is not dropped.
+  const h = configurationIntervals([0, 1, 2].map((k) => webInvocation(k)), { platform: 'web', warmup: 30 });
+  const w = h.paths.websocket;
+  assert.ok(w.echoService_median?.ci95, 'echo.service is a figure of the WebSocket path');
+  assert.equal(w.echoService_median.perInvocation.length, 3);
+  const beyond = w.overheadBeyondEcho_median;
+  assert.ok(Math.abs(beyond.estimate - (w.overhead_median.estimate - w.echoService_median.estimate)) < 1e-6, 'overhead − echo service');
+  assert.ok(beyond.estimate > 11000 && beyond.estimate < 13000, `42 µs of overhead less a 30 µs echo: ${beyond.estimate}`);
+  assert.ok(beyond.ci95[0] <= beyond.estimate && beyond.estimate <= beyond.ci95[1]);
+  // A run whose server did not time its echoes (older runs, the JVM server) has neither figure.
+  const old = configurationIntervals([0, 1, 2].map((k) => webInvocation(k, { echoes: 0 })), { platform: 'web', warmup: 30 });
+  assert.equal(old.paths.websocket.echoService_median, undefined);
+  assert.equal(old.paths.websocket.overheadBeyondEcho_median, undefined);
+});

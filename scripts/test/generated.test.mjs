@@ -54,11 +54,12 @@ test('collektive-native/include/libsimple_gradient_api.h equals the header Kotli
 // (measurement/src/catalogue.mjs): every id literal a host's id constants hold must be the catalogue's, each engine
 // host writes exactly the back-end ids, and the front-end hosts together write every front-end and floor id the
 // catalogue lists. An id added on one side only fails here.
+// Each with the path it serves: it writes the common back-end ids and that path's own (PATHS[path].backendIds).
 const BACKEND_ID_FILES = [
-  'collektive-protocol/src/commonMain/kotlin/collektive/protocol/Host.kt', // both Kotlin servers' (JVM and Native)
-  'collektive-native/src/nativeMain/kotlin/collektive/cabi/TimingLog.kt',
-  'collektive-wasm/src/commonMain/kotlin/collektive/web/TimingBuffer.kt',
-  'collektive-node-server/src/session.mjs',
+  ['collektive-protocol/src/commonMain/kotlin/collektive/protocol/Host.kt', 'socket'], // both Kotlin servers' (JVM and Native)
+  ['collektive-native/src/nativeMain/kotlin/collektive/cabi/TimingLog.kt', 'native'],
+  ['collektive-wasm/src/commonMain/kotlin/collektive/web/TimingBuffer.kt', 'wasm'],
+  ['collektive-node-server/src/session.mjs', 'websocket'],
 ];
 // The files holding the front-end and floor id constants (a new host's joins this list).
 const FRONTEND_ID_FILES = [
@@ -69,15 +70,16 @@ const FRONTEND_ID_FILES = [
 ];
 
 /** The timing-id literals ("step.…", 'floor.…') in a source file. */
-const idLiterals = (file) => new Set([...readFileSync(join(root, file), 'utf8').matchAll(/["'`]((?:step|floor)\.[a-z0-9_.]+)["'`]/g)].map((m) => m[1]));
+const idLiterals = (file) => new Set([...readFileSync(join(root, file), 'utf8').matchAll(/["'`]((?:step|floor|echo)\.[a-z0-9_.]+)["'`]/g)].map((m) => m[1]));
 const sorted = (xs) => [...xs].sort();
 
 test('the hosts\' timing ids are the catalogue\'s (C#, Kotlin, JavaScript, TypeScript)', async () => {
   const { TIMING_IDS } = await import('../../measurement/src/catalogue.mjs');
   const sideOf = (id) => TIMING_IDS[id]?.side;
-  const backend = sorted(Object.keys(TIMING_IDS).filter((id) => sideOf(id) === 'backend'));
-  for (const file of BACKEND_ID_FILES) {
-    assert.deepEqual(sorted(idLiterals(file)), backend, `${file} must write exactly the catalogue's back-end ids`);
+  const backendOf = (path) => sorted(Object.keys(TIMING_IDS).filter((id) => sideOf(id) === 'backend'
+    && (TIMING_IDS[id].paths.length > 1 || TIMING_IDS[id].paths[0] === path)));
+  for (const [file, path] of BACKEND_ID_FILES) {
+    assert.deepEqual(sorted(idLiterals(file)), backendOf(path), `${file} must write exactly the catalogue's back-end ids of the ${path} path`);
   }
   const written = new Set();
   for (const file of FRONTEND_ID_FILES) {
