@@ -71,9 +71,9 @@ describe('figures', () => {
     expect(String(f.data[0].hovertemplate)).toContain('ms');
   });
   it('stacks phases as shares of the e2e median', () => {
-    const d = { run: 'r', config: 'c', platform: 'desktop', transport: 'socket', e2eMedian: 200, phases: { send: 10, compute: 90, 'back-end overhead': 0, 'OS floor': null, 'transport / boundary': 50, parse: 0, apply: 0, 'frame/tick wait': 0, unattributed: 50 } };
+    const d = { run: 'r', config: 'c', platform: 'desktop', transport: 'socket', e2eMedian: 200, phases: { send: 10, compute: 90, 'server echo': null, 'back-end overhead': 0, 'OS floor': null, 'transport / boundary': 50, parse: 0, apply: 0, 'frame/tick wait': 0, unattributed: 50 } };
     const f = decompositionFigure([d], () => 'x');
-    expect(f.data.map((t) => (t.x as number[])[0])).toEqual([5, 45, 0, 0, 25, 0, 0, 0, 25]);
+    expect(f.data.map((t) => (t.x as number[])[0])).toEqual([5, 45, 0, 0, 0, 25, 0, 0, 0, 25]);
   });
   it('plots scale on log–log axes', () => {
     const f = scaleFigure([{ series: 's', n: 10, ns: 1000 }, { series: 's', n: 100, ns: 5000 }], 'm');

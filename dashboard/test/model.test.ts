@@ -87,7 +87,7 @@ describe('decomposition', () => {
       st('c', 'c/unity_socket.csv', 'frontend', 'socket', 'step.unity.e2e', 300),
     ];
     const d = decompose(stats, 'r', 'c', 'desktop', 'socket')!;
-    expect(d.phases).toEqual({ send: 10, compute: 100, 'back-end overhead': 30, 'OS floor': null, 'transport / boundary': 70, parse: 5, apply: 7, 'frame/tick wait': 50, unattributed: 28 });
+    expect(d.phases).toEqual({ send: 10, compute: 100, 'server echo': null, 'back-end overhead': 30, 'OS floor': null, 'transport / boundary': 70, parse: 5, apply: 7, 'frame/tick wait': 50, unattributed: 28 });
   });
   it('splits an out-of-process transport into the OS floor and what our stacks add above it (docs/os-floor.md)', () => {
     const base = [
@@ -103,6 +103,21 @@ describe('decomposition', () => {
     const capped = decompose([...base, st('c', 'c/floors.csv', 'floor', 'socket', 'floor.os.tcp', 500)], 'r', 'c', 'desktop', 'socket')!;
     expect([capped.phases['OS floor'], capped.phases['transport / boundary']]).toEqual([70, 0]);
     expect(decompose(base, 'r', 'c', 'desktop', 'socket')!.phases['OS floor']).toBeNull();
+  });
+  it("splits the Node server's overhead at its own echo where the server timed it (docs/os-floor.md)", () => {
+    const base = [
+      st('c', 'c/websocket.csv', 'backend', 'websocket', 'step.compute', 12), st('c', 'c/websocket.csv', 'backend', 'websocket', 'step.service', 72),
+      st('c', 'c/websocket.csv', 'backend', 'websocket', OVERHEAD_ID, 60), st('c', 'c/web_websocket.csv', 'frontend', 'websocket', 'step.web.ws.wait', 300),
+      st('c', 'c/web_websocket.csv', 'frontend', 'websocket', 'step.web.e2e', 400),
+    ];
+    const d = decompose([...base, st('c', 'c/websocket.csv', 'backend', 'websocket', 'echo.service', 45)], 'r', 'c', 'web', 'websocket')!;
+    expect([d.phases['server echo'], d.phases['back-end overhead']]).toEqual([45, 15]);
+    expect(PHASES.reduce((a, p) => a + (d.phases[p] ?? 0), 0)).toBe(400);
+    // An echo slower than the step's whole overhead is capped at it; without the echo the overhead stays whole.
+    const capped = decompose([...base, st('c', 'c/websocket.csv', 'backend', 'websocket', 'echo.service', 90)], 'r', 'c', 'web', 'websocket')!;
+    expect([capped.phases['server echo'], capped.phases['back-end overhead']]).toEqual([60, 0]);
+    const old = decompose(base, 'r', 'c', 'web', 'websocket')!;
+    expect([old.phases['server echo'], old.phases['back-end overhead']]).toEqual([null, 60]);
   });
   it('uses call − service as the in-process boundary and clamps negatives', () => {
     const stats = [st('c', 'c/native.csv', 'backend', 'native', 'step.service', 50), st('c', 'c/unity_native.csv', 'frontend', 'native', 'step.native.call', 40)];

@@ -39,7 +39,7 @@ describe('reconciliation of profile categories with timer phases', () => {
   };
   const d: Decomposition = {
     run: 'r', config: 'c', platform: 'desktop', transport: 'socket', e2eMedian: 104000,
-    phases: { send: 5000, compute: 6700, 'back-end overhead': 27000, 'OS floor': null, 'transport / boundary': 64000, parse: 7100, apply: 100, 'frame/tick wait': null, unattributed: 0 },
+    phases: { send: 5000, compute: 6700, 'server echo': null, 'back-end overhead': 27000, 'OS floor': null, 'transport / boundary': 64000, parse: 7100, apply: 100, 'frame/tick wait': null, unattributed: 0 },
   };
   it('sets each category beside its phases in µs, with busy time against the e2e', () => {
     const rows = Object.fromEntries(reconcile(profile, d).map((r) => [r.label.split(' ↔')[0], r]));

@@ -4,7 +4,9 @@
  * (call − service), parse, apply, frame/tick wait (step.frame.wait), and what is left of the e2e median
  * ("unattributed": under fixed pacing without step.frame.wait this holds the tick quantization). In runs that
  * measured the OS floor (floor.os.tcp, docs/os-floor.md), an out-of-process transport splits into the OS floor (what
- * the kernel charges for the round trip) and what our stacks add above it ("transport / boundary").
+ * the kernel charges for the round trip) and what our stacks add above it ("transport / boundary"). Where the server
+ * timed its own echo (echo.service, the Node server: docs/os-floor.md, "The server's own floor"), the back-end
+ * overhead splits the same way: the server's echo (its hand-off and reply write with no step) and the rest.
  * Medians are not additive, so the segments are an approximation; negative differences are clamped to 0.
  */
 import { OVERHEAD_ID } from '../sql/analysis';
@@ -12,7 +14,7 @@ import { findSeries } from './comparison';
 import type { SeriesStats } from './stats';
 import { BACKEND_IDS, OS_FLOOR_OF_PATH, PATHS } from '../../../measurement/src/catalogue.mjs';
 
-export const PHASES = ['send', 'compute', 'back-end overhead', 'OS floor', 'transport / boundary', 'parse', 'apply', 'frame/tick wait', 'unattributed'] as const;
+export const PHASES = ['send', 'compute', 'server echo', 'back-end overhead', 'OS floor', 'transport / boundary', 'parse', 'apply', 'frame/tick wait', 'unattributed'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface Decomposition {
@@ -32,10 +34,15 @@ export function decompose(stats: SeriesStats[], run: string, config: string, pla
   const osFloorId = OS_FLOOR_OF_PATH[path];
   const os = osFloorId ? findSeries(stats, run, config, path, 'floor', osFloorId)?.median ?? null : null;
   const osPart = os === null || transport === null ? null : Math.min(os, transport);
+  const overhead = be(OVERHEAD_ID);
+  const echoId = PATHS[path]?.backendIds?.echoService;
+  const echo = echoId ? be(echoId) : null;
+  const echoPart = echo === null || overhead === null ? null : Math.min(echo, overhead);
   const phases: Record<Phase, number | null> = {
     send: fe(ids.send),
     compute: be(BACKEND_IDS.compute),
-    'back-end overhead': be(OVERHEAD_ID),
+    'server echo': echoPart,
+    'back-end overhead': echoPart === null ? overhead : diff(overhead, echoPart),
     'OS floor': osPart,
     'transport / boundary': osPart === null ? transport : diff(transport, osPart),
     parse: fe(ids.parse),

@@ -78,7 +78,7 @@ export function reconcile(p: PathProfile, d: Decomposition | null): ReconRow[] {
     { label: 'serialization ↔ parse', profileUs: u.serialization, timerUs: ph('parse'),
       why: out ? "parse times only the front-end's decode; the server's encode and decode are inside back-end overhead" : 'parse times the front-end decoding the result; the engine\'s own state encoding is counted here by the profile' },
     { label: 'transport + wait ↔ send + boundary or transport + back-end overhead', profileUs: sum([u.transport, u.idle]),
-      timerUs: sum([ph('send'), ph('OS floor'), ph('transport / boundary'), ph('back-end overhead')]),
+      timerUs: sum([ph('send'), ph('OS floor'), ph('transport / boundary'), ph('server echo'), ph('back-end overhead')]),
       why: out ? 'the timers are wall time, including time no thread runs (kernel queues, scheduling, wake-up latency); perf and async-profiler count CPU only; V8 counts idle ticks as wall time once per thread (page, Node main thread, each worker), so on the web their sum exceeds the step'
         : 'the call boundary (P/Invoke or the Wasm call) is a few instructions the profile mostly puts in the caller\'s category' },
     { label: 'front-end ↔ apply', profileUs: u.frontend, timerUs: ph('apply'),

@@ -159,7 +159,7 @@ export function timeSeriesFigure(allSeries: TimePoints[], warmup: number, allOpt
  * 200 ms path are both readable); hover gives the absolute median in a sensible unit.
  */
 export function decompositionFigure(ds: Decomposition[], labelOf: (d: Decomposition) => string): Figure {
-  const colors = ['#9467bd', '#2ca02c', '#ff7f0e', '#8c564b', '#d62728', '#1f77b4', '#17becf', '#e377c2', '#bbbbbb'];
+  const colors = ['#9467bd', '#2ca02c', '#ffbb78', '#ff7f0e', '#8c564b', '#d62728', '#1f77b4', '#17becf', '#e377c2', '#bbbbbb'];
   const names = ds.map(labelOf);
   const total = (d: Decomposition) => d.e2eMedian ?? PHASES.reduce((a, p) => a + (d.phases[p] ?? 0), 0);
   return {
