@@ -426,7 +426,9 @@ describe('in-process across platforms', () => {
     const runs = await runsOfKind('web', 'desktop');
     const web = freeConfigs(runs, 'web', 'wasm');
     const desktop = freeConfigs(runs, 'desktop', 'native');
-    const pairs = web.reduce((a, w) => a + desktop.filter((d) => d.nodeCount === w.nodeCount).length, 0);
+    // Same N and same program only (none named: the reference program, euclidean).
+    const program = (c) => c.program ?? 'euclidean';
+    const pairs = web.reduce((a, w) => a + desktop.filter((d) => d.nodeCount === w.nodeCount && program(d) === program(w)).length, 0);
     assert.ok(web.some((c) => c.nodeCount === 10) && desktop.some((c) => c.nodeCount === 10), 'published web and desktop n10 free configurations');
     const { page } = b;
     await page.goto(`${server.url}?runs=${runs.map((r) => r.id).join(',')}&unit=ns`);
@@ -442,15 +444,18 @@ describe('in-process across platforms', () => {
       const cell = (stat) => rows[0]?.querySelector(`td[data-stat="${stat}"]`);
       const num = (stat, attr) => Number(cell(stat)?.getAttribute(attr));
       return {
-        rows: rows.length, basis: rows[0]?.getAttribute('data-basis'),
+        rows: rows.length, basis: rows[0]?.getAttribute('data-basis'), program: rows[0]?.getAttribute('data-program'),
+        programs: [rows[0]?.getAttribute('data-web'), rows[0]?.getAttribute('data-desktop')],
         desktopE2e: num('desktop-e2e', 'data-ns'), webE2e: num('web-e2e', 'data-ns'), webBlock: num('web-block', 'data-ns'), desktopBlock: num('desktop-block', 'data-ns'),
         ratioBlock: num('ratio-block', 'data-ratio'), ratioStep: num('ratio-step', 'data-ratio'),
         k: cell('k')?.innerText, ratioBlockText: cell('ratio-block')?.innerText, fallback: g.querySelector('[data-note="fallback"]')?.innerText ?? '',
       };
     }));
     assert.equal(groups.length, pairs);
+    const programOf = new Map(runs.flatMap((r) => r.configurations.map((c) => [`${r.id}/${c.id}`, program(c)])));
     for (const g of groups) {
       assert.equal(g.rows, 1, 'one row per pair');
+      assert.deepEqual(g.programs.map((k) => programOf.get(k)), [g.program, g.program], 'both sides ran the program the pair names');
       assert.ok(g.desktopE2e > 0, 'desktop e2e median');
       if (g.basis === 'block') {
         assert.ok(g.webBlock > 0, 'web block median');

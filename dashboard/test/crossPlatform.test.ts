@@ -67,6 +67,20 @@ describe('crossPlatformPairs', () => {
     expect(p.map((x) => x.desktopRun)).toEqual(['c', 'd']);
   });
 
+  it('pairs configurations of the same program only (spec and parameters; none named is the reference program)', () => {
+    const progs = run('p', 'desktop', [
+      cfg('n10-free-gossipMax', 10, 'free', 'desktop', { program: 'gossipMax' }), cfg('n10-free-euclidean', 10, 'free', 'desktop', { program: 'euclidean' }),
+      cfg('n10-free-election2', 10, 'free', 'desktop', { program: 'boundedElection:bound=2' }),
+    ]);
+    const webProgs = run('q', 'web', [cfg('n10-free', 10, 'free', 'web'), cfg('n10-free-election3', 10, 'free', 'web', { program: 'boundedElection:bound=3' }),
+      cfg('n10-free-gossipMax', 10, 'free', 'web', { program: 'gossipMax' })]);
+    const s = [...['n10-free-gossipMax', 'n10-free-euclidean', 'n10-free-election2'].map((c) => series('p', c, DESKTOP_E2E, 4000)),
+      ...['n10-free', 'n10-free-election3', 'n10-free-gossipMax'].map((c) => series('q', c, WEB_E2E, 9000))];
+    const p = crossPlatformPairs([progs, webProgs], s);
+    expect(p.map((x) => `${x.webConfig}>${x.desktopConfig} ${x.program}`)).toEqual([
+      'n10-free>n10-free-euclidean euclidean', 'n10-free-gossipMax>n10-free-gossipMax gossipMax']);
+  });
+
   it('drops the block series when the configuration declares no K', () => {
     const noK = run('w', 'web', [cfg('n10-free', 10, 'free', 'web')]);
     const [p] = crossPlatformPairs([desk, noK], stats);

@@ -1,5 +1,5 @@
 /**
- * In-process across platforms: per web Wasm / desktop native pair (free pacing, same N), the front-end e2e
+ * In-process across platforms: per web Wasm / desktop native pair (free pacing, same N and program), the front-end e2e
  * medians per step and as K-step block means, and the web/desktop ratios. Props only.
  */
 import type { CrossPlatformRow } from '../model/crossPlatform';
@@ -31,7 +31,7 @@ export function CrossPlatformTable({ rows, unit, pending, lazy }: CrossPlatformP
     return (
       <p className="muted" data-testid="cross-platform-empty">
         No pair in the selected runs: select a web run and a desktop run that both hold free-paced configurations of
-        the same N (web with a Wasm front-end e2e, desktop with a native <code>step.unity.e2e</code>).
+        the same N and program (web with a Wasm front-end e2e, desktop with a native <code>step.unity.e2e</code>).
       </p>
     );
   }
@@ -40,7 +40,7 @@ export function CrossPlatformTable({ rows, unit, pending, lazy }: CrossPlatformP
       <table className="data cross-platform-table" data-testid="cross-platform-table">
         <thead>
           <tr>
-            <th rowSpan={2}>N</th><th colSpan={4}>web: Wasm in the page</th><th colSpan={3}>desktop: native via FFI</th>
+            <th rowSpan={2}>N, program</th><th colSpan={4}>web: Wasm in the page</th><th colSpan={3}>desktop: native via FFI</th>
             <th colSpan={2}>web / desktop</th>
           </tr>
           <tr>
@@ -55,12 +55,12 @@ export function CrossPlatformTable({ rows, unit, pending, lazy }: CrossPlatformP
           const notes = notesOf(r);
           return (
             <LazyTbody key={key} data-testid="cross-platform-pair" lazy={lazy?.(r) ?? false} heightPx={notes.length ? 70 : 31} colSpan={10}
-              placeholder={`N = ${r.n}: ${r.webRun}/${r.webConfig} vs ${r.desktopRun}/${r.desktopConfig}`}>
+              placeholder={`N = ${r.n}, ${r.program}: ${r.webRun}/${r.webConfig} vs ${r.desktopRun}/${r.desktopConfig}`}>
               {() => (
                 <>
-                  <tr data-testid="cross-platform-row" data-n={r.n} data-web={`${r.webRun}/${r.webConfig}`}
+                  <tr data-testid="cross-platform-row" data-n={r.n} data-program={r.program} data-web={`${r.webRun}/${r.webConfig}`}
                     data-desktop={`${r.desktopRun}/${r.desktopConfig}`} data-basis={r.webBlock ? 'block' : 'step'}>
-                    <td className="num">{r.n}</td>
+                    <td className="num">{r.n}<br /><span className="muted small">{r.program}</span></td>
                     <RunConfig run={r.webRun} config={r.webConfig} />
                     <StatCell ns={r.webE2e?.median ?? null} unit={unit} stat="web-e2e" />
                     <StatCell ns={r.webBlock?.median ?? null} unit={unit} stat="web-block" />

@@ -10,6 +10,7 @@ import type { SeriesStats } from './stats';
 import { findSeries } from './comparison';
 import type { Row } from './arrow';
 import type { BlockTarget } from '../sql/analysis';
+import { REFERENCE_PROGRAM } from '../../../measurement/src/catalogue.mjs';
 
 export type { BlockTarget };
 
@@ -17,9 +18,11 @@ export const WEB_E2E = 'step.web.e2e';
 export const WEB_E2E_BLOCK = 'step.web.e2e.block';
 export const DESKTOP_E2E = 'step.unity.e2e';
 
-/** One web Wasm configuration facing one desktop native configuration of the same N, both free-paced. */
+/** One web Wasm configuration facing one desktop native configuration of the same N and program, both free-paced. */
 export interface CrossPlatformPair {
   n: number;
+  /** the program both ran (its spec, parameters included; the reference program when a configuration names none) */
+  program: string;
   webRun: string; webConfig: string;
   desktopRun: string; desktopConfig: string;
   /** `step.web.e2e` (wasm, front-end) */
@@ -70,10 +73,14 @@ function scenarioNote(w: RunConfiguration, d: RunConfiguration): string | null {
   return same ? null : `different scenarios: web ${label(w)}; desktop ${label(d)}`;
 }
 
+/** A configuration's program spec: the reference program when it names none (runs before the program suite). */
+const programOf = (c: RunConfiguration): string => c.program ?? REFERENCE_PROGRAM;
+
 /**
  * Every web (kind `web`) configuration under free pacing with a Wasm front-end e2e series, paired with every
- * desktop (kind `desktop`) configuration of the same N under free pacing with a native `step.unity.e2e`. `runs`
- * are the selected runs; `stats` their series after warm-up.
+ * desktop (kind `desktop`) configuration of the same N and the same program (spec and parameters) under free pacing
+ * with a native `step.unity.e2e`: two programs' steps are not a comparison of platforms. `runs` are the selected
+ * runs; `stats` their series after warm-up.
  */
 export function crossPlatformPairs(runs: RunJson[], stats: SeriesStats[]): CrossPlatformPair[] {
   const out: CrossPlatformPair[] = [];
@@ -87,9 +94,9 @@ export function crossPlatformPairs(runs: RunJson[], stats: SeriesStats[]): Cross
       const block = frontEnd(stats, wr.id, wc.id, 'wasm', WEB_E2E_BLOCK);
       if (!webE2e && !block) continue;
       const k = block && Number.isInteger(wc.e2eBlockSteps) && wc.e2eBlockSteps! >= 1 ? wc.e2eBlockSteps! : null;
-      for (const d of desktops.filter((x) => x.c.nodeCount === wc.nodeCount)) {
+      for (const d of desktops.filter((x) => x.c.nodeCount === wc.nodeCount && programOf(x.c) === programOf(wc))) {
         out.push({
-          n: wc.nodeCount, webRun: wr.id, webConfig: wc.id, desktopRun: d.r.id, desktopConfig: d.c.id,
+          n: wc.nodeCount, program: programOf(wc), webRun: wr.id, webConfig: wc.id, desktopRun: d.r.id, desktopConfig: d.c.id,
           webE2e, webBlock: k === null ? null : block, blockSteps: k, desktopE2e: d.e2e,
           machineNote: machineNote(wr, d.r), scenarioNote: scenarioNote(wc, d.c),
         });
