@@ -68,9 +68,16 @@ export function printIntervals(c, h) {
   if (os.length) console.log(`OS floors, C round trip between two processes (docs/os-floor.md): ${os.map(([l, k]) => `${l} ${cell('socket', k)}`).join('; ')}`);
   // Where the socket e2e goes, layer by layer above the OS floor (medians do not add up exactly: docs/os-floor.md).
   if (h.paths.socket?.transportAboveOs_median) {
-    const parts = [[`OS floor (${c.osFloor ?? 'floor.os.tcp'})`, 'osFloor'], ['transport above it', 'transportAboveOs'], ['server runtime (back-end overhead)', 'overhead'],
+    // The server's runtime split at its own echo where the server timed it (docs/os-floor.md, "The server's own floor").
+    const server = h.paths.socket.overheadBeyondEcho_median
+      ? [['server echo (reply write, no step)', 'echoService'], ['server beyond its echo', 'overheadBeyondEcho']]
+      : [['server runtime (back-end overhead)', 'overhead']];
+    const parts = [[`OS floor (${c.osFloor ?? 'floor.os.tcp'})`, 'osFloor'], ['transport above it', 'transportAboveOs'], ...server,
       ['engine (compute)', 'compute'], ['front-end send', 'send'], ['parse', 'parse'], ['apply', 'apply']];
     console.log(`socket e2e ${cell('socket', 'e2e')} = ${parts.map(([l, k]) => `${l} ${cell('socket', k)}`).join(' + ')} + frame wait and the rest`);
+  }
+  if (h.paths.socket?.overheadBeyondEcho_median) {
+    console.log(`server's own floor (no target): its echo (request in hand → echo flushed) ${cell('socket', 'echoService')}; back-end overhead beyond it ${cell('socket', 'overheadBeyondEcho')}`);
   }
   for (const fig of ['e2e', 'overhead']) {
     const r = ['median', 'p95', 'p99'].map((st) => `${st} ${h.ratios[`${fig}_${st}`] ? formatRatio(h.ratios[`${fig}_${st}`]) : '–'}`).join('   ');

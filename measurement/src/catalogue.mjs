@@ -18,10 +18,11 @@ export const PLATFORMS = Object.freeze({
 export const BACKEND_IDS = Object.freeze({ service: 'step.service', compute: 'step.compute' });
 
 /**
- * A back-end id of one path only (PATHS[path].backendIds): the Node server's service time of the echo op, request in
- * hand → echo written, timed where step.service is. It is the server's own cost of the same crossing with no step
- * (the reply's socket write, which wakes the client, is most of a short step's service − compute): the floor beside
- * the back-end overhead (docs/os-floor.md, "The server's own floor").
+ * A back-end id of the out-of-process paths only (PATHS[path].backendIds): a server's service time of the echo op,
+ * request in hand → echo written, timed where step.service is (the Node server; the Kotlin servers over TCP and Unix
+ * sockets). It is the server's own cost of the same crossing with no step (the reply's socket write, which wakes the
+ * client, is most of a short step's service − compute): the floor beside the back-end overhead (docs/os-floor.md,
+ * "The server's own floor").
  */
 export const SERVER_ECHO_ID = 'echo.service';
 
@@ -61,8 +62,8 @@ export const PATHS = Object.freeze({
     colour: '#D55E00', symbol: 'square', salt: 2,
     files: { backend: { key: 'socket', file: 'socket.csv' }, frontend: { key: 'unitySocket', file: 'unity_socket.csv' } },
     ids: { send: 'step.socket.send', wait: 'step.socket.wait', parse: 'step.socket.parse', apply: 'step.unity.apply', frameWait: 'step.frame.wait', e2e: 'step.unity.e2e' },
-    floor: 'floor.socket.echo', osFloor: OS_FLOOR_IDS.tcp,
-    figures: ['e2e', 'overhead', 'compute', 'send', 'wait', 'transport', 'parse', 'apply', 'floor'],
+    floor: 'floor.socket.echo', osFloor: OS_FLOOR_IDS.tcp, backendIds: Object.freeze({ echoService: SERVER_ECHO_ID }),
+    figures: ['e2e', 'overhead', 'compute', 'send', 'wait', 'transport', 'parse', 'apply', 'floor', 'echoService'],
   }),
   wasm: Object.freeze({
     name: 'wasm', platform: 'web', inProcess: true,

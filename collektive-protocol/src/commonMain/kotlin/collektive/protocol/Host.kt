@@ -26,8 +26,14 @@ public object TimingIds {
     /** The step's rounds alone. */
     public const val COMPUTE: Int = 1
 
+    /**
+     * An echo request in hand → its reply handed to the transport, timed as [SERVICE] is: the server's own floor, the
+     * same reply path with no step (docs/os-floor.md, "The server's own floor"). Over TCP and Unix sockets.
+     */
+    public const val ECHO_SERVICE: Int = 2
+
     /** The CSV names, indexed by the ids above. */
-    public val NAMES: List<String> = listOf("step.service", "step.compute")
+    public val NAMES: List<String> = listOf("step.service", "step.compute", "echo.service")
 }
 
 /** Who answers `hello`: the server's name and the protocol version it speaks. */

@@ -28,7 +28,8 @@ public class Session(
     private val nanoTime: () -> Long,
     private val log: (String) -> Unit,
 ) {
-    public enum class Outcome { NO_REPLY, REPLY, STEP_REPLY }
+    /** What a request wrote: nothing, a reply, a step's reply, or an echo (the hosts time the last two). */
+    public enum class Outcome { NO_REPLY, REPLY, STEP_REPLY, ECHO_REPLY }
 
     /** A request refused with an error reply; [limit] names the budget when a budget refused it. */
     private class Refused(message: String, val limit: String? = null) : Exception(message)
@@ -124,7 +125,7 @@ public class Session(
         }
         "echo" -> {
             out.write((line + "\n").encodeToByteArray())
-            Outcome.REPLY
+            Outcome.ECHO_REPLY
         }
         "hello" -> {
             out.write(Replies.helloLine(identity, options))

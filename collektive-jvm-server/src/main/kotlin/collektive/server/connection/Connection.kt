@@ -116,11 +116,15 @@ internal class Connection(
         }
     }
 
-    /** Flushes what the request [outcome] wrote and times a step reply from [start], the moment the request was in hand. */
+    /**
+     * Flushes what the request [outcome] wrote and times a step reply (or an echo, the server's own floor) from
+     * [start], the moment the request was in hand.
+     */
     private fun served(outcome: Session.Outcome, out: OutputStream, start: Long) {
         if (outcome != Session.Outcome.NO_REPLY) out.flush()
         val end = System.nanoTime()
         if (outcome == Session.Outcome.STEP_REPLY) timing?.record(TimingIds.SERVICE, start, end - start)
+        else if (outcome == Session.Outcome.ECHO_REPLY) timing?.record(TimingIds.ECHO_SERVICE, start, end - start)
         lastRequestNs = end // idle time counts from the end of the last request, not its start
     }
 

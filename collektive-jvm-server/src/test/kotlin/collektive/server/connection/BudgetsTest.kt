@@ -214,6 +214,29 @@ class BudgetsTest {
     }
 
     @Test
+    fun `an echo answered writes one echo-service row, timed like a step (the server's own floor)`() {
+        val csv = java.nio.file.Files.createTempFile("echo", ".csv")
+        try {
+            val timing = collektive.server.timing.TimingLog(csv, TimingIds.NAMES)
+            val server = collektive.server.GradientServer(options(), timing) {}
+            val port = server.start()
+            Client(Socket("127.0.0.1", port)).use { client ->
+                client.send(createSim(20))
+                assertEquals(3L, Protocol.decodeStepReply(client.request(ReferenceScenario.step(3))).rid)
+                assertEquals("""{"op":"echo","data":{"k":1}}""", client.request("""{"op":"echo","data":{"k":1}}"""))
+                assertEquals("""{"op":"echo"}""", client.request("""{"op":"echo"}"""))
+            }
+            server.close()
+            timing.close()
+            val rows = java.nio.file.Files.readAllLines(csv).drop(1).map { it.split(',') }
+            assertEquals(listOf("step.compute", "step.service", "echo.service", "echo.service"), rows.map { it[1] })
+            for (r in rows) assertTrue(r[2].toLong() in 1 until 1_000_000_000L, "a duration in ns: $r")
+        } finally {
+            java.nio.file.Files.deleteIfExists(csv)
+        }
+    }
+
+    @Test
     fun `a step over stepTimeBudgetMs stops at a round boundary with an error, the connection goes on`() {
         TestServer(options().copy(stepTimeBudgetMs = 100)).use { server ->
             server.connect().use { client ->
