@@ -5,7 +5,7 @@
  * ("unattributed": under fixed pacing without step.frame.wait this holds the tick quantization). In runs that
  * measured the OS floor (floor.os.tcp, docs/os-floor.md), an out-of-process transport splits into the OS floor (what
  * the kernel charges for the round trip) and what our stacks add above it ("transport / boundary"). Where the server
- * timed its own echo (echo.service, the Node server: docs/os-floor.md, "The server's own floor"), the back-end
+ * timed its own echo (echo.service: docs/os-floor.md, "The server's own floor"), the back-end
  * overhead splits the same way: the server's echo (its hand-off and reply write with no step) and the rest.
  * Medians are not additive, so the segments are an approximation; negative differences are clamped to 0.
  */
