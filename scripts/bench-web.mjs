@@ -21,7 +21,7 @@ import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { DEFAULT_WEB_DRIVER } from '../measurement/src/canonical.mjs';
 import { COMMON, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
 import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
-import { configurationIntervals, webTargets } from '../measurement/src/invocations.mjs';
+import { configurationIntervals, serverRuntimeParts, webTargets } from '../measurement/src/invocations.mjs';
 import { formatInterval, formatRatioInterval as formatRatio } from '../measurement/src/format.mjs';
 import { verdict } from '../measurement/src/intervals.mjs';
 import { clockHonestText } from '../measurement/src/clock.mjs';
@@ -400,11 +400,7 @@ if (summaries.some(({ h }) => osCols.some(([, f]) => f(h)))) {
   for (const { id, h } of summaries) {
     const w = h.paths.websocket;
     if (!w?.transportAboveOs_median) continue;
-    // The server's runtime split at its own echo where the server timed it (docs/os-floor.md, "The server's own floor").
-    const server = w.overheadBeyondEcho_median
-      ? [['server echo (hand-off and reply write, no step)', 'echoService'], ['server beyond its echo', 'overheadBeyondEcho']]
-      : [['server runtime (back-end overhead)', 'overhead']];
-    const parts = [['OS floor (TCP)', 'osFloor'], ['transport above it', 'transportAboveOs'], ...server, ['engine (compute)', 'compute'], ['page send', 'send']];
+    const parts = [['OS floor (TCP)', 'osFloor'], ['transport above it', 'transportAboveOs'], ...serverRuntimeParts(w), ['engine (compute)', 'compute'], ['page send', 'send']];
     console.log(`${id}: ws e2e ${formatInterval(w.e2e_median, fmt)} = ${parts.map(([l, k]) => `${l} ${formatInterval(w[`${k}_median`], fmt)}`).join(' + ')} + parse, apply, frame wait and the rest`);
   }
 }

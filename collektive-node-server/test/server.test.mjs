@@ -371,11 +371,17 @@ test('Origin allow-list: localhost origins and none accepted, other sites reject
   } finally { await s.stop(); await s2.stop(); }
 });
 
-test('SIGTERM: the back-end CSV is complete and the process exits 0', async () => {
+/** A server writing its timing CSV to a fresh file, and a client with the line simulation created. */
+async function timedSession() {
   const csv = join(mkdtempSync(join(tmpdir(), 'node-server-')), 'websocket.csv');
   const s = await startServer(['--csv', csv]);
   const c = await connect(s.port);
   await createLine(c);
+  return { csv, s, c };
+}
+
+test('SIGTERM: the back-end CSV is complete and the process exits 0', async () => {
+  const { csv, s, c } = await timedSession();
   const steps = 50;
   for (let i = 0; i < steps; i++) { c.send('step', { rid: i }); await c.next(); }
   const code = await s.stop('SIGTERM');
@@ -398,10 +404,7 @@ test('SIGTERM: the back-end CSV is complete and the process exits 0', async () =
 });
 
 test("the server's own floor: each echo answered writes one echo.service row, timed like a step, none for the warm-up's echoes", async () => {
-  const csv = join(mkdtempSync(join(tmpdir(), 'node-server-')), 'websocket.csv');
-  const s = await startServer(['--csv', csv]);
-  const c = await connect(s.port);
-  await createLine(c);
+  const { csv, s, c } = await timedSession();
   const echoes = 12;
   for (let i = 0; i < echoes; i++) {
     c.send('step', { rid: i }); await c.next();

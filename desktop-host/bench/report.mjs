@@ -9,7 +9,7 @@ import { analyseConfiguration } from '../../measurement/src/analysis.mjs';
 import { formatInterval, formatNsFixed as fmtNs, formatRatioInterval as formatRatio } from '../../measurement/src/format.mjs';
 import { DESKTOP_FILES } from '../../measurement/src/assemble.mjs';
 import { readTimingCsv } from '../../measurement/src/timingFiles.mjs';
-import { configurationIntervals, desktopTargets } from '../../measurement/src/invocations.mjs';
+import { configurationIntervals, desktopTargets, serverRuntimeParts } from '../../measurement/src/invocations.mjs';
 import { root } from '../../scripts/lib/root.mjs';
 
 const dataDir = join(root, 'public', 'data');
@@ -68,11 +68,7 @@ export function printIntervals(c, h) {
   if (os.length) console.log(`OS floors, C round trip between two processes (docs/os-floor.md): ${os.map(([l, k]) => `${l} ${cell('socket', k)}`).join('; ')}`);
   // Where the socket e2e goes, layer by layer above the OS floor (medians do not add up exactly: docs/os-floor.md).
   if (h.paths.socket?.transportAboveOs_median) {
-    // The server's runtime split at its own echo where the server timed it (docs/os-floor.md, "The server's own floor").
-    const server = h.paths.socket.overheadBeyondEcho_median
-      ? [['server echo (reply write, no step)', 'echoService'], ['server beyond its echo', 'overheadBeyondEcho']]
-      : [['server runtime (back-end overhead)', 'overhead']];
-    const parts = [[`OS floor (${c.osFloor ?? 'floor.os.tcp'})`, 'osFloor'], ['transport above it', 'transportAboveOs'], ...server,
+    const parts = [[`OS floor (${c.osFloor ?? 'floor.os.tcp'})`, 'osFloor'], ['transport above it', 'transportAboveOs'], ...serverRuntimeParts(h.paths.socket),
       ['engine (compute)', 'compute'], ['front-end send', 'send'], ['parse', 'parse'], ['apply', 'apply']];
     console.log(`socket e2e ${cell('socket', 'e2e')} = ${parts.map(([l, k]) => `${l} ${cell('socket', k)}`).join(' + ')} + frame wait and the rest`);
   }

@@ -169,6 +169,15 @@ export function configurationIntervals(invocations, { platform, warmup = 30, opt
 }
 
 /**
+ * The decomposition's server runtime of an out-of-process path's figures ([label, figure key] pairs): split at the
+ * server's own echo where the server timed it (docs/os-floor.md, "The server's own floor"), else the whole back-end
+ * overhead. Both benches print it.
+ */
+export const serverRuntimeParts = (figures) => (figures?.overheadBeyondEcho_median
+  ? [['server echo (reply write, no step)', 'echoService'], ['server beyond its echo', 'overheadBeyondEcho']]
+  : [['server runtime (back-end overhead)', 'overhead']]);
+
+/**
  * The web out-of-process targets (N = 10, free pacing; docs/os-floor.md): the Node server's back-end overhead as
  * the browser sees it, and what the WebSocket step costs beyond the same browser's echo round trip through the same
  * server and the engine's compute: e2e − echo floor − compute, the three series of the same invocations resampled

@@ -97,7 +97,7 @@ test("the Node server's own floor: its echo's service kept whole like the web's 
   assert.ok(Math.abs(beyond.estimate - (w.overhead_median.estimate - w.echoService_median.estimate)) < 1e-6, 'overhead − echo service');
   assert.ok(beyond.estimate > 11000 && beyond.estimate < 13000, `42 µs of overhead less a 30 µs echo: ${beyond.estimate}`);
   assert.ok(beyond.ci95[0] <= beyond.estimate && beyond.estimate <= beyond.ci95[1]);
-  // A run whose server did not time its echoes (older runs, the JVM server) has neither figure.
+  // A run whose server did not time its echoes (runs before 2026-12-06, the shared-memory channel) has neither figure.
   const old = configurationIntervals([0, 1, 2].map((k) => webInvocation(k, { echoes: 0 })), { platform: 'web', warmup: 30 });
   assert.equal(old.paths.websocket.echoService_median, undefined);
   assert.equal(old.paths.websocket.overheadBeyondEcho_median, undefined);

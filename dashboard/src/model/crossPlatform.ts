@@ -10,7 +10,7 @@ import type { SeriesStats } from './stats';
 import { findSeries } from './comparison';
 import type { Row } from './arrow';
 import type { BlockTarget } from '../sql/analysis';
-import { REFERENCE_PROGRAM } from '../../../measurement/src/catalogue.mjs';
+import { programOf } from './programs';
 
 export type { BlockTarget };
 
@@ -72,9 +72,6 @@ function scenarioNote(w: RunConfiguration, d: RunConfiguration): string | null {
   const same = w.scenario === d.scenario && (w.seed ?? null) === (d.seed ?? null) && w.maxDistance === d.maxDistance;
   return same ? null : `different scenarios: web ${label(w)}; desktop ${label(d)}`;
 }
-
-/** A configuration's program spec: the reference program when it names none (runs before the program suite). */
-const programOf = (c: RunConfiguration): string => c.program ?? REFERENCE_PROGRAM;
 
 /**
  * Every web (kind `web`) configuration under free pacing with a Wasm front-end e2e series, paired with every

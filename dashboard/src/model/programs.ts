@@ -7,7 +7,10 @@
  */
 import { PROGRAMS, REFERENCE_PROGRAM, isReferenceProgram, programName } from '../../../measurement/src/catalogue.mjs';
 import { hasPlatform, variantRank } from '../../../measurement/src/canonical.mjs';
-import type { RunJson } from './runs';
+import type { RunConfiguration, RunJson } from './runs';
+
+/** A configuration's program spec: the reference program when it names none (runs before the program suite). */
+export const programOf = (c: Pick<RunConfiguration, 'program'>): string => c.program ?? REFERENCE_PROGRAM;
 
 export interface Estimate { estimate: number; ci95: [number, number] | null; invocations?: number }
 export interface ProgramPoint {
@@ -43,7 +46,7 @@ export function programPoints(runs: readonly { run: RunJson; summary: SummaryLik
         const ratio = s.ratios?.[ratioKey];
         const compute = s.paths?.[inPath]?.compute_median;
         if (!valid(ratio) || !valid(compute)) continue;
-        const spec = c.program ?? REFERENCE_PROGRAM;
+        const spec = programOf(c);
         const program = programName(spec);
         const point: ProgramPoint = {
           platform, program, spec, label: PROGRAMS[program]?.label ?? program, nodeCount: c.nodeCount,
