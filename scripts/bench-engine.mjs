@@ -21,7 +21,8 @@ import { collectEnvironment } from '../measurement/src/runRecordFiles.mjs';
 import { execFileSync } from 'node:child_process';
 import { node24 } from './lib/toolchain.mjs';
 import { PATH_SALT } from '../measurement/src/catalogue.mjs';
-import { pathInterval, ratioInterval, verdict } from '../measurement/src/intervals.mjs';
+import { pathInterval, verdict } from '../measurement/src/intervals.mjs';
+import { RATIO_TARGET, engineEfficiency } from '../measurement/src/engineEfficiency.mjs';
 import { formatInterval } from '../measurement/src/format.mjs';
 import { startWindow } from '../measurement/src/machineLoadFiles.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
@@ -152,12 +153,13 @@ for (const t of targets) {
     const runs = measured.filter((m) => m.program === program && m.row.target === t && m.row.nodeCount === n);
     const engine = pathInterval(over(runs.map((m) => m.row), 'engineMedianUs'), { salt: SALT[t], inner: false });
     const floor = pathInterval(over(runs.map((m) => m.row), 'floorMedianUs'), { salt: SALT[t], inner: false });
-    const ratio = ratioInterval({ invocations: over(runs.map((m) => m.row), 'engineMedianUs'), salt: SALT[t] },
-      { invocations: over(runs.map((m) => m.row), 'floorMedianUs'), salt: SALT[t] }, { inner: false });
+    // The ratio, and the same in ns per device: the runtime's own work (engine − floor) beside what the target leaves it.
+    const { ratio, runtimeNsPerDevice, allowedNsPerDevice } = engineEfficiency({
+      engineUs: runs.map((m) => m.row.engineMedianUs), floorUs: runs.map((m) => m.row.floorMedianUs), nodeCount: n, salt: SALT[t] });
     const mean = (key) => runs.reduce((s, m) => s + m.row[key], 0) / runs.length;
     rows.push({ program, target: t, nodeCount: n, meanDegree: mean('meanDegree'), batch: runs[0].row.batch, engineMedianUs: engine.estimate,
       engineP95Us: mean('engineP95Us'), floorMedianUs: floor.estimate, floorP95Us: mean('floorP95Us'),
-      engine, floor, ratio, invocations: runs.map((m) => ({ engineMedianUs: m.row.engineMedianUs, floorMedianUs: m.row.floorMedianUs, ...m.noise })) });
+      engine, floor, ratio, runtimeNsPerDevice, allowedNsPerDevice, invocations: runs.map((m) => ({ engineMedianUs: m.row.engineMedianUs, floorMedianUs: m.row.floorMedianUs, ...m.noise })) });
     const fs = runs.filter((m) => m.facade);
     if (fs.length) {
       const overhead = pathInterval(fs.map((m) => [m.facade.overheadMedianUs]), { salt: SALT[t], inner: false });
@@ -178,21 +180,24 @@ const environment = collectEnvironment({ runtimes: targets.includes('wasm') ? { 
 const { jdk, node, nodeWasm } = environment.runtimes;
 const NAMES = { jvm: `JVM (Java ${jdk})`, js: `Kotlin/JS (Node ${node})`, wasm: `Kotlin/Wasm (Node ${nodeWasm})`, native: 'Kotlin/Native' };
 const line = (cells, widths) => cells.map((c, k) => String(c).padStart(widths[k])).join('  ');
-const W = [25, 6, 7, 30, 10, 11, 24, 9];
+const W = [25, 6, 7, 30, 10, 11, 24, 22, 9, 9];
 const us = (x) => x.toFixed(2);
 console.log(`\nEngine round vs algorithmic floor (seeded random scenario, mean degree ≈ 8, maxDistance 3, source 0; seed ${seed}, ${samples} samples per side, ${sides === 'separate' ? 'engine and floor in separate processes' : 'engine and floor in one process'}; mean over ${invocations} invocations of each one's median µs per round [95 % CI over invocations])`);
 for (const program of programs) {
 console.log(`\nprogram ${program} (floor: the same algorithm over plain arrays, collektive.bench.ProgramFloor)`);
-console.log(line(['target', 'N', 'degree', 'engine µs [95 % CI]', 'p95 µs', 'floor µs', 'ratio [95 % CI]', 'growth'], W));
+console.log(line(['target', 'N', 'degree', 'engine µs [95 % CI]', 'p95 µs', 'floor µs', 'ratio [95 % CI]', 'runtime ns/device', 'allowed', 'growth'], W));
 for (const t of targets) {
   let prev = null;
   for (const r of rows.filter((x) => x.program === program && x.target === t)) {
     const growth = prev ? `×${f(r.engineMedianUs / prev.engineMedianUs, 1)}/${r.nodeCount / prev.nodeCount}` : '';
-    console.log(line([NAMES[t], r.nodeCount, f(r.meanDegree), formatInterval(r.engine, us), f(r.engineP95Us), f(r.floorMedianUs), formatInterval(r.ratio, us), growth], W));
+    console.log(line([NAMES[t], r.nodeCount, f(r.meanDegree), formatInterval(r.engine, us), f(r.engineP95Us), f(r.floorMedianUs), formatInterval(r.ratio, us),
+      formatInterval(r.runtimeNsPerDevice, (x) => x.toFixed(0)), f(r.allowedNsPerDevice.estimate, 0), growth], W));
     prev = r;
   }
 }
 }
+console.log('runtime ns/device: (engine − floor) / N, the aggregate runtime\'s own work per device and round [95 % CI over invocations];');
+console.log(`allowed: what a ratio of ${RATIO_TARGET} leaves it, (${RATIO_TARGET} − 1) × floor / N (set by the machine\'s neighbour search)`);
 console.log('growth: engine time ×factor per N ×factor (linear scaling: the two are equal)');
 if (facades.length) {
   console.log('\nFacade cost (JS-side stepAndGetState incl. typed-array copy-out, vs the back-end\'s own step.compute; medians µs)');
@@ -211,7 +216,10 @@ for (const t of ['native', 'jvm']) {
 for (const program of programs) {
   for (const t of targets) {
     const r = at(t, 1000, program);
-    if (r) console.log(`  ${program}: ratio ≤ 1.5 at N=1000 on ${t}: ${formatInterval(r.ratio, us)} → ${verdict(r.ratio, 1.5)}`);
+    if (r) {
+      console.log(`  ${program}: ratio ≤ ${RATIO_TARGET} at N=1000 on ${t}: ${formatInterval(r.ratio, us)} → ${verdict(r.ratio, RATIO_TARGET)}`
+        + ` (runtime ${formatInterval(r.runtimeNsPerDevice, (x) => x.toFixed(0))} ns/device, allowed ${f(r.allowedNsPerDevice.estimate, 0)})`);
+    }
   }
 }
 const loadAverage = loadavg();
