@@ -41,6 +41,9 @@ if (!cli.values.dist) await ensureBuilt(['dashboard']);
 const server = await startServer({ mode: 'preview', outDir: cli.values.dist ? dist : undefined });
 const result = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: cpus().length, loadavgAtStart: loadavg(), runs, dist };
 
+/** A line on stderr as each measurement completes: a run takes minutes (every cold load waits for every interval). */
+const progress = (message) => console.error(`[bench:dashboard] ${message}`);
+
 /** ms from navigationStart to the first plot drawn on ?view=<view>, cold; null when the build has no such view. */
 async function firstPlot(view) {
   const b = await launch();
@@ -65,7 +68,12 @@ try {
   result.firstPlotMs = {};
   for (const view of views) {
     const samples = [];
-    for (let i = 0; i < runs; i++) { const ms = await firstPlot(view); if (ms === null) break; samples.push(ms); }
+    for (let i = 0; i < runs; i++) {
+      const ms = await firstPlot(view);
+      if (ms === null) { progress(`first plot, ?view=${view}: not on this build's page`); break; }
+      samples.push(ms);
+      progress(`first plot, ?view=${view}, cold load ${i + 1}/${runs}: ${ms.toFixed(0)} ms`);
+    }
     result.firstPlotMs[view] = samples.length ? { median: stats(samples).median, samples } : null;
   }
   if (cli.values['views-only']) throw Object.assign(new Error('views only'), { viewsOnly: true });
@@ -116,6 +124,7 @@ try {
       ciEverywhere.push(ciAll);
       const js = [...new Set(requests.filter((r) => r.at <= epoch && /\.(m?js)(\?|$)/.test(r.url)).map((r) => r.url))];
       if (i === 0 || js.length > jsFiles.length) jsFiles = js;
+      progress(`cold load ${i + 1}/${runs}: first table ${ms.toFixed(0)} ms, every run loaded ${complete.toFixed(0)} ms, every interval ${ciAll.toFixed(0)} ms`);
     } finally { await b.close(); }
   }
   const gz = jsFiles.map((u) => {
@@ -153,6 +162,7 @@ try {
         input.dispatchEvent(new Event('input', { bubbles: true }));
       }), w);
       requery.push(ms);
+      progress(`re-query ${requery.length}/11 (warm-up ${w}): ${ms.toFixed(0)} ms`);
     }
     result.requeryMs = { median: stats(requery).median, samples: requery };
 
@@ -172,6 +182,7 @@ try {
       const count = await b.page.locator(`tr[data-series$="/${name}/step.web.e2e"] td[data-stat="count"]`).innerText();
       if (count !== '999970') throw new Error(`unexpected count ${count}`);
       upload.push(ms);
+      progress(`1M-row upload ${upload.length}/3: ${ms.toFixed(0)} ms`);
     }
     result.upload1MMs = { median: stats(upload).median, samples: upload, csvBytes: csv.length };
   } finally { await b.close(); }
