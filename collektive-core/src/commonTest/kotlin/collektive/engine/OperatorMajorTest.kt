@@ -12,9 +12,8 @@ import kotlin.test.assertEquals
  * A program whose layout is the same on every device gives the same values run operator by operator over all devices
  * (operator-major: the first operator on every device in the same order, then the second, ...), because an
  * operator's neighbour values are written by that operator only: neighbour j > i has sent this round's value at
- * that operator either way, neighbour j < i last round's. This is what an engine evaluating each operator as one
- * sweep over all devices, as the plain floors do, would have to reproduce (docs/profiles.md, "What 1.5x leaves the
- * runtime"). Checked on the channel, three operators, with each operator as a one-operator program of its own
+ * that operator either way, neighbour j < i last round's. An engine evaluating each operator as one sweep over all
+ * devices would have to reproduce exactly this (docs/profiles.md, "What 1.5x leaves the runtime"). Checked on the channel, three operators, with each operator as a one-operator program of its own
  * engine: all devices run the first, then the second, then the third, which reads the second's values of this round.
  */
 class OperatorMajorTest {
