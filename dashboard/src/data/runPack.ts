@@ -13,7 +13,7 @@
  * names its problem as before.
  */
 import { encodeTimingColumns } from '../../../measurement/src/timingColumns.mjs';
-import { parseTimingCsv } from './csvParse';
+import { parseTimingCsv } from './csvParse.ts';
 
 export const RUN_PACK = 'run.pack.gz';
 const FORMAT = 'collektive-run-pack';
