@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { decodePng } from './png.mjs';
 import { ALL_RUNS_MS, launch, openSections, root, startServer, waitForComparison } from './support.mjs';
 import { FIXTURE_RUN, writeInvocationFixture } from '../test/support/invocationFixture.mjs';
+import { REFERENCE_PROGRAM } from '../../measurement/src/catalogue.mjs';
 
 const dist = join(root, 'dist', 'dashboard');
 const checker = (warmup = 30) => {
@@ -426,8 +427,8 @@ describe('in-process across platforms', () => {
     const runs = await runsOfKind('web', 'desktop');
     const web = freeConfigs(runs, 'web', 'wasm');
     const desktop = freeConfigs(runs, 'desktop', 'native');
-    // Same N and same program only (none named: the reference program, euclidean).
-    const program = (c) => c.program ?? 'euclidean';
+    // Same N and same program only (none named: the reference program).
+    const program = (c) => c.program ?? REFERENCE_PROGRAM;
     const pairs = web.reduce((a, w) => a + desktop.filter((d) => d.nodeCount === w.nodeCount && program(d) === program(w)).length, 0);
     assert.ok(web.some((c) => c.nodeCount === 10) && desktop.some((c) => c.nodeCount === 10), 'published web and desktop n10 free configurations');
     const { page } = b;

@@ -141,6 +141,8 @@ describe('host against the JVM server (loopback TCP)', () => {
 });
 
 describe('bench:desktop end to end (tiny configuration)', () => {
+  // Rows counted like the floors': the floors, and the server's own echo (echo.service, one per floor.socket.echo).
+  const floorLike = (id) => id.startsWith('floor.') || id === 'echo.service';
   test('invocation folders, merged CSVs, run.json valid against measurement/schema, summary with intervals, manifest untouched, no overwrite', () => {
     const manifest = join(root, 'public', 'data', 'manifest.json');
     const before = existsSync(manifest) ? readFileSync(manifest, 'utf8') : null;
@@ -167,9 +169,7 @@ describe('bench:desktop end to end (tiny configuration)', () => {
         for (let i = 1; i < rows.length; i += 1) assert.ok(rows[i].t >= rows[i - 1].t, `${f.file} is one series in time order`);
         const counts = {};
         for (const x of rows) counts[x.id] = (counts[x.id] ?? 0) + 1;
-        // warm-up (5) kept once + 40 measured frames per id; floors: 5 + 10 per path, and the server's own echo
-        // (echo.service) one per floor.socket.echo; OS floors: 5 + 10 per invocation.
-        const floorLike = (id) => id.startsWith('floor.') || id === 'echo.service';
+        // warm-up (5) kept once + 40 measured frames per id; floors (floorLike): 5 + 10 per path; OS floors: 5 + 10 per invocation.
         for (const [id, n] of Object.entries(counts)) assert.equal(n, id.startsWith('floor.os.') ? 25 : floorLike(id) ? 15 : 45, `${f.file} ${id}`);
         if (f.file.endsWith('/socket.csv')) assert.equal(counts['echo.service'], 15, 'the JVM server timed each echo of the floor');
         if (f.side === 'floor') assert.deepEqual(Object.keys(counts).filter((id) => id.startsWith('floor.os.')).sort(), ['floor.os.shm.futex', 'floor.os.shm.spin', 'floor.os.tcp', 'floor.os.uds']);
@@ -186,7 +186,7 @@ describe('bench:desktop end to end (tiny configuration)', () => {
           const counts = {};
           for (const x of rows) counts[x.id] = (counts[x.id] ?? 0) + 1;
           // each invocation keeps its own warm-up (5) + its share of the 40 frames (20); floors 5 + 5 per path; OS floors 5 + 10.
-          for (const [id, n] of Object.entries(counts)) assert.equal(n, id.startsWith('floor.os.') ? 15 : id.startsWith('floor.') || id === 'echo.service' ? 10 : 25, `${f.file} ${id}`);
+          for (const [id, n] of Object.entries(counts)) assert.equal(n, id.startsWith('floor.os.') ? 15 : floorLike(id) ? 10 : 25, `${f.file} ${id}`);
         }
         // CPU per measured step of each process (docs/os-floor.md): the host's marks worked, the server was read.
         assert.ok(inv.paths.native.cpuPerStepNs.frontend > 0 && inv.paths.native.cpuPerStepNs.server === null, JSON.stringify(inv.paths.native.cpuPerStepNs));

@@ -2,6 +2,7 @@ package collektive.engine
 
 import collektive.aggregate.api.Aggregate
 import collektive.programs.Channel
+import collektive.programs.EuclideanGradient
 import collektive.stdlib.spreading.euclideanGradient
 import collektive.stdlib.spreading.gradientCast
 import kotlin.test.Test
@@ -13,16 +14,13 @@ import kotlin.test.assertEquals
  * (operator-major: the first operator on every device in the same order, then the second, ...), because an
  * operator's neighbour values are written by that operator only: neighbour j > i has sent this round's value at
  * that operator either way, neighbour j < i last round's. An engine evaluating each operator as one sweep over all
- * devices would have to reproduce exactly this (docs/profiles.md, "What 1.5x leaves the runtime"). Checked on the channel, three operators, with each operator as a one-operator program of its own
- * engine: all devices run the first, then the second, then the third, which reads the second's values of this round.
+ * devices would have to reproduce exactly this (docs/profiles.md, "What 1.5x leaves the runtime"). Checked on the
+ * channel, three operators, each as a one-operator program of its own engine (the first is the euclidean program):
+ * all devices run the first, then the second, then the third, which reads the second's values of this round.
  */
 class OperatorMajorTest {
     private class ToDestination(private val destination: Int) : Program("toDestination", ProgramOutput.DISTANCE) {
         override fun Aggregate<Int>.run(device: Device): Double = euclideanGradient(device.id == destination, device.distances)
-    }
-
-    private object ToSource : Program("toSource", ProgramOutput.DISTANCE) {
-        override fun Aggregate<Int>.run(device: Device): Double = euclideanGradient(device.isSource, device.distances)
     }
 
     /** The third operator: the destination's distance broadcast from the nearest source, fed this round's [toDestination]. */
@@ -40,7 +38,7 @@ class OperatorMajorTest {
             val xyz = Scenarios.randomPositions(n, seed)
             val toDestinationNow = DoubleArray(n)
             val deviceMajor = GradientEngine(n, 3.0, Channel(destination, width))
-            val operators = listOf(GradientEngine(n, 3.0, ToSource), GradientEngine(n, 3.0, ToDestination(destination)), GradientEngine(n, 3.0, Between(toDestinationNow)))
+            val operators = listOf(GradientEngine(n, 3.0, EuclideanGradient), GradientEngine(n, 3.0, ToDestination(destination)), GradientEngine(n, 3.0, Between(toDestinationNow)))
             for (e in operators + deviceMajor) {
                 e.setSource(0, true)
                 e.setSource(n / 2, true)
