@@ -57,6 +57,23 @@ describe('headline', () => {
     }
   });
 
+  it('adds the cost of the process boundary, out − in in ns per step, paired by invocation, for the reference design and the best', () => {
+    for (const p of h.platforms) {
+      const pairs: [NonNullable<typeof p.addedCost>, number, number][] = [[p.addedCost!, p.outOfProcess.e2e.estimate, p.inProcess.e2e.estimate]];
+      if (p.best) pairs.push([p.best.addedCost!, p.best.outOfProcess.estimate, p.best.inProcess.estimate]);
+      for (const [added, out, inside] of pairs) {
+        // A mean over invocations of each one's difference is the difference of the two means.
+        expect(added.estimate / (out - inside)).toBeCloseTo(1, 4);
+        expect(added.paired).toBe(true);
+        expect(added.invocations).toBe(p.invocations);
+        expect(added.ci95![0]).toBeLessThanOrEqual(added.estimate);
+        expect(added.estimate).toBeLessThanOrEqual(added.ci95![1]);
+        expect(added.ci95![0]).toBeGreaterThan(0);
+      }
+      if (p.best) expect(p.best.addedCost!.estimate).toBeLessThan(p.addedCost!.estimate);
+    }
+  });
+
   it('divides by no clock tick: no zero-width interval, and the web in-page figure is a block mean beside its clock-limited step', () => {
     for (const p of h.platforms) {
       for (const f of [p.inProcess.e2e, p.outOfProcess.e2e, p.ratio]) expect(f.ci95![1]).toBeGreaterThan(f.ci95![0]);

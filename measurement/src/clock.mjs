@@ -34,6 +34,16 @@ export function ratioWithClock(ratio, num, den) {
   return { ...ratio, ci95: [lo, hi], clock: { limited: num.clock.limited || den.clock.limited } };
 }
 
+/**
+ * A difference num − den whose sides carry `clock` (withClock): its interval widened by both sides' bounds (each side
+ * may read one bound off, in opposite directions), not clamped at 0: a difference may be negative.
+ */
+export function differenceWithClock(difference, num, den) {
+  if (!difference?.ci95 || !num?.clock || !den?.clock) return difference;
+  const bound = num.clock.perSampleNs + den.clock.perSampleNs;
+  return { ...difference, ci95: [difference.ci95[0] - bound, difference.ci95[1] + bound], clock: { limited: num.clock.limited || den.clock.limited } };
+}
+
 /** "≤ 15 µs" for a clock-limited figure (the top of its widened interval), else `format(estimate)`. */
 export function clockHonestText(figure, format) {
   if (!figure || !Number.isFinite(figure.estimate)) return '–';

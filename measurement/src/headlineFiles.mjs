@@ -10,8 +10,8 @@ import { analyseConfiguration } from './analysis.mjs';
 import { FLOORS_FILE, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, filesOf, osFloorOfTransport, warmupOfRun } from './catalogue.mjs';
 import { CANONICAL_N, CANONICAL_PACING, canonicalPicks, hasPlatform } from './canonical.mjs';
 import { REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
-import { pairedRatioInterval, pathInterval, ratioInterval } from './intervals.mjs';
-import { ratioWithClock, withClock } from './clock.mjs';
+import { combinedInterval, pairedDifferenceInterval, pairedRatioInterval, pathInterval, ratioInterval } from './intervals.mjs';
+import { differenceWithClock, ratioWithClock, withClock } from './clock.mjs';
 import { recordIsBusy } from './busyRule.mjs';
 import { calibrationDrift } from './drift.mjs';
 import { FIGURES, PATH_PAIRS, invocationSeries } from './invocations.mjs';
@@ -55,7 +55,9 @@ function invocationFiles(dataDir, run, config, platform, sides = ['frontend', 'f
  * `inConfig` gives the in-process side when `config` has none: bench:web runs the page's engine once per N and
  * pacing (its figure does not depend on the wire encoding), in the configuration of the first encoding, and the
  * other encodings' configurations are invocation k of the same rounds, so the two are paired invocation by invocation.
- * `ratioPaired` is the per-invocation ratio (docs/measurements.md, "Intervals").
+ * `ratioPaired` is the per-invocation ratio (docs/measurements.md, "Intervals"). `addedCost` is what the process
+ * boundary adds, out-of-process e2e − in-process e2e in ns per step, of the same statistic: unlike the ratio it does
+ * not scale with the engine's compute (docs/glossary.md, "added cost").
  */
 /** The figure key (invocations.mjs osFigures) of each OS floor id. */
 const OS_FIGURE = { [OS_FLOOR_IDS.tcp]: 'osTcp', [OS_FLOOR_IDS.uds]: 'osUds', [OS_FLOOR_IDS.shmSpin]: 'osShmSpin', [OS_FLOOR_IDS.shmFutex]: 'osShmFutex' };
@@ -87,12 +89,14 @@ export function configurationE2e(dataDir, run, config, platform, inConfig = conf
   const den = blocks.length ? side(inPath, 'e2eBlock') : side(inPath);
   const ratio = ratioWithClock(ratioInterval(side(outPath), den, { statistic }), outFig, inFig);
   const paired = pairedRatioInterval(side(outPath), den, { statistic });
+  const added = addedCostInterval(side(outPath), den, statistic);
   const out = {
     statistic: blocks.length ? `mean step (${PATHS[inPath].label.split(',')[0]}: mean over blocks of ${blockSteps} back-to-back steps)` : 'median step',
     inProcess: { path: inPath, label: PATHS[inPath].label, detail: PATHS[inPath].detail, e2e: figure(inFig) },
     outOfProcess: { path: outPath, label: PATHS[outPath].label, detail: PATHS[outPath].detail, e2e: figure(outFig) },
     ratio: figure(ratio),
     ratioPaired: paired ? figure(ratioWithClock(paired, outFig, inFig)) : null,
+    addedCost: { ...figure(differenceWithClock(added, outFig, inFig)), paired: added.paired },
   };
   // The OS floor of the out-of-process path (docs/os-floor.md), in runs that measured it: the C round trip its bytes
   // cross, and the out-of-process e2e over it (the same invocations, resampled jointly).
@@ -113,6 +117,17 @@ export function configurationE2e(dataDir, run, config, platform, inConfig = conf
     out.ratioOfStepMedians = figure(ratioWithClock(ratioInterval(side(outPath), side(inPath), { statistic: 'median' }), outMedian, stepMedian));
   }
   return out;
+}
+
+/**
+ * Out-of-process − in-process, ns per step, with its 95 % interval over invocations: paired invocation by invocation
+ * where both paths ran in the same invocations (as ratioPaired), else the two sides resampled independently.
+ */
+function addedCostInterval(out, inSide, statistic) {
+  const paired = pairedDifferenceInterval(out, inSide, { statistic });
+  if (paired) return paired;
+  const parts = [out, inSide].map((s) => ({ invocations: s.invocations, salt: s.salt, statistic }));
+  return { ...combinedInterval(parts, ([o, i]) => o - i), paired: false };
 }
 
 /**
@@ -195,7 +210,7 @@ export function bestOutOfProcess(dataDir, run, config, platform, referenceRatio)
   return {
     config: c.id, transport: platform === 'desktop' ? c.outOfProcessTransport ?? REFERENCE_DESKTOP_TRANSPORT : 'websocket', encoding: c.encoding ?? 'json',
     server: platform === 'desktop' ? c.outOfProcessServer ?? REFERENCE_DESKTOP_SERVER : 'node',
-    spinMicros: c.serverSpinMicros ?? null, outOfProcess: e.outOfProcess.e2e, inProcess: e.inProcess.e2e, ratio: e.ratio, osFloor: e.osFloor ?? null,
+    spinMicros: c.serverSpinMicros ?? null, outOfProcess: e.outOfProcess.e2e, inProcess: e.inProcess.e2e, ratio: e.ratio, addedCost: e.addedCost, osFloor: e.osFloor ?? null,
   };
 }
 

@@ -206,11 +206,21 @@ export function ratioInterval(numerator, denominator, options = {}) {
  * in the same order; otherwise null.
  */
 export const PAIR_SALT = 9;
-export function pairedRatioInterval(numerator, denominator, options = {}) {
+export const pairedRatioInterval = (numerator, denominator, options = {}) => pairedInterval(numerator, denominator, (n, d) => (d > 0 ? n / d : NaN), options);
+
+/**
+ * Paired difference stat(num_k) − stat(den_k), resampled exactly as pairedRatioInterval (the same draws): what the
+ * numerator's path adds to the denominator's, e.g. the process boundary's added cost in ns per step
+ * (docs/measurements.md, "Intervals"). Null when the two sides are not paired invocation by invocation.
+ */
+export const pairedDifferenceInterval = (numerator, denominator, options = {}) => pairedInterval(numerator, denominator, (n, d) => n - d, options);
+
+/** The paired figure combine(stat(num_k), stat(den_k)) averaged over invocations (see pairedRatioInterval). */
+function pairedInterval(numerator, denominator, combine, options) {
   const { statistic = 'median', seed = DEFAULTS.seed, resamples = DEFAULTS.resamples, innerResamples = DEFAULTS.innerResamples, level = DEFAULTS.level } = options;
   const R = numerator.invocations.length;
   if (R !== denominator.invocations.length || numerator.invocations.some((v, k) => !v.length || !denominator.invocations[k].length)) return null;
-  const perInvocation = numerator.invocations.map((v, k) => statisticOf(v, statistic) / statisticOf(denominator.invocations[k], statistic));
+  const perInvocation = numerator.invocations.map((v, k) => combine(statisticOf(v, statistic), statisticOf(denominator.invocations[k], statistic)));
   const estimate = perInvocation.reduce((x, y) => x + y, 0) / R;
   const result = { estimate, ci95: null, invocations: R, perInvocation, paired: true };
   if (R < 2) return result;
@@ -222,7 +232,7 @@ export function pairedRatioInterval(numerator, denominator, options = {}) {
     for (let r = 0; r < R; r += 1) {
       const k = chain(seed, PAIR_SALT, 1, b, r) % R;
       const c = chain(seed, PAIR_SALT, 2, b, r) % innerResamples;
-      sum += den[k][c] > 0 ? num[k][c] / den[k][c] : NaN;
+      sum += combine(num[k][c], den[k][c]);
     }
     reps[b] = sum / R;
   }

@@ -1,11 +1,12 @@
 // Drift, clock and calibration helpers (docs/measurements.md, "Drift", "Clock resolution", "Calibrating a machine"):
-// a real calibration probe in a fresh process, the spread schedule, clock-widened figures, paired ratios, agreement.
+// a real calibration probe in a fresh process, the spread schedule, clock-widened figures, paired ratios and
+// differences, agreement.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { calibrationDrift, DRIFT_LIMIT, runCalibrationProbe } from '../src/calibrationFiles.mjs';
 import { parseDuration, roundStartMs, waitForRound } from '../src/spread.mjs';
-import { clockHonestText, ratioWithClock, withClock } from '../src/clock.mjs';
-import { pairedRatioInterval, ratioInterval } from '../src/intervals.mjs';
+import { clockHonestText, differenceWithClock, ratioWithClock, withClock } from '../src/clock.mjs';
+import { combinedInterval, pairedDifferenceInterval, pairedRatioInterval, ratioInterval } from '../src/intervals.mjs';
 import { agreementOf, recommend } from '../src/agreement.mjs';
 
 test('the calibration probe times its CPU kernel and a real loopback round trip in a fresh process', async () => {
@@ -63,6 +64,39 @@ test('paired ratio: drift common to both paths cancels; an unpaired ratio of the
   assert.equal(paired.perInvocation.length, 5);
   assert.ok(paired.ci95[1] - paired.ci95[0] < (unpaired.ci95[1] - unpaired.ci95[0]) / 5, `${paired.ci95} vs ${unpaired.ci95}`);
   assert.equal(pairedRatioInterval({ invocations: num, salt: 2 }, { invocations: den.slice(1), salt: 1 }), null);
+});
+
+test('paired difference (the added cost): the mean of per-invocation differences, drift common to both paths cancels, the same draws as the paired ratio', () => {
+  // Drift that adds the same time to both paths of an invocation (a slower machine for a while).
+  const shift = [0, 4000, -2000, 6000, 1000];
+  const series = (mu, k, s) => Array.from({ length: 40 }, (_, i) => mu + shift[k] + 50 * Math.sin(i * 3 + s));
+  const num = shift.map((_, k) => series(70000, k, 1));
+  const den = shift.map((_, k) => series(3000, k, 2));
+  const paired = pairedDifferenceInterval({ invocations: num, salt: 2 }, { invocations: den, salt: 1 });
+  assert.ok(Math.abs(paired.estimate - 67000) < 50, `${paired.estimate}`);
+  assert.equal(paired.paired, true);
+  assert.ok(paired.ci95[0] <= paired.estimate && paired.estimate <= paired.ci95[1]);
+  const unpaired = combinedInterval([{ invocations: num, salt: 2 }, { invocations: den, salt: 1 }], ([o, i]) => o - i);
+  assert.ok(Math.abs(unpaired.estimate - paired.estimate) < 1e-6, 'a mean of differences is the difference of the means');
+  assert.ok(paired.ci95[1] - paired.ci95[0] < (unpaired.ci95[1] - unpaired.ci95[0]) / 5, `${paired.ci95} vs ${unpaired.ci95}`);
+  assert.equal(pairedDifferenceInterval({ invocations: num, salt: 2 }, { invocations: den.slice(1), salt: 1 }), null);
+  // Exactly the ratio's resampling: the ratio of the same data from the same draws keeps its published values.
+  const ratio = pairedRatioInterval({ invocations: num, salt: 2 }, { invocations: den, salt: 1 });
+  assert.deepEqual(ratio.perInvocation, num.map((v, k) => {
+    const med = (a) => { const s = [...a].sort((x, y) => x - y); return (s[19] + s[20]) / 2; };
+    return med(v) / med(den[k]);
+  }));
+});
+
+test('clock: a difference widened by both sides\' bounds, not clamped at zero', () => {
+  const out = withClock({ estimate: 20000, ci95: [18000, 22000] }, 5000);
+  const block = withClock({ estimate: 5090, ci95: [5000, 5200] }, 5000, 200);
+  const d = differenceWithClock({ estimate: 14910, ci95: [13000, 17000] }, out, block);
+  assert.deepEqual(d.ci95, [13000 - 5025, 17000 + 5025]);
+  assert.equal(d.clock.limited, false);
+  const near = differenceWithClock({ estimate: 100, ci95: [-200, 400] }, withClock({ estimate: 3100, ci95: [3000, 3200] }, 100), withClock({ estimate: 3000, ci95: [2900, 3100] }, 100));
+  assert.deepEqual(near.ci95, [-400, 600]);
+  assert.equal(differenceWithClock({ estimate: 1, ci95: null }, out, block).ci95, null);
 });
 
 test('agreement: ordered pairs with one estimate inside the other interval; the recommendation follows it', () => {

@@ -5,17 +5,21 @@ export interface HeadlineFigure { estimate: number; ci95: [number, number] | nul
 export interface HeadlineSide { path: string; label: string; detail: string; e2e: HeadlineFigure; e2eStep?: HeadlineFigure; blockSteps?: number }
 /** The run's machine (measurement/src/headlineFiles.mjs machineCaveats): caveats the headline carries. */
 export interface HeadlineMachine { busy: { flagged: number; of: number }; drift: { drifted: boolean | null; cpuKernelSpread: number | null; loopbackSpread: number | null } | null; caveats: string[] }
+/** paired: resampled invocation by invocation (both paths ran in the same invocations), else each side on its own. */
+export interface HeadlineAddedCost extends HeadlineFigure { paired: boolean }
 export interface HeadlinePlatform {
   platform: 'desktop' | 'web'; run: string; config: string; nodeCount: number; pacing: string; invocations: number;
   timerResolutionNs: number | null; cores: number | null;
   statistic: string; inProcess: HeadlineSide; outOfProcess: HeadlineSide; ratio: HeadlineFigure; ratioPaired: HeadlineFigure | null;
+  /** out-of-process e2e − in-process e2e, ns per step: what the process boundary adds whatever the engine (docs/glossary.md); absent in older headlines */
+  addedCost?: HeadlineAddedCost;
   ratioOfStepMedians?: HeadlineFigure; machine: HeadlineMachine;
   repeat: { run: string; ratio: HeadlineFigure } | null;
   /** the OS floor below the out-of-process path and its e2e over it (docs/os-floor.md); absent in older runs */
   osFloor?: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure };
   /** out-of-process done as well as the same run measured it (another transport or encoding; measurement/src/headlineFiles.mjs) */
   best?: { config: string; transport: string; encoding: string; /** jvm, native (desktop) or node; absent in older headlines (jvm) */ server?: string; spinMicros: number | null; outOfProcess: HeadlineFigure; inProcess: HeadlineFigure;
-    ratio: HeadlineFigure; osFloor: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure } | null; repeat?: { run: string; ratio: HeadlineFigure } };
+    ratio: HeadlineFigure; addedCost?: HeadlineAddedCost; osFloor: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure } | null; repeat?: { run: string; ratio: HeadlineFigure } };
   sentence: string;
   /** `sentence` without its clause on `best` (the page shows `best` on its own line); absent in older headlines */
   lead?: string;
@@ -33,4 +37,4 @@ export interface Headline {
 }
 
 /** The headline's number formats: the ones measurement/src/headline.mjs writes into headline.json's sentences. */
-export { formatNs, formatTimes } from '../../../measurement/src/headline.mjs';
+export { formatNs, formatTimes, formatUs, outOfProcessName } from '../../../measurement/src/headline.mjs';
