@@ -31,7 +31,7 @@ import { timingCsv } from '../measurement/src/merge.mjs';
 import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
 import { JVM_SERVER_JAR, NATIVE_SERVER_EXE, startJvmServer, startNativeServer } from './lib/jvm-server.mjs';
 import { exitOnStopSignals } from './lib/processes.mjs';
-import { COMMON, checkProgramSpecs, newRunFolder, orderSeedOf, parseCli, programList } from './lib/cli.mjs';
+import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, newRunFolder, orderSeedOf, parseCli, programList } from './lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -41,6 +41,7 @@ const USAGE = `usage: npm run bench:desktop -- [options]
                            name:key=value (boundedElection:bound=2,countDevices); one configuration per program,
                            ids suffixed -<spec> except for euclidean, the reference program; names:
                            ${Object.keys(PROGRAMS).join(', ')}
+${WORK_USAGE}
   --rounds 1000            measured frames per path and configuration (split over the invocations)
   --warmup 30              warm-up frames per invocation (also what the reference analysis drops per id)
   --invocations 20         independent invocations per configuration and path (>= 2 for an interval); each
@@ -80,7 +81,7 @@ const USAGE = `usage: npm run bench:desktop -- [options]
 const { values: args, fail, list, int, positive: num } = parseCli({
   usage: USAGE,
   options: {
-    ...COMMON,
+    ...COMMON, ...WORK_OPTION,
     n: { type: 'string', default: '10' }, pacing: { type: 'string', default: 'fixed,free' },
     encodings: { type: 'string', default: 'json' }, programs: { type: 'string', default: REFERENCE_PROGRAM }, rounds: { type: 'string', default: '1000' },
     warmup: { type: 'string', default: '30' }, invocations: { type: 'string' }, blocks: { type: 'string' },
@@ -111,7 +112,7 @@ const P = {
   transports: list('transports', [...DESKTOP_TRANSPORTS]),
   servers: list('servers', Object.keys(DESKTOP_SERVERS)),
   spins: args.spins === undefined ? null : list('spins').map(Number),
-  programs: programList(args.programs, Object.keys(PROGRAMS), fail),
+  programs: programList(args.programs, Object.keys(PROGRAMS), fail, args.work),
   orderSeed: orderSeedOf(args, int),
   spreadSeconds: parseDuration(args.spread),
 };

@@ -20,12 +20,12 @@ import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { collectEnvironment } from '../measurement/src/runRecordFiles.mjs';
 import { execFileSync } from 'node:child_process';
 import { node24 } from './lib/toolchain.mjs';
-import { PATH_SALT } from '../measurement/src/catalogue.mjs';
 import { pathInterval, verdict } from '../measurement/src/intervals.mjs';
 import { RATIO_TARGET, engineEfficiency } from '../measurement/src/engineEfficiency.mjs';
 import { formatInterval } from '../measurement/src/format.mjs';
 import { startWindow } from '../measurement/src/machineLoadFiles.mjs';
-import { COMMON, parseCli } from './lib/cli.mjs';
+import { COMMON, WORK_OPTION, WORK_USAGE, parseCli, programList } from './lib/cli.mjs';
+import { PATH_SALT, PROGRAMS, workOfSpec } from '../measurement/src/catalogue.mjs';
 
 const USAGE = `usage: npm run bench:engine -- [options]
   --n 10,100,1000,10000        device counts
@@ -33,26 +33,27 @@ const USAGE = `usage: npm run bench:engine -- [options]
   --seed 42                    random scenario seed
   --targets jvm,js,wasm,native targets
   --programs euclidean         program specs (docs/programs.md), e.g. euclidean,hop,gossipMax,boundedElection,countDevices,channel,neighborCounter
+${WORK_USAGE}
+                               With levels > 0 and 0, a last table checks that work=W adds N × W to a round
   --invocations 5              fresh processes per target and N (>= 2 for an interval)
   --sides separate             separate: the engine and the floor each in a fresh process, one after the other
                                (the default: in one process the floor paid for the engine's garbage, its collector
                                running beside the floor's samples; docs/profiles.md, "Third pass");
                                together: both in one process, samples alternating (the method before 2026-11-28)
   --out-dir DIR                also write DIR/bench-engine.json (default: print only)`;
-const { values: opts, list, ints, int } = parseCli({
+const { values: opts, list, ints, int, fail } = parseCli({
   usage: USAGE,
   options: {
     n: { type: 'string', default: '10,100,1000,10000' }, samples: { type: 'string', default: '100' }, seed: { type: 'string', default: '42' },
     targets: { type: 'string', default: 'jvm,js,wasm,native' }, programs: { type: 'string', default: 'euclidean' }, invocations: { type: 'string', default: '5' }, 'out-dir': COMMON['out-dir'],
-    sides: { type: 'string', default: 'separate' },
+    sides: { type: 'string', default: 'separate' }, ...WORK_OPTION,
   },
 });
 const sizes = ints('n', 1);
 const samples = int('samples', 1);
 const seed = int('seed', 0);
 const targets = list('targets', ['jvm', 'js', 'wasm', 'native']);
-// Specs hold ',' between parameters: programs are separated by ',' only before a name (a letter after ',' and no '=' before the next ',' or ':').
-const programs = opts.programs.split(/,(?=[A-Za-z]+(?::|,|$))/).map((s) => s.trim()).filter(Boolean);
+const programs = programList(opts.programs, Object.keys(PROGRAMS), fail, opts.work);
 const invocations = int('invocations', 1);
 const sides = opts.sides;
 if (sides !== 'separate' && sides !== 'together') { console.error(`--sides must be separate or together, was ${sides}\n${USAGE}`); process.exit(2); }
@@ -222,6 +223,34 @@ for (const program of programs) {
     }
   }
 }
+// work=W must add N × W to a round on every target (docs/programs.md, "Work"): per invocation k, the growth of
+// the engine's median over the same spec without work, over N × W; 1 is exact. Within 10 %: the interval over
+// invocations lies in [0.9, 1.1].
+const workChecks = [];
+for (const program of programs.filter((p) => workOfSpec(p) > 0)) {
+  const base = program.replace(/[:,]work=[^,]*$/, '');
+  if (!programs.includes(base)) continue;
+  const w = workOfSpec(program);
+  for (const t of targets) for (const n of sizes) {
+    const at = (p) => measured.filter((m) => m.program === p && m.row.target === t && m.row.nodeCount === n).sort((a, b) => a.invocation - b.invocation);
+    const worked = at(program);
+    const plain = at(base);
+    const growth = pathInterval(worked.map((m, k) => [((m.row.engineMedianUs - plain[k].row.engineMedianUs) * 1000) / (n * w)]), { salt: SALT[t], inner: false });
+    const within = growth.ci95[0] >= 0.9 && growth.ci95[1] <= 1.1;
+    const estimateWithin = Math.abs(growth.estimate - 1) <= 0.1;
+    workChecks.push({ program, base, workNs: w, target: t, nodeCount: n, addedUs: worked.reduce((s, m, k) => s + m.row.engineMedianUs - plain[k].row.engineMedianUs, 0) / worked.length,
+      expectedUs: (n * w) / 1000, growth, verdict: within ? 'within 10 %' : estimateWithin ? 'inconclusive' : 'outside 10 %' });
+  }
+}
+if (workChecks.length) {
+  console.log('\nWork: what work=W adds to a round against N × W (engine median with work − without, per invocation; [95 % CI over invocations])');
+  const W3 = [25, 22, 6, 14, 14, 24, 14];
+  console.log(line(['target', 'program', 'N', 'added µs', 'N × W µs', 'added / (N × W)', 'verdict'], W3));
+  for (const c of workChecks) {
+    console.log(line([NAMES[c.target], c.program, c.nodeCount, f(c.addedUs), f(c.expectedUs), formatInterval(c.growth, (x) => x.toFixed(3)), c.verdict], W3));
+  }
+}
+
 const loadAverage = loadavg();
 const load = loadAverage.map((v) => v.toFixed(2)).join(' ');
 console.log(`\nmachine: ${environment.cpuModel} × ${environment.cores}, load average ${load} (other processes share the cores: read p95 with care); ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -232,7 +261,7 @@ if (out) {
     sides: sides === 'separate' ? 'engine and floor each in a fresh process, one after the other' : 'engine and floor in one process, samples alternating',
     unit: 'microseconds per round (median, p95); engine/floor/ratio: { estimate, ci95, invocations, perInvocation } over invocations',
     environment: { ...environment, loadAverage },
-    rows, facades, noopNs: noops,
+    rows, facades, noopNs: noops, workChecks,
   }, null, 2)}\n`);
   console.log(`written ${out}`);
 }

@@ -22,7 +22,7 @@ import { ENCODINGS, PATH_SALT, PROGRAMS, REFERENCE_PROGRAM, isReferenceProgram, 
 import { hostEnv, hostExe } from './lib/toolchain.mjs';
 import { startJvmServer } from './lib/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
-import { COMMON, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
+import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 import { exitOnStopSignals } from './lib/processes.mjs';
 
@@ -38,6 +38,7 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
                              ids suffixed -<spec> (none for euclidean, the reference program); names:
                              ${Object.keys(PROGRAMS).join(', ')}.
                              Capacity always runs the reference program
+${WORK_USAGE}
   --pacing frame,free        frame: desktop fixed 60 Hz tick, web one step per rendered frame; free: back to back
   --in-flight 1,2,4          pipelined cells, both paths (free pacing, json, N = --pipeline-n): steps kept in flight
   --pipeline-n 100           N of the pipelined cells
@@ -58,7 +59,7 @@ const USAGE = `usage: npm run bench:network -- [options]      (method: docs/netw
 const { values: args, list, ints, fail } = parseCli({
   usage: USAGE,
   options: {
-    ...COMMON,
+    ...COMMON, ...WORK_OPTION,
     paths: { type: 'string', default: 'desktop,web' }, profiles: { type: 'string', default: Object.keys(PROFILES).join(',') },
     n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' }, programs: { type: 'string', default: REFERENCE_PROGRAM },
     pacing: { type: 'string', default: 'frame,free' }, 'in-flight': { type: 'string', default: '1,2,4' },
@@ -73,7 +74,7 @@ const P = {
   encodings: list('encodings', [...ENCODINGS.desktop]), pacings: list('pacing', ['frame', 'free']),
   inFlight: ints('in-flight', 1), pipelineN: ints('pipeline-n', 1)[0], invocations: ints('invocations', 1)[0],
   frames: ints('frames', 2)[0], warmup: ints('warmup', 0)[0], capacity: ints('capacity', 1), capacitySeconds: Number(args['capacity-seconds']),
-  programs: programList(args.programs, Object.keys(PROGRAMS), fail),
+  programs: programList(args.programs, Object.keys(PROGRAMS), fail, args.work),
 };
 P.webNs = args['web-n'] ? ints('web-n', 1) : P.ns;
 if (!args.reanalyse) await checkProgramSpecs(P.programs, [...new Set([...P.ns, ...P.webNs])], fail);

@@ -19,7 +19,7 @@ import { BENCH_DRIVERS, launchBenchDriver, startPreview, startWsServer } from '.
 import { fmt, ratio, series, median, summarize } from '../measurement/src/webSummary.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { DEFAULT_WEB_DRIVER } from '../measurement/src/canonical.mjs';
-import { COMMON, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
+import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
 import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { configurationIntervals, serverRuntimeParts, webTargets } from '../measurement/src/invocations.mjs';
 import { formatInterval, formatRatioInterval as formatRatio } from '../measurement/src/format.mjs';
@@ -43,6 +43,7 @@ const USAGE = `usage: npm run bench:web -- [options]
   --programs euclidean     aggregate programs (docs/programs.md), comma-separated specs, parameters as name:key=value
                            (boundedElection:bound=2); one configuration per program, ids suffixed -<spec> (none for
                            euclidean, the reference program); names: ${Object.keys(PROGRAMS).join(', ')}
+${WORK_USAGE}
   --rounds 1000            measured steps per engine and configuration (split over the invocations)
   --invocations 5          independent invocations per configuration and engine (>= 2 for an interval)
   --warmup 300             warm-up steps per invocation (also what the reference analysis drops per id): the page's
@@ -67,7 +68,7 @@ const USAGE = `usage: npm run bench:web -- [options]
 const { values: a, list, ints, int, fail } = parseCli({
   usage: USAGE,
   options: {
-    ...COMMON,
+    ...COMMON, ...WORK_OPTION,
     n: { type: 'string', default: '10,100,1000' }, pacing: { type: 'string', default: 'frame,free' },
     rounds: { type: 'string', default: '1000' }, engines: { type: 'string', default: 'wasm,websocket' },
     encodings: { type: 'string', default: 'json' }, programs: { type: 'string', default: REFERENCE_PROGRAM }, invocations: { type: 'string', default: '5' },
@@ -81,7 +82,7 @@ const pacings = list('pacing', ['frame', 'free']);
 const engines = list('engines', ['wasm', 'websocket']);
 const encodings = list('encodings', [...ENCODINGS.web]);
 const drivers = list('driver', BENCH_DRIVERS);
-const programs = programList(a.programs, Object.keys(PROGRAMS), fail);
+const programs = programList(a.programs, Object.keys(PROGRAMS), fail, a.work);
 const rounds = int('rounds', 1);
 const warmup = int('warmup', 0);
 const R = int('invocations', 1);

@@ -56,3 +56,7 @@ export declare function warmupOfRun(run: { parameters?: { warmup?: number } } | 
 export declare function programName(spec: string | null | undefined): string;
 export declare function isReferenceProgram(spec: string | null | undefined): boolean;
 export declare function programSuffix(spec: string | null | undefined): string;
+export declare const MAX_WORK_NS: number;
+export declare function parseWorkLevels(text: string | undefined): { levels?: number[]; error?: string };
+export declare function withWorkLevels(specs: string[], levels: number[]): string[];
+export declare function workOfSpec(spec: string | null | undefined): number;

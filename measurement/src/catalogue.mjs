@@ -264,6 +264,37 @@ export const programName = (spec) => (spec ? String(spec).split(':')[0] : REFERE
 /** Whether a spec asks for the reference program exactly (no spec, or its bare name: nothing extra on the wire). */
 export const isReferenceProgram = (spec) => !spec || String(spec) === REFERENCE_PROGRAM;
 
+/**
+ * The engine work knob (docs/programs.md, "Work"): every program spec takes `work=W`, W ns of extra CPU work per
+ * device and round (0..1 000 000; at most 100 ms a round of all devices). Benches list levels with `--work`.
+ */
+export const MAX_WORK_NS = 1_000_000;
+
+/** `--work 0,1000,16500`: the levels as numbers, or a message naming the bad one. */
+export function parseWorkLevels(text) {
+  const parts = String(text ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  if (!parts.length) return { error: '--work must list at least one level (ns per device and round), e.g. 0,16500' };
+  const levels = [];
+  for (const p of parts) {
+    const w = Number(p);
+    if (!/^[0-9.eE+]+$/.test(p) || !Number.isFinite(w) || w < 0 || w > MAX_WORK_NS) {
+      return { error: `--work levels are ns per device and round in 0..${MAX_WORK_NS}, got "${p}"` };
+    }
+    if (!levels.includes(w)) levels.push(w);
+  }
+  return { levels };
+}
+
+/** Each spec at each work level: one spec per (spec, level) in that order; level 0 leaves the spec as it is. */
+export const withWorkLevels = (specs, levels) => specs.flatMap((spec) => levels.map((w) => (w === 0
+  ? spec : `${spec}${String(spec).includes(':') ? ',' : ':'}work=${w}`)));
+
+/** The work level of a spec (ns per device and round; 0 without `work=`). */
+export function workOfSpec(spec) {
+  const m = /[:,]\s*work\s*=\s*([^,]+)/i.exec(String(spec ?? ''));
+  return m ? Number(m[1]) : 0;
+}
+
 /** A configuration id's program suffix: none for the reference program, else `-<spec>` with its parameters folded in. */
 export const programSuffix = (spec) => (isReferenceProgram(spec)
   ? '' : `-${String(spec).replace(/[:=,]+/g, '-').replace(/[^A-Za-z0-9.-]/g, '')}`);

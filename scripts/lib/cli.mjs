@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir, gitCommit } from '../../measurement/src/runRecordFiles.mjs';
 import { uniqueRunId } from '../../measurement/src/runId.mjs';
-import { isReferenceProgram } from '../../measurement/src/catalogue.mjs';
+import { isReferenceProgram, parseWorkLevels, withWorkLevels } from '../../measurement/src/catalogue.mjs';
 
 /** The options every script spells the same way; a script takes those that apply to it. */
 export const COMMON = {
@@ -74,10 +74,23 @@ export function parseCli({ usage, options, allowPositionals = false, argv = proc
 /**
  * --programs (bench:desktop, bench:web, bench:network): program specs of docs/programs.md separated by ',' before a name (a spec's parameters
  * hold ',' too: `channel:destination=9,width=1`), each name one of `known` (the catalogue's PROGRAMS, any case;
- * returned as the catalogue spells it), duplicates dropped. Parameters are the engine's to check. Calls `fail` on
- * an unknown name or an empty list.
+ * returned as the catalogue spells it), duplicates dropped, then each at each level of `work` (--work: `withWorkLevels`).
+ * Parameters are the engine's to check. Calls `fail` on an unknown name, an empty list or a bad work level.
  */
-export function programList(text, known, fail) {
+export function programList(text, known, fail, work = '0') {
+  const { levels, error } = parseWorkLevels(work);
+  if (error) fail(error);
+  return withWorkLevels(programSpecs(text, known, fail), levels);
+}
+
+/** --work, for the benches that run programs: engine work levels, ns per device and round (docs/programs.md, "Work"). */
+export const WORK_OPTION = { work: { type: 'string', default: '0' } };
+
+/** The usage line of --work, the same in every bench that takes it. */
+export const WORK_USAGE = `  --work 0                 engine work levels, ns of extra CPU work per device and round (docs/programs.md,
+                           "Work"): each program at each level, ids suffixed -<program>-work-<W> (none for 0)`;
+
+function programSpecs(text, known, fail) {
   const specs = String(text ?? '').split(/,(?=[A-Za-z]+(?::|,|$))/).map((x) => x.trim()).filter(Boolean);
   if (!specs.length) fail('--programs must name at least one program');
   return [...new Set(specs.map((spec) => {

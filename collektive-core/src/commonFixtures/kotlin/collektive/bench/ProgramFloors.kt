@@ -3,6 +3,7 @@ package collektive.bench
 import collektive.engine.Program
 import collektive.engine.SpatialGrid
 import collektive.programs.BoundedElection
+import collektive.programs.CalibratedWork
 import collektive.programs.Channel
 import collektive.programs.CountDevices
 import collektive.programs.EuclideanGradient
@@ -10,6 +11,7 @@ import collektive.programs.GossipMax
 import collektive.programs.HopGradient
 import collektive.programs.NeighborCounter
 import collektive.programs.SourceNeighbors
+import collektive.programs.WithWork
 
 /**
  * The plain floor of one engine round of a program: the same unit-disk neighbour search ([SpatialGrid]) and one
@@ -31,10 +33,14 @@ public abstract class ProgramFloor(
         sources[node] = isSource
     }
 
+    /** Iterations of [CalibratedWork] per device and round: the same extra work as the engine's [WithWork]. */
+    private var workIterations = 0
+
     /** One round over positions [xyz] (x0 y0 z0 x1 ...). */
     public fun step(xyz: DoubleArray) {
         grid.build(xyz, nodeCount, maxDistance)
         sweep(grid.offsets, grid.ids, grid.distances)
+        if (workIterations > 0) repeat(nodeCount) { CalibratedWork.spend(workIterations) }
     }
 
     /** The program's sweep over this round's neighbourhoods (CSR: device i's neighbours are ids[offsets[i] until offsets[i+1]]). */
@@ -49,6 +55,9 @@ public abstract class ProgramFloor(
     public companion object {
         /** The floor of [program], or null when the suite has none for it. */
         public fun of(program: Program, nodeCount: Int, maxDistance: Double): ProgramFloor? = when (program) {
+            is WithWork -> of(program.program, nodeCount, maxDistance)?.also {
+                it.workIterations = CalibratedWork.iterationsFor(program.workNs)
+            }
             EuclideanGradient -> GradientSweep(nodeCount, maxDistance, hops = false)
             HopGradient -> GradientSweep(nodeCount, maxDistance, hops = true)
             GossipMax -> GossipSweep(nodeCount, maxDistance)

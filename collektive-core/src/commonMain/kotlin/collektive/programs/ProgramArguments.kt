@@ -29,7 +29,7 @@ public class ProgramArguments private constructor(
         val unknown = values.keys.firstOrNull { it !in read } ?: return
         throw IllegalArgumentException(
             "unknown parameter \"$unknown\" for program ${entry.name} " +
-                "(parameters: ${entry.parameters.joinToString(", ") { "${it.first}: ${it.second}" }.ifEmpty { "none" }})",
+                "(parameters: ${entry.allParameters.joinToString(", ") { "${it.first}: ${it.second}" }.ifEmpty { "none" }})",
         )
     }
 
@@ -42,7 +42,7 @@ public class ProgramArguments private constructor(
                     require(eq > 0) { "program parameters must be key=value, got \"${part.trim()}\" in program ${entry.name}" }
                     val key = part.substring(0, eq).trim()
                     val raw = part.substring(eq + 1).trim()
-                    val known = entry.parameters.firstOrNull { it.first.equals(key, ignoreCase = true) }?.first ?: key
+                    val known = entry.allParameters.firstOrNull { it.first.equals(key, ignoreCase = true) }?.first ?: key
                     val value = raw.toDoubleOrNull()
                     require(value != null && value.isFinite()) { "${entry.name}'s $known must be a finite number, got \"$raw\"" }
                     require(known !in values) { "${entry.name}'s $known is given twice" }

@@ -5,7 +5,8 @@ import collektive.engine.Program
 /**
  * The programs every host can run, by name: the one registry hosts consult (C ABI, Wasm/JS facade, both servers),
  * so a program registered here runs on all four paths. A spec names a program and optionally sets its
- * parameters: `name` or `name:key=value,key=value` (names ignore case; values are numbers). To add a program:
+ * parameters: `name` or `name:key=value,key=value` (names ignore case; values are numbers). Every program takes
+ * `work=W`, W ns of extra CPU work per device and round ([WithWork]). To add a program:
  * write it (one file in this package) and add one [ProgramEntry] to [entries] (docs/programs.md).
  */
 public object Programs {
@@ -41,7 +42,7 @@ public object Programs {
         val entry = entries.firstOrNull { it.name.equals(name, ignoreCase = true) }
             ?: throw IllegalArgumentException("unknown program \"$name\" (known: ${names.joinToString(", ")})")
         val arguments = ProgramArguments.parse(entry, if (colon < 0) "" else spec.substring(colon + 1))
-        val program = entry.build(arguments)
+        val program = WithWork.of(entry.build(arguments), arguments.number(WithWork.PARAMETER) ?: 0.0)
         arguments.checkAllUsed()
         if (nodeCount != null) program.check(nodeCount)
         return program
@@ -55,8 +56,16 @@ public object Programs {
 public class ProgramEntry(
     /** The name specs use. */
     public val name: String,
-    /** Parameter names with a description each. */
+    /** Parameter names with a description each (besides `work`, which every program takes: [allParameters]). */
     public vararg val parameters: Pair<String, String>,
     /** Builds the program; read parameters with [ProgramArguments.integer] and [ProgramArguments.number]. */
     public val build: (ProgramArguments) -> Program,
-)
+) {
+    /** [parameters] and the one every program takes, `work` ([WithWork]). */
+    public val allParameters: List<Pair<String, String>>
+        get() = parameters.toList() + (WithWork.PARAMETER to WORK_DESCRIPTION)
+
+    private companion object {
+        const val WORK_DESCRIPTION = "extra CPU work per device and round in ns, 0..1000000, default 0"
+    }
+}
