@@ -6,7 +6,7 @@ import type { Unit } from '../model/units';
 import { REFERENCE_PROGRAM } from '../../../measurement/src/catalogue.mjs';
 import { WS_ENCODINGS, type WsEncoding } from '../live/model';
 
-export const VIEWS = ['compare', 'history', 'programs', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network', 'profiles'] as const;
+export const VIEWS = ['compare', 'yourcase', 'history', 'programs', 'distributions', 'warmup', 'scale', 'sql', 'live', 'network', 'profiles'] as const;
 export type View = (typeof VIEWS)[number];
 export const PLOTS = ['box', 'violin', 'ecdf', 'hist'] as const;
 export type PlotKind = (typeof PLOTS)[number];
@@ -48,6 +48,8 @@ export interface ViewState {
   live: LiveState;
   /** History view: hfig= (figure key; undefined: the headline), hbase= and hvs= (`run/config`), hall=1 (every configuration) */
   history: HistoryState;
+  /** "Your case" view: the visitor's case; read and written only on that view (undefined elsewhere) */
+  yourCase?: CaseState;
 }
 
 export interface HistoryState { figure?: string; base?: string; vs?: string; all: boolean }
@@ -65,6 +67,29 @@ export interface LiveState {
   /** The aggregate program's spec (docs/programs.md), as typed: the engine's registry decides whether it is valid. */
   program: string;
 }
+
+/**
+ * The "Your case" view's inputs in the URL: platform=, family= (an out-of-process family id of the cost model),
+ * devices=, cost= (as typed), per= (the cost's unit: µs per round or per device and round), preset= (an engine preset
+ * id), hz=, rtt= (ms). Numbers stay as typed, so that a link reproduces a bad input with its error too.
+ */
+export interface CaseState {
+  platform: 'desktop' | 'web';
+  /** undefined: the platform's reference design */
+  family?: string;
+  devices: string;
+  /** undefined: the preset's cost */
+  cost?: string;
+  per: 'round' | 'device';
+  /** undefined: our reference program as measured (when no cost is typed) */
+  preset?: string;
+  hz: string;
+  rtt: string;
+}
+
+export const CASE_DEFAULTS: CaseState = { platform: 'desktop', devices: '10', per: 'device', hz: '60', rtt: '0' };
+/** Longest number or id the case's parameters carry. */
+const MAX_CASE_TEXT = 40;
 
 export const LIVE_DEFAULTS: LiveState = { engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'random', encoding: 'json', program: REFERENCE_PROGRAM };
 /** Longest program spec the URL carries (a spec is a name and a few parameters). */
@@ -95,6 +120,21 @@ function parseLive(q: URLSearchParams): LiveState {
   };
 }
 
+function parseCase(q: URLSearchParams): CaseState {
+  const d = CASE_DEFAULTS;
+  const text = (k: string): string | undefined => { const v = q.get(k); return v === null ? undefined : v.trim().slice(0, MAX_CASE_TEXT); };
+  return {
+    platform: oneOf(q.get('platform'), ['desktop', 'web'] as const, d.platform),
+    family: text('family') || undefined,
+    devices: text('devices') ?? d.devices,
+    cost: text('cost'),
+    per: oneOf(q.get('per'), ['round', 'device'] as const, d.per),
+    preset: text('preset') || undefined,
+    hz: text('hz') ?? d.hz,
+    rtt: text('rtt') ?? d.rtt,
+  };
+}
+
 export function parseState(search: string): ViewState {
   const q = new URLSearchParams(search);
   const n = list(q.get('n'))?.map(Number).filter((x) => Number.isInteger(x) && x > 0);
@@ -117,6 +157,7 @@ export function parseState(search: string): ViewState {
     pair: oneOf(q.get('pair'), ['desktop', 'web'] as const, DEFAULTS.pair),
     live: parseLive(q),
     history: { figure: q.get('hfig') || undefined, base: q.get('hbase') || undefined, vs: q.get('hvs') || undefined, all: q.get('hall') === '1' },
+    yourCase: q.get('view') === 'yourcase' ? parseCase(q) : undefined,
   };
 }
 
@@ -144,6 +185,17 @@ export function toSearch(s: ViewState): string {
     if (h.base) q.set('hbase', h.base);
     if (h.vs) q.set('hvs', h.vs);
     if (h.all) q.set('hall', '1');
+  }
+  if (s.view === 'yourcase' && s.yourCase) {
+    const c = s.yourCase; const d = CASE_DEFAULTS;
+    if (c.platform !== d.platform) q.set('platform', c.platform);
+    if (c.family !== undefined) q.set('family', c.family);
+    if (c.devices !== d.devices) q.set('devices', c.devices);
+    if (c.cost !== undefined) q.set('cost', c.cost);
+    if (c.per !== d.per) q.set('per', c.per);
+    if (c.preset !== undefined) q.set('preset', c.preset);
+    if (c.hz !== d.hz) q.set('hz', c.hz);
+    if (c.rtt !== d.rtt) q.set('rtt', c.rtt);
   }
   const out = q.toString();
   if (s.view !== 'live') return out ? `?${out}` : ''; // the Live view's settings stay out of the other views' links
