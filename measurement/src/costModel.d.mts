@@ -14,8 +14,12 @@ export interface Estimate {
  */
 export interface LineSpread {
   relSd: number;
-  /** Degrees of freedom of relSd; null when it was pooled over the platform's families (too few points). */
+  /** The line's own scatter between runs, before it was raised to its platform reference family's (fewer than 3 days). */
+  ownRelSd: number | null;
+  /** Degrees of freedom of relSd (the reference family's when raised). */
   dof: number | null;
+  /** Distinct days of the runs the line rests on. */
+  days: number;
   tQuantile: number;
   /** Covariance of [fixedNs, perDeviceNs], ns². */
   covariance: [[number, number], [number, number]];
@@ -77,13 +81,19 @@ export interface HeldOutCoverage {
   of: number;
   /** The held-out measurements that fell outside their predicted interval. */
   misses: { run: string; config: string; measuredNs: number; predicted: Estimate }[];
+  /** Added: held-out measurements the rest cannot predict (family not in the rest, or N outside its measured N). */
+  notPredicted: number;
 }
 
 export interface CostModel {
   schemaVersion: 1;
   generatedBy: string;
+  /** Added: what every interval of the model covers, in words. */
+  covers: string;
   platforms: PlatformModel[];
   coverage: HeldOutCoverage[];
+  /** Added: in public/data/cost-model.json, the engine presets (enginePresets.mjs) with our programs as measured. */
+  presets?: EnginePreset[];
 }
 
 /** A named engine cost (presets of the "Your case" view). */
@@ -93,6 +103,10 @@ export interface EnginePreset {
   /** Engine cost per device and round, ns; per path where the source gives one per path. */
   perDeviceNs: number;
   perPathNs?: Record<string, number>;
+  /** Added: our programs' per-device cost per path at each measured N (perDeviceNs/perPathNs: the largest N). */
+  byN?: Record<string, Record<string, number>>;
+  /** Added: the reference study's round of its 10 devices per path (ns). */
+  roundNs?: Record<string, number>;
   /** Where the figure comes from, in words, with its publication. */
   source: string;
 }

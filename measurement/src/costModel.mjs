@@ -174,30 +174,45 @@ const lineAt = (line, n) => line.fixedNs.estimate + line.perDeviceNs.estimate * 
 const sig = (x) => (Number.isFinite(x) ? Number(x.toPrecision(6)) : x);
 const interval = (estimate, half, covers) => ({ estimate: sig(estimate), ci95: [sig(estimate - half), sig(estimate + half)], ...(covers ? { covers } : {}) });
 
+/** Fewer distinct days than this and a line's own scatter does not show how days differ (docs/cost-model.md). */
+export const MIN_DAYS = 3;
+
 /**
- * A fitted line as the model stores it: the terms with their coefficient intervals (fit only) and the spread that
+ * A fitted line as the model stores it: the terms with their coefficient intervals (the fit only) and the spread that
  * makes prediction intervals (`spread`: covariance of the terms in ns², relative scatter between runs, t quantile).
- * `pooledRelSd` stands in for the scatter where the line's own points leave no degree of freedom.
+ * `floorRelSd` (with `floorFrom`, its source in words) is the least scatter the line is given when its own points
+ * leave no degree of freedom or come from fewer than MIN_DAYS days.
  */
-function storedLine(fit, { pooledRelSd = null, borrowed = null, what }) {
-  const relSd = fit.relSd ?? pooledRelSd;
-  const dof = fit.relSd !== null ? fit.dof : null;
-  const t = tQuantile975(dof ?? Math.max(1, fit.points - 1)) || tQuantile975(1);
-  const scale = relSd ** 2;
-  const covariance = fit.unscaledCov.map((row) => row.map((v) => sig(v * scale)));
+function storedLine(fit, { days, floorRelSd = null, floorDof = null, floorFrom = '', borrowed = null }) {
+  const fewDays = days < MIN_DAYS;
+  const own = fit.relSd;
+  const relSd = own === null ? floorRelSd : fewDays && floorRelSd !== null ? Math.max(own, floorRelSd) : own;
+  const raised = relSd !== own;
+  // A raised scatter is the source's estimate, with the source's degrees of freedom.
+  const dof = raised ? floorDof : fit.dof;
+  const t = tQuantile975(dof ?? 1);
+  const covariance = fit.unscaledCov.map((row) => row.map((v) => sig(v * relSd ** 2)));
   if (borrowed) covariance[1][1] = sig((borrowed.ci95[1] - borrowed.ci95[0]) ** 2 / (2 * 1.96) ** 2);
-  const coefficientCovers = `fit only (${fit.points} points${dof !== null ? `, ${dof} dof` : ''}): the term's 95 % interval; a prediction adds the scatter between runs`;
+  const fitOnly = 'the term, fit only';
   return {
-    fixedNs: interval(fit.fixed, t * Math.sqrt(covariance[0][0]), coefficientCovers),
+    fixedNs: interval(fit.fixed, t * Math.sqrt(covariance[0][0]), fitOnly),
     perDeviceNs: borrowed
-      ? { ...borrowed, covers: `borrowed: only one N measured; ${borrowed.covers ?? ''}`.trim() }
-      : interval(fit.perDevice, t * Math.sqrt(covariance[1][1]), coefficientCovers),
+      ? { ...borrowed, covers: `borrowed from ${borrowed.from}: one N measured` }
+      : fit.free ? interval(fit.perDevice, t * Math.sqrt(covariance[1][1]), fitOnly) : { estimate: 0, ci95: [0, 0], covers: 'not measured: one N' },
     spread: {
-      relSd: sig(relSd), dof, tQuantile: t, covariance, points: fit.points,
-      covers: `${what}: a prediction's 95 % interval for another published run = t × √(fit variance + (relSd × value)²): the fit's uncertainty and the scatter between published runs (days, VMs, commits) as a share of the value${fit.relSd === null ? '; relSd pooled over the platform (too few points of its own)' : ''}`,
+      relSd: sig(relSd), ownRelSd: own === null ? null : sig(own), dof, tQuantile: t, covariance, points: fit.points, days,
+      covers: raised
+        ? `scatter between runs raised to ${floorFrom}'s (${own === null ? 'no degree of freedom of its own' : `its own ±${(100 * own).toFixed(0)} % is from ${days} day${days > 1 ? 's' : ''}`})`
+        : `its own scatter between runs (${fit.points} points, ${days} days)`,
     },
   };
 }
+
+/** What every interval of the model covers, once (docs/cost-model.md, "Intervals"). */
+export const INTERVALS_COVER = 'Terms (fixedNs, perDeviceNs): 95 % interval of the weighted least-squares fit only. '
+  + 'Predictions (predictCase): 95 % prediction interval for another published run of the same machine kind, '
+  + 't × √(fit variance + (relSd × value)²): the fit\'s uncertainty plus the scatter between published runs (days, VMs, commits) '
+  + 'as a share of the value; the in-process base and the crossing added; the engine cost taken as exact.';
 
 const uniqueSorted = (xs) => [...new Set(xs)].sort((x, y) => x - y);
 const medianOf = (xs) => { const s = [...xs].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
@@ -214,31 +229,32 @@ export function fitCostModel(points, { generatedBy = 'measurement/src/costModel.
     const mine = points.filter((p) => p.platform === platform);
     if (!mine.length) continue;
     const baseFit = fitLine(mine.map((p) => p.n), mine.map(inBaseOf));
+    const daysOf = (ps) => new Set(ps.map((p) => p.day)).size;
     const familyIds = uniqueSorted(mine.map((p) => p.family)).sort();
     const fits = Object.fromEntries(familyIds.map((id) => {
       const ps = mine.filter((p) => p.family === id);
       return [id, { ps, fit: fitLine(ps.map((p) => p.n), ps.map(crossingOf)) }];
     }));
-    // The platform's pooled relative scatter, for lines without a degree of freedom of their own.
-    const withDof = Object.values(fits).map((f) => f.fit).filter((f) => f.relSd !== null);
-    const pooledRelSd = withDof.length
-      ? Math.sqrt(withDof.reduce((s, f) => s + f.relSd ** 2 * f.dof, 0) / withDof.reduce((s, f) => s + f.dof, 0))
-      : baseFit.relSd ?? 0.25;
     const referenceId = fits[REFERENCE_FAMILY[platform]] ? REFERENCE_FAMILY[platform] : familyIds[0];
+    // The reference family is measured on the most days: its scatter is the least a family of fewer days is given.
+    const reference = fits[referenceId];
+    const [floorRelSd, floorDof] = reference.fit.relSd !== null ? [reference.fit.relSd, reference.fit.dof] : [baseFit.relSd, baseFit.dof];
     const stored = {};
     const storeFamily = (id) => {
       const { ps, fit } = fits[id];
-      const borrowFrom = !fit.free && id !== referenceId && fits[referenceId]?.fit.free ? referenceId : null;
-      const borrowed = borrowFrom ? { ...stored[borrowFrom]?.perDeviceNs ?? storeFamily(borrowFrom).perDeviceNs, covers: `from ${borrowFrom}` } : null;
+      const borrowFrom = !fit.free && id !== referenceId && reference.fit.free ? referenceId : null;
+      const borrowed = borrowFrom ? { ...(stored[borrowFrom] ?? storeFamily(borrowFrom)).perDeviceNs, from: borrowFrom } : null;
       const refit = borrowed ? fitLine(ps.map((p) => p.n), ps.map(crossingOf), { perDevice: borrowed }) : fit;
       const loopbacks = ps.map((p) => p.loopbackRttNs).filter(Number.isFinite);
+      const line = storedLine(refit, { days: daysOf(ps), floorRelSd: id !== referenceId ? floorRelSd : fit.relSd === null ? baseFit.relSd : null, floorDof: id !== referenceId ? floorDof : baseFit.dof, floorFrom: id === referenceId ? 'the in-process base' : referenceId, borrowed });
+      if (borrowed) delete line.perDeviceNs.from;
       stored[id] = {
         id, label: familyLabel(platform, id), reference: id === REFERENCE_FAMILY[platform], best: false,
-        ...storedLine(refit, { pooledRelSd, borrowed, what: 'crossing' }),
+        ...line,
         measuredN: uniqueSorted(ps.map((p) => p.n)),
         measuredWorkNs: uniqueSorted(ps.map(perDeviceCompute)),
         loopbackRttNs: loopbacks.length
-          ? { estimate: sig(medianOf(loopbacks)), ci95: [sig(Math.min(...loopbacks)), sig(Math.max(...loopbacks))], covers: 'median and range over the runs of the OS round trip its transport crosses (docs/os-floor.md)' }
+          ? { estimate: sig(medianOf(loopbacks)), ci95: [sig(Math.min(...loopbacks)), sig(Math.max(...loopbacks))], covers: 'median, range over runs' }
           : null,
         basis: ps.map((p) => ({ run: p.run, config: p.config })),
       };
@@ -251,16 +267,15 @@ export function fitCostModel(points, { generatedBy = 'measurement/src/costModel.
     const atN0 = families.filter((f) => f.measuredN.includes(n0));
     const best = atN0.reduce((b, f) => (lineAt(f, n0) < lineAt(b, n0) ? f : b), atN0[0]);
     if (best) best.best = true;
-    const reference = stored[referenceId];
     platforms.push({
       platform,
-      inProcess: { ...IN_PROCESS[platform], ...storedLine(baseFit, { pooledRelSd, what: 'in-process step without the engine' }),
+      inProcess: { ...IN_PROCESS[platform], ...storedLine(baseFit, { days: daysOf(mine), floorRelSd, floorDof, floorFrom: referenceId }),
         measuredN: uniqueSorted(mine.map((p) => p.n)), measuredWorkNs: uniqueSorted(mine.map(perDeviceCompute)) },
       families,
-      loopbackRttNs: reference?.loopbackRttNs ?? { estimate: 0, ci95: [0, 0], covers: 'not measured' },
+      loopbackRttNs: stored[referenceId].loopbackRttNs ?? { estimate: 0, ci95: [0, 0], covers: 'not measured' },
     });
   }
-  return { schemaVersion: SCHEMA_VERSION, generatedBy, platforms, coverage };
+  return { schemaVersion: SCHEMA_VERSION, generatedBy, covers: INTERVALS_COVER, platforms, coverage };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -364,14 +379,15 @@ const inside = (ci, x) => ci[0] <= x && x <= ci[1];
 
 /**
  * Held-out coverage: the model fitted without the points `isHeldOut` picks, each held-out point's measured e2e
- * (`side`: 'out' or 'in') against its predicted interval. Points of a family the rest does not contain are not counted.
+ * (`side`: 'out' or 'in') against its predicted interval. Points whose family the rest does not contain, or whose N
+ * lies outside the N the rest measured of their family, are not predictions of the model: counted in `notPredicted`.
  */
 export function heldOutCoverage(points, { heldOut, isHeldOut, side = 'out' }) {
   const model = fitCostModel(points.filter((p) => !isHeldOut(p)));
-  const result = { heldOut, inside: 0, of: 0, misses: [] };
+  const result = { heldOut, inside: 0, of: 0, misses: [], notPredicted: 0 };
   for (const p of points.filter(isHeldOut)) {
-    const pm = model.platforms.find((m) => m.platform === p.platform);
-    if (!pm?.families.some((f) => f.id === p.family)) continue;
+    const family = model.platforms.find((m) => m.platform === p.platform)?.families.find((f) => f.id === p.family);
+    if (!family || p.n < family.measuredN[0] || p.n > family.measuredN.at(-1)) { result.notPredicted += 1; continue; }
     const prediction = predictPoint(model, p);
     const predicted = side === 'out' ? prediction.outOfProcess : prediction.inProcess;
     const measured = side === 'out' ? p.outE2e.estimate : p.inE2e.estimate;

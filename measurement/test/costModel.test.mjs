@@ -231,3 +231,35 @@ test('pointsOfRun: the headline statistic of each side, the in-process side of t
   assert.deepEqual(pointsOfRun(desktop, dSummary, { binaryFrame: false }).skipped.map((s) => s.why), ['binary encoding before the binary positions frame']);
   assert.deepEqual(pointsOfRun({ id: 'n', kind: 'network', configurations: [] }, null), { points: [], skipped: [] });
 });
+
+test('engine presets: the benchmark\'s seconds over 200 devices × 1000 rounds, the reference study\'s median per device', async () => {
+  const { ENGINE_PRESETS, COLLEKTIVE_REFERENCE, measuredProgramPresets, referenceComputeOf } = await import('../src/enginePresets.mjs');
+  const byId = Object.fromEntries(ENGINE_PRESETS.map((p) => [p.id, p]));
+  assert.equal(byId['collektive-benchmark-collektive'].perDeviceNs, 17000); // 3.4 s / 200 000
+  assert.equal(byId['collektive-benchmark-protelis'].perDeviceNs, 16500);
+  assert.equal(byId['collektive-benchmark-scafi'].perDeviceNs, 31500);
+  assert.deepEqual(COLLEKTIVE_REFERENCE.perPathNs, { native: 16485, socket: 19601 });
+  for (const p of ENGINE_PRESETS) assert.ok(p.source.length > 40, p.id);
+  // The reference's warm-up: the first 30 samples dropped, the median of the rest.
+  const rows = [...Array.from({ length: 30 }, (_, i) => ({ t: i, id: 'step.compute', d: 1e9 })), { t: 30, id: 'step.compute', d: 164849 }];
+  assert.deepEqual(referenceComputeOf({ native: rows }), { native: { roundNs: 164849, perDeviceNs: 16484.9 } });
+  const points = [point({ n: 10, compute: 2000, outCompute: 7000, run: 'p' }), point({ n: 100, compute: 30000, outCompute: 120000, run: 'p' }), point({ n: 100, run: 'other' })];
+  const [ours] = measuredProgramPresets(points, ['p']);
+  assert.equal(ours.id, 'ours-desktop-euclidean');
+  assert.deepEqual(ours.perPathNs, { native: 300, socket: 1200 });
+  assert.deepEqual(ours.byN, { 10: { native: 200, socket: 700 }, 100: { native: 300, socket: 1200 } });
+});
+
+test('the published cost-model.json predicts every family with every preset', async () => {
+  const { readFileSync } = await import('node:fs');
+  const published = JSON.parse(readFileSync(new URL('../../public/data/cost-model.json', import.meta.url), 'utf8'));
+  assert.equal(published.schemaVersion, 1);
+  for (const pm of published.platforms) {
+    for (const f of pm.families) {
+      for (const preset of published.presets) {
+        const p = predictCase(published, { platform: pm.platform, family: f.id, n: 10, engineRoundNs: 10 * preset.perDeviceNs, frameHz: 60 });
+        assert.ok(p.outOfProcess.estimate > p.inProcess.estimate * 0.5 && contains(p.inProcess) && contains(p.outOfProcess), `${pm.platform}/${f.id}/${preset.id}`);
+      }
+    }
+  }
+});
