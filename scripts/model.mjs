@@ -71,7 +71,8 @@ const atN100 = (p) => p.n === 100 && spanning.has(`${p.platform}/${p.family}`);
 /** One coverage entry from several held-out folds (each fitted without its own held-out points). */
 function folds(heldOut, keys, keyOf, side = 'out') {
   const parts = keys.map((k) => heldOutCoverage(points, { heldOut, isHeldOut: (p) => keyOf(p) === k, side }));
-  return { heldOut, inside: parts.reduce((s, c) => s + c.inside, 0), of: parts.reduce((s, c) => s + c.of, 0), misses: parts.flatMap((c) => c.misses) };
+  const sum = (key) => parts.reduce((s, c) => s + c[key], 0);
+  return { heldOut, inside: sum('inside'), of: sum('of'), misses: parts.flatMap((c) => c.misses), notPredicted: sum('notPredicted') };
 }
 const days = [...new Set(points.map((p) => p.day))].sort();
 const works = [...new Set(points.map((p) => p.workNs))].sort((a, b) => a - b);
@@ -115,7 +116,7 @@ for (const pm of model.platforms) {
 }
 console.log('\nheld-out coverage (95 % prediction intervals; each held-out run\'s estimate against the interval predicted without it):');
 for (const c of coverage) {
-  console.log(`  ${c.heldOut}: ${c.inside} of ${c.of} inside (${c.of ? (100 * c.inside / c.of).toFixed(0) : '–'} %)`);
+  console.log(`  ${c.heldOut}: ${c.inside} of ${c.of} inside (${c.of ? (100 * c.inside / c.of).toFixed(0) : '–'} %)${c.notPredicted ? `; ${c.notPredicted} held out without a prediction (family or N not in the rest)` : ''}`);
   for (const m of c.misses.slice(0, 12)) console.log(`    miss: ${m.run} ${m.config}: measured ${us(m.measuredNs)}, predicted ${interval(m.predicted)}`);
   if (c.misses.length > 12) console.log(`    … and ${c.misses.length - 12} more misses (all in public/data/cost-model.json)`);
 }
