@@ -44,6 +44,40 @@ describe('timing CSV parser', () => {
     expect(() => parseTimingCsv(enc(text))).toThrow(CsvError);
     expect(() => parseTimingCsv(enc(text))).toThrow(re);
   });
+  // Line breaks (docs/testing.md, "Fuzzing": a lone CR once ended a row the row count did not see, and the rows
+  // past the count were accepted with t_ns and duration_ns undefined).
+  const rows = (p: ReturnType<typeof parseTimingCsv>) =>
+    Array.from({ length: p.rows }, (_, i) => [p.tNs[i], p.ids[p.idIndex[i]], p.durationNs[i], p.seq[i], p.k[i]]);
+  const expected = [[1, 'a', 10, 1, 1], [2, 'b', 20, 2, 1], [3, 'a', 30, 3, 2]];
+  it.each([
+    ['LF', 't_ns,id,duration_ns\n1,a,10\n2,b,20\n3,a,30\n'],
+    ['CRLF', 't_ns,id,duration_ns\r\n1,a,10\r\n2,b,20\r\n3,a,30\r\n'],
+    ['lone CR', 't_ns,id,duration_ns\r1,a,10\r2,b,20\r3,a,30\r'],
+    ['mixed', 't_ns,id,duration_ns\r\n1,a,10\r2,b,20\n3,a,30\r\n'],
+    ['a last line without a break', 't_ns,id,duration_ns\n1,a,10\r2,b,20\r\n3,a,30'],
+    ['an empty last line', 't_ns,id,duration_ns\r1,a,10\r2,b,20\r3,a,30\r\r'],
+  ])('reads every row of a file whose lines end with %s', (_, text) => {
+    const p = parseTimingCsv(enc(text));
+    expect(p.rows).toBe(3);
+    expect(rows(p)).toEqual(expected);
+    expect(p.tNs).toHaveLength(3);
+  });
+  it('reads more rows than LFs when lone CRs end most of them (the fuzzer\'s find)', () => {
+    const text = `t_ns,id,duration_ns\n${Array.from({ length: 50 }, (_, i) => `${i},step.web.e2e,${100 + i}`).join('\r')}\n`;
+    const p = parseTimingCsv(enc(text));
+    expect(p.rows).toBe(50);
+    expect([...p.tNs]).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect([...p.durationNs]).toEqual(Array.from({ length: 50 }, (_, i) => 100 + i));
+  });
+  it.each([
+    ['a lone CR inside a row', 't_ns,id,duration_ns\n1,a,10\r2,b\n', /^line 3: expected 3 values.*found fewer/],
+    ['a lone CR before the id', 't_ns,id,duration_ns\r1,a,10\r2,\rb,20\r', /^line 3: expected 3 values.*found fewer/],
+    ['a quoted id holding a line break', 't_ns,id,duration_ns\r\n1,a,10\r\n2,"b\r3",20\r\n', /^line 3: id holds a line break/],
+    ['a quote left open', 't_ns,id,duration_ns\n1,"a,10\n2,b,20\n', /^line 2: id holds a line break/],
+    ['a lone CR in the header', 't_ns,id\rduration_ns\n1,a,10\n', /wrong columns: found "t_ns,id"/],
+  ])('refuses %s, naming the line', (_, text, re) => {
+    expect(() => parseTimingCsv(enc(text))).toThrow(re);
+  });
   it('guesses side and platform from the ids', () => {
     expect(guessShape(['step.service', 'step.compute'])).toEqual({ side: 'backend', platform: 'desktop' });
     expect(guessShape(['step.web.e2e'])).toEqual({ side: 'frontend', platform: 'web' });

@@ -73,6 +73,14 @@ describe('malformed uploads', () => {
     await db.query(`DELETE FROM samples_raw WHERE file_key IN (SELECT file_key FROM files WHERE file = 'first-twin.csv'); DELETE FROM files WHERE file = 'first-twin.csv'`);
     before = await count();
   });
+  it('refuses a file it cannot read whole, naming the file and the line; the first look cuts lines as the parser', async () => {
+    // A lone CR ends a row (docs/testing.md, "Fuzzing"): here it leaves row 3 without its duration.
+    const r = await ingestUpload(db, src('cr.csv', 't_ns,id,duration_ns\r1,step.compute,5\r2,step.compute\r3,step.compute,7\r'));
+    expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/^cr\.csv: line 3: expected 3 values/) });
+    expect(await count()).toBe(before);
+    expect(checkHead(new TextEncoder().encode('t_ns,id,duration_ns\r1,a,1\r'), 20)).toBeNull();
+    expect(checkHead(new TextEncoder().encode('t_ns,id\rduration_ns\n1,a,1\n'), 20)).toMatch(/wrong columns: found "t_ns,id"/);
+  });
   it('refuses huge files before reading them', () => {
     expect(checkHead(new TextEncoder().encode('t_ns,id,duration_ns\n1,a,1\n'), MAX_UPLOAD_BYTES + 1)).toMatch(/too large.*limit 256 MB/);
   });
@@ -94,6 +102,14 @@ describe('valid uploads', () => {
     expect(r).toMatchObject({ ok: true, side: 'backend', platform: 'desktop' });
     expect(Number(rowsOf(await db.query("SELECT count(*) AS n FROM runs WHERE run = 'uploads'"))[0].n)).toBe(1);
     expect(Number(rowsOf(await db.query("SELECT count(DISTINCT config) AS n FROM samples WHERE run = 'uploads'"))[0].n)).toBe(2);
+  });
+  it('loads every row of a file with lone-CR and mixed line breaks, each with its values', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `${i * 1000},step.compute,${10 + i}`);
+    const text = `t_ns,id,duration_ns\r${rows.slice(0, 20).join('\r')}\r\n${rows.slice(20).join('\n')}`;
+    const r = await ingestUpload(db, src('lone-cr.csv', text));
+    expect(r).toMatchObject({ ok: true, rows: 40 });
+    const got = rowsOf(await db.query(`SELECT t_ns, duration_ns FROM samples WHERE file = 'lone-cr.csv' ORDER BY t_ns`));
+    expect(got.map((x) => [Number(x.t_ns), Number(x.duration_ns)])).toEqual(Array.from({ length: 40 }, (_, i) => [i * 1000, 10 + i]));
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, mediansOfCsv, normalise, WARMUP } from '../src/live/run/yourRun';
+import { describeUserAgent, mediansOfCsv, normalise, runFiles, WARMUP } from '../src/live/run/yourRun';
+import type { BenchResult } from '../src/live/run/benchHook';
+import { parseTimingCsv } from '../src/data/csvParse';
 
 const csv = (rows: [string, number][]) => `t_ns,id,duration_ns\n${rows.map(([id, d], i) => `${i},${id},${d}`).join('\n')}\n`;
 
@@ -18,6 +20,21 @@ describe('your run beside ours', () => {
       ['floor.web.wasm.noop', 4], ['floor.web.wasm.noop', 6]]));
     expect(m.get('step.web.e2e')).toBe(20);
     expect(m.get('floor.web.wasm.noop')).toBe(5);
+  });
+  it('joins the run\'s CSVs into upload files row for row, whatever their line breaks', async () => {
+    // Dropping every CR and cutting at LF once joined two rows where a lone CR ended one (docs/testing.md, "Fuzzing").
+    const result = {
+      frontend: { wasm: 't_ns,id,duration_ns\r1,step.web.e2e,10\r2,step.web.e2e,20\r' },
+      backendWasm: 't_ns,id,duration_ns\r\n1,step.service,5\r\n2,step.service,6',
+      floors: 't_ns,id,duration_ns\r3,floor.web.wasm.noop,4\n',
+    } as unknown as BenchResult;
+    const env = { browser: 'Chromium 1', os: 'Linux', cores: 2, timerResolutionNs: 5000, crossOriginIsolated: true };
+    const files = runFiles(result, env, 10, 'free');
+    expect(files.map((f) => f.name.replace(/^.* /, ''))).toEqual(['web_wasm_n10_free.csv', 'floors_n10_free.csv']);
+    const parsed = await Promise.all(files.map(async (f) => parseTimingCsv(new Uint8Array(await f.arrayBuffer()))));
+    expect(parsed.map((p) => [...p.durationNs])).toEqual([[10, 20, 5, 6], [4]]);
+    const noFloors = runFiles({ ...result, floors: 't_ns,id,duration_ns\r\n' } as BenchResult, env, 10, 'free');
+    expect(noFloors).toHaveLength(1);
   });
   it('divides each path by the floor of its own page; no floor, no multiple', () => {
     const wasm = new Map([['step.web.e2e.block', 5000], ['step.web.e2e', 10000]]);

@@ -16,6 +16,10 @@ export interface ParsedSamples {
 export declare class CsvError extends Error {}
 /** What is wrong with a header line, or null when it is exactly t_ns,id,duration_ns. */
 export declare function headerError(line: string): string | null;
+/** The first line of `text` (without its break), cut at LF, CRLF or a lone CR as the parser cuts lines. */
+export declare function firstLine(text: string): string;
+/** The data lines of a timing CSV text (header and blank lines dropped), cut as the parser cuts lines. */
+export declare function timingCsvDataLines(text: string): string[];
 /**
  * Parses `bytes` (the whole file, header included). With `rejectNegative` (uploads) a negative value is an error;
  * without it (published data, as the reference method) the row is kept with k = 0. `allowEmpty`: a header-only

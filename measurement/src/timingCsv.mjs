@@ -3,6 +3,8 @@
 // (columns). Strict and fast: one pass over the bytes, the first problem named with its line number. It also
 // computes each row's rank k within its id by (t_ns, file order), the reference method's stable sort, so the
 // dashboard's SQL drops the warm-up with `k > warmup` instead of a window over every row. No I/O.
+// A line ends at LF, CRLF or a lone CR (old Mac exports), everywhere a line is cut: the parser, its row count,
+// the upload's first look (ingest.ts checkHead) and the Live view's joined exports (timingCsvDataLines).
 
 /** A malformed timing CSV (the message names the line). */
 export class CsvError extends Error {}
@@ -28,6 +30,21 @@ const MAX_ID_SPELLINGS = 16;
 const COMMA = 44; const NL = 10; const CR = 13; const QUOTE = 34; const MINUS = 45; const ZERO = 48; const NINE = 57;
 const MAX_SAFE_DIGITS = 15;
 
+/** Length of the line break at `i` (2 for CRLF, 1 for LF or a lone CR), 0 when there is none. */
+const breakAt = (bytes, i) => (bytes[i] === NL ? 1 : bytes[i] === CR ? (bytes[i + 1] === NL ? 2 : 1) : 0);
+
+/** Where the line starting at `p` ends (its first CR or LF), or `bytes.length`. */
+function lineEnd(bytes, p) {
+  while (p < bytes.length && bytes[p] !== NL && bytes[p] !== CR) p++;
+  return p;
+}
+
+/** The first line of `text` (without its break), cut as the parser cuts lines. */
+export const firstLine = (text) => text.split(/\r\n|\r|\n/, 1)[0];
+
+/** The data lines of a timing CSV text (header dropped, blank lines dropped), cut as the parser cuts lines. */
+export const timingCsvDataLines = (text) => text.split(/\r\n|\r|\n/).slice(1).filter((l) => l !== '');
+
 /**
  * Parses `bytes` (the whole file, header included). With `rejectNegative` (uploads) a negative value is an
  * error; without it (published data, as the reference method) the row is kept with k = 0.
@@ -37,14 +54,14 @@ export function parseTimingBytes(bytes, { rejectNegative = true, allowEmpty = fa
   const n = bytes.length;
   if (n >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) p = 3;
   // header
-  let eol = bytes.indexOf(NL, p);
-  if (eol < 0) eol = n;
+  const eol = lineEnd(bytes, p);
   const headerProblem = headerError(utf8.decode(bytes.subarray(p, eol)));
   if (headerProblem) throw new CsvError(headerProblem);
-  p = eol + 1;
-  // upper bound of rows: count newlines
+  p = eol + breakAt(bytes, eol);
+  // Upper bound of rows: every row but the last ends with a line break, counted as the rows are cut (a CRLF once).
+  // Counting LFs alone let a file with lone CRs hold more rows than its arrays, whose values then read undefined.
   let cap = 1;
-  for (let i = p; i < n; i++) if (bytes[i] === NL) cap++;
+  for (let i = p; i < n; i++) if (bytes[i] === NL || (bytes[i] === CR && bytes[i + 1] !== NL)) cap++;
   const seq = new Int32Array(cap); const t = new Float64Array(cap); const d = new Float64Array(cap); const idx = new Int32Array(cap);
   const ids = []; const idMap = new Map();
   // The bytes of the ids seen so far (up to MAX_ID_SPELLINGS spellings) and their index: a row's id is found by
@@ -101,16 +118,21 @@ export function parseTimingBytes(bytes, { rejectNegative = true, allowEmpty = fa
 
   while (p < n) {
     line++;
-    if (bytes[p] === NL || (bytes[p] === CR && bytes[p + 1] === NL)) { p += bytes[p] === CR ? 2 : 1; continue; } // blank line
+    const blank = breakAt(bytes, p);
+    if (blank) { p += blank; continue; }
+    // Never write past the arrays: a row the count missed is a file this parser cannot read whole.
+    if (rows === cap) fail('more rows than line breaks; the file cannot be read whole');
     const tv = readInt('t_ns', false);
     p++; // comma
     let s = p; let e;
     if (bytes[p] === QUOTE) {
       s = ++p;
-      while (p < n && bytes[p] !== QUOTE) p++;
+      // A row is one line (the line numbers count on it): a quoted id does not hold a line break.
+      while (p < n && bytes[p] !== QUOTE && bytes[p] !== NL && bytes[p] !== CR) p++;
+      if (p < n && bytes[p] !== QUOTE) fail('id holds a line break (a quote left open?)');
       e = p++;
     } else {
-      while (p < n && bytes[p] !== COMMA && bytes[p] !== NL) p++;
+      while (p < n && bytes[p] !== COMMA && bytes[p] !== NL && bytes[p] !== CR) p++;
       e = p;
     }
     if (p >= n || bytes[p] !== COMMA) fail('expected 3 values (t_ns,id,duration_ns), found fewer');
@@ -118,8 +140,7 @@ export function parseTimingBytes(bytes, { rejectNegative = true, allowEmpty = fa
     const id = idOf(s, e);
     p++; // comma
     const dv = readInt('duration_ns', true);
-    if (bytes[p] === CR) p++;
-    p++; // newline
+    p += breakAt(bytes, p); // nothing at the end of the file
     seq[rows] = rows + 1; t[rows] = tv; d[rows] = dv; idx[rows] = id;
     rows++;
   }

@@ -3,9 +3,9 @@
  * page; here the dashboard's name for it and the upload's guess of what a file holds (from the catalogue's ids).
  */
 import { TIMING_IDS, PATHS } from '../../../measurement/src/catalogue.mjs';
-import { CsvError, headerError, parseTimingBytes, type ParsedSamples } from '../../../measurement/src/timingCsv.mjs';
+import { CsvError, firstLine, headerError, parseTimingBytes, timingCsvDataLines, type ParsedSamples } from '../../../measurement/src/timingCsv.mjs';
 
-export { CsvError, headerError, type ParsedSamples };
+export { CsvError, firstLine, headerError, timingCsvDataLines, type ParsedSamples };
 
 /** Parses a whole timing CSV (see parseTimingBytes). */
 export const parseTimingCsv = (bytes: Uint8Array, { rejectNegative = true, allowEmpty = false } = {}): ParsedSamples => parseTimingBytes(bytes, { rejectNegative, allowEmpty });

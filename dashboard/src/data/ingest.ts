@@ -14,7 +14,7 @@ import {
 import { rowsOf } from '../model/arrow';
 import { RESOLUTIONS } from '../sql/analysis';
 import { PATH_ORDER, TIMING_IDS } from '../../../measurement/src/catalogue.mjs';
-import { CsvError, guessShape, headerError, parseTimingCsv, type ParsedSamples } from './csvParse';
+import { CsvError, firstLine, guessShape, headerError, parseTimingCsv, type ParsedSamples } from './csvParse';
 import { decodeTimingColumns, isTimingColumns } from '../../../measurement/src/timingColumns.mjs';
 
 /** Uploads larger than this are refused before reading (the page keeps everything in memory). */
@@ -294,8 +294,8 @@ export function checkHead(head: Uint8Array, size: number): string | null {
   if (size > MAX_UPLOAD_BYTES) return `the file is too large (${(size / 1048576).toFixed(0)} MB; limit ${MAX_UPLOAD_BYTES / 1048576} MB)`;
   if (head.includes(0)) return 'not a CSV file: it contains binary data (NUL bytes)';
   const text = new TextDecoder('utf-8', { fatal: false }).decode(head).replace(/^\uFEFF/, '');
-  const nl = text.indexOf('\n');
-  const first = (nl < 0 ? text : text.slice(0, nl)).replace(/\r$/, '').trim();
+  // Cut where the parser cuts its header (LF, CRLF or a lone CR), so the first look and the parse agree.
+  const first = firstLine(text).trim();
   if (first === '') return 'the first line is empty; expected the header t_ns,id,duration_ns';
   if (!first.includes(',')) return `not a CSV file: the first line "${first.slice(0, 60)}" has no commas; expected the header t_ns,id,duration_ns`;
   return headerError(first);

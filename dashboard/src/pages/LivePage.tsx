@@ -9,6 +9,7 @@ import { legend } from '../live/scene/colors';
 import { checkWsServer, localAccess, type ServerCheck } from '../live/engines/wsServerCheck';
 import type { EngineKind } from '../live/model';
 import { scenarioFor } from '../../../measurement/src/scenario.mjs';
+import { timingCsvDataLines } from '../../../measurement/src/timingCsv.mjs';
 import { canonicalPicks } from '../../../measurement/src/canonical.mjs';
 import { configEnvironment, describeEnvironment, mediansOfCsv, normalise, runFiles, visitorEnvironment, WARMUP } from '../live/run/yourRun';
 import { ScenarioNote } from '../live/components/ScenarioNote';
@@ -317,7 +318,8 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
   const download = () => {
     const runner = runnerRef.current;
     if (!runner) return;
-    const merge = (a: string, b: string | null) => (b ? a + b.replace(/\r/g, '').split('\n').slice(1).filter(Boolean).map((l) => `${l}\n`).join('') : a);
+    // b's rows cut as the parser cuts them (measurement/src/timingCsv.mjs): a lone CR ends a row too.
+    const merge = (a: string, b: string | null) => (b ? a + timingCsvDataLines(b).map((l) => `${l}\n`).join('') : a);
     // Front-end timings, the back-end's when the engine records them in this page (the Wasm facade's
     // step.service/step.compute; the Node server writes its own with --csv), and any floors: the dashboard's
     // upload splits them by side again (docs/measurements.md ids).

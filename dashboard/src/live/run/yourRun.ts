@@ -6,6 +6,7 @@ import type { EngineKind } from '../model';
 import { WEB_IDS } from '../timing/ids';
 import type { BenchResult } from './benchHook';
 import { parseTimingCsv, series, stats, type TimingRow } from '../../../../measurement/src/analysis.mjs';
+import { timingCsvDataLines } from '../../../../measurement/src/timingCsv.mjs';
 
 /** What the page can tell about the machine it runs on. */
 export interface VisitorEnvironment {
@@ -42,9 +43,12 @@ export const describeEnvironment = (e: VisitorEnvironment): string =>
 
 const formatClock = (ns: number): string => (ns >= 1000 ? `${+(ns / 1000).toFixed(1)} µs` : `${Math.round(ns)} ns`);
 
-/** The CSV texts without their header, concatenated under one header. */
+/**
+ * The CSV texts without their header, concatenated under one header; lines cut as the parser cuts them (dropping
+ * every CR and cutting at LF joined two rows where a lone CR ended one).
+ */
 const joinCsv = (...texts: (string | null | undefined)[]): string =>
-  `t_ns,id,duration_ns\n${texts.filter((t): t is string => !!t).map((t) => t.replace(/\r/g, '').split('\n').slice(1).filter(Boolean).join('\n')).filter(Boolean).join('\n')}\n`;
+  `t_ns,id,duration_ns\n${texts.filter((t): t is string => !!t).flatMap(timingCsvDataLines).map((l) => `${l}\n`).join('')}`;
 
 /**
  * The run as the files the dashboard's upload loads (one batch = one configuration): per engine its front-end
@@ -59,7 +63,7 @@ export function runFiles(result: BenchResult, env: VisitorEnvironment, nodeCount
     const text = joinCsv(result.frontend[engine], engine === 'wasm' ? result.backendWasm : null);
     files.push(new File([text], `${who} web_${engine}_n${nodeCount}_${pacing}.csv`, { type: 'text/csv' }));
   }
-  if (result.floors.split('\n').length > 2) files.push(new File([joinCsv(result.floors)], `${who} floors_n${nodeCount}_${pacing}.csv`, { type: 'text/csv' }));
+  if (timingCsvDataLines(result.floors).length > 0) files.push(new File([joinCsv(result.floors)], `${who} floors_n${nodeCount}_${pacing}.csv`, { type: 'text/csv' }));
   return files;
 }
 
