@@ -21,18 +21,21 @@ export const steps = new Map((await Promise.all(files.map((f) => import(pathToFi
   .flatMap((m) => m.steps).map((s) => [s.name, s]));
 
 const IGNORED = new Set(['node_modules', 'build', 'target', '.git', 'dist', 'out', '.cache']);
-function walk(p, acc) {
+function walk(p, acc, skip) {
+  if (skip.has(p)) return acc;
   if (!existsSync(p)) { acc.push(`${relative(root, p)}:missing`); return acc; }
   const st = statSync(p);
   if (st.isDirectory()) {
-    for (const e of readdirSync(p).sort()) if (!IGNORED.has(e)) walk(join(p, e), acc);
+    for (const e of readdirSync(p).sort()) if (!IGNORED.has(e)) walk(join(p, e), acc, skip);
   } else acc.push(`${relative(root, p)}:${st.size}:${st.mtimeMs}`);
   return acc;
 }
+/** The step's inputs and its deps' outputs, without its own outputs (a step may write inside its inputs). */
 function fingerprint(step) {
   const paths = [...step.inputs, ...(step.deps ?? []).flatMap((d) => steps.get(d).outputs)];
+  const own = new Set(step.outputs.map((o) => join(root, o).replace(/\/+$/, '')));
   const env = (step.env ?? []).map((k) => `env:${k}=${process.env[k] ?? ''}`);
-  return createHash('sha256').update([...paths.flatMap((p) => walk(join(root, p), [])), ...env].join('\n')).digest('hex');
+  return createHash('sha256').update([...paths.flatMap((p) => walk(join(root, p), [], own)), ...env].join('\n')).digest('hex');
 }
 
 /**
@@ -77,7 +80,9 @@ export async function ensureBuilt(names, { force = false, log = console.log } = 
       const missing = step.outputs.filter((o) => !existsSync(join(root, o)));
       if (missing.length) throw new Error(`step ${name} did not produce ${missing.join(', ')}`);
       mkdirSync(stampDir, { recursive: true });
-      writeFileSync(stamp, fingerprint(step));
+      // The fingerprint taken before the run: a source edited while the step ran makes the next check rebuild
+      // (the one taken after it would call the stale output up to date).
+      writeFileSync(stamp, fp);
       log(`[build] ${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     });
     done.add(name);

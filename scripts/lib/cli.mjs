@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir, gitCommit } from '../../measurement/src/runRecordFiles.mjs';
 import { uniqueRunId } from '../../measurement/src/runId.mjs';
+import { ensureBuilt } from './build-steps.mjs';
 import { isReferenceProgram, parseWorkLevels, withWorkLevels } from '../../measurement/src/catalogue.mjs';
 
 /** The options every script spells the same way; a script takes those that apply to it. */
@@ -102,12 +103,14 @@ function programSpecs(text, known, fail) {
 }
 
 /**
- * The engine's registry checks each spec's parameters for every N (`ns`) before a bench runs anything, when the JS
- * facade is built (otherwise the first invocation reports a bad spec with the same message); `fail` on the first
- * spec it refuses. Nothing to check when every spec is the reference program.
+ * The engine's registry checks each spec's parameters for every N (`ns`) before a bench runs anything, through the
+ * JS facade, built first so that it is the registry of the sources (when it cannot be built, the first invocation
+ * reports a bad spec with the same message); `fail` on the first spec it refuses. Nothing to check when every spec
+ * is the reference program.
  */
 export async function checkProgramSpecs(programs, ns, fail) {
   if (programs.every((x) => isReferenceProgram(x))) return;
+  await ensureBuilt(['js'], { log: () => {} }).catch(() => null);
   const facade = await import('../../collektive-wasm/src/js/engine.mjs').then((m) => m.loadJsEngine()).catch(() => null);
   for (const spec of programs) for (const n of ns) {
     const problem = facade?.checkProgram(spec, n);
