@@ -23,7 +23,7 @@ const JVM_INPUTS = join(root, 'collektive-jvm-server', 'src', 'test', 'resources
 const JVM_TARGETS = { 'jvm-session': 'sessionAnswersEveryLine', 'jvm-lines': 'lineReaderSplitsAnyStream' };
 const DICTIONARY = ['"op"', '"data"', '"createSim"', '"setSource"', '"newPosition"', '"step"', '"positions"', '"clearSources"',
   '"echo"', '"hello"', '"nodeCount"', '"maxDistance"', '"nodeId"', '"isSource"', '"stepCount"', '"rid"', '"encoding"',
-  '"binary"', '"json"', '"xyz"', '"program"', '"hop"', 'Infinity', 'NaN', 'null', 'true', 'false', '1e999', '-0',
+  '"binary"', '"json"', '"xyz"', '"program"', '"hop"', '"hop:work=1000"', 'work=', 'Infinity', 'NaN', 'null', 'true', 'false', '1e999', '-0',
   '9007199254740992', '2147483648', '\n', '[', ']', '{', '}', ':', ','];
 
 const named = (bytes) => createHash('sha1').update(bytes).digest('hex').slice(0, 16);

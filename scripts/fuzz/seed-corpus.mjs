@@ -29,6 +29,7 @@ function docExamples() {
     input(1, '{"op":"step","data":{"stepCount":2,"xyz":[0,0,0,1,0,0,2,0,0,3,0,0,4,0,0]}}'),
     input(1, '{"op":"setSource","data":{"nodeId":3,"isSource":false}}\n{"op":"clearSources"}'),
     input(1, '{"op":"createSim","data":{"nodeCount":4,"maxDistance":1.5,"program":"hop"}}\n{"op":"step"}'),
+    input(1, '{"op":"createSim","data":{"nodeCount":4,"maxDistance":1.5,"program":"gossipMax:work=1000"}}\n{"op":"step"}'),
   ];
 }
 
