@@ -311,7 +311,7 @@ export function predictCase(model, inputs) {
   if (!pm) throw new Error(`costModel: unknown platform ${JSON.stringify(platform)} (known: ${model.platforms.map((p) => p.platform).join(', ')})`);
   const family = pm.families.find((f) => f.id === familyId);
   if (!family) throw new Error(`costModel: unknown family ${JSON.stringify(familyId)} on ${platform} (known: ${pm.families.map((f) => f.id).join(', ')})`);
-  requireNumber('n', n, { min: 1 });
+  requireNumber('n', n, { min: 1, integer: true });
   requireNumber('engineRoundNs', engineRoundNs);
   requireNumber('outOfProcessEngineRoundNs', outOfProcessEngineRoundNs, { optional: true });
   requireNumber('networkRttNs', networkRttNs, { optional: true });

@@ -1,5 +1,5 @@
 // Types of enginePresets.mjs: engine costs for the "Your case" view (docs/cost-model.md, "Presets").
-import type { EnginePreset, MeasuredPoint } from './costModel.d.mts';
+import type { EnginePreset, MeasuredPoint } from './costModel.mjs';
 
 /** The reference study's Collektive (native through the .so, socket on the JVM). */
 export declare const COLLEKTIVE_REFERENCE: EnginePreset & { perPathNs: { native: number; socket: number }; roundNs: { native: number; socket: number } };
