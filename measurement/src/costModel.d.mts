@@ -174,7 +174,6 @@ export declare const SCHEMA_VERSION: 1;
 export declare const REFERENCE_FAMILY: { desktop: string; web: string };
 export declare function familyLabel(platform: 'desktop' | 'web', id: string): string;
 export declare function familyOf(platform: 'desktop' | 'web', config: Record<string, unknown>): string;
-export declare function workOfProgram(spec: string | null | undefined): number;
 export declare function pointsOfRun(run: Record<string, any>, summary: Record<string, any> | null, options?: { binaryFrame?: boolean }):
   { points: MeasuredPoint[]; skipped: { run: string; config: string; why: string }[] };
 export declare function fitLine(xs: number[], ys: number[], options?: { perDevice?: Estimate | null }):

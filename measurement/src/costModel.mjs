@@ -10,7 +10,7 @@
 // another speed). Both are fitted by weighted least squares over N with a spread proportional to the fitted value
 // (runs of different days disagree by a share of the step, not by a constant), and their intervals are prediction
 // intervals for another run: the fit's own uncertainty plus the scatter between published runs.
-import { OS_FLOOR_IDS, osFloorOfTransport, programName } from './catalogue.mjs';
+import { OS_FLOOR_IDS, osFloorOfTransport, programName, workOfSpec } from './catalogue.mjs';
 
 export const SCHEMA_VERSION = 1;
 
@@ -45,12 +45,6 @@ export function familyOf(platform, config) {
   const encoding = config.encoding ?? 'json';
   if (platform === 'web') return `ws-${encoding}`;
   return `${config.outOfProcessTransport ?? 'tcp'}-${encoding}-${config.outOfProcessServer ?? 'jvm'}`;
-}
-
-/** Extra engine work per device and round of a `euclidean:work=W` program spec (ns); 0 for any other spec. */
-export function workOfProgram(spec) {
-  const m = /(?:^|[:,])work=(\d+(?:\.\d+)?)/.exec(String(spec ?? ''));
-  return m ? Number(m[1]) : 0;
 }
 
 const estimateOf = (f) => (f && Number.isFinite(f.estimate) ? { estimate: f.estimate, ci95: f.ci95 ?? [f.estimate, f.estimate] } : null);
@@ -105,7 +99,7 @@ export function pointsOfRun(run, summary, { binaryFrame = true } = {}) {
     }
     const loopback = outSide[OS_FLOOR_FIGURE[osFloorOf(platform, config)]]?.estimate;
     points.push({
-      platform, family: familyOf(platform, config), n: config.nodeCount, workNs: workOfProgram(config.program),
+      platform, family: familyOf(platform, config), n: config.nodeCount, workNs: workOfSpec(config.program),
       program: programName(config.program), run: run.id, config: config.id, day: String(run.createdAt ?? '').slice(0, 10),
       inE2e, outE2e, inCompute, outCompute, loopbackRttNs: Number.isFinite(loopback) ? loopback : null,
     });

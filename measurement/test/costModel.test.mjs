@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  familyOf, fitCostModel, fitLine, heldOutCoverage, pointsOfRun, predictCase, workOfProgram,
+  familyOf, fitCostModel, fitLine, heldOutCoverage, pointsOfRun, predictCase,
 } from '../src/costModel.mjs';
 import { mulberry32 } from '../src/random.mjs';
 
@@ -191,11 +191,7 @@ test('fitLine: weighted least squares recovers a line; one N borrows the per-dev
   assert.equal(borrowed.dof, 1);
 });
 
-test('workOfProgram and familyOf read the configuration as run.json records it', () => {
-  assert.equal(workOfProgram('euclidean:work=16500'), 16500);
-  assert.equal(workOfProgram('euclidean'), 0);
-  assert.equal(workOfProgram(undefined), 0);
-  assert.equal(workOfProgram('channel:destination=9'), 0);
+test('familyOf reads the configuration as run.json records it', () => {
   assert.equal(familyOf('desktop', { encoding: 'binary', outOfProcessTransport: 'shm', outOfProcessServer: 'native' }), 'shm-binary-native');
   assert.equal(familyOf('desktop', {}), 'tcp-json-jvm');
   assert.equal(familyOf('web', { encoding: 'binary-step' }), 'ws-binary-step');
