@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crossingOf, fitCostModel, heldOutCoverage, inBaseOf, pointsOfRun, predictPoint } from '../measurement/src/costModel.mjs';
 import { COLLEKTIVE_REFERENCE, ENGINE_PRESETS, measuredProgramPresets, referenceComputeOf } from '../measurement/src/enginePresets.mjs';
-import { formatNs } from '../measurement/src/format.mjs';
+import { formatNs, formatNsFixed } from '../measurement/src/format.mjs';
 import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -89,16 +89,17 @@ const out = { ...model, presets };
 writeFileSync(join(dataDir, 'cost-model.json'), `${JSON.stringify(out)}\n`);
 
 // The printout: per platform the terms, then per family × N the measured runs against the prediction.
-const us = (ns) => formatNs(ns);
+// Terms can be negative (formatNsFixed signs them); predictions and measurements are not.
+const us = (ns) => (ns < 0 ? formatNsFixed(ns) : formatNs(ns));
 const interval = (e) => `${us(e.estimate)} [${us(e.ci95[0])}, ${us(e.ci95[1])}]`;
 const pad = (s, n) => String(s).padEnd(n);
 console.log(`${points.length} measured points from ${new Set(points.map((p) => p.run)).size} runs; ${skipped.length} configurations left out (${[...new Set(skipped.map((s) => s.why))].join('; ')})`);
 for (const pm of model.platforms) {
   const base = pm.inProcess;
   console.log(`\n${pm.platform}: in-process base (e2e − compute) = ${interval(base.fixedNs)} + ${interval(base.perDeviceNs)} × N; between runs ±${(100 * base.spread.relSd).toFixed(0)} % (1 sd)`);
-  console.log(`  ${pad('family', 20)} ${pad('crossing fixed', 34)} ${pad('per device', 30)} sd between runs`);
+  console.log(`  ${pad('family', 24)} ${pad('crossing fixed', 34)} ${pad('per device', 30)} sd between runs`);
   for (const f of pm.families) {
-    console.log(`  ${pad(f.id + (f.reference ? ' (ref)' : f.best ? ' (best)' : ''), 20)} ${pad(interval(f.fixedNs), 34)} ${pad(interval(f.perDeviceNs), 30)} ±${(100 * f.spread.relSd).toFixed(0)} %${f.perDeviceNs.covers?.startsWith('borrowed') ? ` (per device ${f.perDeviceNs.covers})` : ''}`);
+    console.log(`  ${pad(f.id + (f.reference ? ' (ref)' : f.best ? ' (best)' : ''), 24)} ${pad(interval(f.fixedNs), 34)} ${pad(interval(f.perDeviceNs), 30)} ±${(100 * f.spread.relSd).toFixed(0)} %${f.perDeviceNs.covers?.startsWith('borrowed') ? ` (per device ${f.perDeviceNs.covers})` : ''}`);
   }
   console.log(`  ${pad('family', 20)} ${pad('N', 5)} ${pad('runs', 5)} ${pad('measured out-of-process e2e (runs: min–max)', 46)} ${pad('predicted at the measured compute', 40)} inside`);
   for (const f of pm.families) {
