@@ -71,6 +71,7 @@ after(async () => { await b?.close(); await server?.close(); });
 describe('headline', () => {
   const headline = JSON.parse(readFileSync(join(root, 'public/data/headline.json'), 'utf8'));
   const times = (x) => `${Number(x.toPrecision(3))}×`;
+  const us = (ns) => `${Number((ns / 1e3).toPrecision(3))}`;
 
   for (const [width, height] of [[1366, 768], [1400, 900]]) {
     test(`the first view opens on the answer, inside the first viewport at ${width}×${height}; the details are one click away`, async () => {
@@ -82,10 +83,24 @@ describe('headline', () => {
         const region = page.locator('[data-testid="headline"]');
         const box = await region.boundingBox();
         assert.ok(box.y >= 0 && box.y + box.height <= height && box.x + box.width <= width, `headline at ${JSON.stringify(box)} in a ${width}×${height} window`);
-        // Per platform: the ratio with its interval over invocations, the two paths, one sentence.
+        // Per platform: first what going out of process adds per step (reference design, then best) with its
+        // interval over invocations; then the ratio for our engine with its interval, the two paths, one sentence.
         for (const p of headline.platforms) {
           const block = region.locator(`[data-platform="${p.platform}"]`);
+          const addedShown = [['headline-added', p.addedCost], ...(p.best ? [['headline-added-best', p.best.addedCost]] : [])];
+          for (const [testid, figure] of addedShown) {
+            const added = block.locator(`[data-testid="${testid}"]`);
+            assert.equal(await added.innerText(), `${us(figure.estimate)} µs`);
+            assert.equal(Number(await added.getAttribute('data-lo')), figure.ci95[0]);
+            assert.equal(Number(await added.getAttribute('data-hi')), figure.ci95[1]);
+            assert.match(await added.getAttribute('title'), /95 % interval over invocations.*does not depend on the engine/s);
+            const shown = `${us(figure.estimate)} µs [${us(figure.ci95[0])}, ${us(figure.ci95[1])}] 95 % CI`;
+            assert.ok((await block.innerText()).replace(/\s+/g, ' ').includes(shown), `${p.platform}: ${testid} shown as ${shown}`);
+          }
           const ratio = block.locator('[data-testid="headline-ratio"]');
+          const before = await block.locator('[data-testid="headline-added"]').evaluate((a, r) => Boolean(a.compareDocumentPosition(r) & Node.DOCUMENT_POSITION_FOLLOWING), await ratio.elementHandle());
+          assert.ok(before, `${p.platform}: the added cost comes before the ratio`);
+          assert.match(await block.locator('[data-testid="headline-engine"]').innerText(), /depends on the engine's cost.*Your case/s);
           assert.equal(await ratio.innerText(), times(p.ratio.estimate));
           assert.equal(Number(await ratio.getAttribute('data-lo')), p.ratio.ci95[0]);
           assert.equal(Number(await ratio.getAttribute('data-hi')), p.ratio.ci95[1]);

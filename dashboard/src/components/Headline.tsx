@@ -1,13 +1,13 @@
 /**
- * The first view's answer: per platform the out-of-process / in-process e2e ratio with its 95 % interval over
- * invocations, one sentence, the reference study's claim beside its own CSVs, and one plot. Reads the two small files
+ * The first view's answer: per platform what going out of process adds per step and the out-of-process / in-process
+ * e2e ratio for our engine, each with its 95 % interval over invocations, one sentence, the reference study's claim beside its own CSVs, and one plot. Reads the two small files
  * `npm run headline` writes (public/data/headline.json, headline.svg): no DuckDB, no Plotly, so it shows first.
  */
 import { useEffect, useState } from 'react';
 import { dataUrl } from '../data/published';
 import { provenanceOf, stampSvg } from '../plots/figureExport';
 import { download } from './exportCsv';
-import { formatNs, formatTimes, type Headline as HeadlineData, type HeadlineFigure, type HeadlinePlatform } from '../model/headline';
+import { formatNs, formatTimes, formatUs, outOfProcessName, type Headline as HeadlineData, type HeadlineAddedCost, type HeadlineFigure, type HeadlinePlatform } from '../model/headline';
 
 const ciText = (f: HeadlineFigure, fmt: (x: number) => string) => (f.ci95 ? `[${fmt(f.ci95[0])}, ${fmt(f.ci95[1])}]` : '(1 invocation)');
 const ciTitle = (f: HeadlineFigure, what: string, statistic = 'median step') => (f.ci95
@@ -17,29 +17,70 @@ const ciTitle = (f: HeadlineFigure, what: string, statistic = 'median step') => 
 const figureText = (f: HeadlineFigure) => (f.clockLimited && f.ci95 ? `≤ ${formatNs(f.ci95[1])}` : formatNs(f.estimate));
 const ratioFmt = (x: number) => `${Number(x.toPrecision(3))}`;
 
-function PlatformAnswer({ p }: { p: HeadlinePlatform }) {
+const usText = (ns: number) => `${formatUs(ns)} µs`;
+const usCi = (f: HeadlineFigure) => (f.ci95 ? `[${formatUs(f.ci95[0])}, ${formatUs(f.ci95[1])}]` : '(1 invocation)');
+const addedTitle = (f: HeadlineAddedCost, what: string, statistic: string) => `${ciTitle(f, `${what}: out-of-process e2e − in-process e2e per step`, statistic)}${f.paired ? ' Both paths ran in the same invocations: resampled invocation by invocation.' : ''} Unlike the ratio it does not depend on the engine's cost.`;
+
+/** An e2e's interval in the unit of its estimate, the unit written once: "[66, 82.2]" beside "74 µs". */
+const e2eCi = (f: HeadlineFigure) => (f.ci95 && f.estimate >= 1e3 && f.estimate < 1e6 && f.ci95[0] >= 1e3 && f.ci95[1] < 1e6 ? usCi(f) : ciText(f, formatNs));
+
+/** `best`'s channel, encoding and server, as the first view names them. */
+const bestName = (best: NonNullable<HeadlinePlatform['best']>) => `${best.transport}, ${best.encoding}${best.server === 'native' ? ', Kotlin/Native server' : ''}`;
+
+/** One figure of the added cost, µs per step, with its interval. */
+function AddedCost({ f, testid, what, statistic }: { f: HeadlineAddedCost; testid: string; what: string; statistic: string }) {
+  return (
+    <>
+      <strong data-testid={testid} data-estimate={f.estimate} data-lo={f.ci95?.[0] ?? ''} data-hi={f.ci95?.[1] ?? ''} title={addedTitle(f, what, statistic)}>{usText(f.estimate)}</strong>{' '}
+      <span className="headline-ci">{usCi(f)} 95 % CI</span>
+    </>
+  );
+}
+
+/** Where a visitor scales the ratio to another engine's cost (the "Your case" view): its link, or none. */
+export type CaseLink = (platform: HeadlinePlatform['platform']) => { href: string; open: () => void } | null;
+
+/**
+ * A platform's answer: first what going out of process adds per step (it does not depend on the engine), reference
+ * design and best; then the ratio, which is our engine's (it shrinks as an engine computes more per step).
+ */
+function PlatformAnswer({ p, caseLink }: { p: HeadlinePlatform; caseLink?: CaseLink }) {
   const name = p.platform === 'desktop' ? 'Desktop' : 'Web';
+  const link = caseLink?.(p.platform) ?? null;
+  const yourCase = link
+    ? <a href={link.href} data-testid="headline-your-case" onClick={(e) => { e.preventDefault(); link.open(); }}>Your case</a>
+    : <span data-testid="headline-your-case">the Your case view</span>;
   return (
     <div className="headline-platform" data-platform={p.platform}>
-      <div className="headline-figure">
-        <span className="headline-name">{name}</span>
+      {p.addedCost && (
+        <div className="headline-figure headline-added">
+          <span className="headline-name">{name}</span>
+          <span>out of process adds</span>
+          <AddedCost f={p.addedCost} testid="headline-added" what={`added cost, ${outOfProcessName(p.platform)}`} statistic={p.statistic} />
+          <span className="headline-paths">a step ({p.outOfProcess.label.split(',')[0]})
+            {p.best?.addedCost && <>; best{' '}
+              <AddedCost f={p.best.addedCost} testid="headline-added-best" what={`added cost, ${outOfProcessName(p.platform, p.best)}`} statistic={p.statistic} />
+              {' '}({bestName(p.best)})</>}
+          </span>
+        </div>
+      )}
+      <div className="headline-figure headline-ratio-row">
+        <span className="headline-name">{p.addedCost ? <span className="small muted">ratio, our engine</span> : name}</span>
         <strong data-testid="headline-ratio" data-estimate={p.ratio.estimate} data-lo={p.ratio.ci95?.[0] ?? ''} data-hi={p.ratio.ci95?.[1] ?? ''}
           title={ciTitle(p.ratio, `ratio of the e2e (${p.statistic}), ${p.outOfProcess.label} / ${p.inProcess.label}`, p.statistic)}>{formatTimes(p.ratio.estimate)}</strong>
         <span className="headline-ci" title={ciTitle(p.ratio, 'the ratio')}>{ciText(p.ratio, ratioFmt)} 95 % CI</span>
         <span className="headline-paths">
-          <span title={`${p.outOfProcess.detail}. ${ciTitle(p.outOfProcess.e2e, 'e2e', p.statistic)}`}>{p.outOfProcess.label.split(',')[0]} {figureText(p.outOfProcess.e2e)} <span className="muted">{ciText(p.outOfProcess.e2e, formatNs)}</span></span>
+          <span title={`${p.outOfProcess.detail}. ${ciTitle(p.outOfProcess.e2e, 'e2e', p.statistic)}`}>{p.outOfProcess.label.split(',')[0]} {figureText(p.outOfProcess.e2e)} <span className="muted">{e2eCi(p.outOfProcess.e2e)}</span></span>
           {' vs '}
-          <span title={`${p.inProcess.detail}. ${ciTitle(p.inProcess.e2e, 'e2e', p.statistic)}`}>{p.inProcess.label.split(',')[0]} {figureText(p.inProcess.e2e)} <span className="muted">{ciText(p.inProcess.e2e, formatNs)}</span></span>
+          <span title={`${p.inProcess.detail}. ${ciTitle(p.inProcess.e2e, 'e2e', p.statistic)}`}>{p.inProcess.label.split(',')[0]} {figureText(p.inProcess.e2e)} <span className="muted">{e2eCi(p.inProcess.e2e)}</span></span>
+          {p.best && <>; best{' '}
+            <span data-testid="headline-best" data-estimate={p.best.ratio.estimate} title={`${ciTitle(p.best.ratio, `ratio of the e2e, ${p.best.config} / in-process`)} ${formatNs(p.best.outOfProcess.estimate)} a step${p.best.osFloor ? `; the OS's own round trip there ${formatNs(p.best.osFloor.floor.estimate)}` : ''}.`}>{formatTimes(p.best.ratio.estimate)}</span>{' '}
+            <span className="muted">{ciText(p.best.ratio, ratioFmt)}</span></>}
         </span>
       </div>
-      {p.best && (
-        <p className="headline-best" data-testid="headline-best" data-estimate={p.best.ratio.estimate}>
-          Reference design above; out-of-process done as well as this run allowed ({p.best.transport}, {p.best.encoding}{p.best.server === 'native' ? ', Kotlin/Native server' : ''}):{' '}
-          <strong title={ciTitle(p.best.ratio, `ratio of the e2e, ${p.best.config} / in-process`)}>{formatTimes(p.best.ratio.estimate)}</strong>{' '}
-          <span className="muted">{ciText(p.best.ratio, ratioFmt)}</span>, {formatNs(p.best.outOfProcess.estimate)} a step
-          {p.best.osFloor && <>; the OS's own round trip there {formatNs(p.best.osFloor.floor.estimate)}</>}.
-        </p>
-      )}
+      <p className="small headline-engine" data-testid="headline-engine">
+        The ratio depends on the engine's cost (ours is light): see {yourCase}.
+      </p>
       {p.machine?.caveats.length > 0 && (
         <p className="note headline-caveat" role="status" data-testid="headline-caveat">⚠ {p.machine.caveats.join('; ')}.</p>
       )}
@@ -56,8 +97,8 @@ async function downloadHeadline(h: HeadlineData, runs: readonly { id: string; co
   download('headline.svg', stampSvg(svg, provenanceOf(runs, h.platforms.map((p) => p.run)), 'headline'), 'image/svg+xml');
 }
 
-/** `runs`: the loaded runs' records (for the commits written into the downloaded SVG). */
-export function Headline({ runs = [] }: { runs?: readonly { id: string; commit?: string | null }[] }) {
+/** `runs`: the loaded runs' records (for the commits written into the downloaded SVG); `caseLink`: the "Your case" view's link. */
+export function Headline({ runs = [], caseLink }: { runs?: readonly { id: string; commit?: string | null }[]; caseLink?: CaseLink }) {
   const [h, setH] = useState<HeadlineData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [plot, setPlot] = useState<'loading' | 'shown' | 'failed'>('loading');
@@ -79,7 +120,7 @@ export function Headline({ runs = [] }: { runs?: readonly { id: string; commit?:
       <div className="headline-grid">
         <div className="headline-text">
           {!h && !error && <p className="muted">loading the headline…</p>}
-          {h?.platforms.map((p) => <PlatformAnswer key={p.platform} p={p} />)}
+          {h?.platforms.map((p) => <PlatformAnswer key={p.platform} p={p} caseLink={caseLink} />)}
           {ref && (
             <div className="headline-reference" data-testid="headline-reference">
               <div className="headline-figure">
