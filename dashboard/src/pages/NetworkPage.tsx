@@ -112,7 +112,7 @@ const capacityText = (c: Capacity): string => (c.limitedBy === 'generator'
 
 /**
  * A break-even RTT; 0 with an interval of [0, 0] means the median e2e misses the frame already on loopback (no added
- * RTT is left to spend: README, "misses on loopback"), which the page says in words rather than as "0.0 ms".
+ * RTT is left to spend: docs/results/2026-11-24.md, "misses on loopback"), which the page says in words rather than as "0.0 ms".
  */
 const fmtBe = (b: BreakPoint | undefined): string => {
   if (!b || b.rttMs === null) return '–';
