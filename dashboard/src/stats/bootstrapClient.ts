@@ -49,9 +49,6 @@ const cache = new Map<string, Promise<Interval>>();
 const settled = new Set<string>();
 let currentContext = '';
 
-/** Whether `key`'s interval in `context` is already computed. */
-export const bootstrapReady = (context: string, key: string): boolean => settled.has(`${context}|${key}`);
-
 /** Whether `key`'s interval in `context` is computed or queued. */
 export const bootstrapKnown = (context: string, key: string): boolean => cache.has(`${context}|${key}`);
 

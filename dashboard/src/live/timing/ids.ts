@@ -14,8 +14,6 @@ export const WEB_IDS = {
   wsEcho: 'floor.web.ws.echo',
 } as const;
 
-export type WebTimingId = (typeof WEB_IDS)[keyof typeof WEB_IDS];
-
 /** Ids recorded per engine, in display order. */
 export const IDS_BY_ENGINE = {
   wasm: [WEB_IDS.wasmCall, WEB_IDS.wasmParse, WEB_IDS.apply, WEB_IDS.frameWait, WEB_IDS.e2e],
