@@ -133,6 +133,19 @@ describe('headline', () => {
     });
   }
 
+  test("the headline's words on the ratio link to the Your case view, on the platform read", async () => {
+    const page = await b.context.newPage();
+    try {
+      await page.goto(server.url);
+      const link = page.locator('[data-platform="web"] a[data-testid="headline-your-case"]');
+      await link.waitFor({ timeout: 30000 });
+      assert.match(await link.getAttribute('href'), /view=yourcase.*platform=web/);
+      await link.click();
+      await page.waitForURL(/view=yourcase.*platform=web/, { timeout: 30000 });
+      await page.waitForSelector('nav a[aria-current="page"][href="?view=yourcase"]', { timeout: 30000 });
+    } finally { await page.close(); }
+  });
+
   test('the headline needs neither DuckDB nor Plotly', async () => {
     const page = await b.context.newPage();
     const blocked = [];

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { ComparisonTable, comparisonKey, pairingKey, type ComparisonExtras } from '../components/ComparisonTable';
 import { groupBy } from '../model/group';
 import { CrossPlatformTable } from '../components/CrossPlatformTable';
-import { Headline } from '../components/Headline';
+import { Headline, type CaseLink } from '../components/Headline';
 import { Section } from '../components/Section';
 import { InvocationIntervals } from '../components/InvocationIntervals';
 import { InvocationNoiseTable } from '../components/InvocationNoiseTable';
@@ -34,7 +34,7 @@ import { apparentResolutionSql, blockMeansSql, mannWhitneySql, seriesValuesSql }
 import type { Interval } from '../stats/bootstrap';
 import { bootstrapCached, bootstrapKnown, warmBootstrap } from '../stats/bootstrapClient';
 import { runInnerInWorker } from '../stats/invocationClient';
-import type { ViewState } from '../state/viewState';
+import { CASE_DEFAULTS, toSearch, type ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
 
 /** Samples per series read for the intervals and U tests (longer series are thinned; their U test is in SQL). */
@@ -42,6 +42,12 @@ const MAX_VALUES = 200000;
 
 export default function ComparePage({ state, set, controls }: { state: ViewState; set?: (patch: Partial<ViewState>, opts?: { replace?: boolean }) => void; controls?: ReactNode }) {
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
+  // The headline's link to the "Your case" view, on the platform the visitor reads: the ratio there is for their engine.
+  const caseLink = useCallback<CaseLink>((platform) => {
+    if (!set) return null;
+    const yourCase = { ...CASE_DEFAULTS, platform };
+    return { href: toSearch({ ...state, view: 'yourcase', yourCase }) || '?', open: () => set({ view: 'yourcase', yourCase }) };
+  }, [set, state]);
   const { data, stats, flags, query } = useAnalysis(state.warmup, filter);
   const runs = useMemo(() => data.runs.filter((r) => !state.runs || state.runs.includes(r.id)), [data.runs, state.runs]);
   // Every table shows the runs its statistics answer: while runs just published wait for their statistics, the
@@ -351,7 +357,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
 
   return (
     <>
-      <Headline runs={data.runs} />
+      <Headline runs={data.runs} caseLink={caseLink} />
       {controls}
       {data.status === 'loading' && <p className="muted" data-testid="loading">Loading DuckDB and the published runs for the tables below…</p>}
       {/* The sections are there from the start, collapsed: one opened while the database starts fetches its plot's
