@@ -13,7 +13,7 @@ import { parseState, type View } from './state/viewState';
 import type { UploadDeclaration } from './data/ingest';
 
 /** Views whose first content is a plot: the page fetches Plotly as it starts (the Comparison opens on its table). */
-const PLOT_FIRST: readonly View[] = ['distributions', 'warmup', 'scale', 'profiles', 'history', 'programs', 'network'];
+const PLOT_FIRST: readonly View[] = ['yourcase', 'distributions', 'warmup', 'scale', 'profiles', 'history', 'programs', 'network'];
 if (typeof location !== 'undefined' && PLOT_FIRST.includes(parseState(location.search).view)) preloadPlotly();
 
 const DistributionsPage = lazy(() => import('./pages/DistributionsPage'));
@@ -25,15 +25,16 @@ const NetworkPage = lazy(() => import('./pages/NetworkPage'));
 const HistoryPage = lazy(() => import('./pages/HistoryPage'));
 const ProfilesPage = lazy(() => import('./pages/ProfilesPage'));
 const ProgramsPage = lazy(() => import('./pages/ProgramsPage'));
+const YourCasePage = lazy(() => import('./pages/YourCasePage'));
 
 /** The global controls each view uses: the SQL view queries every table as it is, so it shows none. */
 const CONTROLS: Record<View, readonly ControlName[]> = {
   compare: ['program', 'warmup', 'unit', 'boot', 'runs'], distributions: ['program', 'warmup', 'unit', 'runs'], warmup: ['program', 'warmup', 'unit', 'runs'],
-  scale: ['program', 'warmup', 'unit', 'runs'], sql: [], live: [], network: [], profiles: ['warmup'], history: [], programs: [],
+  scale: ['program', 'warmup', 'unit', 'runs'], sql: [], live: [], network: [], profiles: ['warmup'], history: [], programs: [], yourcase: [],
 };
 
 const TABS: [View, string][] = [
-  ['compare', 'Comparison'], ['history', 'History'], ['programs', 'Programs'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
+  ['compare', 'Comparison'], ['yourcase', 'Your case'], ['history', 'History'], ['programs', 'Programs'], ['distributions', 'Distributions'], ['warmup', 'Warm-up & time series'],
   ['scale', 'Scale & platform'], ['sql', 'SQL'], ['live', 'Live'], ['network', 'Network'], ['profiles', 'Profiles'],
 ];
 
@@ -80,7 +81,7 @@ function Shell() {
               onClick={(e) => { e.preventDefault(); set({ view: v }); }}>{label}</a>
           ))}
         </nav>
-        {!['live', 'network', 'compare', 'history', 'programs'].includes(state.view) && controls}
+        {!['live', 'network', 'compare', 'history', 'programs', 'yourcase'].includes(state.view) && controls}
         {data.error && <p className="error" role="alert">{data.error}</p>}
       </header>
       <main>
@@ -95,6 +96,7 @@ function Shell() {
           {state.view === 'network' && <NetworkPage state={state} set={set} />}
           {state.view === 'history' && <HistoryPage state={state} set={set} />}
           {state.view === 'programs' && <ProgramsPage />}
+          {state.view === 'yourcase' && <YourCasePage state={state} set={set} />}
           {state.view === 'profiles' && <ProfilesPage state={state} set={set} />}
         </Suspense>
       </main>

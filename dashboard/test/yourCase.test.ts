@@ -2,33 +2,40 @@
 // per field, the formats, the runs a prediction rests on, the curve's grid and the figure (docs/cost-model.md).
 // The model's own predictions are measurement/src/costModel.mjs's and are tested there and in the e2e test.
 import { describe, expect, it } from 'vitest';
-import type { CostModel, EnginePreset, Estimate } from '../../measurement/src/costModel.mjs';
-import { checkCostModel } from '../src/data/costModel';
+import type { CostModel, Estimate, LineSpread } from '../../measurement/src/costModel.mjs';
+import { checkCostModel, presetsOf } from '../src/data/costModel';
 import {
-  basisRuns, breakEvenText, costInUnit, curveRange, defaultPreset, durationText, logGrid, parseNumber, presetCostNs, ratioText, readCase, runDateLabel, shareText, warningsInWords,
+  basisRuns, breakEvenText, costInUnit, curveRange, defaultPreset, durationText, isOurs, logGrid, outOfProcessEnginePath, parseNumber, presetCostNs, presetsFor, type Preset, ratioText, readCase, runDateLabel, shareText, warningsInWords,
 } from '../src/model/yourCase';
 import { yourCaseFigure } from '../src/plots/yourCaseFigure';
 import { figureCsvRows } from '../src/plots/figureExport';
 import { CASE_DEFAULTS, parseState, toSearch, type CaseState, type ViewState } from '../src/state/viewState';
 
 const est = (estimate: number, lo = estimate, hi = estimate): Estimate => ({ estimate, ci95: [lo, hi] });
+// The interval's parameters are the model's business (costModel.mjs); none of them is read here.
+const spread = {} as LineSpread;
+const line = { fixedNs: est(1), perDeviceNs: est(1), spread, measuredN: [10], measuredWorkNs: [180] };
 /** The shape of cost-model.json with made-up figures: only the reading of inputs is tested on it, never a prediction. */
 const SHAPE: CostModel = {
-  schemaVersion: 1, generatedBy: 'test',
+  schemaVersion: 1, generatedBy: 'test', covers: 'test',
   platforms: (['desktop', 'web'] as const).map((platform) => ({
     platform,
-    inProcess: { path: platform === 'desktop' ? 'native' : 'wasm', label: 'in process', fixedNs: est(1), perDeviceNs: est(1) },
+    inProcess: { path: platform === 'desktop' ? 'native' : 'wasm', label: 'in process', ...line },
     loopbackRttNs: est(40_000),
     families: [
-      { id: `${platform}-ref`, label: 'reference', reference: true, best: false, fixedNs: est(1), perDeviceNs: est(1), measuredN: [10], measuredWorkNs: [180], basis: [] },
-      { id: `${platform}-best`, label: 'best', reference: false, best: true, fixedNs: est(1), perDeviceNs: est(1), measuredN: [10], measuredWorkNs: [180], basis: [] },
+      { id: `${platform}-ref`, label: 'reference', reference: true, best: false, ...line, loopbackRttNs: null, basis: [] },
+      { id: `${platform}-best-native`, label: 'best', reference: false, best: true, ...line, loopbackRttNs: null, basis: [] },
     ],
   })),
   coverage: [],
 };
-const PRESETS: EnginePreset[] = [
-  { id: 'ours-euclideanGradient', label: 'our euclidean gradient', perDeviceNs: 180, perPathNs: { wasm: 400 }, source: 'bench:engine' },
-  { id: 'collektive', label: 'Collektive', perDeviceNs: 16_500, source: 'reference study' },
+/** Presets shaped as cost-model.json lists them (made-up figures). */
+const PRESETS: Preset[] = [
+  { id: 'collektive-reference', label: 'Collektive', perDeviceNs: 16_500, perPathNs: { native: 16_500, socket: 19_600 }, source: 'reference study' },
+  { id: 'ours-desktop-hop', label: 'our hop gradient (desktop)', perDeviceNs: 430, perPathNs: { native: 430, socket: 510 }, byN: { 10: { native: 170, socket: 820 } }, source: 'bench' },
+  { id: 'ours-desktop-euclidean', label: 'our euclidean gradient (desktop)', perDeviceNs: 300, perPathNs: { native: 300, socket: 400 }, byN: { 10: { native: 180, socket: 900 } }, source: 'bench' },
+  { id: 'ours-web-euclidean', label: 'our euclidean gradient (web)', perDeviceNs: 367, perPathNs: { wasm: 367, websocket: 676 }, byN: { 100: { wasm: 367, websocket: 676 } }, source: 'bench' },
+  { id: 'collektive-benchmark-scafi', label: 'ScaFi', perDeviceNs: 31_500, source: 'benchmark' },
 ];
 const caseOf = (patch: Partial<CaseState>): CaseState => ({ ...CASE_DEFAULTS, ...patch });
 
@@ -58,50 +65,67 @@ describe('Your case: inputs', () => {
     expect(parseNumber('')).toMatch(/enter/);
     expect(parseNumber('1e999')).toMatch(/too large/);
   });
-  it('opens on our reference program as measured, the reference design, 60 Hz and loopback', () => {
-    const preset = defaultPreset(PRESETS, 'euclideanGradient:maxDistance=3');
-    expect(preset?.id).toBe('ours-euclideanGradient');
-    const r = readCase(CASE_DEFAULTS, SHAPE, PRESETS, preset);
+  it('opens on our euclidean gradient as measured on the platform, the reference design, 60 Hz and loopback', () => {
+    expect(defaultPreset(PRESETS, 'desktop')?.id).toBe('ours-desktop-euclidean');
+    expect(defaultPreset(PRESETS, 'web')?.id).toBe('ours-web-euclidean');
+    expect(presetsFor(PRESETS, 'web').map((p) => p.id)).toEqual(['collektive-reference', 'ours-web-euclidean', 'collektive-benchmark-scafi']);
+    expect(PRESETS.filter(isOurs).map((p) => p.id)).toEqual(['ours-desktop-hop', 'ours-desktop-euclidean', 'ours-web-euclidean']);
+    const r = readCase(CASE_DEFAULTS, SHAPE, PRESETS);
     expect(r.errors).toEqual({});
-    expect(r.inputs).toEqual({ platform: 'desktop', family: 'desktop-ref', n: 10, engineRoundNs: 1800, frameHz: 60 });
-    expect(r.preset?.id).toBe('ours-euclideanGradient');
+    // N = 10 was measured: its own per-device figures, the JVM's on the out-of-process side.
+    expect(r.inputs).toEqual({ platform: 'desktop', family: 'desktop-ref', n: 10, engineRoundNs: 1800, frameHz: 60, outOfProcessEngineRoundNs: 9000 });
+    expect(r.preset?.id).toBe('ours-desktop-euclidean');
   });
-  it('a preset gives its own figure for the in-process path where it has one', () => {
-    expect(presetCostNs(PRESETS[0], 'wasm')).toBe(400);
-    expect(presetCostNs(PRESETS[0], 'native')).toBe(180);
-    const r = readCase(caseOf({ platform: 'web', devices: '100' }), SHAPE, PRESETS, PRESETS[0]);
-    expect(r.inputs).toMatchObject({ platform: 'web', family: 'web-ref', n: 100, engineRoundNs: 40_000 });
+  it('a preset costs its figure at this N where measured, else its path\'s, else its one figure; the out-of-process side its own runtime\'s', () => {
+    expect(presetCostNs(PRESETS[2], 'native', 10)).toBe(180);
+    expect(presetCostNs(PRESETS[2], 'native', 1000)).toBe(300);
+    expect(presetCostNs(PRESETS[4], 'wasm', 10)).toBe(31_500);
+    expect(outOfProcessEnginePath('desktop', 'tcp-json-jvm', 'native')).toBe('socket');
+    expect(outOfProcessEnginePath('desktop', 'shm-binary-native', 'native')).toBe('native');
+    expect(outOfProcessEnginePath('web', 'ws-json', 'wasm')).toBe('websocket');
+    const web = readCase(caseOf({ platform: 'web', devices: '100' }), SHAPE, PRESETS);
+    expect(web.inputs).toMatchObject({ platform: 'web', family: 'web-ref', n: 100, engineRoundNs: 36_700, outOfProcessEngineRoundNs: 67_600 });
+    // The Kotlin/Native server runs the in-process engine: one cost on both sides.
+    const native = readCase(caseOf({ family: 'desktop-best-native', preset: 'collektive-reference' }), SHAPE, PRESETS);
+    expect(native.inputs).toEqual({ platform: 'desktop', family: 'desktop-best-native', n: 10, engineRoundNs: 165_000, frameHz: 60 });
+    // A preset of one figure, and a typed cost: the same cost on both sides.
+    expect(readCase(caseOf({ preset: 'collektive-benchmark-scafi' }), SHAPE, PRESETS).inputs).not.toHaveProperty('outOfProcessEngineRoundNs');
+    expect(readCase(caseOf({ cost: '16.5' }), SHAPE, PRESETS).inputs).not.toHaveProperty('outOfProcessEngineRoundNs');
+    // Our programs are offered on their own platform only.
+    expect(readCase(caseOf({ platform: 'web', preset: 'ours-desktop-hop' }), SHAPE, PRESETS).errors.preset).toMatch(/no web preset/);
   });
   it('a typed cost is per device and round or per round, in µs; the toggle converts it', () => {
-    const perDevice = readCase(caseOf({ cost: '16.5', devices: '100' }), SHAPE, PRESETS, PRESETS[0]);
+    const perDevice = readCase(caseOf({ cost: '16.5', devices: '100' }), SHAPE, PRESETS);
     expect(perDevice.inputs?.engineRoundNs).toBeCloseTo(1_650_000, 6);
     expect(perDevice.preset).toBeNull();
-    const perRound = readCase(caseOf({ cost: '1650', per: 'round', devices: '100' }), SHAPE, PRESETS, PRESETS[0]);
+    const perRound = readCase(caseOf({ cost: '1650', per: 'round', devices: '100' }), SHAPE, PRESETS);
     expect(perRound.inputs?.engineRoundNs).toBeCloseTo(1_650_000, 6);
     expect(perRound.perDeviceNs).toBeCloseTo(16_500, 6);
     expect(costInUnit(perDevice.perDeviceNs, perDevice.roundNs, 'round')).toBe('1650');
     expect(costInUnit(perRound.perDeviceNs, perRound.roundNs, 'device')).toBe('16.5');
   });
   it('a network round trip replaces the loopback; 0 or empty is the same machine; an empty frame rate means no frame', () => {
-    expect(readCase(caseOf({ rtt: '2.5' }), SHAPE, PRESETS, PRESETS[0]).inputs?.networkRttNs).toBe(2_500_000);
-    expect(readCase(caseOf({ rtt: '' }), SHAPE, PRESETS, PRESETS[0]).inputs).not.toHaveProperty('networkRttNs');
-    expect(readCase(caseOf({ hz: '' }), SHAPE, PRESETS, PRESETS[0]).inputs).not.toHaveProperty('frameHz');
+    expect(readCase(caseOf({ rtt: '2.5' }), SHAPE, PRESETS).inputs?.networkRttNs).toBe(2_500_000);
+    expect(readCase(caseOf({ rtt: '' }), SHAPE, PRESETS).inputs).not.toHaveProperty('networkRttNs');
+    expect(readCase(caseOf({ hz: '' }), SHAPE, PRESETS).inputs).not.toHaveProperty('frameHz');
   });
   it('names every bad field and gives no inputs', () => {
-    const r = readCase(caseOf({ devices: '2.5', cost: 'abc', hz: '0', rtt: '-1', family: 'pigeon' }), SHAPE, PRESETS, PRESETS[0]);
+    const r = readCase(caseOf({ devices: '2.5', cost: 'abc', hz: '0', rtt: '-1', family: 'pigeon' }), SHAPE, PRESETS);
     expect(r.inputs).toBeNull();
     expect(Object.keys(r.errors).sort()).toEqual(['cost', 'devices', 'family', 'hz', 'rtt']);
     expect(r.errors.family).toMatch(/pigeon/);
-    expect(readCase(caseOf({ cost: '0' }), SHAPE, PRESETS, PRESETS[0]).errors.cost).toMatch(/more than 0/);
-    expect(readCase(caseOf({ devices: '0' }), SHAPE, PRESETS, PRESETS[0]).errors.devices).toMatch(/at least 1/);
-    expect(readCase(caseOf({ devices: '1e9' }), SHAPE, PRESETS, PRESETS[0]).errors.devices).toMatch(/at most/);
-    expect(readCase(caseOf({ preset: 'nope' }), SHAPE, PRESETS, PRESETS[0]).errors.preset).toMatch(/nope/);
+    expect(readCase(caseOf({ cost: '0' }), SHAPE, PRESETS).errors.cost).toMatch(/more than 0/);
+    expect(readCase(caseOf({ devices: '0' }), SHAPE, PRESETS).errors.devices).toMatch(/at least 1/);
+    expect(readCase(caseOf({ devices: '1e9' }), SHAPE, PRESETS).errors.devices).toMatch(/at most/);
+    expect(readCase(caseOf({ preset: 'nope' }), SHAPE, PRESETS).errors.preset).toMatch(/nope/);
   });
   it('a malformed cost-model.json is refused with a message', () => {
     expect(() => checkCostModel(null)).toThrow(/not a JSON object/);
     expect(() => checkCostModel({ schemaVersion: 2 })).toThrow(/schemaVersion 2/);
     expect(() => checkCostModel({ schemaVersion: 1, platforms: [{ platform: 'web', families: [] }], coverage: [] })).toThrow(/no out-of-process family/);
     expect(checkCostModel(SHAPE)).toBe(SHAPE);
+    expect(presetsOf({ ...SHAPE, presets: [...PRESETS, { id: 'x', label: 'no cost' }, null] })).toEqual(PRESETS);
+    expect(presetsOf(SHAPE)).toEqual([]);
   });
 });
 
@@ -142,11 +166,13 @@ describe('Your case: the curve and its figure', () => {
   it('draws the band, the curve solid within the measured range and dotted beyond, the presets and the case; its data export holds every interval', () => {
     const curve = [1e3, 1e4, 1e5, 1e6].map((roundNs, i) => ({ roundNs, ratio: est(10 / (i + 1), 9 / (i + 1), 11 / (i + 1)), inRange: i < 2 }));
     const fig = yourCaseFigure({ platform: 'desktop', familyLabel: 'TCP', n: 10, curve, you: { label: 'Collektive', roundNs: 165_000, ratio: est(1.4, 1.3, 1.5) },
-      presets: [{ label: 'Collektive', roundNs: 165_000, ratio: est(1.4, 1.3, 1.5), source: 'reference study' }] });
+      presets: [{ label: 'Collektive', roundNs: 165_000, ratio: est(1.4, 1.3, 1.5), group: 'others' }, { label: 'hop', roundNs: 1_700, ratio: est(20, 15, 25), group: 'ours' }] });
     const byName = new Map(fig.data.map((t) => [t.name as string, t]));
     expect(byName.get('prediction, within the measured range')?.y).toEqual([10, 5, 10 / 3, null]);
-    expect(byName.get('prediction, extrapolated (outside the measured range)')?.y).toEqual([null, 5, 10 / 3, 2.5]);
+    expect(byName.get('extrapolated (not measured)')?.y).toEqual([null, 5, 10 / 3, 2.5]);
     expect((fig.layout.xaxis as { type: string }).type).toBe('log');
+    expect(byName.get('presets: our programs')?.text).toEqual(['hop']);
+    expect(byName.get('presets: other engines')?.x).toEqual([165]);
     const { columns, rows } = figureCsvRows(fig);
     expect(columns).toEqual(['trace', 'type', 'x', 'y', 'lower', 'upper']);
     const you = rows.find((r) => String(r.trace).startsWith('your case'));

@@ -1,15 +1,18 @@
 /**
- * The cost model for the "Your case" view: `data/cost-model.json` (written by `npm run model`, docs/cost-model.md)
- * and the published runs' titles from the manifest, so that the runs a prediction rests on can be named in words.
- * One request each per page; no DuckDB.
+ * The cost model for the "Your case" view: `data/cost-model.json` (written by `npm run model`, docs/cost-model.md:
+ * the model and the engine presets) and the published runs' titles from the manifest, so that the runs a prediction
+ * rests on can be named in words. One request each per page; no DuckDB.
  */
 import { useEffect, useState } from 'react';
 import type { CostModel } from '../../../measurement/src/costModel.mjs';
 import type { Manifest } from '../model/runs';
+import type { Preset } from '../model/yourCase';
 import { dataUrl, fetchOk } from './published';
 
 export interface LoadedCostModel {
   model: CostModel;
+  /** The engine presets the file lists (`presets`, beside the model); empty when it lists none. */
+  presets: Preset[];
   /** Published run id → its title (the manifest's); empty when the manifest could not be read. */
   runTitles: ReadonlyMap<string, string>;
 }
@@ -27,18 +30,26 @@ export function checkCostModel(json: unknown): CostModel {
   return m as CostModel;
 }
 
+/** The presets of cost-model.json that have what the view reads (an id, a label and a cost); others are left out. */
+export function presetsOf(json: unknown): Preset[] {
+  const list = (json as { presets?: unknown } | null)?.presets;
+  return Array.isArray(list)
+    ? list.filter((p): p is Preset => !!p && typeof p.id === 'string' && typeof p.label === 'string' && Number.isFinite(p.perDeviceNs) && p.perDeviceNs > 0)
+    : [];
+}
+
 let loading: Promise<LoadedCostModel> | null = null;
 
 /** Fetches the model once per page (a failed fetch is tried again on the next call). */
 export function loadCostModel(): Promise<LoadedCostModel> {
   loading ??= (async () => {
-    const [model, runTitles] = await Promise.all([
-      fetchOk(dataUrl('cost-model.json')).then((r) => r.json()).then(checkCostModel),
+    const [[model, presets], runTitles] = await Promise.all([
+      fetchOk(dataUrl('cost-model.json')).then((r) => r.json()).then((json: unknown) => [checkCostModel(json), presetsOf(json)] as const),
       // The titles only label the runs; the view works without them.
       fetchOk(dataUrl('manifest.json')).then((r) => r.json() as Promise<Manifest>)
         .then((m) => new Map(m.runs.map((e) => [e.id, e.title ?? e.id])), () => new Map<string, string>()),
     ]);
-    return { model, runTitles };
+    return { model, presets, runTitles };
   })();
   loading.catch(() => { loading = null; });
   return loading;

@@ -29,30 +29,59 @@ export function parseNumber(text: string): number | string {
   return Number.isFinite(v) ? v : `"${t}" is too large`;
 }
 
-/** The preset's engine cost per device and round (ns) on a path: its own figure for the path where it gives one. */
-export const presetCostNs = (preset: EnginePreset, path: string): number => preset.perPathNs?.[path] ?? preset.perDeviceNs;
+/**
+ * An engine preset as cost-model.json lists it: the contract's EnginePreset, and for our programs their measured cost
+ * per device at each N (`byN`: N → path → ns).
+ */
+export type Preset = EnginePreset & { byN?: Record<string, Record<string, number>> };
 
-/** The preset the view opens on: our reference program as measured (euclidean gradient), else the first. */
-export function defaultPreset(presets: readonly EnginePreset[], referenceProgram: string): EnginePreset | undefined {
-  const name = referenceProgram.split(':')[0].toLowerCase();
-  return presets.find((p) => p.id.toLowerCase().includes(name)) ?? presets[0];
+/** Our measured programs carry their platform in their id (`ours-desktop-…`): they are offered on it only. */
+const platformOfPreset = (p: Preset): string | null => /^ours-([a-z]+)-/.exec(p.id)?.[1] ?? null;
+export const presetsFor = (presets: readonly Preset[], platform: string): Preset[] =>
+  presets.filter((p) => platformOfPreset(p) === null || platformOfPreset(p) === platform);
+/** Our own programs as measured (the rest: other frameworks, from their publications). */
+export const isOurs = (p: Preset): boolean => platformOfPreset(p) !== null;
+
+/**
+ * The preset's engine cost per device and round (ns) on a path: as measured at this N where it was, else its own
+ * figure for the path, else its one figure.
+ */
+export const presetCostNs = (preset: Preset, path: string, n?: number): number =>
+  (n !== undefined ? preset.byN?.[String(n)]?.[path] : undefined) ?? preset.perPathNs?.[path] ?? preset.perDeviceNs;
+
+/**
+ * The path whose engine runs out of process in a family: the Kotlin/Native server runs the in-process engine
+ * (`…-native`), the JVM server and the Node server their own runtime (the catalogue's socket and websocket paths).
+ */
+export function outOfProcessEnginePath(platform: 'desktop' | 'web', familyId: string, inPath: string): string {
+  if (familyId.endsWith('-native')) return inPath;
+  return platform === 'desktop' ? 'socket' : 'websocket';
+}
+
+/** The preset the view opens on: our euclidean gradient (the reference program) as measured on the platform. */
+export function defaultPreset(presets: readonly Preset[], platform: string): Preset | undefined {
+  const mine = presetsFor(presets, platform);
+  return mine.find((p) => isOurs(p) && /euclid/i.test(p.id)) ?? mine.find(isOurs) ?? mine[0];
 }
 
 export interface ReadCase {
   platform: PlatformModel | null;
   family: CostFamily | null;
   /** The preset the cost comes from (none when the visitor typed a cost). */
-  preset: EnginePreset | null;
+  preset: Preset | null;
   /** The cost per device and round and per round (ns), when readable. */
   perDeviceNs: number | null;
   roundNs: number | null;
+  /** A preset's own cost per device and round on the out-of-process side (another runtime), when it gives one. */
+  outOfProcessPerDeviceNs: number | null;
   /** The inputs for predictCase, or null while a field has an error. */
   inputs: CaseInputs | null;
   errors: Partial<Record<CaseField, string>>;
 }
 
 /** Reads the typed case against the model and the presets; every field's problem in words, never a throw. */
-export function readCase(state: CaseState, model: CostModel, presets: readonly EnginePreset[], fallbackPreset: EnginePreset | undefined): ReadCase {
+export function readCase(state: CaseState, model: CostModel, allPresets: readonly Preset[]): ReadCase {
+  const presets = presetsFor(allPresets, state.platform);
   const errors: ReadCase['errors'] = {};
   const platform = model.platforms.find((p) => p.platform === state.platform) ?? null;
   if (!platform) errors.platform = `the model has no ${state.platform} platform`;
@@ -69,14 +98,18 @@ export function readCase(state: CaseState, model: CostModel, presets: readonly E
   else if (nText > MAX_DEVICES) errors.devices = `devices: at most ${MAX_DEVICES.toLocaleString('en-US')}`;
   else n = nText;
 
-  let preset: EnginePreset | null = null;
+  let preset: Preset | null = null;
   let perDeviceNs: number | null = null;
   let roundNs: number | null = null;
+  let outOfProcessPerDeviceNs: number | null = null;
   if (state.cost === undefined) {
-    preset = state.preset === undefined ? fallbackPreset ?? null : presets.find((p) => p.id === state.preset) ?? null;
-    if (!preset) errors.preset = state.preset === undefined ? 'no engine preset: enter a cost' : `no preset "${state.preset}": pick one from the list or enter a cost`;
+    preset = state.preset === undefined ? defaultPreset(presets, state.platform) ?? null : presets.find((p) => p.id === state.preset) ?? null;
+    if (!preset) errors.preset = state.preset === undefined ? 'no engine preset: enter a cost' : `no ${state.platform} preset "${state.preset}": pick one from the list or enter a cost`;
     else {
-      perDeviceNs = presetCostNs(preset, platform?.inProcess.path ?? '');
+      perDeviceNs = presetCostNs(preset, platform?.inProcess.path ?? '', n ?? undefined);
+      const out = family ? outOfProcessEnginePath(state.platform, family.id, platform?.inProcess.path ?? '') : null;
+      const outNs = out ? presetCostNs(preset, out, n ?? undefined) : null;
+      if (outNs !== null && (preset.perPathNs?.[out!] !== undefined || preset.byN?.[String(n)]?.[out!] !== undefined)) outOfProcessPerDeviceNs = outNs;
       if (n !== null) roundNs = perDeviceNs * n;
     }
   } else {
@@ -107,10 +140,14 @@ export function readCase(state: CaseState, model: CostModel, presets: readonly E
   else if (rtt > 0) networkRttNs = rtt * 1e6; // 0: the same machine, over its loopback, as measured
 
   const ok = Object.keys(errors).length === 0 && platform && family && n !== null && roundNs !== null;
+  const outRound = ok && outOfProcessPerDeviceNs !== null && outOfProcessPerDeviceNs !== perDeviceNs ? outOfProcessPerDeviceNs * n! : undefined;
   const inputs: CaseInputs | null = ok
-    ? { platform: state.platform, family: family!.id, n: n!, engineRoundNs: roundNs!, ...(frameHz !== undefined ? { frameHz } : {}), ...(networkRttNs !== undefined ? { networkRttNs } : {}) }
+    ? {
+      platform: state.platform, family: family!.id, n: n!, engineRoundNs: roundNs!, ...(frameHz !== undefined ? { frameHz } : {}), ...(networkRttNs !== undefined ? { networkRttNs } : {}),
+      ...(outRound !== undefined ? { outOfProcessEngineRoundNs: outRound } : {}),
+    }
     : null;
-  return { platform, family, preset, perDeviceNs, roundNs, inputs, errors };
+  return { platform, family, preset, perDeviceNs, roundNs, outOfProcessPerDeviceNs, inputs, errors };
 }
 
 /** A cost typed in the other unit, for the unit toggle: the same cost, in µs per round or per device and round. */

@@ -10,7 +10,8 @@ import type { Figure } from './figures';
 import { styleOf } from './pathStyle';
 
 export interface CurvePoint { roundNs: number; ratio: Estimate; inRange: boolean }
-export interface MarkedCase { label: string; roundNs: number; ratio: Estimate; source?: string }
+/** A case marked on the curve; a preset's `group`: our measured programs or other engines. */
+export interface MarkedCase { label: string; roundNs: number; ratio: Estimate; group?: 'ours' | 'others' }
 
 const OUT_PATH = { desktop: 'socket', web: 'websocket' } as const;
 export const RATIO_LINES = [2, 1.1] as const;
@@ -39,7 +40,7 @@ export function yourCaseFigure({ platform, familyLabel, n, curve, you, presets }
       line: { width: 0, color: st.color }, hoverinfo: 'skip',
     },
     {
-      type: 'scatter', mode: 'lines', name: '95 % interval of the prediction', x, y: curve.map((p) => p.ratio.ci95[1]), fill: 'tonexty',
+      type: 'scatter', mode: 'lines', name: '95 % interval', x, y: curve.map((p) => p.ratio.ci95[1]), fill: 'tonexty',
       fillcolor: 'rgba(120,120,120,0.18)', line: { width: 0, color: st.color }, hoverinfo: 'skip',
     },
     {
@@ -49,42 +50,49 @@ export function yourCaseFigure({ platform, familyLabel, n, curve, you, presets }
       hovertemplate: 'engine %{customdata[0]} per round<br>ratio %{y:.3g}× %{customdata[1]}<extra></extra>',
     },
     {
-      type: 'scatter', mode: 'lines', name: 'prediction, extrapolated (outside the measured range)', x, y: part(false), connectgaps: false,
+      type: 'scatter', mode: 'lines', name: 'extrapolated (not measured)', x, y: part(false), connectgaps: false,
       line: { color: st.color, width: 2, dash: 'dot' }, hoverinfo: 'skip',
     },
   ];
-  if (presets.length) {
+  // Presets cluster (our programs within a few hundred ns of each other, the other frameworks near 16 µs): named on
+  // hover, not in text that would overlap; one trace per group, so the legend says which marker is which.
+  for (const [group, symbol, color] of [['ours', 'diamond', '#444'], ['others', 'square', '#0072b2']] as const) {
+    const ps = presets.filter((p) => (p.group ?? 'others') === group);
+    if (!ps.length) continue;
     data.push({
-      type: 'scatter', mode: 'markers+text', name: 'engine presets', x: presets.map((p) => p.roundNs / 1e3), y: presets.map((p) => p.ratio.estimate),
-      text: presets.map((p) => p.label), textposition: presets.map((_, i) => (i % 2 ? 'bottom center' : 'top center')), textfont: { size: 10, color: '#444' },
-      marker: { symbol: 'diamond', size: 8, color: '#444' }, error_y: hidden(presets),
-      customdata: presets.map((p) => [formatNs(p.roundNs), interval(p.ratio), p.source ?? '']),
-      hovertemplate: '%{text}: %{customdata[0]} per round<br>ratio %{y:.3g}× %{customdata[1]}<br>%{customdata[2]}<extra></extra>',
+      type: 'scatter', mode: 'markers', name: group === 'ours' ? 'presets: our programs' : 'presets: other engines',
+      x: ps.map((p) => p.roundNs / 1e3), y: ps.map((p) => p.ratio.estimate), text: ps.map((p) => p.label),
+      marker: { symbol, size: 8, color, line: { color: '#fff', width: 1 } }, error_y: hidden(ps),
+      customdata: ps.map((p) => [formatNs(p.roundNs), interval(p.ratio)]),
+      hovertemplate: '%{text}: %{customdata[0]} per round<br>ratio %{y:.3g}× %{customdata[1]}<extra></extra>',
     });
   }
   if (you) {
     data.push({
-      type: 'scatter', mode: 'markers', name: `your case: ${you.label}`, x: [you.roundNs / 1e3], y: [you.ratio.estimate],
+      type: 'scatter', mode: 'markers+text', name: `your case: ${you.label}`, x: [you.roundNs / 1e3], y: [you.ratio.estimate],
+      text: [`${formatTimes(you.ratio.estimate)}`], textposition: 'middle right', textfont: { size: 12, color: '#a03c00' },
       marker: { symbol: 'star', size: 16, color: '#d55e00', line: { color: '#000', width: 1 } },
       error_y: { type: 'data', symmetric: false, array: [you.ratio.ci95[1] - you.ratio.estimate], arrayminus: [you.ratio.estimate - you.ratio.ci95[0]], color: '#d55e00', thickness: 1.5, width: 6 },
       customdata: [[formatNs(you.roundNs), interval(you.ratio)]],
-      hovertemplate: 'your case: %{customdata[0]} per round<br>ratio %{y:.3g}× %{customdata[1]}<extra></extra>',
+      hovertemplate: `your case (${you.label.replace(/[<>]/g, '')}): %{customdata[0]} per round<br>ratio %{y:.3g}× %{customdata[1]}<extra></extra>`,
     });
   }
   const line = (y: number, dash: string) => ({ type: 'line', xref: 'paper', x0: 0, x1: 1, yref: 'y', y0: y, y1: y, line: { color: '#888', width: 1, dash } });
+  // The y range set, so that the 1× line (near the bottom) has room for its label beneath it.
+  const top = Math.max(2.5, ...curve.map((p) => p.ratio.ci95[1]), ...(you ? [you.ratio.ci95[1]] : []), ...presets.map((p) => p.ratio.estimate));
   return {
     data,
     layout: {
-      title: { text: `Out-of-process / in-process per-step time against the engine's cost (${platform}, ${familyLabel}, N = ${n.toLocaleString('en-US')})`, font: { size: 13 } },
-      margin: { l: 70, r: 20, t: 50, b: 60 },
-      xaxis: { title: { text: 'engine cost per round of all N devices (µs, log)' }, type: 'log' },
-      yaxis: { title: { text: 'ratio out/in (×, log)' }, type: 'log' },
+      title: { text: `Ratio out/in against the engine's cost per round<br><span style="font-size:11px">${platform}, ${familyLabel}, N = ${n.toLocaleString('en-US')}</span>`, font: { size: 13 } },
+      margin: { l: 60, r: 16, t: 52, b: 90 },
+      xaxis: { title: { text: 'engine cost per round of all N devices (µs, log)', standoff: 4 }, type: 'log' },
+      yaxis: { title: { text: 'ratio out/in (×, log)' }, type: 'log', range: [Math.log10(0.6), Math.log10(top * 1.15)] },
       shapes: [line(1, 'solid'), ...RATIO_LINES.map((r) => line(r, 'dash'))],
       annotations: [
-        { xref: 'paper', x: 0, xanchor: 'left', yref: 'y', y: 0, yanchor: 'bottom', text: '1×: going out of process costs nothing', showarrow: false, font: { size: 10, color: '#666' } },
+        { xref: 'paper', x: 1, xanchor: 'right', yref: 'y', y: 0, yanchor: 'top', text: '1×: going out of process costs nothing', showarrow: false, font: { size: 10, color: '#666' } },
         ...RATIO_LINES.map((r) => ({ xref: 'paper', x: 0, xanchor: 'left', yref: 'y', y: Math.log10(r), yanchor: 'bottom', text: `${r}×`, showarrow: false, font: { size: 10, color: '#666' } })),
       ],
-      legend: { orientation: 'h', x: 0, y: -0.2, xanchor: 'left', yanchor: 'top' },
+      legend: { orientation: 'h', x: 0, y: -0.38, xanchor: 'left', yanchor: 'top', font: { size: 11 } },
       hovermode: 'closest',
       paper_bgcolor: '#fff', plot_bgcolor: '#fff', font: { family: 'system-ui, sans-serif', size: 12 },
     },
