@@ -134,11 +134,14 @@ describe('Your case: words', () => {
     expect(durationText(est(74_000, 66_000, 82_200))).toBe('74 µs [66 µs, 82.2 µs]');
     expect(ratioText(est(21.4, 18.6, 24.6))).toBe('21.4× [18.6, 24.6]');
     expect(shareText(est(0.0042, 0.0038, 0.0049))).toBe('0.42 % [0.38, 0.49]');
+    expect(shareText(est(50.88, 26.41, 75.36))).toBe('50.9 frames [26.4, 75.4]');
     expect(breakEvenText(est(2_000_000, 1_500_000, 2_600_000), 100)).toBe('2 ms [1.5 ms, 2.6 ms] per round (20 µs per device and round at N = 100)');
     expect(breakEvenText(est(Infinity, Infinity, Infinity), 10)).toMatch(/never/);
     expect(breakEvenText(est(0, 0, 0), 10)).toMatch(/already below/);
     expect(warningsInWords(['N = 5 lies outside the measured 10–1000 of tcp-json-jvm', 'tcp-json-jvm-x'], [{ id: 'tcp-json-jvm', label: 'TCP, JSON' }]))
       .toEqual(['N = 5 lies outside the measured 10–1000 of "TCP, JSON"', '"TCP, JSON"-x']);
+    expect(warningsInWords(['the network round trip (20000000 ns) replaces the loopback one (42048.3 ns)', "the engine's 19601 ns per device lies outside the measured 140–1100 ns"], []))
+      .toEqual(['the network round trip (20 ms) replaces the loopback one (42 µs)', "the engine's 19.6 µs per device lies outside the measured 140 ns–1.1 µs"]);
   });
   it('names the runs a prediction rests on in plain words first, the ids beside them', () => {
     expect(runDateLabel('2026-11-28-desktop-2fd3d76-070205-0467-b')).toBe('28 Nov 2026, run B of its pair');

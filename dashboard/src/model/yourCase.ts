@@ -164,7 +164,10 @@ const pct = (x: number): string => {
   const p = x * 100;
   return `${Number(p.toPrecision(p >= 100 ? 4 : p >= 0.1 ? 2 : 1))} %`;
 };
-export const shareText = (e: Estimate): string => `${pct(e.estimate)} [${pct(e.ci95[0]).replace(' %', '')}, ${pct(e.ci95[1]).replace(' %', '')}]`;
+/** A share of the frame: "0.54 % [0.29, 0.79]"; from a whole frame on, in frames: "50.9 frames [26.4, 75.4]". */
+export const shareText = (e: Estimate): string => (e.estimate >= 1
+  ? `${Number(e.estimate.toPrecision(3))} frames [${Number(e.ci95[0].toPrecision(3))}, ${Number(e.ci95[1].toPrecision(3))}]`
+  : `${pct(e.estimate)} [${pct(e.ci95[0]).replace(' %', '')}, ${pct(e.ci95[1]).replace(' %', '')}]`);
 
 /** A break-even engine cost in words: per round, and per device and round at this N. */
 export function breakEvenText(e: Estimate, n: number): string {
@@ -176,7 +179,10 @@ export function breakEvenText(e: Estimate, n: number): string {
 /** The model's warnings in the visitor's words: a configuration family's id replaced by its label. */
 export function warningsInWords(warnings: readonly string[], families: readonly { id: string; label: string }[]): string[] {
   const byLength = [...families].sort((a, b) => b.id.length - a.id.length);
-  return warnings.map((w) => byLength.reduce((t, f) => t.split(f.id).join(`"${f.label}"`), w));
+  return warnings.map((w) => byLength.reduce((t, f) => t.split(f.id).join(`"${f.label}"`), w)
+    // Durations in ns as the rest of the page writes them (20000000 ns → 20 ms; a range 140–1100 ns → 140 ns–1.1 µs).
+    .replace(/(\d+(?:\.\d+)?)–(\d+(?:\.\d+)?) ns\b/g, (_m, a: string, b: string) => `${formatNs(Number(a))}–${formatNs(Number(b))}`)
+    .replace(/(\d+(?:\.\d+)?) ns\b/g, (_m, a: string) => formatNs(Number(a))));
 }
 
 /** One measured run a prediction rests on, in plain words first. */

@@ -106,8 +106,8 @@ export default function YourCasePage({ state, set }: { state: ViewState; set: (p
     <div data-testid="yourcase" data-state="ready" data-case={prediction ? 'predicted' : 'invalid'}>
       <p className="small" style={{ margin: '4px 0 8px' }}>
         <strong>What would going out of process cost for your engine?</strong> The other views&apos; ratios are for our engine, about 0.18 µs per
-        device and round. Going out of process adds about the same time whatever the engine computes, so the ratio falls as your engine&apos;s
-        cost grows: enter yours, your device count and your frame rate.
+        device and round. Going out of process adds time to each step that does not grow with the engine&apos;s work (the model&apos;s assumption,
+        below), so the ratio falls as your engine&apos;s cost grows: enter yours, your device count and your frame rate.
       </p>
       <div className="case-grid">
         <form className="case-inputs" data-testid="case-inputs" onSubmit={(e) => e.preventDefault()} aria-label="your case">
