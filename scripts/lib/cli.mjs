@@ -1,4 +1,4 @@
-// The command-line convention of every bench:* and profile script (README.md, "Commands"): node:util parseArgs,
+// The command-line convention of every bench:* and profile script (docs/commands.md): node:util parseArgs,
 // strict; the shared option names below where an option applies; `--help` prints the usage and exits 0; an
 // unknown option or a bad value prints what is wrong and the usage, and exits 2 (never a stack trace).
 import { existsSync, mkdtempSync } from 'node:fs';
