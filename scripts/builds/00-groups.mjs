@@ -1,4 +1,4 @@
-// Named groups of build steps. Step names are a contract (docs/engine-api.md, README "Build"):
+// Named groups of build steps. Step names are a contract (docs/engine-api.md, docs/commands.md: `npm run build`):
 // core-jvm, toolchain-native, native, wasm, js, jvm-server, desktop-host, dashboard.
 const group = (name, description, deps) => ({ name, description, deps, inputs: [], outputs: [], run: async () => {} });
 export const steps = [
