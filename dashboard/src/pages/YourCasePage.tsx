@@ -60,16 +60,19 @@ export default function YourCasePage({ state, set }: { state: ViewState; set: (p
     }
     const [lo, hi] = curveRange([inputs.engineRoundNs, ...marked.map((m) => m.roundNs)]);
     const curve: CurvePoint[] = [];
-    // Along the curve the out-of-process engine keeps the case's proportion to the in-process one (a preset measured
-    // on another runtime out of process), so the visitor's case lies on it.
-    const outShare = inputs.outOfProcessEngineRoundNs !== undefined ? inputs.outOfProcessEngineRoundNs / inputs.engineRoundNs : null;
+    // The curve: an engine of each cost on both sides (the visitor's own engine in either process). A preset measured
+    // on another runtime out of process is marked at its own prediction, off the curve.
+    const { outOfProcessEngineRoundNs: _ownRuntime, ...sameOnBothSides } = inputs;
     for (const roundNs of logGrid(lo, hi, CURVE_POINTS)) {
-      const r = predict(model, { ...inputs, engineRoundNs: roundNs, ...(outShare !== null ? { outOfProcessEngineRoundNs: roundNs * outShare } : {}) });
+      const r = predict(model, { ...sameOnBothSides, engineRoundNs: roundNs });
       if ('prediction' in r) curve.push({ roundNs, ratio: r.prediction.ratio, inRange: r.prediction.inRange });
     }
     return yourCaseFigure({
       platform: inputs.platform, familyLabel: read.family.label, n: inputs.n, curve, presets: marked,
-      you: { label: read.preset ? read.preset.label : 'the cost you entered', roundNs: inputs.engineRoundNs, ratio: prediction.ratio },
+      you: {
+        label: `${read.preset ? read.preset.label : 'the cost you entered'}${inputs.outOfProcessEngineRoundNs !== undefined ? ' (its own runtime out of process)' : ''}`,
+        roundNs: inputs.engineRoundNs, ratio: prediction.ratio,
+      },
     });
   }, [model, read, prediction, presets, allPresets, c]);
 

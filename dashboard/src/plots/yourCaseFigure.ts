@@ -1,8 +1,9 @@
 /**
  * The "Your case" view's plot: the predicted out-of-process / in-process ratio of the per-step time (y, log) against
- * the engine's cost per round (x, µs, log) for the visitor's platform, configuration, N and network, with its 95 %
- * interval as a band; solid where the model rests on measurements, dotted where it extrapolates; the visitor's case
- * and the engine presets marked; the 2× and 1.1× lines the break-even costs refer to. Pure data (no Plotly).
+ * the engine's cost per round (x, µs, log; the same cost in both processes) for the visitor's platform, configuration,
+ * N and network, with its 95 % interval as a band; solid where the model rests on measurements, dotted where it
+ * extrapolates; the visitor's case and the engine presets marked at their own predictions; the 2× and 1.1× lines the
+ * break-even costs refer to. Pure data (no Plotly).
  */
 import type { Estimate } from '../../../measurement/src/costModel.mjs';
 import { formatNs, formatTimes } from '../../../measurement/src/format.mjs';
@@ -69,7 +70,8 @@ export function yourCaseFigure({ platform, familyLabel, n, curve, you, presets }
   }
   if (you) {
     data.push({
-      type: 'scatter', mode: 'markers+text', name: `your case: ${you.label}`, x: [you.roundNs / 1e3], y: [you.ratio.estimate],
+      // Named in full on hover: a long legend entry would take the plot's height.
+      type: 'scatter', mode: 'markers+text', name: 'your case', x: [you.roundNs / 1e3], y: [you.ratio.estimate],
       text: [`${formatTimes(you.ratio.estimate)}`], textposition: 'middle right', textfont: { size: 12, color: '#a03c00' },
       marker: { symbol: 'star', size: 16, color: '#d55e00', line: { color: '#000', width: 1 } },
       error_y: { type: 'data', symmetric: false, array: [you.ratio.ci95[1] - you.ratio.estimate], arrayminus: [you.ratio.estimate - you.ratio.ci95[0]], color: '#d55e00', thickness: 1.5, width: 6 },
@@ -83,7 +85,7 @@ export function yourCaseFigure({ platform, familyLabel, n, curve, you, presets }
   return {
     data,
     layout: {
-      title: { text: `Ratio out/in against the engine's cost per round<br><span style="font-size:11px">${platform}, ${familyLabel}, N = ${n.toLocaleString('en-US')}</span>`, font: { size: 13 } },
+      title: { text: `Ratio out/in against the engine's cost per round<br><span style="font-size:11px">${platform}, ${familyLabel}, N = ${n.toLocaleString('en-US')} · the curve: the same engine cost in and out of process</span>`, font: { size: 13 } },
       margin: { l: 60, r: 16, t: 52, b: 90 },
       xaxis: { title: { text: 'engine cost per round of all N devices (µs, log)', standoff: 4 }, type: 'log' },
       yaxis: { title: { text: 'ratio out/in (×, log)' }, type: 'log', range: [-Math.log10(top * 1.15) / 8, Math.log10(top * 1.15)] },
