@@ -14,7 +14,8 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { DESKTOP_SERVERS, DESKTOP_TRANSPORTS, ENCODINGS, PROGRAMS, REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, osFloorOfTransport, programSuffix } from '../measurement/src/catalogue.mjs';
+import { DESKTOP_SERVERS, DESKTOP_TRANSPORTS, ENCODINGS, PROGRAMS, REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, osFloorOfTransport, programSuffix, withWorkLevels, workOfSpec } from '../measurement/src/catalogue.mjs';
+import { ENGINE_PRESETS } from '../measurement/src/enginePresets.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
 import { buildDir, hostEnv, nativeLibDir } from './lib/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
@@ -60,6 +61,12 @@ ${WORK_USAGE}
                            Kotlin/JVM server, every transport), native (the Kotlin/Native shared-memory server: the
                            in-process library's engine in its own process; shm only); ids suffixed -native
                            (docs/protocol.md, "Servers")
+  --families F[,F...]      out-of-process configurations by family, transport-encoding-server (tcp-json-jvm: the
+                           reference design; shm-binary-native: the best), instead of every combination of
+                           --transports × --encodings × --servers (docs/cost-model.md)
+  --engine-preset ID       beside each configuration, the same at a named engine's cost per device and round, each
+                           path at its own figure (work=W, docs/programs.md, "Work"): ${ENGINE_PRESETS.map((x) => x.id).join(', ')};
+                           ids suffixed -<ID> (docs/cost-model.md)
   --spin-us 50             socket engine: µs the frame loop spins before blocking on a response
   --server-spin-us 50      JVM server: µs a connection polls for the next request before blocking on the read;
                            a list (0,50) makes one configuration per value, ids suffixed -sspin<µs>
@@ -92,7 +99,7 @@ const { values: args, fail, list, int, positive: num } = parseCli({
     'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
     'spin-us': { type: 'string', default: '50' }, 'server-spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
     spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
-    transports: { type: 'string', default: 'tcp' }, servers: { type: 'string', default: REFERENCE_DESKTOP_SERVER }, spins: { type: 'string' },
+    families: { type: 'string' }, 'engine-preset': { type: 'string' }, transports: { type: 'string', default: 'tcp' }, servers: { type: 'string', default: REFERENCE_DESKTOP_SERVER }, spins: { type: 'string' },
     title: { type: 'string' }, quiet: { type: 'boolean', default: false },
   },
 });
@@ -116,6 +123,20 @@ const P = {
   orderSeed: orderSeedOf(args, int),
   spreadSeconds: parseDuration(args.spread),
 };
+const enginePresets = list('engine-preset').map((id) => ENGINE_PRESETS.find((x) => x.id === id)
+  ?? fail(`--engine-preset: "${id}" is not one of ${ENGINE_PRESETS.map((x) => x.id).join(', ')}`));
+// --families: only these transport × encoding × server combinations (and the lists that make them).
+const families = args.families === undefined ? null : list('families');
+if (families) {
+  if (!families.length) fail('--families must list at least one transport-encoding-server family');
+  const parts = families.map((f) => f.split('-'));
+  for (const [i, [t, e, s]] of parts.entries()) {
+    if (!DESKTOP_TRANSPORTS.includes(t) || !ENCODINGS.desktop.includes(e) || !(s in DESKTOP_SERVERS) || !DESKTOP_SERVERS[s].includes(t)) {
+      fail(`--families: "${families[i]}" is not transport-encoding-server with a server that serves the transport (transports ${DESKTOP_TRANSPORTS.join(', ')}; encodings ${ENCODINGS.desktop.join(', ')}; ${Object.entries(DESKTOP_SERVERS).map(([x, ts]) => `${x}: ${ts.join(', ')}`).join('; ')})`);
+    }
+  }
+  Object.assign(P, { transports: [...new Set(parts.map((x) => x[0]))], encodings: [...new Set(parts.map((x) => x[1]))], servers: [...new Set(parts.map((x) => x[2]))] });
+}
 if (P.spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${args.spread}`);
 if (P.spins && P.spins.some((v) => !Number.isInteger(v) || v < 0)) fail('--spins must list integers >= 0');
 if (P.spins && P.serverSpins.length > 1) fail('--spins sets the client and the server spin together: do not also list --server-spin-us');
@@ -124,7 +145,8 @@ if (!P.transports.some((t) => P.servers.some((s) => DESKTOP_SERVERS[s].includes(
   fail(`no server of --servers ${P.servers.join(',')} serves a transport of --transports ${P.transports.join(',')} (${Object.entries(DESKTOP_SERVERS).map(([s, ts]) => `${s}: ${ts.join(', ')}`).join('; ')})`);
 }
 if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
-await checkProgramSpecs(P.programs, P.ns, fail);
+await checkProgramSpecs([...P.programs, ...enginePresets.flatMap((preset) => withWorkLevels(P.programs.filter((x) => workOfSpec(x) === 0),
+  [...new Set(['native', 'socket'].map((path) => preset.perPathNs?.[path] ?? preset.perDeviceNs))]))], P.ns, fail);
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
 if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
 
@@ -218,18 +240,31 @@ const configurations = desktopConfigurations(P).flatMap((c) => transportServers.
   ...c, id: `${c.id}${transport === REFERENCE_DESKTOP_TRANSPORT ? '' : `-${transport}`}${server === REFERENCE_DESKTOP_SERVER ? '' : `-${server}`}${v.suffix}${programSuffix(program)}`,
   transport, server, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
   osFloor: osFloorOfTransport(transport, v.clientSpinUs > 0 || v.serverSpinUs > 0), program: programSuffix(program) ? program : null,
-})))));
+}))))).filter((c) => !families || families.includes(`${c.transport}-${c.encoding}-${c.server}`))
+  // --engine-preset: beside each configuration without work, the same at a named engine's cost per device and
+  // round, each path at its runtime's figure (the preset's `native` for the .so and the Kotlin/Native server, its
+  // `socket` for the JVM server), ids suffixed -<preset>.
+  .flatMap((c) => [c, ...(workOfSpec(c.program) > 0 ? [] : enginePresets.map((preset) => {
+    const spec = c.program ?? REFERENCE_PROGRAM;
+    const figureOf = (runtime) => preset.perPathNs?.[runtime] ?? preset.perDeviceNs;
+    const programByPath = {
+      native: withWorkLevels([spec], [figureOf('native')])[0],
+      socket: withWorkLevels([spec], [figureOf(c.server === 'native' ? 'native' : 'socket')])[0],
+    };
+    return { ...c, id: `${c.id}-${preset.id}`, program: programByPath.native, programByPath, enginePreset: { id: preset.id, label: preset.label } };
+  }))]);
 /** The rounds' configuration orders and each invocation's path order, drawn from --order-seed. */
 const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.blocks);
 const perInvocation = (total, k) => Math.floor(total / P.blocks) + (k < total % P.blocks ? 1 : 0);
 const framesTotal = configurations.length * 2 * (P.rounds + P.blocks * P.warmup);
 
-function scenarioArgs(c) {
+function scenarioArgs(c, path) {
   const a = ['--scenario', c.scenario, '--nodes', String(c.nodeCount), '--max-distance', String(P.maxDistance),
     '--pacing', c.pacing, '--tick-ms', String(P.tickMs), '--time-scale', String(P.timeScale), '--encoding', c.encoding,
     '--floor-batch', String(P.floorBatch), '--progress', '10'];
   if (c.scenario === 'random') a.push('--seed', String(P.seed), '--mean-degree', String(P.meanDegree));
-  if (c.program) a.push('--program', c.program);
+  const program = c.programByPath?.[path] ?? c.program;
+  if (program) a.push('--program', program);
   return a;
 }
 
@@ -248,7 +283,7 @@ async function runPath(c, path, k, dir, bar) {
     trees ??= { frontend: processTree([hostPid]), server: serverPid === null ? null : processTree([serverPid]) };
     cpu.read(done, { frontend: threadRuntimes(trees.frontend), server: trees.server && threadRuntimes(trees.server) });
   };
-  const common = [...scenarioArgs(c), '--engine', path, '--frames', String(frames), '--floors', String(floors),
+  const common = [...scenarioArgs(c, path), '--engine', path, '--frames', String(frames), '--floors', String(floors),
     '--floors-out', join(dir, `floors_${path}.csv`), '--cpu-mark-at', String(P.warmup)];
   // The cores the path is measured on: the front-end's (native), the front-end's and the server's (socket).
   const window = startWindow({ cores: pin ? (path === 'native' ? [pin.frontend] : [...new Set([pin.frontend, pin.server])]) : null });
@@ -394,7 +429,9 @@ async function main() {
         invocations: record,
       });
       // run.json names the program only when it is not the reference (measurement/schema/run.schema.json).
-      runConfigurations.push(c.program ? { ...entry, title: `${entry.title}, program ${c.program}`, program: c.program } : entry);
+      runConfigurations.push(c.enginePreset
+        ? { ...entry, title: `${entry.title}, engine cost of ${c.enginePreset.label}`, program: c.program, enginePreset: c.enginePreset.id, programByPath: c.programByPath }
+        : c.program ? { ...entry, title: `${entry.title}, program ${c.program}`, program: c.program } : entry);
     }
   } finally {
     bar.stop();
@@ -425,7 +462,7 @@ async function main() {
     },
     parameters: {
       rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, osFloors: P.osFloors, orderSeed: P.orderSeed,
-      spinMicros: P.spins ?? P.spinUs, serverSpinMicros: P.spins ?? P.serverSpins, transports: P.transports, servers: P.servers, programs: P.programs, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
+      spinMicros: P.spins ?? P.spinUs, serverSpinMicros: P.spins ?? P.serverSpins, transports: P.transports, servers: P.servers, families, programs: P.programs, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
       command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
     },
     configurations: runConfigurations,

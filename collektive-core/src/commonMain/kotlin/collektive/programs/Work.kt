@@ -70,15 +70,16 @@ public class WithWork(
  * CPU work of a given duration on every target, as a number of iterations of a dependent xorshift chain calibrated
  * once per process against the monotonic clock. Iterations rather than a clock read per device: the web's clock
  * ticks every 5 µs (100 µs on a page that is not cross-origin isolated), far coarser than one device's work, while
- * an iteration count costs the same on every call. The calibration times batches of at least [BATCH_NS] after a
- * warm-up (so the JIT of the JVM and V8 has compiled the loop), each read against a clock at most 100 µs coarse,
- * i.e. within 2 %, and keeps the fastest batch: the work's cost on an unloaded core, which load then stretches as it
- * stretches any computation. The chain's result goes to [sink], so no compiler can drop the loop.
+ * an iteration count costs the same on every call. The calibration times [BATCHES] batches of at least [BATCH_NS]
+ * after a warm-up (so the JIT of the JVM and V8 has compiled the loop), each within 0.25 % on a 5 µs clock, and
+ * keeps the fastest: the work's cost on a core the process has to itself (many short batches, so that one falls
+ * between the preemptions of a loaded machine), which load then stretches as it stretches any computation. The
+ * chain's result goes to [sink], so no compiler can drop the loop.
  */
 public object CalibratedWork {
-    private const val BATCH_NS = 5_000_000L
+    private const val BATCH_NS = 2_000_000L
     private const val WARMUP_NS = 30_000_000L
-    private const val BATCHES = 5
+    private const val BATCHES = 15
 
     /** Written with every chain's result: an observable effect that keeps the loop. */
     public var sink: Int = 1
