@@ -196,6 +196,20 @@ describe('Your case', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('a cost model that cannot be read says so; the other views stay reachable', async () => {
+    const { page } = b;
+    for (const [what, fulfil] of [['missing', { status: 404, body: 'not found' }], ['malformed', { status: 200, contentType: 'application/json', body: '{"schemaVersion":7}' }]]) {
+      await page.route('**/data/cost-model.json', (route) => route.fulfill(fulfil));
+      try {
+        await page.goto(`${server.url}?view=yourcase`);
+        await page.waitForSelector('[data-testid="yourcase"][data-state="error"]', { timeout: 30000 });
+        const text = await page.textContent('[data-testid="yourcase"] [role="alert"]');
+        assert.match(text, what === 'missing' ? /cost model could not be loaded.*HTTP 404/ : /schemaVersion 7/, text);
+        assert.equal(await page.locator('nav a').count() > 2, true);
+      } finally { await page.unroute('**/data/cost-model.json'); }
+    }
+  });
+
   test('the plot exports its SVG with the runs it rests on, and its data with the intervals', async () => {
     const { page } = b;
     await page.goto(`${server.url}?view=yourcase&preset=${encodeURIComponent(COLLEKTIVE.id)}`);
