@@ -31,6 +31,13 @@ describe('published data', () => {
       }
     }
   });
+  it('lists each run\'s summary.json exactly when the run has one (the page requests no file the manifest does not list)', () => {
+    for (const e of manifest.runs as { id: string; run: string; summary?: string }[]) {
+      const onDisk = existsSync(join(dataDir, e.run.replace(/run\.json$/, 'summary.json')));
+      expect(e.summary, e.id).toBe(onDisk ? e.run.replace(/run\.json$/, 'summary.json') : undefined);
+    }
+    expect((manifest.runs as { summary?: string }[]).filter((e) => e.summary === undefined).length).toBeGreaterThan(0);
+  });
   it('keeps the reference study licence beside its data', () => {
     expect(readFileSync(join(dataDir, 'runs/reference-study/LICENSE'), 'utf8')).toMatch(/MIT License/);
   });
@@ -47,5 +54,6 @@ describe('schemas reject malformed records', () => {
   ])('%s', (_, bad) => expect(runOk(bad)).toBe(false));
   it('manifest entries need a run path under runs/', () => {
     expect(manifestOk({ schemaVersion: 1, runs: [{ id: 'x', kind: 'web', title: 't', createdAt: null, run: '../etc/run.json' }] })).toBe(false);
+    expect(manifestOk({ schemaVersion: 1, runs: [{ id: 'x', kind: 'web', title: 't', createdAt: null, run: 'runs/x/run.json', summary: '../x/summary.json' }] })).toBe(false);
   });
 });

@@ -109,8 +109,8 @@ export async function writeRunRecord(run, { dir = dataDir, runsDir = join(dir, '
 }
 
 /**
- * Appends the run (already written with {@link writeRunRecord}) to `<dataDir>/manifest.json`. An entry with
- * the same id is replaced in place; every other entry is kept as is.
+ * Appends the run (already written with {@link writeRunRecord}) to `<dataDir>/manifest.json`, with its summary.json
+ * when the run folder holds one. An entry with the same id is replaced in place; every other entry is kept as is.
  */
 export async function appendToManifest(run, { dir = dataDir } = {}) {
   if (!existsSync(join(dir, 'runs', run.id, 'run.json'))) throw new Error(`runs/${run.id}/run.json missing: write it first`);
@@ -118,6 +118,8 @@ export async function appendToManifest(run, { dir = dataDir } = {}) {
     const path = join(dir, 'manifest.json');
     const manifest = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : { schemaVersion: 1, runs: [] };
     const entry = { id: run.id, kind: run.kind, title: run.title, createdAt: run.createdAt, run: `runs/${run.id}/run.json` };
+    // Listed only when written (the benches write it before they publish): the page requests what the manifest lists.
+    if (existsSync(join(dir, 'runs', run.id, 'summary.json'))) entry.summary = `runs/${run.id}/summary.json`;
     const at = manifest.runs.findIndex((r) => r.id === run.id);
     if (at >= 0) manifest.runs[at] = entry; else manifest.runs.push(entry);
     await validate('manifest', manifest);

@@ -3,7 +3,7 @@
 // written, re-publishing an id replaces its manifest entry and keeps the others.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appendToManifest, publishRun, root, writeRunRecord } from '../src/runRecordFiles.mjs';
@@ -26,6 +26,16 @@ test('a malformed run is refused naming the schema, and nothing is written', asy
   await assert.rejects(writeRunRecord(bad, { dir }), /run does not match measurement\/schema\/run\.schema\.json: .*environment/);
   assert.equal(existsSync(join(dir, 'runs', 'bad')), false);
   await assert.rejects(appendToManifest(run('never-written'), { dir }), /run\.json missing: write it first/);
+});
+
+test('the manifest lists a run\'s summary.json when its folder holds one, and not otherwise', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'run-record-'));
+  await writeRunRecord(run('with'), { dir });
+  writeFileSync(join(dir, 'runs', 'with', 'summary.json'), '{}\n');
+  await appendToManifest(run('with'), { dir });
+  await publishRun(run('without'), { dir });
+  const { runs } = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  assert.deepEqual(runs.map((r) => [r.id, r.summary]), [['with', 'runs/with/summary.json'], ['without', undefined]]);
 });
 
 test('re-publishing an id replaces its manifest entry in place and keeps the others', async () => {

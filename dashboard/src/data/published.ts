@@ -67,14 +67,15 @@ const json = async <T,>(url: string): Promise<T> => (await (await fetchOk(url)).
 
 /**
  * Every published desktop and web run with its summary.json (the History and Programs views: no DuckDB); `summary`
- * is null for a run without one (a 404, or a host's fallback page that is not JSON).
+ * is null for a run the manifest lists without one (nothing is requested for it: the first web runs have none, and
+ * guessing the path cost a 404 each), or whose file cannot be read (a host's fallback page that is not JSON).
  */
 export async function loadPublishedSummaries<S>(): Promise<{ run: RunJson; summary: S | null }[]> {
   const manifest = await json<Manifest>(dataUrl('manifest.json'));
   const entries = manifest.runs.filter((e) => e.kind === 'desktop' || e.kind === 'web');
   return Promise.all(entries.map(async (e) => {
     const run = await json<RunJson>(dataUrl(e.run));
-    const summary = await fetch(dataUrl(e.run.replace(/run\.json$/, 'summary.json')))
+    const summary = e.summary === undefined ? null : await fetch(dataUrl(e.summary))
       .then((r) => (r.ok ? (r.json() as Promise<S>).catch(() => null) : null), () => null);
     return { run, summary };
   }));

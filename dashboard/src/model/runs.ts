@@ -6,7 +6,8 @@ export type Platform = 'desktop' | 'web';
 /** A path's name (catalogue.mjs; run.json calls it `transport`). */
 export type Transport = string;
 
-export interface ManifestEntry { id: string; kind: string; title: string; createdAt: string | null; run: string }
+/** A run as the manifest lists it: its run.json, and its summary.json when it has one (`summary` absent: none). */
+export interface ManifestEntry { id: string; kind: string; title: string; createdAt: string | null; run: string; summary?: string }
 export interface Manifest { schemaVersion: 1; runs: ManifestEntry[] }
 
 export interface RunFile { file: string; side: Side; platform: Platform; transport: Transport | null }
