@@ -94,10 +94,10 @@ export default function YourCasePage({ state, set }: { state: ViewState; set: (p
     f.reference && !/reference/i.test(f.label) ? 'the reference design' : '', f.best && !/\bbest\b/i.test(f.label) ? 'best measured' : '',
   ].filter(Boolean).join(', ');
   const inPath = read.platform?.inProcess.path ?? '';
-  const nOrUndefined = read.inputs?.n;
+  const n = read.inputs?.n;
   const ourPresets = presets.filter(isOurs);
   const otherPresets = presets.filter((p) => !isOurs(p));
-  const presetOption = (p: Preset) => <option key={p.id} value={p.id}>{p.label}: {formatNs(presetCostNs(p, inPath, nOrUndefined))} per device and round</option>;
+  const presetOption = (p: Preset) => <option key={p.id} value={p.id}>{p.label}: {formatNs(presetCostNs(p, inPath, n))} per device and round</option>;
 
   const runs = prediction ? basisRuns(prediction.basis, loaded.status === 'ready' ? loaded.loaded.runTitles : new Map()) : [];
   const coverage = model.coverage.filter((x) => x.of > 0);
@@ -137,7 +137,7 @@ export default function YourCasePage({ state, set }: { state: ViewState; set: (p
             {read.preset && (
               <span className="hint" data-testid="case-preset-source">Source: {read.preset.source}
                 {read.perDeviceNs !== null && read.outOfProcessPerDeviceNs !== null && read.outOfProcessPerDeviceNs !== read.perDeviceNs
-                  && ` ${read.preset.byN?.[String(nOrUndefined)] ? `At N = ${nOrUndefined} it` : 'It'} measured ${formatNs(read.perDeviceNs)} per device and round in process and ${formatNs(read.outOfProcessPerDeviceNs)} out of process (another runtime): each side is predicted with its own.`}</span>
+                  && ` ${read.preset.byN?.[String(n)] ? `At N = ${n} it` : 'It'} measured ${formatNs(read.perDeviceNs)} per device and round in process and ${formatNs(read.outOfProcessPerDeviceNs)} out of process (another runtime): each side is predicted with its own.`}</span>
             )}
             <div className="row">
               <label>cost <input type="text" inputMode="decimal" data-testid="case-cost" value={shownCost} {...invalid('cost')}
@@ -205,7 +205,7 @@ export default function YourCasePage({ state, set }: { state: ViewState; set: (p
                   <span className="sub" data-testid="case-share" {...estAttrs(prediction.frameShare)}>{prediction.frameShare && hz
                     ? `${shareText(prediction.frameShare)} of a frame at ${hz} Hz (${formatNs(1e9 / hz)})`
                     : 'no frame rate given: no share of a frame'}</span></dd>
-                <dt>Break-even engine cost</dt>
+                <dt>Break-even engine cost<span className="sub">the same in both processes</span></dt>
                 <dd data-testid="case-break-even">
                   <span data-testid="case-break-even-2" {...estAttrs(prediction.breakEven.ratio2)}>below 2× from {breakEvenText(prediction.breakEven.ratio2, read.inputs.n)}</span>
                   <span className="sub" data-testid="case-break-even-1-1" {...estAttrs(prediction.breakEven.ratio1_1)}>below 1.1× from {breakEvenText(prediction.breakEven.ratio1_1, read.inputs.n)}</span>
