@@ -7,9 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseConfiguration } from './analysis.mjs';
-import { FLOORS_FILE, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, filesOf, osFloorOfTransport, warmupOfRun } from './catalogue.mjs';
-import { CANONICAL_N, CANONICAL_PACING, canonicalPicks, hasPlatform } from './canonical.mjs';
-import { REFERENCE_CLAIM, referenceSentences, sentence } from './headline.mjs';
+import { FLOORS_FILE, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, filesOf, osFloorOfTransport, programName, warmupOfRun, workOfSpec } from './catalogue.mjs';
+import { CANONICAL_N, CANONICAL_PACING, byPreference, canonicalPicks, hasPlatform } from './canonical.mjs';
+import { REFERENCE_CLAIM, referenceSentences, replaySentence, sentence } from './headline.mjs';
+import { COLLEKTIVE_REFERENCE } from './enginePresets.mjs';
 import { combinedInterval, pairedDifferenceInterval, pairedRatioInterval, pathInterval, ratioInterval } from './intervals.mjs';
 import { differenceWithClock, ratioWithClock, withClock } from './clock.mjs';
 import { recordIsBusy } from './busyRule.mjs';
@@ -214,6 +215,70 @@ export function bestOutOfProcess(dataDir, run, config, platform, referenceRatio)
   };
 }
 
+/**
+ * The work level that stands for the reference study's Collektive where no preset ran (`--work 16500`: its .so's
+ * 16 485 ns per device and round, rounded; docs/programs.md, "Work").
+ */
+export const COLLEKTIVE_WORK_LEVEL_NS = 16500;
+
+/** A configuration's out-of-process family: its transport, encoding and server (the web's encoding alone tells). */
+const familyKey = (c) => `${c.outOfProcessTransport ?? REFERENCE_DESKTOP_TRANSPORT}-${c.encoding ?? 'json'}-${c.outOfProcessServer ?? REFERENCE_DESKTOP_SERVER}`;
+const measuresIn = (c, platform) => c.files.some((f) => f.transport === PATH_PAIRS[platform][0]);
+
+/**
+ * `config` at the reference study's engine cost: in the newest run of the platform that has it, the configuration of
+ * the same N, pacing and out-of-process family that ran the reference program at Collektive's cost, the preset
+ * first (each path at its runtime's figure: bench:desktop --engine-preset), else work=16500 on both paths (--work).
+ * Its e2e per path, ratio and added cost; null when no run has one.
+ */
+export function atReferenceEngineCost(dataDir, runs, platform, config) {
+  for (const run of byPreference(runs.filter((r) => r.kind !== 'network'))) {
+    const same = (c) => c.nodeCount === config.nodeCount && c.pacing === config.pacing && hasPlatform(c, platform)
+      && familyKey(c) === familyKey(config) && (c.driver ?? null) === (config.driver ?? null);
+    const c = run.configurations.find((x) => same(x) && x.enginePreset === COLLEKTIVE_REFERENCE.id)
+      ?? run.configurations.find((x) => same(x) && !x.enginePreset && programName(x.program) === REFERENCE_PROGRAM && workOfSpec(x.program) === COLLEKTIVE_WORK_LEVEL_NS);
+    if (!c) continue;
+    // bench:web measures the page's engine in the first encoding's configuration of the same N, pacing and program.
+    const inConfig = measuresIn(c, platform) ? c : run.configurations.find((x) => x.nodeCount === c.nodeCount && x.pacing === c.pacing
+      && (x.program ?? null) === (c.program ?? null) && measuresIn(x, platform));
+    if (!inConfig) continue;
+    const e = configurationE2e(dataDir, run, c, platform, inConfig);
+    return {
+      run: run.id, config: c.id,
+      engine: c.enginePreset ? { preset: c.enginePreset, programByPath: c.programByPath ?? null } : { workNs: COLLEKTIVE_WORK_LEVEL_NS },
+      statistic: e.statistic, inProcess: e.inProcess.e2e, outOfProcess: e.outOfProcess.e2e, ratio: e.ratio, addedCost: e.addedCost,
+    };
+  }
+  return null;
+}
+
+/**
+ * The reference study's desktop comparison replayed with its own engine cost (bench:desktop --engine-preset
+ * collektive-reference, the reference design): per pacing of the newest run that has it (fixed: both paths read once
+ * per tick, paced alike; free), the e2e per path, ratio and added cost, beside our engine's in the same run.
+ */
+export function referenceReplay(dataDir, runs) {
+  const id = COLLEKTIVE_REFERENCE.id;
+  const replayed = (c) => c.enginePreset === id && c.nodeCount === CANONICAL_N && hasPlatform(c, 'desktop') && familyKey(c) === 'tcp-json-jvm';
+  const run = byPreference(runs.filter((r) => r.kind !== 'network')).find((r) => r.configurations.some(replayed));
+  if (!run) return null;
+  const pacings = ['fixed', 'free'].flatMap((pacing) => {
+    const c = run.configurations.find((x) => replayed(x) && x.pacing === pacing);
+    if (!c) return [];
+    const ours = run.configurations.find((x) => x.id === c.id.slice(0, -(id.length + 1)));
+    const e = configurationE2e(dataDir, run, c, 'desktop');
+    const o = ours && configurationE2e(dataDir, run, ours, 'desktop');
+    return [{
+      pacing, config: c.id, periodMs: pacing === 'fixed' && c.tickMs ? c.tickMs / (c.timeScale || 1) : null,
+      inProcess: e.inProcess.e2e, outOfProcess: e.outOfProcess.e2e, ratio: e.ratio, addedCost: e.addedCost,
+      ours: o ? { config: ours.id, ratio: o.ratio, addedCost: o.addedCost } : null,
+    }];
+  });
+  if (!pacings.length) return null;
+  const preset = { id, label: COLLEKTIVE_REFERENCE.label, perPathNs: COLLEKTIVE_REFERENCE.perPathNs, source: COLLEKTIVE_REFERENCE.source };
+  return { run: run.id, preset, pacings, sentence: replaySentence({ preset, pacings }) };
+}
+
 /** The headline object (public/data/headline.json) of the published runs under `dataDir`. */
 export function computeHeadline(dataDir) {
   const runs = publishedRuns(dataDir);
@@ -225,12 +290,16 @@ export function computeHeadline(dataDir) {
     const best = bestOutOfProcess(dataDir, run, config, platform, p.ratio.estimate);
     const repeatBest = best && repeat?.configurations.find((c) => c.id === best.config);
     if (repeatBest && repeatConfig) best.repeat = { run: repeat.id, ratio: siblingE2e(dataDir, repeat, repeatBest, repeatConfig, platform).ratio };
+    const referenceEngine = atReferenceEngineCost(dataDir, runs, platform, config);
+    const bestConfig = best && run.configurations.find((c) => c.id === best.config);
+    if (bestConfig) best.referenceEngine = atReferenceEngineCost(dataDir, runs, platform, bestConfig);
     return {
       platform, run: run.id, config: config.id, nodeCount: config.nodeCount, pacing: config.pacing,
       invocations: config.invocations?.length ?? 1, timerResolutionNs, cores: run.environment?.cores ?? null,
       ...p, machine: machineCaveats(run, config),
       repeat: repeatConfig ? { run: repeat.id, ratio: configurationE2e(dataDir, repeat, repeatConfig, platform).ratio } : null,
       ...(best ? { best } : {}),
+      referenceEngine,
       sentence: sentence(platform, p, timerResolutionNs, best),
       // The page shows `best` beside the answer with its interval: its sentence there stops before it.
       lead: sentence(platform, p, timerResolutionNs, null),
@@ -245,7 +314,7 @@ export function computeHeadline(dataDir) {
     scope: `front-end end-to-end step per invocation (median; the mean where a path's step is within a few ticks of its clock, both sides of that ratio), N = ${CANONICAL_N}, ${CANONICAL_PACING} pacing; 95 % intervals over invocations, widened by the clock (docs/measurements.md, "Intervals", "Clock resolution")`,
     platforms,
     reference: reference && {
-      claim: REFERENCE_CLAIM, recomputed: reference, ours: tick,
+      claim: REFERENCE_CLAIM, recomputed: reference, ours: tick, replay: referenceReplay(dataDir, runs),
       sentences: referenceSentences(reference, desktop ?? platforms[0], tick),
     },
   };

@@ -78,8 +78,22 @@ function PlatformAnswer({ p, caseLink }: { p: HeadlinePlatform; caseLink?: CaseL
             <span className="muted">{ciText(p.best.ratio, ratioFmt)}</span></>}
         </span>
       </div>
+      {p.referenceEngine && (
+        <div className="headline-figure headline-ratio-row" data-testid="headline-reference-engine">
+          <span className="headline-name"><span className="small muted">ratio, the reference study's Collektive</span></span>
+          <strong data-testid="headline-ratio-collektive" data-estimate={p.referenceEngine.ratio.estimate}
+            title={`${ciTitle(p.referenceEngine.ratio, `the same configuration at Collektive's engine cost (${p.referenceEngine.config}, run ${p.referenceEngine.run})`, p.referenceEngine.statistic)}`}>
+            {formatTimes(p.referenceEngine.ratio.estimate)}</strong>
+          <span className="headline-ci">{ciText(p.referenceEngine.ratio, ratioFmt)} 95 % CI</span>
+          <span className="headline-paths">
+            {p.outOfProcess.label.split(',')[0]} {figureText(p.referenceEngine.outOfProcess)} vs {p.inProcess.label.split(',')[0]} {figureText(p.referenceEngine.inProcess)}
+            {p.best?.referenceEngine && <>; best <span data-testid="headline-best-collektive">{formatTimes(p.best.referenceEngine.ratio.estimate)}</span>{' '}
+              <span className="muted">{ciText(p.best.referenceEngine.ratio, ratioFmt)}</span></>}
+          </span>
+        </div>
+      )}
       <p className="small headline-engine" data-testid="headline-engine">
-        The ratio depends on the engine's cost (ours is light): see {yourCase}.
+        The ratio depends on the engine's cost (ours is light{p.referenceEngine ? `; Collektive's is ${p.platform === 'desktop' ? '16.5 µs per device and round in its .so, 19.6 µs on the JVM' : '16.5 µs per device and round, run on both paths'}` : ''}): see {yourCase}.
       </p>
       {p.machine?.caveats.length > 0 && (
         <p className="note headline-caveat" role="status" data-testid="headline-caveat">⚠ {p.machine.caveats.join('; ')}.</p>
@@ -128,8 +142,13 @@ export function Headline({ runs = [], caseLink }: { runs?: readonly { id: string
                 <span title="as the study states it (docs/reference-study.md)">claims <strong data-testid="headline-claim">{ref.claim.ratio}×</strong></span>
                 <span title={`its published CSVs (${ref.recomputed.samples.join(' and ')} steps after warm-up) under its own method: ratio of the medians`}>
                   its own CSVs give <strong data-testid="headline-recomputed">{Math.round(ref.recomputed.ratio)}×</strong></span>
-                {desktop && <span title="both paths free-paced, this repository's desktop run">paced alike: <strong>{formatTimes(desktop.ratio.estimate)}</strong></span>}
+                {ref.replay
+                  ? ref.replay.pacings.map((x) => (
+                    <span key={x.pacing} data-testid={`headline-replay-${x.pacing}`} title={ciTitle(x.ratio, `with its own engine cost, ${x.pacing === 'fixed' ? `both paths read once per ${x.periodMs} ms tick` : 'both paths free-paced'} (run ${ref.replay?.run}, ${x.config})`)}>
+                      with its engine, {x.pacing === 'fixed' ? 'paced alike' : 'free-paced'}: <strong>{formatTimes(x.ratio.estimate)}</strong> <span className="muted">{ciText(x.ratio, ratioFmt)}</span></span>))
+                  : desktop && <span title="both paths free-paced, this repository's desktop run, our engine">ours, free-paced: <strong>{formatTimes(desktop.ratio.estimate)}</strong></span>}
               </div>
+              {ref.replay && <p className="headline-sentence" data-testid="headline-replay">{ref.replay.sentence}</p>}
               {ref.sentences.map((s) => <p key={s} className="headline-sentence">{s}</p>)}
             </div>
           )}

@@ -19,10 +19,24 @@ export interface HeadlinePlatform {
   osFloor?: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure };
   /** out-of-process done as well as the same run measured it (another transport or encoding; measurement/src/headlineFiles.mjs) */
   best?: { config: string; transport: string; encoding: string; /** jvm, native (desktop) or node; absent in older headlines (jvm) */ server?: string; spinMicros: number | null; outOfProcess: HeadlineFigure; inProcess: HeadlineFigure;
-    ratio: HeadlineFigure; addedCost?: HeadlineAddedCost; osFloor: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure } | null; repeat?: { run: string; ratio: HeadlineFigure } };
+    ratio: HeadlineFigure; addedCost?: HeadlineAddedCost; referenceEngine?: HeadlineAtEngineCost | null; osFloor: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure } | null; repeat?: { run: string; ratio: HeadlineFigure } };
+  /** the same configuration at the reference study's engine cost (measurement/src/headlineFiles.mjs atReferenceEngineCost); absent or null when no run measured it */
+  referenceEngine?: HeadlineAtEngineCost | null;
   sentence: string;
   /** `sentence` without its clause on `best` (the page shows `best` on its own line); absent in older headlines */
   lead?: string;
+}
+/** A configuration run at the reference study's engine cost: the preset (each path its runtime's figure) or work=16500 on both. */
+export interface HeadlineAtEngineCost {
+  run: string; config: string; engine: { preset?: string; programByPath?: Record<string, string> | null; workNs?: number };
+  statistic: string; inProcess: HeadlineFigure; outOfProcess: HeadlineFigure; ratio: HeadlineFigure; addedCost: HeadlineAddedCost;
+}
+/** The reference study's comparison replayed with its engine's cost, per pacing (measurement/src/headlineFiles.mjs referenceReplay). */
+export interface HeadlineReplay {
+  run: string; preset: { id: string; label: string; perPathNs: Record<string, number>; source: string };
+  pacings: { pacing: string; config: string; periodMs: number | null; inProcess: HeadlineFigure; outOfProcess: HeadlineFigure; ratio: HeadlineFigure;
+    addedCost: HeadlineAddedCost; ours: { config: string; ratio: HeadlineFigure; addedCost: HeadlineAddedCost } | null }[];
+  sentence: string;
 }
 export interface Headline {
   schemaVersion: 1; generatedBy: string; scope: string;
@@ -32,6 +46,8 @@ export interface Headline {
     recomputed: { run: string; inProcessNs: number; outOfProcessNs: number; ratio: number; samples: number[];
       outOfProcessTick: { tickMs: number; timeScale: number; periodMs: number }; inProcessTick: { tickMs: number; timeScale: number; periodMs: number } };
     ours: { config: string; tickMs: number; timeScale: number; inProcessNs: number; outOfProcessNs: number } | null;
+    /** absent in older headlines, null when no run replayed it */
+    replay?: HeadlineReplay | null;
     sentences: string[];
   } | null;
 }
