@@ -23,7 +23,8 @@ const N = 40;
 const ROUNDS = 30;
 const SOURCES = [0, 7];
 const xyz = Array.from(js.randomPositions(N, 5, 6, 3));
-const SPECS = [...js.programs(), 'boundedElection:bound=1', 'channel:destination=20,width=0.5'];
+// With work=W (docs/programs.md, "Work") the values are the program's own: checked bit for bit on every path too.
+const SPECS = [...js.programs(), 'boundedElection:bound=1', 'channel:destination=20,width=0.5', 'gossipMax:work=200', 'channel:width=0.5,work=100'];
 
 const bits = (v) => { const d = new DataView(new ArrayBuffer(8)); d.setFloat64(0, v); return d.getBigUint64(0).toString(16).padStart(16, '0'); };
 /** A state as comparable lines: value bits, then the neighbour ids. */
@@ -59,7 +60,9 @@ function runWasm(specs) {
     }
     let error = null;
     try { w.create(5, 3, 'spiral'); } catch (e) { error = e.message; }
-    console.log(JSON.stringify({ out, error }));`;
+    let workError = null;
+    try { w.create(1000, 3, 'hop:work=200000'); } catch (e) { workError = e.message; }
+    console.log(JSON.stringify({ out, error, workError }));`;
   const r = spawnSync(node24, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 120_000, maxBuffer: 64 << 20 });
   assert.equal(r.status, 0, r.stderr);
   const parsed = JSON.parse(r.stdout);
@@ -114,9 +117,10 @@ test('sourceNeighbors (the documented example) counts each device\'s source neig
 });
 
 test('Kotlin/Wasm gives every program\'s values bit for bit', () => {
-  const { out, error } = runWasm(SPECS);
+  const { out, error, workError } = runWasm(SPECS);
   for (const spec of SPECS) assert.deepEqual(lines(out[spec].values, out[spec].neighbors), lines(expected[spec].values, expected[spec].neighbors), spec);
   assert.match(error, /unknown program "spiral"/);
+  assert.match(workError, /work × N = 200000000 ns a round is over the limit 100000000 ns/);
 });
 
 test('the C ABI gives every program\'s values bit for bit', () => {
@@ -129,6 +133,9 @@ test('the C ABI gives every program\'s values bit for bit', () => {
   const bad = runNative('boundedElection:bound=0');
   assert.equal(bad.status, 1);
   assert.match(bad.stdout, /error 2 create: boundedElection's bound must be an integer >= 1/);
+  const badWork = runNative('hop:work=-5');
+  assert.equal(badWork.status, 1);
+  assert.match(badWork.stdout, /error 2 create: hop's work must be a number of ns in 0\.\.1000000, was -5/);
 });
 
 for (const server of SERVERS) {
@@ -139,7 +146,8 @@ for (const server of SERVERS) {
       assert.deepEqual(lines(got.values, got.neighbors), lines(expected[spec].values, expected[spec].neighbors), spec);
     }
     for (const [spec, message] of [['spiral', /unknown program "spiral"/], ['channel:destination=99', /destination must be a device id in 0 until 40/],
-      ['gossipMax:radius=1', /unknown parameter "radius"/], [7, /program/]]) {
+      ['gossipMax:radius=1', /unknown parameter "radius"/], [7, /program/], ['hop:work=-1', /hop's work must be a number of ns in 0\.\.1000000/],
+      ['euclidean:work=3000000', /work must be a number of ns in 0\.\.1000000, was 3000000/], ['hop:work=5000000', /work must be/]]) {
       c.send('createSim', { nodeCount: N, maxDistance: 3, program: spec });
       const reply = JSON.parse(await c.next());
       assert.equal(reply.op, 'createSim');
