@@ -139,16 +139,29 @@ function runPacks(): Plugin {
   };
 }
 
-/** The headline's data (public/data/headline.json, `npm run headline`) is fetched while the scripts load. */
+/**
+ * The headline's data (public/data/headline.json, `npm run headline`) is fetched while the scripts load, unless
+ * coi-serviceworker is about to reload the page (a first visit on a host without COOP/COEP: not isolated, a secure
+ * context with service workers, no worker serving this load), which would abort it (src/crossOriginIsolation.ts).
+ * A script after the worker's own, since only the page can tell; the reload preloads them.
+ */
 function headlinePreload(): Plugin {
   let base = './';
+  const links = (): [string, string, boolean][] => [[`${base}data/headline.json`, 'fetch', true], [`${base}data/headline.svg`, 'image', false]];
+  const script = () => `(() => {
+  const n = navigator;
+  if (window.crossOriginIsolated === false && window.isSecureContext && n.serviceWorker && !n.serviceWorker.controller) return;
+  for (const [href, as, cors] of ${JSON.stringify(links())}) {
+    const l = document.createElement('link');
+    l.rel = 'preload'; l.href = href; l.as = as;
+    if (cors) l.crossOrigin = '';
+    document.head.appendChild(l);
+  }
+})();`;
   return {
     name: 'headline-preload',
     configResolved: (c) => { base = c.base; },
-    transformIndexHtml: () => [
-      { tag: 'link', attrs: { rel: 'preload', href: `${base}data/headline.json`, as: 'fetch', crossorigin: '' }, injectTo: 'head' },
-      { tag: 'link', attrs: { rel: 'preload', href: `${base}data/headline.svg`, as: 'image' }, injectTo: 'head' },
-    ],
+    transformIndexHtml: () => [{ tag: 'script', children: script(), injectTo: 'head' }],
   };
 }
 

@@ -1,14 +1,15 @@
 // The static build on a plain static host (docs/hosting.md): dist/dashboard served by a bare Node HTTP server under
 // a sub-path, with no COOP/COEP headers, as GitHub Pages serves it. In Chromium: the coi-serviceworker makes the page
 // cross-origin isolated after its one reload (so the Live view gets the 5 µs clock), the published data load, and
-// the headline is in the first viewport with its numbers.
+// the headline is in the first viewport with its numbers; a first visit of any view aborts no request (the page
+// waits for that reload), asks for no file the site lacks, and logs no console error.
 import assert from 'node:assert/strict';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchBrowser } from '../../scripts/lib/harness.mjs';
-import { launch, root, waitForComparison } from './support.mjs';
+import { ALL_RUNS_MS, launch, root, waitForComparison } from './support.mjs';
 
 const dist = join(root, 'dist', 'dashboard');
 const PREFIX = '/some/sub/path/';
@@ -49,6 +50,38 @@ async function isolated(page, timeoutMs = 30000) {
   return false;
 }
 
+/**
+ * The files index.html names (the app's entry, its module preloads, its stylesheet, the worker's script): the browser
+ * fetches them as it parses the page, before any of the app's code runs, so the service worker's reload may cut them.
+ */
+const pageOwnFiles = () => new Set([...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]));
+
+/**
+ * The site's requests in `context` (its pages and their workers) that the app made and that failed (aborted by the
+ * service worker's first-visit reload, or otherwise), and those answered with a status of 400 or more (a file the
+ * page asked for and the site does not have), each named by its path under the site.
+ */
+function siteRequests(context) {
+  const failed = [];
+  const refused = [];
+  const path = (u) => u.slice(base.length).split('?')[0];
+  const own = pageOwnFiles();
+  context.on('requestfailed', (r) => { if (r.url().startsWith(base) && !own.has(path(r.url()))) failed.push(`${path(r.url())} (${r.failure()?.errorText})`); });
+  context.on('response', (r) => { if (r.url().startsWith(base) && r.status() >= 400) refused.push(`${r.status()} ${path(r.url())}`); });
+  return { failed, refused };
+}
+
+/** Waits until a view has shown itself and the page has stopped fetching. */
+async function settled(page, view) {
+  await page.waitForSelector(`nav a[aria-current="page"][href="?view=${view}"]`, { timeout: 60000 });
+  const own = page.locator(`[data-testid="${view}"]`);
+  if (await own.count()) await page.waitForSelector(`[data-testid="${view}"]:not([data-state="loading"])`, { timeout: ALL_RUNS_MS });
+  for (let i = 0; i < 2; i++) {
+    await page.waitForLoadState('networkidle', { timeout: ALL_RUNS_MS });
+    await page.waitForTimeout(1500); // a request started late (a lazy chunk, the next run) ends the idle
+  }
+}
+
 test('the server sends no isolation headers', async () => {
   const r = await fetch(base);
   assert.equal(r.status, 200);
@@ -56,8 +89,9 @@ test('the server sends no isolation headers', async () => {
   assert.equal(r.headers.get('cross-origin-embedder-policy'), null);
 });
 
-test('under a sub-path without COOP/COEP: isolated after the service worker reload, data loaded, headline in the first viewport', async () => {
-  const { page } = b;
+test('under a sub-path without COOP/COEP: isolated after the service worker reload, data loaded, headline in the first viewport; a first visit of every view fetches nothing twice or in vain and logs no error', async () => {
+  const { page, context, errors } = b;
+  const requests = siteRequests(context);
   await page.goto(base);
   assert.ok(await isolated(page), 'crossOriginIsolated did not become true (coi-serviceworker)');
   // The isolation comes from the worker (the server sends no headers: the test above).
@@ -79,6 +113,28 @@ test('under a sub-path without COOP/COEP: isolated after the service worker relo
   const loaded = manifest.runs.filter((r) => r.kind !== 'network').map((r) => r.id);
   assert.deepEqual(shown.filter((id) => loaded.includes(id)).sort(), [...loaded].sort(), `runs shown: ${shown.join(', ')}`);
   assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="e2e"] tr[data-path="socket"] td[data-stat="count"]').innerText(), '968');
+  // The page waits for the worker's reload before it fetches (src/crossOriginIsolation.ts): nothing it asked for was
+  // aborted by it. It asks only for files the site has (a run's summary.json only where the manifest lists one).
+  await settled(page, 'compare');
+  assert.deepEqual(requests.failed, [], 'requests that failed on the first visit (the service worker\'s reload aborts what was in flight)');
+  assert.deepEqual(requests.refused, [], 'requests the site answered with an error');
+  assert.deepEqual(errors, [], 'console errors');
+  // Every other view, each as a visitor's first visit (a fresh profile: the worker's reload again).
+  const views = (await page.locator('nav a').evaluateAll((as) => as.map((a) => new URLSearchParams(a.getAttribute('href')).get('view'))))
+    .filter((v) => v !== 'compare');
+  assert.ok(views.length >= 9 && views.includes('history') && views.includes('live'), `views in the navigation: ${views.join(', ')}`);
+  for (const view of views) {
+    const visitor = await launch({ viewport: { width: 1366, height: 768 } });
+    try {
+      const theirs = siteRequests(visitor.context);
+      await visitor.page.goto(`${base}?view=${view}`);
+      assert.ok(await isolated(visitor.page, 60000), `${view}: not cross-origin isolated`);
+      await settled(visitor.page, view);
+      assert.deepEqual({ failed: theirs.failed, refused: theirs.refused, errors: visitor.errors }, { failed: [], refused: [], errors: [] }, `a first visit of ${view}`);
+    } finally {
+      await visitor.close();
+    }
+  }
 });
 
 test('the Live view on the static host is cross-origin isolated, with a clock finer than 100 µs', async () => {

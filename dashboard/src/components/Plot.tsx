@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Figure } from '../plots/figures';
 import { figureCsvRows, stampSvg, type Provenance } from '../plots/figureExport';
 import { download, toCsv } from './exportCsv';
+import { whenIsolationSettled } from '../crossOriginIsolation';
 
 type PlotlyT = typeof import('plotly.js-dist-min').default;
 /**
@@ -24,7 +25,10 @@ const bundleOf = (figure: Figure): Bundle => (figure.data.some((t) => typeof t.t
  * Starts fetching and evaluating Plotly now: for a view whose first content is a plot, so that the library is ready
  * when the plot's data is (it would otherwise start only then, and its evaluation take the main thread after).
  */
-export const preloadPlotly = (bundle: Bundle = 'cartesian'): void => { loadPlotly(bundle).catch(() => { delete bundles[bundle]; }); };
+export const preloadPlotly = (bundle: Bundle = 'cartesian'): void => {
+  // Not before the service worker's first-visit reload, which would abort it (crossOriginIsolation.ts).
+  void whenIsolationSettled().then(() => loadPlotly(bundle)).catch(() => { delete bundles[bundle]; });
+};
 
 /**
  * Figures are drawn one at a time, each in its own task: a view whose data arrives for several plots at once shows
