@@ -36,7 +36,8 @@ import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, newRunFolder, order
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
-  --pacing fixed,free      pacings to run (fixed: polled once per tick; free: next step as soon as applied)
+  --pacing fixed,free      pacings to run (fixed: polled once per tick, the reference study's scene; free: next step
+                           as soon as applied; frame: one step per tick, awaited within it: both paths paced alike)
   --encodings json         json (reference protocol) | batched | binary, comma-separated
   --programs euclidean     aggregate programs (docs/programs.md), comma-separated specs, parameters as
                            name:key=value (boundedElection:bound=2,countDevices); one configuration per program,
@@ -47,7 +48,7 @@ ${WORK_USAGE}
   --warmup 30              warm-up frames per invocation (also what the reference analysis drops per id)
   --invocations 20         independent invocations per configuration and path (>= 2 for an interval); each
                            runs native and socket, fresh processes, in random order (--blocks: same)
-  --tick-ms 20 --time-scale 1   fixed pacing: tick of tickMs/timeScale ms real time
+  --tick-ms 20 --time-scale 1   fixed and frame pacing: tick of tickMs/timeScale ms real time
   --floors 200             floor samples per path (P/Invoke no-op, JSON echo), spread over the invocations
   --floor-batch 100        no-op calls averaged per floor.native.noop sample (the clock ticks in 100 ns)
   --os-floors 1000         samples per OS floor id (floor.os.*: C ping-pong over TCP, Unix socket, shared memory)
@@ -111,7 +112,7 @@ function invocationCount() {
 }
 
 const P = {
-  ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', [...ENCODINGS.desktop]),
+  ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free', 'frame']), encodings: list('encodings', [...ENCODINGS.desktop]),
   rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: invocationCount(), tickMs: num('tick-ms'), timeScale: num('time-scale'),
   floors: int('floors', 0), floorBatch: int('floor-batch', 1), osFloors: int('os-floors', 0), seed: int('seed', 0), meanDegree: num('mean-degree'),
   maxDistance: num('max-distance'), spinUs: int('spin-us', 0),

@@ -18,15 +18,15 @@ export const configurationId = (nodeCount, pacing, encoding) => `n${nodeCount}-$
 
 /**
  * The configurations of a desktop run, N × pacing × encoding in that order, each with its scenario (kind by
- * scenarioFor, seed only for a random layout) and its pacing's tick (fixed pacing only; free pacing runs at time
- * scale 1): [{ id, scenario, nodeCount, seed, meanDegree, maxDistance, pacing, tickMs, timeScale, encoding }].
+ * scenarioFor, seed only for a random layout) and its pacing's tick (fixed and frame pacing; free pacing runs at
+ * time scale 1): [{ id, scenario, nodeCount, seed, meanDegree, maxDistance, pacing, tickMs, timeScale, encoding }].
  */
 export function desktopConfigurations({ ns, pacings, encodings, seed, meanDegree, maxDistance, tickMs, timeScale }) {
   return ns.flatMap((nodeCount) => pacings.flatMap((pacing) => encodings.map((encoding) => {
     const scenario = scenarioFor(nodeCount);
     return {
       id: configurationId(nodeCount, pacing, encoding), scenario, nodeCount, seed: scenario === 'random' ? seed : null,
-      meanDegree, maxDistance, pacing, tickMs: pacing === 'fixed' ? tickMs : null, timeScale: pacing === 'fixed' ? timeScale : 1, encoding,
+      meanDegree, maxDistance, pacing, tickMs: pacing === 'free' ? null : tickMs, timeScale: pacing === 'free' ? 1 : timeScale, encoding,
     };
   })));
 }

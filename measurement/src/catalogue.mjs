@@ -301,14 +301,15 @@ export const programSuffix = (spec) => (isReferenceProgram(spec)
 
 /**
  * The pacings (docs/measurements.md, "run.json"): free (the next step as soon as the last is applied), fixed (a
- * fixed-update tick at a time scale, the reference study's socket scene), frame (one step per rendered frame).
+ * fixed-update tick at a time scale, the reference study's socket scene), frame (one step per rendered frame, or on
+ * the desktop per tick, awaited within it: both paths paced alike).
  */
 export const PACINGS = Object.freeze(['free', 'fixed', 'frame']);
 
 /** Real-time period (ms) at which a configuration's front-end picks up results; null under free pacing. */
 export function pacingPeriodMs({ pacing, tickMs, timeScale }) {
   if (pacing === 'fixed' && tickMs) return tickMs / (timeScale || 1);
-  if (pacing === 'frame') return tickMs ?? 1000 / 60;
+  if (pacing === 'frame') return tickMs ? tickMs / (timeScale || 1) : 1000 / 60; // the page's frames: 60 Hz
   return null;
 }
 

@@ -150,16 +150,17 @@ export function referenceSentences(ref, ours, tick) {
  */
 export function replaySentence({ preset, pacings }) {
   const at = (x) => `${formatTimes(x.ratio.estimate)} [${x.ratio.ci95.map(formatTimes).join(', ')}]`;
-  const fixed = pacings.find((x) => x.pacing === 'fixed');
-  const free = pacings.find((x) => x.pacing === 'free');
+  const of = (pacing) => pacings.find((x) => x.pacing === pacing);
+  const [frame, free, fixed] = ['frame', 'free', 'fixed'].map(of);
   const parts = [
-    fixed && `${at(fixed)} paced alike (both paths read once per ${fixed.periodMs} ms tick)`,
+    frame && `${at(frame)} paced alike (one step per ${frame.periodMs} ms frame, awaited in it)`,
     free && `${at(free)} free-paced, the process boundary adding ${formatNs(free.addedCost.estimate)} a step`,
   ].filter(Boolean);
   const us = (ns) => (ns / 1000).toFixed(1);
+  const polled = fixed ? ` Polling the reply once per ${fixed.periodMs} ms tick, as its socket scene did, gives ${at(fixed)}: the tick, not the crossing.` : '';
   return `With the reference study's own engine cost (Collektive: ${us(preset.perPathNs.native)} µs per device and round in its .so, `
     + `${us(preset.perPathNs.socket)} µs on the JVM) the same architecture costs ${parts.join(' and ')}, not ${REFERENCE_CLAIM.ratio}×: `
-    + `the study's socket figure was its 200 ms polling tick, and a round of its engine outweighs the crossing.`;
+    + `the study's socket figure was its 200 ms polling tick, and a round of its engine outweighs the crossing.${polled}`;
 }
 
 /** The plot's rows: each path's e2e with its interval, then the reference study's two figures. */

@@ -254,22 +254,23 @@ export function atReferenceEngineCost(dataDir, runs, platform, config) {
 
 /**
  * The reference study's desktop comparison replayed with its own engine cost (bench:desktop --engine-preset
- * collektive-reference, the reference design): per pacing of the newest run that has it (fixed: both paths read once
- * per tick, paced alike; free), the e2e per path, ratio and added cost, beside our engine's in the same run.
+ * collektive-reference, the reference design): per pacing of the newest run that has it (frame: one step per tick,
+ * awaited within it, both paths paced alike; free; fixed: the study's own polling, the reply read once per tick), the
+ * e2e per path, ratio and added cost, beside our engine's in the same run.
  */
 export function referenceReplay(dataDir, runs) {
   const id = COLLEKTIVE_REFERENCE.id;
   const replayed = (c) => c.enginePreset === id && c.nodeCount === CANONICAL_N && hasPlatform(c, 'desktop') && familyKey(c) === 'tcp-json-jvm';
   const run = byPreference(runs.filter((r) => r.kind !== 'network')).find((r) => r.configurations.some(replayed));
   if (!run) return null;
-  const pacings = ['fixed', 'free'].flatMap((pacing) => {
+  const pacings = ['frame', 'free', 'fixed'].flatMap((pacing) => {
     const c = run.configurations.find((x) => replayed(x) && x.pacing === pacing);
     if (!c) return [];
     const ours = run.configurations.find((x) => x.id === c.id.slice(0, -(id.length + 1)));
     const e = configurationE2e(dataDir, run, c, 'desktop');
     const o = ours && configurationE2e(dataDir, run, ours, 'desktop');
     return [{
-      pacing, config: c.id, periodMs: pacing === 'fixed' && c.tickMs ? c.tickMs / (c.timeScale || 1) : null,
+      pacing, config: c.id, periodMs: pacing !== 'free' && c.tickMs ? c.tickMs / (c.timeScale || 1) : null,
       inProcess: e.inProcess.e2e, outOfProcess: e.outOfProcess.e2e, ratio: e.ratio, addedCost: e.addedCost,
       ours: o ? { config: ours.id, ratio: o.ratio, addedCost: o.addedCost } : null,
     }];

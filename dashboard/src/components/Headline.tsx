@@ -16,6 +16,12 @@ const ciTitle = (f: HeadlineFigure, what: string, statistic = 'median step') => 
 /** A figure within a few ticks of its clock is a bound, never a quantised median (docs/measurements.md, "Clock resolution"). */
 const figureText = (f: HeadlineFigure) => (f.clockLimited && f.ci95 ? `≤ ${formatNs(f.ci95[1])}` : formatNs(f.estimate));
 const ratioFmt = (x: number) => `${Number(x.toPrecision(3))}`;
+/** What each pacing of the reference study's replay means, for its tooltip. */
+const REPLAY_PACING: Record<string, (periodMs: number | null) => string> = {
+  frame: (ms) => `one step per ${ms} ms frame, awaited within it on both paths (paced alike)`,
+  free: () => 'both paths free-paced',
+  fixed: (ms) => `the reply read once per ${ms} ms tick, as the study's socket scene did`,
+};
 
 const usText = (ns: number) => `${formatUs(ns)} µs`;
 const usCi = (f: HeadlineFigure) => (f.ci95 ? `[${formatUs(f.ci95[0])}, ${formatUs(f.ci95[1])}]` : '(1 invocation)');
@@ -144,8 +150,8 @@ export function Headline({ runs = [], caseLink }: { runs?: readonly { id: string
                   its own CSVs give <strong data-testid="headline-recomputed">{Math.round(ref.recomputed.ratio)}×</strong></span>
                 {ref.replay
                   ? ref.replay.pacings.map((x) => (
-                    <span key={x.pacing} data-testid={`headline-replay-${x.pacing}`} title={ciTitle(x.ratio, `with its own engine cost, ${x.pacing === 'fixed' ? `both paths read once per ${x.periodMs} ms tick` : 'both paths free-paced'} (run ${ref.replay?.run}, ${x.config})`)}>
-                      with its engine, {x.pacing === 'fixed' ? 'paced alike' : 'free-paced'}: <strong>{formatTimes(x.ratio.estimate)}</strong> <span className="muted">{ciText(x.ratio, ratioFmt)}</span></span>))
+                    <span key={x.pacing} data-testid={`headline-replay-${x.pacing}`} title={ciTitle(x.ratio, `with its own engine cost, ${REPLAY_PACING[x.pacing]?.(x.periodMs) ?? x.pacing} (run ${ref.replay?.run}, ${x.config})`)}>
+                      with its engine, {x.pacing === 'frame' ? 'paced alike' : x.pacing === 'free' ? 'free-paced' : 'its polling'}: <strong>{formatTimes(x.ratio.estimate)}</strong> <span className="muted">{ciText(x.ratio, ratioFmt)}</span></span>))
                   : desktop && <span title="both paths free-paced, this repository's desktop run, our engine">ours, free-paced: <strong>{formatTimes(desktop.ratio.estimate)}</strong></span>}
               </div>
               {ref.replay && <p className="headline-sentence" data-testid="headline-replay">{ref.replay.sentence}</p>}

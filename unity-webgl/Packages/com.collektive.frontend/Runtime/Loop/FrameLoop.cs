@@ -13,7 +13,8 @@ namespace Collektive.Frontend.Loop
     /// (state available → picked up by the loop). Under <see cref="Pacing.Fixed"/> the loop sleeps to the next tick
     /// and polls once per tick, so an asynchronous response waits for the next tick (tick quantization, visible in
     /// <c>step.frame.wait</c>); under <see cref="Pacing.Free"/> it blocks on the response and starts the next
-    /// frame at once. Unity's glue can call <see cref="Tick"/> from FixedUpdate or <see cref="Pump"/> from Update
+    /// frame at once; under <see cref="Pacing.Frame"/> it blocks on the response within each tick, then sleeps to the
+    /// next. Unity's glue can call <see cref="Tick"/> from FixedUpdate or <see cref="Pump"/> from Update
     /// instead of <see cref="Run"/>, and <see cref="Poll"/> to apply a reply it has waited for.
     /// </summary>
     public sealed class FrameLoop
@@ -50,6 +51,7 @@ namespace Collektive.Frontend.Loop
         public void Run()
         {
             if (_options.Pacing == Pacing.Free) RunFree();
+            else if (_options.Pacing == Pacing.Frame) RunFrame();
             else RunFixed();
         }
 
@@ -103,10 +105,33 @@ namespace Collektive.Frontend.Loop
             }
         }
 
-        private void RunFixed()
+        private void RunFrame()
+        {
+            long period = TickPeriod();
+            long next = Clock.Now();
+            while (_applied < _options.Frames)
+            {
+                StartFrame();
+                if (!_engine.WaitForState(_options.TimeoutMs))
+                    throw new EngineException("no response within " + _options.TimeoutMs + " ms (frame " + _applied + ")");
+                if (!TryApply()) throw new EngineException("engine reported a state but none could be received (frame " + _applied + ")");
+                long now = Clock.Now();
+                next += period;
+                if (next < now) next = now; // a frame longer than the tick: the next starts at once, no catch-up burst
+                SleepUntil(next);
+            }
+        }
+
+        private long TickPeriod()
         {
             long period = Clock.FromNs((long)(_options.RealTickMs * 1e6));
             if (period <= 0) throw new ArgumentException("tick period must be positive");
+            return period;
+        }
+
+        private void RunFixed()
+        {
+            long period = TickPeriod();
             long next = Clock.Now();
             long lastProgress = next;
             int lastApplied = 0;

@@ -12,6 +12,12 @@ namespace Collektive.Frontend.Loop
         Fixed,
         /// <summary>The next step starts as soon as the previous state is applied.</summary>
         Free,
+        /// <summary>
+        /// One step per frame at the tick's real-time period, awaited within the frame (as an Update that blocks on
+        /// the engine): both paths paced alike, the step's e2e is its own (no tick quantization), and the processes
+        /// idle between frames as a game's do.
+        /// </summary>
+        Frame,
     }
 
     /// <summary>Options of a <see cref="FrameLoop"/> run.</summary>
@@ -41,15 +47,16 @@ namespace Collektive.Frontend.Loop
         /// <summary>Real-time tick period in ms.</summary>
         public double RealTickMs { get { return TickMs / TimeScale; } }
 
-        /// <summary>Parses "fixed" / "free".</summary>
+        /// <summary>Parses "fixed" / "free" / "frame".</summary>
         public static Pacing ParsePacing(string s)
         {
             if (s == "fixed") return Pacing.Fixed;
             if (s == "free") return Pacing.Free;
-            throw new ArgumentException("unknown pacing '" + s + "' (fixed, free)");
+            if (s == "frame") return Pacing.Frame;
+            throw new ArgumentException("unknown pacing '" + s + "' (fixed, free, frame)");
         }
 
-        /// <summary>"fixed" / "free".</summary>
-        public static string Name(Pacing p) { return p == Pacing.Fixed ? "fixed" : "free"; }
+        /// <summary>"fixed" / "free" / "frame".</summary>
+        public static string Name(Pacing p) { return p == Pacing.Fixed ? "fixed" : p == Pacing.Frame ? "frame" : "free"; }
     }
 }

@@ -92,6 +92,27 @@ namespace Collektive.Frontend.Tests
         }
 
         [Test]
+        public void FramePacingAwaitsEachStepWithinItsTickAndKeepsTheTick()
+        {
+            var s = Scenario.Reference(10, 3.0);
+            var engine = Engine(s);
+            engine.DelayPolls = 1; // an asynchronous reply: under fixed pacing it would wait for the next tick
+            var scene = new SceneModel(s.Positions, s.Sources, s.MaxDistance);
+            var log = new TimingLog();
+            var options = new FrameLoopOptions { Pacing = Pacing.Frame, Frames = 12, TickMs = 5, TimeScale = 1 };
+            var loop = new FrameLoop(engine, scene, log, options);
+            var watch = System.Diagnostics.Stopwatch.StartNew();
+            loop.Run();
+            watch.Stop();
+            Assert.AreEqual(12, loop.Applied);
+            var e2e = ById(log)[TimingIds.UnityE2e].Select(x => x.DurationNs).OrderBy(x => x).ToList();
+            Assert.That(e2e[e2e.Count / 2], Is.LessThan(4000000L), "the step is awaited in its frame: no tick in its e2e");
+            Assert.That(watch.Elapsed.TotalMilliseconds, Is.GreaterThanOrEqualTo(11 * 5 - 1), "one step per 5 ms tick");
+            Assert.AreEqual(Pacing.Frame, FrameLoopOptions.ParsePacing("frame"));
+            Assert.AreEqual("frame", FrameLoopOptions.Name(Pacing.Frame));
+        }
+
+        [Test]
         public void FixedPacingPollsOncePerTickSoAsyncResponsesWaitForTheNextTick()
         {
             var s = Scenario.Reference(10, 3.0);
