@@ -115,6 +115,23 @@ for (const pm of model.platforms) {
     }
   }
 }
+// The engine-work sweeps (runs with several work levels, docs/programs.md "Work"): each family × N × W as measured,
+// with the ratio and the added cost, and the out-of-process e2e the model predicts with that work level held out.
+const sweepRuns = [...new Set(points.filter((p) => p.workNs > 0).map((p) => p.run))];
+const withoutWork = new Map(works.filter((w) => w > 0).map((w) => [w, fitCostModel(points.filter((q) => q.workNs !== w))]));
+for (const runId of sweepRuns) {
+  const ps = points.filter((p) => p.run === runId && p.program === 'euclidean').sort((a, b) => a.family.localeCompare(b.family) || a.n - b.n || a.workNs - b.workNs);
+  console.log(`\nengine-work sweep, run ${runId} (e2e: ${ps[0].platform === 'web' ? 'mean step; in-process over blocks' : 'median step'}, mean over invocations [95 % CI]; predicted: fitted without this work level)`);
+  console.log(`  ${pad('family', 20)} ${pad('N', 5)} ${pad('W ns', 7)} ${pad('in-process e2e', 30)} ${pad('out-of-process e2e', 30)} ${pad('ratio', 8)} ${pad('added', 10)} predicted out-of-process`);
+  for (const p of ps) {
+    const withoutLevel = p.workNs > 0 ? withoutWork.get(p.workNs) : null;
+    let predicted = null;
+    try { predicted = withoutLevel ? predictPoint(withoutLevel, p).outOfProcess : null; } catch { /* the family or N is not in the rest */ }
+    const inside = predicted && predicted.ci95[0] <= p.outE2e.estimate && p.outE2e.estimate <= predicted.ci95[1];
+    console.log(`  ${pad(p.family, 20)} ${pad(p.n, 5)} ${pad(p.workNs, 7)} ${pad(interval(p.inE2e), 30)} ${pad(interval(p.outE2e), 30)} ${pad(`${(p.outE2e.estimate / p.inE2e.estimate).toFixed(2)}×`, 8)} ${pad(us(p.outE2e.estimate - p.inE2e.estimate), 10)} ${predicted ? `${interval(predicted)}${inside ? '' : ' (miss)'}` : '–'}`);
+  }
+}
+
 console.log('\nheld-out coverage (95 % prediction intervals; each held-out run\'s estimate against the interval predicted without it):');
 for (const c of coverage) {
   console.log(`  ${c.heldOut}: ${c.inside} of ${c.of} inside (${c.of ? (100 * c.inside / c.of).toFixed(0) : '–'} %)${c.notPredicted ? `; ${c.notPredicted} held out without a prediction (family or N not in the rest)` : ''}`);

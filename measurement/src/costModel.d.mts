@@ -103,6 +103,8 @@ export interface EnginePreset {
   /** Engine cost per device and round, ns; per path where the source gives one per path. */
   perDeviceNs: number;
   perPathNs?: Record<string, number>;
+  /** Our programs as measured: the platform they were measured on (the others' figures hold on either). */
+  platform?: 'desktop' | 'web';
   /** Added: our programs' per-device cost per path at each measured N (perDeviceNs/perPathNs: the largest N). */
   byN?: Record<string, Record<string, number>>;
   /** Added: the reference study's round of its 10 devices per path (ns). */

@@ -71,6 +71,7 @@ export function measuredProgramPresets(points, runIds) {
       const runs = [...new Set(ps.map((p) => p.run))];
       presets.push({
         id: `ours-${platform}-${program}`,
+        platform,
         label: `Our engine, ${PROGRAMS[program]?.label ?? program} (${platform})`,
         perDeviceNs: top[inPath],
         perPathNs: top,

@@ -35,8 +35,8 @@ export function parseNumber(text: string): number | string {
  */
 export type Preset = EnginePreset & { byN?: Record<string, Record<string, number>> };
 
-/** Our measured programs carry their platform in their id (`ours-desktop-…`): they are offered on it only. */
-const platformOfPreset = (p: Preset): string | null => /^ours-([a-z]+)-/.exec(p.id)?.[1] ?? null;
+/** Our measured programs carry the platform they were measured on: they are offered on it only. */
+const platformOfPreset = (p: Preset): string | null => p.platform ?? null;
 export const presetsFor = (presets: readonly Preset[], platform: string): Preset[] =>
   presets.filter((p) => platformOfPreset(p) === null || platformOfPreset(p) === platform);
 /** Our own programs as measured (the rest: other frameworks, from their publications). */
