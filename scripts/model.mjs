@@ -122,13 +122,17 @@ const withoutWork = new Map(works.filter((w) => w > 0).map((w) => [w, fitCostMod
 for (const runId of sweepRuns) {
   const ps = points.filter((p) => p.run === runId && p.program === 'euclidean').sort((a, b) => a.family.localeCompare(b.family) || a.n - b.n || a.workNs - b.workNs);
   console.log(`\nengine-work sweep, run ${runId} (e2e: ${ps[0].platform === 'web' ? 'mean step; in-process over blocks' : 'median step'}, mean over invocations [95 % CI]; predicted: fitted without this work level)`);
-  console.log(`  ${pad('family', 20)} ${pad('N', 5)} ${pad('W ns', 7)} ${pad('in-process e2e', 30)} ${pad('out-of-process e2e', 30)} ${pad('ratio', 8)} ${pad('added', 10)} predicted out-of-process`);
+  console.log(`  ${pad('family', 20)} ${pad('N', 5)} ${pad('W ns', 7)} ${pad('in-process e2e', 30)} ${pad('out-of-process e2e', 30)} ${pad('ratio', 8)} ${pad('added', 10)} ${pad('compute +/NW in, out', 22)} predicted out-of-process`);
   for (const p of ps) {
+    // What work=W added to each side's step.compute over N × W (1: the work costs what it says; docs/programs.md, "Work").
+    const plain = ps.find((q) => q.family === p.family && q.n === p.n && q.workNs === 0);
+    const growth = p.workNs > 0 && plain && !p.config.endsWith(COLLEKTIVE_REFERENCE.id)
+      ? [p.inCompute - plain.inCompute, p.outCompute - plain.outCompute].map((d) => (d / (p.n * p.workNs)).toFixed(2)).join(', ') : '–';
     const withoutLevel = p.workNs > 0 ? withoutWork.get(p.workNs) : null;
     let predicted = null;
     try { predicted = withoutLevel ? predictPoint(withoutLevel, p).outOfProcess : null; } catch { /* the family or N is not in the rest */ }
     const inside = predicted && predicted.ci95[0] <= p.outE2e.estimate && p.outE2e.estimate <= predicted.ci95[1];
-    console.log(`  ${pad(p.family, 20)} ${pad(p.n, 5)} ${pad(p.workNs, 7)} ${pad(interval(p.inE2e), 30)} ${pad(interval(p.outE2e), 30)} ${pad(`${(p.outE2e.estimate / p.inE2e.estimate).toFixed(2)}×`, 8)} ${pad(us(p.outE2e.estimate - p.inE2e.estimate), 10)} ${predicted ? `${interval(predicted)}${inside ? '' : ' (miss)'}` : '–'}`);
+    console.log(`  ${pad(p.family, 20)} ${pad(p.n, 5)} ${pad(p.workNs, 7)} ${pad(interval(p.inE2e), 30)} ${pad(interval(p.outE2e), 30)} ${pad(`${(p.outE2e.estimate / p.inE2e.estimate).toFixed(2)}×`, 8)} ${pad(us(p.outE2e.estimate - p.inE2e.estimate), 10)} ${pad(growth, 22)} ${predicted ? `${interval(predicted)}${inside ? '' : ' (miss)'}` : '–'}`);
   }
 }
 

@@ -113,7 +113,18 @@ describe('headline', () => {
         const ref = region.locator('[data-testid="headline-reference"]');
         assert.equal(await ref.locator('[data-testid="headline-claim"]').innerText(), '337×');
         assert.equal(await ref.locator('[data-testid="headline-recomputed"]').innerText(), `${Math.round(headline.reference.recomputed.ratio)}×`);
-        assert.match(await ref.innerText(), /200 ms of real time/);
+        if (headline.reference.replay) {
+          // Replayed with its own engine's cost: each pacing's ratio, and the one sentence on why it is not 337×.
+          assert.equal(await ref.locator('[data-testid="headline-replay"]').innerText(), headline.reference.replay.sentence);
+          assert.match(headline.reference.replay.sentence, /not 337×: its socket figure was a 200 ms polling tick/);
+          for (const x of headline.reference.replay.pacings) {
+            assert.match(await ref.locator(`[data-testid="headline-replay-${x.pacing}"]`).innerText(), new RegExp(times(x.ratio.estimate).replace('.', '\\.')));
+          }
+        } else assert.match(await ref.innerText(), /200 ms of real time/);
+        for (const p of headline.platforms.filter((x) => x.referenceEngine)) {
+          const shown = region.locator(`[data-platform="${p.platform}"] [data-testid="headline-ratio-collektive"]`);
+          assert.equal(await shown.innerText(), times(p.referenceEngine.ratio.estimate));
+        }
         // One plot, drawn, in the viewport; no statistical jargon in the visible text.
         const img = region.locator('.headline-plot img');
         assert.ok(await img.evaluate((i) => i.complete && i.naturalWidth > 300), 'headline.svg drawn');

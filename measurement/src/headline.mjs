@@ -153,14 +153,14 @@ export function replaySentence({ preset, pacings }) {
   const of = (pacing) => pacings.find((x) => x.pacing === pacing);
   const [frame, free, fixed] = ['frame', 'free', 'fixed'].map(of);
   const parts = [
-    frame && `${at(frame)} paced alike (one step per ${frame.periodMs} ms frame, awaited in it)`,
-    free && `${at(free)} free-paced, the process boundary adding ${formatNs(free.addedCost.estimate)} a step`,
+    frame && `${at(frame)} paced alike (a step per ${frame.periodMs} ms frame)`,
+    free && `${at(free)} free-paced`,
   ].filter(Boolean);
   const us = (ns) => (ns / 1000).toFixed(1);
-  const polled = fixed ? ` Polling the reply once per ${fixed.periodMs} ms tick, as its socket scene did, gives ${at(fixed)}: the tick, not the crossing.` : '';
-  return `With the reference study's own engine cost (Collektive: ${us(preset.perPathNs.native)} µs per device and round in its .so, `
-    + `${us(preset.perPathNs.socket)} µs on the JVM) the same architecture costs ${parts.join(' and ')}, not ${REFERENCE_CLAIM.ratio}×: `
-    + `the study's socket figure was its 200 ms polling tick, and a round of its engine outweighs the crossing.${polled}`;
+  const polled = fixed ? ` (its own polling, once per ${fixed.periodMs} ms tick: ${at(fixed)})` : '';
+  return `With its own engine's cost (${us(preset.perPathNs.native)} µs per device and round in the .so, ${us(preset.perPathNs.socket)} on the JVM) `
+    + `the study's comparison gives ${parts.join(' and ')}, not ${REFERENCE_CLAIM.ratio}×: its socket figure was a 200 ms polling tick${polled}, `
+    + `and its engine's round outweighs the crossing.`;
 }
 
 /** The plot's rows: each path's e2e with its interval, then the reference study's two figures. */

@@ -83,23 +83,18 @@ function PlatformAnswer({ p, caseLink }: { p: HeadlinePlatform; caseLink?: CaseL
             <span data-testid="headline-best" data-estimate={p.best.ratio.estimate} title={`${ciTitle(p.best.ratio, `ratio of the e2e, ${p.best.config} / in-process`)} ${formatNs(p.best.outOfProcess.estimate)} a step${p.best.osFloor ? `; the OS's own round trip there ${formatNs(p.best.osFloor.floor.estimate)}` : ''}.`}>{formatTimes(p.best.ratio.estimate)}</span>{' '}
             <span className="muted">{ciText(p.best.ratio, ratioFmt)}</span></>}
         </span>
-      </div>
-      {p.referenceEngine && (
-        <div className="headline-figure headline-ratio-row" data-testid="headline-reference-engine">
-          <span className="headline-name"><span className="small muted">ratio, the reference study's Collektive</span></span>
-          <strong data-testid="headline-ratio-collektive" data-estimate={p.referenceEngine.ratio.estimate}
-            title={`${ciTitle(p.referenceEngine.ratio, `the same configuration at Collektive's engine cost (${p.referenceEngine.config}, run ${p.referenceEngine.run})`, p.referenceEngine.statistic)}`}>
-            {formatTimes(p.referenceEngine.ratio.estimate)}</strong>
-          <span className="headline-ci">{ciText(p.referenceEngine.ratio, ratioFmt)} 95 % CI</span>
-          <span className="headline-paths">
-            {p.outOfProcess.label.split(',')[0]} {figureText(p.referenceEngine.outOfProcess)} vs {p.inProcess.label.split(',')[0]} {figureText(p.referenceEngine.inProcess)}
-            {p.best?.referenceEngine && <>; best <span data-testid="headline-best-collektive">{formatTimes(p.best.referenceEngine.ratio.estimate)}</span>{' '}
-              <span className="muted">{ciText(p.best.referenceEngine.ratio, ratioFmt)}</span></>}
+        {p.referenceEngine && (
+          <span className="headline-paths" data-testid="headline-reference-engine"
+            title={`The same configuration with the reference study's Collektive as the engine (${p.referenceEngine.config}, run ${p.referenceEngine.run}): ${p.outOfProcess.label.split(',')[0]} ${formatNs(p.referenceEngine.outOfProcess.estimate)} vs ${p.inProcess.label.split(',')[0]} ${formatNs(p.referenceEngine.inProcess.estimate)} a step. ${ciTitle(p.referenceEngine.ratio, 'its ratio', p.referenceEngine.statistic)}`}>
+            · with Collektive's engine{' '}
+            <strong data-testid="headline-ratio-collektive" data-estimate={p.referenceEngine.ratio.estimate}>{formatTimes(p.referenceEngine.ratio.estimate)}</strong>{' '}
+            <span className="muted">{ciText(p.referenceEngine.ratio, ratioFmt)}</span>
+            {p.best?.referenceEngine && <>; best <span data-testid="headline-best-collektive">{formatTimes(p.best.referenceEngine.ratio.estimate)}</span></>}
           </span>
-        </div>
-      )}
+        )}
+      </div>
       <p className="small headline-engine" data-testid="headline-engine">
-        The ratio depends on the engine's cost (ours is light{p.referenceEngine ? `; Collektive's is ${p.platform === 'desktop' ? '16.5 µs per device and round in its .so, 19.6 µs on the JVM' : '16.5 µs per device and round, run on both paths'}` : ''}): see {yourCase}.
+        The ratio depends on the engine's cost (ours about 0.2 µs per device and round{p.referenceEngine ? `, Collektive's ${p.platform === 'desktop' ? '16.5 in its .so, 19.6 on the JVM' : '16.5'}` : ''}): see {yourCase}.
       </p>
       {p.machine?.caveats.length > 0 && (
         <p className="note headline-caveat" role="status" data-testid="headline-caveat">⚠ {p.machine.caveats.join('; ')}.</p>
@@ -154,8 +149,9 @@ export function Headline({ runs = [], caseLink }: { runs?: readonly { id: string
                       with its engine, {x.pacing === 'frame' ? 'paced alike' : x.pacing === 'free' ? 'free-paced' : 'its polling'}: <strong>{formatTimes(x.ratio.estimate)}</strong> <span className="muted">{ciText(x.ratio, ratioFmt)}</span></span>))
                   : desktop && <span title="both paths free-paced, this repository's desktop run, our engine">ours, free-paced: <strong>{formatTimes(desktop.ratio.estimate)}</strong></span>}
               </div>
-              {ref.replay && <p className="headline-sentence" data-testid="headline-replay">{ref.replay.sentence}</p>}
-              {ref.sentences.map((s) => <p key={s} className="headline-sentence">{s}</p>)}
+              {ref.replay
+                ? <p className="headline-sentence" data-testid="headline-replay" title={ref.sentences.join(' ')}>{ref.replay.sentence}</p>
+                : ref.sentences.map((s) => <p key={s} className="headline-sentence">{s}</p>)}
             </div>
           )}
         </div>
