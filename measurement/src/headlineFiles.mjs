@@ -232,11 +232,13 @@ const measuresIn = (c, platform) => c.files.some((f) => f.transport === PATH_PAI
  * Its e2e per path, ratio and added cost; null when no run has one.
  */
 export function atReferenceEngineCost(dataDir, runs, platform, config) {
-  for (const run of byPreference(runs.filter((r) => r.kind !== 'network'))) {
-    const same = (c) => c.nodeCount === config.nodeCount && c.pacing === config.pacing && hasPlatform(c, platform)
-      && familyKey(c) === familyKey(config) && (c.driver ?? null) === (config.driver ?? null);
-    const c = run.configurations.find((x) => same(x) && x.enginePreset === COLLEKTIVE_REFERENCE.id)
-      ?? run.configurations.find((x) => same(x) && !x.enginePreset && programName(x.program) === REFERENCE_PROGRAM && workOfSpec(x.program) === COLLEKTIVE_WORK_LEVEL_NS);
+  const same = (c) => c.nodeCount === config.nodeCount && c.pacing === config.pacing && hasPlatform(c, platform)
+    && familyKey(c) === familyKey(config) && (c.driver ?? null) === (config.driver ?? null);
+  const preset = (x) => same(x) && x.enginePreset === COLLEKTIVE_REFERENCE.id;
+  const level = (x) => same(x) && !x.enginePreset && programName(x.program) === REFERENCE_PROGRAM && workOfSpec(x.program) === COLLEKTIVE_WORK_LEVEL_NS;
+  const ordered = byPreference(runs.filter((r) => r.kind !== 'network'));
+  // The preset in any run before the work level in any run: only the preset gives each path its runtime's figure.
+  for (const [run, c] of [...ordered.map((r) => [r, r.configurations.find(preset)]), ...ordered.map((r) => [r, r.configurations.find(level)])]) {
     if (!c) continue;
     // bench:web measures the page's engine in the first encoding's configuration of the same N, pacing and program.
     const inConfig = measuresIn(c, platform) ? c : run.configurations.find((x) => x.nodeCount === c.nodeCount && x.pacing === c.pacing
