@@ -180,6 +180,15 @@ typedef struct {
 typedef struct {
   libsimple_gradient_KNativePtr pinned;
 } libsimple_gradient_kref_collektive_programs_SourceNeighbors;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_WithWork;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_WithWork_Companion;
+typedef struct {
+  libsimple_gradient_KNativePtr pinned;
+} libsimple_gradient_kref_collektive_programs_CalibratedWork;
 
 extern void clear_last_error();
 extern libsimple_gradient_KInt create_with_program(libsimple_gradient_KInt nodeCount, libsimple_gradient_KDouble maxDistance, libsimple_gradient_KInt program);
@@ -459,6 +468,7 @@ typedef struct {
           struct {
             libsimple_gradient_KType* (*_type)(void);
             libsimple_gradient_kref_collektive_programs_ProgramEntry (*ProgramEntry)(const char* name, libsimple_gradient_kref_kotlin_Array parameters, libsimple_gradient_kref_kotlin_Function1 build);
+            libsimple_gradient_kref_kotlin_collections_List (*get_allParameters)(libsimple_gradient_kref_collektive_programs_ProgramEntry thiz);
             libsimple_gradient_kref_kotlin_Function1 (*get_build)(libsimple_gradient_kref_collektive_programs_ProgramEntry thiz);
             const char* (*get_name)(libsimple_gradient_kref_collektive_programs_ProgramEntry thiz);
             libsimple_gradient_kref_kotlin_Array (*get_parameters)(libsimple_gradient_kref_collektive_programs_ProgramEntry thiz);
@@ -468,6 +478,31 @@ typedef struct {
             libsimple_gradient_kref_collektive_programs_SourceNeighbors (*_instance)();
             libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_programs_SourceNeighbors thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
           } SourceNeighbors;
+          struct {
+            struct {
+              libsimple_gradient_KType* (*_type)(void);
+              libsimple_gradient_kref_collektive_programs_WithWork_Companion (*_instance)();
+              libsimple_gradient_KDouble (*get_MAX_ROUND_WORK_NS)(libsimple_gradient_kref_collektive_programs_WithWork_Companion thiz);
+              libsimple_gradient_KDouble (*get_MAX_WORK_NS)(libsimple_gradient_kref_collektive_programs_WithWork_Companion thiz);
+              const char* (*get_PARAMETER)(libsimple_gradient_kref_collektive_programs_WithWork_Companion thiz);
+              libsimple_gradient_kref_collektive_engine_Program (*of)(libsimple_gradient_kref_collektive_programs_WithWork_Companion thiz, libsimple_gradient_kref_collektive_engine_Program program, libsimple_gradient_KDouble workNs);
+            } Companion;
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_WithWork (*WithWork)(libsimple_gradient_kref_collektive_engine_Program program, libsimple_gradient_KDouble workNs);
+            libsimple_gradient_kref_collektive_engine_Program (*get_program)(libsimple_gradient_kref_collektive_programs_WithWork thiz);
+            const char* (*get_spec)(libsimple_gradient_kref_collektive_programs_WithWork thiz);
+            libsimple_gradient_KDouble (*get_workNs)(libsimple_gradient_kref_collektive_programs_WithWork thiz);
+            void (*check)(libsimple_gradient_kref_collektive_programs_WithWork thiz, libsimple_gradient_KInt nodeCount);
+            libsimple_gradient_KDouble (*run)(libsimple_gradient_kref_collektive_programs_WithWork thiz, libsimple_gradient_kref_collektive_aggregate_api_Aggregate thiz1, libsimple_gradient_kref_collektive_engine_Device device);
+          } WithWork;
+          struct {
+            libsimple_gradient_KType* (*_type)(void);
+            libsimple_gradient_kref_collektive_programs_CalibratedWork (*_instance)();
+            libsimple_gradient_KDouble (*get_iterationsPerNs)(libsimple_gradient_kref_collektive_programs_CalibratedWork thiz);
+            libsimple_gradient_KInt (*get_sink)(libsimple_gradient_kref_collektive_programs_CalibratedWork thiz);
+            libsimple_gradient_KInt (*iterationsFor)(libsimple_gradient_kref_collektive_programs_CalibratedWork thiz, libsimple_gradient_KDouble ns);
+            void (*spend)(libsimple_gradient_kref_collektive_programs_CalibratedWork thiz, libsimple_gradient_KInt iterations);
+          } CalibratedWork;
         } programs;
       } collektive;
     } root;
