@@ -32,9 +32,9 @@ const SHAPE: CostModel = {
 /** Presets shaped as cost-model.json lists them (made-up figures). */
 const PRESETS: Preset[] = [
   { id: 'collektive-reference', label: 'Collektive', perDeviceNs: 16_500, perPathNs: { native: 16_500, socket: 19_600 }, source: 'reference study' },
-  { id: 'ours-desktop-hop', label: 'our hop gradient (desktop)', perDeviceNs: 430, perPathNs: { native: 430, socket: 510 }, byN: { 10: { native: 170, socket: 820 } }, source: 'bench' },
-  { id: 'ours-desktop-euclidean', label: 'our euclidean gradient (desktop)', perDeviceNs: 300, perPathNs: { native: 300, socket: 400 }, byN: { 10: { native: 180, socket: 900 } }, source: 'bench' },
-  { id: 'ours-web-euclidean', label: 'our euclidean gradient (web)', perDeviceNs: 367, perPathNs: { wasm: 367, websocket: 676 }, byN: { 100: { wasm: 367, websocket: 676 } }, source: 'bench' },
+  { id: 'ours-desktop-hop', platform: 'desktop', label: 'our hop gradient (desktop)', perDeviceNs: 430, perPathNs: { native: 430, socket: 510 }, byN: { 10: { native: 170, socket: 820 } }, source: 'bench' },
+  { id: 'ours-desktop-euclidean', platform: 'desktop', label: 'our euclidean gradient (desktop)', perDeviceNs: 300, perPathNs: { native: 300, socket: 400 }, byN: { 10: { native: 180, socket: 900 } }, source: 'bench' },
+  { id: 'ours-web-euclidean', platform: 'web', label: 'our euclidean gradient (web)', perDeviceNs: 367, perPathNs: { wasm: 367, websocket: 676 }, byN: { 100: { wasm: 367, websocket: 676 } }, source: 'bench' },
   { id: 'collektive-benchmark-scafi', label: 'ScaFi', perDeviceNs: 31_500, source: 'benchmark' },
 ];
 const caseOf = (patch: Partial<CaseState>): CaseState => ({ ...CASE_DEFAULTS, ...patch });
