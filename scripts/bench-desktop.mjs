@@ -146,8 +146,20 @@ if (!P.transports.some((t) => P.servers.some((s) => DESKTOP_SERVERS[s].includes(
   fail(`no server of --servers ${P.servers.join(',')} serves a transport of --transports ${P.transports.join(',')} (${Object.entries(DESKTOP_SERVERS).map(([s, ts]) => `${s}: ${ts.join(', ')}`).join('; ')})`);
 }
 if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
-await checkProgramSpecs([...P.programs, ...enginePresets.flatMap((preset) => withWorkLevels(P.programs.filter((x) => workOfSpec(x) === 0),
-  [...new Set(['native', 'socket'].map((path) => preset.perPathNs?.[path] ?? preset.perDeviceNs))]))], P.ns, fail);
+/**
+ * --engine-preset: each path's program spec at the preset's figure for its runtime (the preset's `native` for the .so
+ * and the Kotlin/Native server, its `socket` for the JVM server).
+ */
+function presetProgramByPath(spec, preset, server) {
+  const figureOf = (runtime) => preset.perPathNs?.[runtime] ?? preset.perDeviceNs;
+  return {
+    native: withWorkLevels([spec], [figureOf('native')])[0],
+    socket: withWorkLevels([spec], [figureOf(server === 'native' ? 'native' : 'socket')])[0],
+  };
+}
+const presetSpecs = enginePresets.flatMap((preset) => P.programs.filter((x) => workOfSpec(x) === 0)
+  .flatMap((spec) => P.servers.flatMap((server) => Object.values(presetProgramByPath(spec, preset, server)))));
+await checkProgramSpecs([...new Set([...P.programs, ...presetSpecs])], P.ns, fail);
 const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
 if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
 
@@ -243,15 +255,9 @@ const configurations = desktopConfigurations(P).flatMap((c) => transportServers.
   osFloor: osFloorOfTransport(transport, v.clientSpinUs > 0 || v.serverSpinUs > 0), program: programSuffix(program) ? program : null,
 }))))).filter((c) => !families || families.includes(`${c.transport}-${c.encoding}-${c.server}`))
   // --engine-preset: beside each configuration without work, the same at a named engine's cost per device and
-  // round, each path at its runtime's figure (the preset's `native` for the .so and the Kotlin/Native server, its
-  // `socket` for the JVM server), ids suffixed -<preset>.
+  // round, each path at its runtime's figure (presetProgramByPath), ids suffixed -<preset>.
   .flatMap((c) => [c, ...(workOfSpec(c.program) > 0 ? [] : enginePresets.map((preset) => {
-    const spec = c.program ?? REFERENCE_PROGRAM;
-    const figureOf = (runtime) => preset.perPathNs?.[runtime] ?? preset.perDeviceNs;
-    const programByPath = {
-      native: withWorkLevels([spec], [figureOf('native')])[0],
-      socket: withWorkLevels([spec], [figureOf(c.server === 'native' ? 'native' : 'socket')])[0],
-    };
+    const programByPath = presetProgramByPath(c.program ?? REFERENCE_PROGRAM, preset, c.server);
     return { ...c, id: `${c.id}-${preset.id}`, program: programByPath.native, programByPath, enginePreset: { id: preset.id, label: preset.label } };
   }))]);
 /** The rounds' configuration orders and each invocation's path order, drawn from --order-seed. */
