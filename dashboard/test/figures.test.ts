@@ -15,35 +15,51 @@ describe('figures', () => {
     expect(e.data[0].y).toEqual([1 / 3, 2 / 3, 1]);
     expect((e.layout.xaxis as { type: string }).type).toBe('log');
   });
-  it('draws floors as reference lines', () => {
+  it('draws floors as reference lines, each named with its value in the legend (labels beside the lines overlapped)', () => {
     const f = distributionFigure('box', groups, { log: false, floors: [{ name: 'floor.native.noop (median)', ns: 1500 }], title: '' });
     expect(f.layout.shapes).toEqual([expect.objectContaining({ type: 'line', y0: 1.5, y1: 1.5 })]);
-    expect((f.layout.annotations as { text: string }[])[0].text).toContain('floor.native.noop');
+    expect(f.layout.annotations).toBeUndefined();
+    const key = f.data.find((t) => t.meta === 'reference-line')!;
+    expect(String(key.name)).toMatch(/^floor\.native\.noop \(median\): 1\.500 µs$/);
+    expect(f.layout.showlegend).toBe(true);
+    expect(f.data.filter((t) => t.type === 'box').every((t) => t.showlegend === false)).toBe(true);
     const e = distributionFigure('ecdf', groups, { log: true, floors: [{ name: 'f', ns: 1500 }], title: '' });
     expect(e.layout.shapes).toEqual([expect.objectContaining({ x0: 1.5 })]);
   });
-  it('places floor labels at log10 of the value on a log axis (Plotly annotations), lines at the value', () => {
-    const b = distributionFigure('box', groups, { log: true, floors: [{ name: 'f', ns: 10_000 }], title: '' });
-    expect(b.layout.shapes).toEqual([expect.objectContaining({ y0: 10, y1: 10 })]);
-    expect((b.layout.annotations as { y: number }[])[0].y).toBeCloseTo(1, 12);
-    const e = distributionFigure('ecdf', groups, { log: true, floors: [{ name: 'f', ns: 10_000 }], title: '' });
-    expect((e.layout.annotations as { x: number }[])[0].x).toBeCloseTo(1, 12);
-    const lin = distributionFigure('box', groups, { log: false, floors: [{ name: 'f', ns: 10_000 }], title: '' });
-    expect((lin.layout.annotations as { y: number }[])[0].y).toBe(10);
+  it('gives close floors their own colour and dash, and no label on the plot', () => {
+    const floors = [{ name: 'a', ns: 10_000 }, { name: 'b', ns: 10_100 }, { name: 'c', ns: 10_200 }];
+    const f = distributionFigure('box', groups, { log: true, floors, title: '' });
+    const styles = (f.layout.shapes as { line: { color: string; dash: string } }[]).map((x) => `${x.line.color} ${x.line.dash}`);
+    expect(new Set(styles).size).toBe(3);
+    expect(f.layout.annotations).toBeUndefined();
+    expect(f.layout.shapes).toEqual(expect.arrayContaining([expect.objectContaining({ y0: 10, y1: 10 })]));
   });
-  it('leaves samples that read 0 (below the clock tick) off a log axis and says how many, never at the axis floor', () => {
-    const ticked = [{ name: 'wasm', values: [0, 0, 5000, 10000] }, { name: 'ws', values: [400000, 500000] }];
+  it('leaves a few samples ≤ 0 (below the clock tick) off a log axis and says how many of which series, never at the axis floor', () => {
+    const few = [{ name: 'wasm', values: [0, ...Array.from({ length: 99 }, (_, i) => 5000 + i)] }, { name: 'ws', values: [400000, 500000] }];
     for (const kind of ['box', 'violin', 'ecdf', 'hist'] as const) {
-      const f = distributionFigure(kind, ticked, { log: true, floors: [], title: kind });
+      const f = distributionFigure(kind, few, { log: true, floors: [], title: kind });
       const drawn = (f.data[0].y ?? f.data[0].x) as number[];
-      expect(drawn).toHaveLength(2);
-      expect((f.layout.title as { text: string }).text).toMatch(/2 samples ≤ 0 \(below the clock's tick\) not drawn on the log axis/);
+      expect(drawn).toHaveLength(99);
+      expect((f.layout.title as { text: string }).text).toMatch(/1 sample ≤ 0 \(below the clock's tick\) left out of the log axis \(wasm: 1 of 100\)/);
     }
-    const lin = distributionFigure('box', ticked, { log: false, floors: [], title: 'box' });
-    expect(lin.data[0].y).toHaveLength(4);
+    const lin = distributionFigure('box', few, { log: false, floors: [], title: 'box' });
+    expect(lin.data[0].y).toHaveLength(100);
     const t = timeSeriesFigure([{ name: 's', k: [1, 2, 3], ns: [0, 5000, 10000] }], 0, { log: true, title: 't' });
     expect(t.data[0].x).toEqual([2, 3]);
     expect((t.layout.title as { text: string }).text).toMatch(/1 sample ≤ 0/);
+  });
+  it('switches to a linear axis, and says why, when a series is mostly ≤ 0 (the Wasm overhead: a difference of two ticked readings)', () => {
+    const ticked = [{ name: 'wasm overhead', values: [0, 0, -5000, 5000, 0, 10000] }, { name: 'ws', values: [400000, 500000] }];
+    for (const kind of ['box', 'violin', 'ecdf', 'hist'] as const) {
+      const f = distributionFigure(kind, ticked, { log: true, floors: [{ name: 'f', ns: 0 }, { name: 'g', ns: 2000 }], title: kind });
+      const drawn = (f.data[0].y ?? f.data[0].x) as number[];
+      expect(drawn).toHaveLength(6);
+      const axis = (kind === 'box' || kind === 'violin' ? f.layout.yaxis : f.layout.xaxis) as { type?: string; title: { text: string } };
+      if (kind !== 'hist') expect(axis.type).toBe('linear');
+      else expect(axis.title.text).not.toMatch(/log10/);
+      expect((f.layout.title as { text: string }).text).toMatch(/linear axis: 67 % of wasm overhead's samples are ≤ 0/);
+      expect(f.layout.shapes).toHaveLength(2);
+    }
   });
   it('draws an ECDF in SVG with at most 2000 steps, each at its exact rank, the extremes kept', () => {
     const sorted = Array.from({ length: 12_345 }, (_, i) => 1000 + i * 3);

@@ -49,7 +49,7 @@ describe('programs curve', () => {
 
   it('plots every point with both intervals, on log axes', () => {
     const fig = programsFigure(points);
-    const markers = fig.data.filter((t) => t.mode === 'markers+text');
+    const markers = fig.data.filter((t) => t.mode === 'markers' && t.meta !== 'size-key');
     expect(markers.reduce((n, t) => n + (t.x as number[]).length, 0)).toBe(points.length);
     expect((fig.layout.xaxis as { type: string }).type).toBe('log');
     for (const t of markers) expect((t.error_y as { array: number[] }).array.every((x) => x > 0)).toBe(true);

@@ -76,7 +76,8 @@ export function Plot({ figure, name, height = 420, busy = false, empty = null, p
   const bundle = bundleOf(figure);
   // The bundle that drew what is in the element: a figure that changes bundle is purged by the one that drew it.
   const drawnBy = useRef<Bundle | null>(null);
-  const traces = figure.data.filter((t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && (t[k] as unknown[]).length > 0)).length;
+  // Traces with data: a legend key (a trace of nulls naming a reference line or a marker size) is not one.
+  const traces = figure.data.filter((t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && (t[k] as unknown[]).some((v) => v !== null))).length;
   // A figure with nothing to draw yet while its data is still coming is not drawn (an empty frame would flash).
   const waiting = busy && traces === 0;
   useEffect(() => {

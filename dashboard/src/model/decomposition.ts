@@ -8,6 +8,7 @@
  * timed its own echo (echo.service: docs/os-floor.md, "The server's own floor"), the back-end
  * overhead splits the same way: the server's echo (its hand-off and reply write with no step) and the rest.
  * Medians are not additive, so the segments are an approximation; negative differences are clamped to 0.
+ * segmentsOf turns a decomposition into segments that add up to the e2e median exactly (what the plot and its table draw).
  */
 import { OVERHEAD_ID } from '../sql/analysis';
 import { findSeries } from './comparison';
@@ -55,4 +56,23 @@ export function decompose(stats: SeriesStats[], run: string, config: string, pla
   const sum = PHASES.reduce((a, p) => a + (phases[p] ?? 0), 0);
   phases.unattributed = e2e === null ? null : Math.max(0, e2e - sum);
   return { run, config, platform, transport: path, e2eMedian: e2e, phases };
+}
+
+/**
+ * What a bar draws: segments that add up to the e2e median it decomposes (`total`), in ns.
+ *  - Σ phases ≤ e2e: each phase's median as measured, and the rest as "unattributed".
+ *  - Σ phases > e2e: medians do not add (and on the socket paths the send's timer starts before the wait's ends),
+ *    so each phase is scaled by e2e / Σ (`scale` < 1): the same estimator throughout, the shares are the phases'
+ *    shares of their sum, and nothing is drawn beyond the e2e.
+ * Without an e2e series the bar is the phases' sum (scale 1). `measuredSum`: Σ phases as measured (no unattributed).
+ */
+export interface Segments { total: number; values: Record<Phase, number>; measuredSum: number; scale: number }
+
+export function segmentsOf(d: Decomposition): Segments {
+  const measured = PHASES.filter((p) => p !== 'unattributed');
+  const measuredSum = measured.reduce((a, p) => a + (d.phases[p] ?? 0), 0);
+  const total = d.e2eMedian ?? measuredSum;
+  const scale = measuredSum > total && measuredSum > 0 ? total / measuredSum : 1;
+  const values = Object.fromEntries(PHASES.map((p) => [p, p === 'unattributed' ? Math.max(0, total - measuredSum) : (d.phases[p] ?? 0) * scale])) as Record<Phase, number>;
+  return { total, values, measuredSum, scale };
 }

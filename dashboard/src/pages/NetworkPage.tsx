@@ -9,101 +9,12 @@ import { Plot } from '../components/Plot';
 import { Controls } from '../components/Controls';
 import { provenanceOf } from '../plots/figureExport';
 import { dataUrl } from '../data/published';
-import type { Figure } from '../plots/figures';
+import { capacityFigure, e2eFigure, pipelineFigure } from '../plots/networkFigures';
 import { SoakPanel } from '../components/SoakPanel';
-import { networkOfProgram, type BreakEven, type BreakPoint, type Capacity, type Cell, type NetworkRun } from '../model/network';
+import { networkOfProgram, type BreakEven, type BreakPoint, type Capacity, type NetworkRun } from '../model/network';
 import { programOptions } from '../model/programs';
 import { REFERENCE_PROGRAM } from '../../../measurement/src/catalogue.mjs';
 import type { ViewState } from '../state/viewState';
-
-const FRAME_60 = 1000 / 60;
-const FRAME_30 = 1000 / 30;
-const ms = (ns: number | null | undefined): number | null => (ns === null || ns === undefined ? null : ns / 1e6);
-const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf'];
-
-/** Horizontal frame-budget lines (16.7 ms and 33.3 ms) as shapes + labels. */
-function frameLines(): Record<string, unknown> {
-  const line = (y: number, name: string) => ({
-    shape: { type: 'line', xref: 'paper', x0: 0, x1: 1, y0: y, y1: y, line: { dash: 'dot', color: '#444', width: 1 } },
-    annotation: { xref: 'paper', x: 1, y, text: name, showarrow: false, xanchor: 'right', yanchor: 'bottom', font: { size: 11 } },
-  });
-  const lines = [line(FRAME_60, '16.7 ms (60 Hz)'), line(FRAME_30, '33.3 ms (30 Hz)')];
-  return { shapes: lines.map((l) => l.shape), annotations: lines.map((l) => l.annotation) };
-}
-
-const errorY = (ci: ([number, number] | null)[], y: (number | null)[]) => ({
-  type: 'data', symmetric: false,
-  array: ci.map((c, i) => (c && y[i] !== null ? c[1] / 1e6 - (y[i] as number) : 0)),
-  arrayminus: ci.map((c, i) => (c && y[i] !== null ? (y[i] as number) - c[0] / 1e6 : 0)),
-});
-
-/** e2e (median, 95 % CI) against RTT, one trace per path × N × encoding (free pacing, one step in flight), of one program's cells. */
-function e2eFigure(cells: Cell[], platform: string, program: string): Figure {
-  // The RTT curve: profiles without a bandwidth limit (the bandwidth-limited one is listed under the plot).
-  const out = cells.filter((c) => c.platform === platform && c.profile !== 'in-process' && c.pacing === 'free' && c.inFlight === 1 && c.rateKBps === null);
-  const keys = [...new Set(out.map((c) => `${c.transport} N=${c.n} ${c.encoding}`))].sort();
-  const data: Record<string, unknown>[] = keys.map((k, i) => {
-    const cs = out.filter((c) => `${c.transport} N=${c.n} ${c.encoding}` === k).sort((a, b) => a.rttMs - b.rttMs);
-    const y = cs.map((c) => ms(c.figures.e2e?.median));
-    return {
-      type: 'scatter', mode: 'lines+markers', name: k, x: cs.map((c) => c.rttMs), y, line: { color: COLORS[i % COLORS.length] },
-      text: cs.map((c) => c.profile), error_y: errorY(cs.map((c) => c.figures.e2e?.medianCi ?? null), y),
-      hovertemplate: '%{text}: RTT %{x} ms → e2e %{y:.3f} ms<extra>%{fullData.name}</extra>',
-    };
-  });
-  const base = cells.filter((c) => c.platform === platform && c.profile === 'in-process' && c.pacing === 'free');
-  for (const b of base) {
-    data.push({ type: 'scatter', mode: 'markers', name: `in-process ${b.transport} N=${b.n}`, x: [0], y: [ms(b.figures.e2e?.median)], marker: { symbol: 'star', size: 10 } });
-  }
-  return {
-    data,
-    layout: {
-      title: { text: `${platform}, ${program}: e2e per step (median, 95 % CI) against added RTT, free pacing`, font: { size: 14 } },
-      xaxis: { title: { text: 'added RTT (ms; Toxiproxy profile)' } }, yaxis: { title: { text: 'e2e (ms)' }, rangemode: 'tozero' },
-      margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
-    },
-  };
-}
-
-/** Period between applied states with k steps in flight (pipelining) against RTT, per path (solid desktop, dashed web). */
-function pipelineFigure(cells: Cell[], program: string): Figure {
-  const pipe = cells.filter((c) => c.profile !== 'in-process' && c.pacing === 'free' && c.rateKBps === null
-    && cells.some((d) => d.inFlight > 1 && d.platform === c.platform && d.n === c.n && d.encoding === c.encoding));
-  const ks = [...new Set(pipe.map((c) => c.inFlight))].sort((a, b) => a - b);
-  const series = ['desktop', 'web'].flatMap((platform) => ks.map((k, i) => ({ platform, k, i })))
-    .filter(({ platform, k }) => pipe.some((c) => c.platform === platform && c.inFlight === k));
-  const ns = [...new Set(pipe.map((c) => c.n))].join(', ');
-  return {
-    data: series.map(({ platform, k, i }) => {
-      const cs = pipe.filter((c) => c.platform === platform && c.inFlight === k).sort((a, b) => a.rttMs - b.rttMs);
-      const y = cs.map((c) => ms(c.figures.periodMean?.mean));
-      return { type: 'scatter', mode: 'lines+markers', name: `${platform} ${cs[0]?.transport ?? ''}, ${k} in flight${k > 1 ? ` (results ${k - 1} step${k > 2 ? 's' : ''} late)` : ' (reference)'}`, x: cs.map((c) => c.rttMs), y,
-        error_y: errorY(cs.map((c) => c.figures.periodMean?.meanCi ?? null), y), line: { color: COLORS[i % COLORS.length], dash: platform === 'web' ? 'dash' : 'solid' }, text: cs.map((c) => c.profile) };
-    }),
-    layout: {
-      title: { text: `pipelining (${program}, N = ${ns}, json): mean time between applied states (95 % CI)`, font: { size: 14 } },
-      xaxis: { title: { text: 'added RTT (ms)' } }, yaxis: { title: { text: 'mean period (ms)' }, rangemode: 'tozero' },
-      margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
-    },
-  };
-}
-
-/** p99 latency from the intended send time against M (open loop), per server. */
-function capacityFigure(cap: Record<string, Capacity>): Figure {
-  return {
-    data: Object.values(cap).map((c, i) => {
-      const y = c.levels.map((l) => ms(l.p99));
-      return { type: 'scatter', mode: 'lines+markers', name: `${c.server} (${capacityText(c)})`, x: c.levels.map((l) => l.m), y,
-        error_y: errorY(c.levels.map((l) => l.p99Ci), y), line: { color: COLORS[i % COLORS.length] } };
-    }),
-    layout: {
-      title: { text: 'capacity: p99 latency from the intended send time (reference program, N = 100, 60 Hz each, open loop)', font: { size: 14 } },
-      xaxis: { title: { text: 'M concurrent front-ends' }, tickvals: [...new Set(Object.values(cap).flatMap((c) => c.levels.map((l) => l.m)))] },
-      yaxis: { title: { text: 'p99 (ms)' }, rangemode: 'tozero' },
-      margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.25 }, ...frameLines(),
-    },
-  };
-}
 
 /** The largest M in words: a lower bound when the load generator, not the server, ended the count. */
 const capacityText = (c: Capacity): string => (c.limitedBy === 'generator'
@@ -152,7 +63,7 @@ export default function NetworkPage({ state, set }: { state: ViewState; set: (pa
   const shown = useMemo(() => (run ? networkOfProgram(run, state.program) : null), [run, state.program]);
   const figs = useMemo(() => (shown ? {
     desktop: e2eFigure(shown.cells, 'desktop', shown.program), web: e2eFigure(shown.cells, 'web', shown.program),
-    pipe: pipelineFigure(shown.cells, shown.program), cap: capacity ? capacityFigure(capacity) : null,
+    pipe: pipelineFigure(shown.cells, shown.program), cap: capacity ? capacityFigure(capacity, capacityText) : null,
   } : null), [shown, capacity]);
   if (error) return <p className="error" role="alert">{error}</p>;
   if (!runs) return <p className="muted">loading network runs…</p>;
@@ -180,11 +91,12 @@ export default function NetworkPage({ state, set }: { state: ViewState; set: (pa
         <p className="muted small" data-testid="rate-limited">
           Bandwidth-limited profile (not on the RTT curve), free pacing, median e2e:{' '}
           {cells.filter((c) => c.rateKBps !== null && c.pacing === 'free' && c.inFlight === 1)
-            .map((c) => `${c.platform} ${c.transport} ${c.profile} N=${c.n} ${c.encoding} ${(ms(c.figures.e2e?.median) ?? NaN).toFixed(1)} ms`).join('; ')}.
+            .map((c) => `${c.platform} ${c.transport} ${c.profile} N=${c.n} ${c.encoding} ${((c.figures.e2e?.median ?? NaN) / 1e6).toFixed(1)} ms`).join('; ')}.
         </p>
       )}
       <h3>Break-even RTT, {shown.program} (one step in flight, free pacing; median e2e reaches the frame)</h3>
-      <table className="data" data-testid="break-even" data-program={shown.program}>
+      <div className="table-wrap"><table className="data" data-testid="break-even" data-program={shown.program}>
+        <caption className="small muted">Run <code>{run.id}</code>, program <code>{shown.program}</code>: added round trip at which the e2e reaches the frame.</caption>
         <thead><tr><th>path</th><th>N</th><th>encoding</th><th>60 Hz (median)</th><th>30 Hz (median)</th><th>60 Hz (p95)</th><th>30 Hz (p95)</th></tr></thead>
         <tbody>
           {[...shown.breakEvens].sort(breakEvenOrder).map((b) => (
@@ -195,7 +107,7 @@ export default function NetworkPage({ state, set }: { state: ViewState; set: (pa
             </tr>
           ))}
         </tbody>
-      </table>
+      </table></div>
       {['desktop', 'web'].filter((p) => platforms.has(p)).map((p) => <Plot key={p} name={`network-e2e-${p}`} figure={figs[p as 'desktop' | 'web']} provenance={provenanceOf([run], [run.id])} />)}
       {cells.some((c) => c.inFlight > 1) && <Plot name="network-pipelining" figure={figs.pipe} provenance={provenanceOf([run], [run.id])} />}
       {figs.cap && <Plot name="network-capacity" figure={figs.cap} provenance={capRun ? provenanceOf([capRun], [capRun.id]) : undefined} />}
@@ -206,7 +118,8 @@ export default function NetworkPage({ state, set }: { state: ViewState; set: (pa
         </p>
       )}
       {capacity && (
-        <table className="data" data-testid="capacity">
+        <div className="table-wrap"><table className="data" data-testid="capacity">
+          <caption className="small muted">Run <code>{capRun?.id}</code>, the reference program, N = 100 per front-end at 60 Hz.</caption>
           <thead><tr><th>server</th><th>M</th><th>p99 [95 % CI]</th><th>verdict (≤ 16.7 ms)</th><th>load generator's own lateness, p99</th></tr></thead>
           <tbody>
             {Object.values(capacity).flatMap((c) => c.levels.map((l) => (
@@ -218,7 +131,7 @@ export default function NetworkPage({ state, set }: { state: ViewState; set: (pa
               </tr>
             )))}
           </tbody>
-        </table>
+        </table></div>
       )}
       <SoakPanel />
     </div>

@@ -62,12 +62,12 @@ export default function ProgramsPage() {
           <tbody>
             {shown.map((p) => (
               <tr key={`${p.platform}-${p.spec}-${p.nodeCount}`} data-point={`${p.platform}/${p.program}/${p.nodeCount}`}>
-                <td>{p.platform}</td><td title={p.label}>{p.spec}</td><td className="num">{p.nodeCount}</td>
+                <td>{p.platform}</td><td title={p.label} className="wrap-note"><span className="run-id">{p.spec}</span></td><td className="num">{p.nodeCount}</td>
                 <td className="num">{ci(p.compute, (x) => formatDuration(x))}</td>
                 <td className="num">{ci(p.inE2e, (x) => formatDuration(x))}</td>
                 <td className="num">{ci(p.outE2e, (x) => formatDuration(x))}</td>
                 <td className="num">{ci(p.ratio, formatRatio)}</td>
-                <td className="small"><code>{p.run}/{p.config}</code></td>
+                <td className="small wrap-note" data-testid="programs-source"><code className="run-id">{p.run}</code><br /><code className="run-id">{p.config}</code></td>
               </tr>
             ))}
           </tbody>

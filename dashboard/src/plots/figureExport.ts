@@ -17,6 +17,8 @@ export function figureCsvRows(figure: Figure): { columns: string[]; rows: Record
   for (const [i, t] of figure.data.entries()) {
     const name = typeof t.name === 'string' ? t.name.replace(/<br>/g, ' ') : `trace ${i + 1}`;
     const x = arr(t.x); const y = arr(t.y);
+    // A legend key (a trace of nulls naming a reference line, a marker size or the baseline) holds no data.
+    if ([...(x ?? []), ...(y ?? [])].every((v) => v === null)) continue;
     const n = Math.max(x?.length ?? 0, y?.length ?? 0);
     const err = t.error_y as { array?: unknown; arrayminus?: unknown } | undefined;
     const plus = arr(err?.array); const minus = arr(err?.arrayminus) ?? plus;

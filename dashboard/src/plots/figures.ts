@@ -2,7 +2,7 @@
  * Plotly figures as plain data, built by pure functions from domain values (ns in; axes in a unit picked from
  * the data; hover shows the unit). No Plotly import here: the library is loaded lazily by components/Plot.
  */
-import { PHASES, type Decomposition } from '../model/decomposition';
+import { PHASES, segmentsOf, type Decomposition } from '../model/decomposition';
 import { formatDuration, pickUnit, UNIT_LABEL, type Unit } from '../model/units';
 import { DASHES, styleOf } from './pathStyle';
 
@@ -20,22 +20,31 @@ export function axisUnit(groups: Group[], unit: Unit = 'auto'): 'ns' | 'us' | 'm
   return meds.length ? pickUnit(meds[Math.floor(meds.length / 2)]) : 'us';
 }
 
-const annotationAt = (v: number, log: boolean) => (log ? Math.log10(Math.max(v, 1e-12)) : v);
+/** Above this share of a series' samples ≤ 0, a log axis would draw a small and biased part of it: the figure goes linear. */
+export const LOG_MAX_NONPOSITIVE_SHARE = 0.05;
 
 /**
  * A log axis cannot draw a sample that read 0 (a step shorter than its clock's tick) or less (a difference of two
- * such readings): drawn at the axis floor it would look like a measured value. Such samples are left out of the plot
- * and counted in its title (docs/measurements.md, "Clock resolution"). Linear axes keep every sample.
+ * such readings): drawn at the axis floor it would look like a measured value. A few such samples are left out of the
+ * plot and counted, per series, in its title (docs/measurements.md, "Clock resolution"); when more than
+ * LOG_MAX_NONPOSITIVE_SHARE of some series is ≤ 0, the axis is linear instead and the title says why. Linear axes keep
+ * every sample.
  */
-function logHonest<T extends { values: number[] }>(groups: T[], log: boolean, title: string): { groups: T[]; title: string } {
-  if (!log) return { groups, title };
-  let dropped = 0;
-  const kept = groups.map((g) => {
-    const v = g.values.filter((x) => x > 0);
-    dropped += g.values.length - v.length;
-    return { ...g, values: v };
-  });
-  return { groups: kept, title: dropped ? `${title} — ${dropped} sample${dropped > 1 ? 's' : ''} ≤ 0 (below the clock's tick) not drawn on the log axis` : title };
+export function logHonest<T extends { name: string; values: number[] }>(groups: T[], log: boolean, title: string): { groups: T[]; title: string; log: boolean } {
+  if (!log) return { groups, title, log };
+  const counts = groups.map((g) => ({ name: g.name, n: g.values.length, low: g.values.reduce((a, x) => a + (x > 0 ? 0 : 1), 0) }));
+  const worst = counts.filter((c) => c.n > 0 && c.low / c.n > LOG_MAX_NONPOSITIVE_SHARE).sort((a, b) => b.low / b.n - a.low / a.n);
+  if (worst.length) {
+    const w = worst[0];
+    return { groups, log: false, title: `${title} — linear axis: ${Math.round((100 * w.low) / w.n)} % of ${w.name.replace(/<br>/g, ' ')}'s samples are ≤ 0 (below the clock's tick), which a log axis cannot draw` };
+  }
+  const dropped = counts.reduce((a, c) => a + c.low, 0);
+  if (!dropped) return { groups, title, log };
+  const which = counts.filter((c) => c.low > 0).map((c) => `${c.name.replace(/<br>/g, ' ')}: ${c.low} of ${c.n}`).join(', ');
+  return {
+    groups: groups.map((g) => ({ ...g, values: g.values.filter((x) => x > 0) })), log,
+    title: `${title} — ${dropped} sample${dropped > 1 ? 's' : ''} ≤ 0 (below the clock's tick) left out of the log axis (${which})`,
+  };
 }
 
 const base = (title: string): Record<string, unknown> => ({
@@ -46,64 +55,83 @@ const base = (title: string): Record<string, unknown> => ({
   font: { family: 'system-ui, sans-serif', size: 12 },
 });
 
-// Plotly places shapes on a log axis by data value but annotations by log10 of it. Labels of lines sorted by
-// value step down (x axis) or sideways (y axis) in turn, so that close lines never print over each other.
-const refShapes = (unsorted: RefLine[], u: 'ns' | 'us' | 'ms', axis: 'x' | 'y', log = false) => {
+/** Reference lines' colours, told apart from each other and from the paths' (which are bright): dark, with a dash each. */
+const REF_COLOURS = ['#333333', '#7a5195', '#8c6d31', '#2f4b7c', '#665191', '#a05195', '#4d4d4d', '#6b6b00'];
+
+/**
+ * Reference lines (the floors) as dotted lines, each named in the legend with its value, in its own colour and dash:
+ * labels written beside the lines printed over each other wherever two floors are close (and over the boxes).
+ * `at`: a line's position on the axis (its value in the axis unit, or log10 of it on a histogram of log10 values).
+ */
+const refLines = (unsorted: RefLine[], u: 'ns' | 'us' | 'ms', axis: 'x' | 'y', at: (l: RefLine) => number = (l) => l.ns / SCALE[u]) => {
   const lines = [...unsorted].sort((a, b) => a.ns - b.ns);
+  const colour = (i: number) => REF_COLOURS[i % REF_COLOURS.length];
+  const dash = (i: number) => (['dot', 'dash', 'dashdot', 'longdash'] as const)[i % 4];
   return {
-  shapes: lines.map((l) => (axis === 'x'
-    ? { type: 'line', xref: 'x', yref: 'paper', x0: l.ns / SCALE[u], x1: l.ns / SCALE[u], y0: 0, y1: 1, line: { dash: 'dot', color: '#555', width: 1 } }
-    : { type: 'line', yref: 'y', xref: 'paper', y0: l.ns / SCALE[u], y1: l.ns / SCALE[u], x0: 0, x1: 1, line: { dash: 'dot', color: '#555', width: 1 } })),
-  annotations: lines.map((l, i) => (axis === 'x'
-    ? { x: annotationAt(l.ns / SCALE[u], log), y: 1 - 0.07 * (i % 4), xref: 'x', yref: 'paper', text: l.name, showarrow: false, font: { size: 10, color: '#555' }, xanchor: 'left', yanchor: 'top', bgcolor: 'rgba(255,255,255,0.8)' }
-    : { y: annotationAt(l.ns / SCALE[u], log), x: i % 2 ? 0 : 1, yref: 'y', xref: 'paper', text: l.name, showarrow: false, font: { size: 10, color: '#555' }, xanchor: i % 2 ? 'left' : 'right', yanchor: 'bottom', bgcolor: 'rgba(255,255,255,0.8)' })),
+    shapes: lines.map((l, i) => (axis === 'x'
+      ? { type: 'line', xref: 'x', yref: 'paper', x0: at(l), x1: at(l), y0: 0, y1: 1, line: { dash: dash(i), color: colour(i), width: 1.5 } }
+      : { type: 'line', yref: 'y', xref: 'paper', y0: at(l), y1: at(l), x0: 0, x1: 1, line: { dash: dash(i), color: colour(i), width: 1.5 } })),
+    keys: lines.map((l, i) => ({
+      type: 'scatter', mode: 'lines', name: `${l.name}: ${formatDuration(l.ns)}`, x: [null], y: [null], hoverinfo: 'skip', meta: 'reference-line',
+      line: { dash: dash(i), color: colour(i), width: 1.5 }, showlegend: true,
+    })),
   };
 };
 
 export function distributionFigure(kind: 'box' | 'violin' | 'ecdf' | 'hist', allGroups: Group[], allOpts: { log: boolean; floors: RefLine[]; title: string; unit?: Unit }): Figure {
-  const { groups, title } = logHonest(allGroups, allOpts.log, allOpts.title);
-  const opts = { ...allOpts, title };
+  const { groups, title, log } = logHonest(allGroups, allOpts.log, allOpts.title);
+  // Floors ≤ 0 have no place on a log axis either (they are medians of clock-limited series).
+  const floors = log ? allOpts.floors.filter((f) => f.ns > 0) : allOpts.floors;
+  const opts = { ...allOpts, title, log, floors };
   const u = axisUnit(groups, opts.unit);
   const lab = UNIT_LABEL[u];
   const scaled = groups.map((g) => ({ name: g.name, v: g.values.map((x) => x / SCALE[u]), st: styleOf(g.path), variant: g.variant ?? 0, dash: DASHES[(g.variant ?? 0) % DASHES.length] }));
   const axisTitle = `duration (${lab})`;
+  // The floors' key: a legend beside the plot (the series' own names are on the x axis for boxes and violins).
+  const sideLegend = { orientation: 'v', x: 1.02, xanchor: 'left', y: 1, yanchor: 'top', font: { size: 10 } };
+  // What a value on the axis is in ns (the invocation strips are drawn in the same unit).
+  const meta = { nsPerUnit: SCALE[u] };
   if (kind === 'box' || kind === 'violin') {
     // Many series: one-line names at an angle (stacked words of neighbouring boxes would overlap).
     const crowded = scaled.length > 8;
+    const ref = refLines(opts.floors, u, 'y');
     return {
-      data: scaled.map((g) => ({
-        type: kind, name: crowded ? g.name : g.name.replace(/ · /g, '<br>'), y: g.v, marker: { color: g.st.color, symbol: g.st.symbol, size: 3 }, line: { color: g.st.color },
+      data: [...scaled.map((g) => ({
+        type: kind, name: crowded ? g.name : g.name.replace(/ · /g, '<br>'), y: g.v, marker: { color: g.st.color, symbol: g.st.symbol, size: 3 }, line: { color: g.st.color }, showlegend: false,
         ...(kind === 'box' ? { boxpoints: 'outliers', boxmean: true } : { box: { visible: true }, meanline: { visible: true }, points: false, spanmode: 'hard' }),
         hovertemplate: `%{y:.3f} ${lab}<extra>${g.name}</extra>`,
-      })),
-      layout: { ...base(opts.title), xaxis: { automargin: true, tickangle: crowded ? -35 : 0, tickfont: { size: crowded ? 9 : 12 } }, yaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear' }, showlegend: false, ...refShapes(opts.floors, u, 'y', opts.log) },
+      })), ...ref.keys],
+      layout: { ...base(opts.title), meta, xaxis: { automargin: true, tickangle: crowded ? -35 : 0, tickfont: { size: crowded ? 9 : 12 } }, yaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear' },
+        showlegend: ref.keys.length > 0, legend: sideLegend, shapes: ref.shapes },
     };
   }
   if (kind === 'ecdf') {
+    const ref = refLines(opts.floors, u, 'x');
     return {
-      data: scaled.map((g) => {
+      data: [...scaled.map((g) => {
         const { x, y } = ecdfSteps([...g.v].sort((a, b) => a - b));
         return {
           type: 'scatter', mode: 'lines', name: g.name, x, y,
           line: { shape: 'hv', color: g.st.color, dash: g.dash },
           hovertemplate: `%{x:.3f} ${lab}: %{y:.3f}<extra>${g.name}</extra>`,
         };
-      }),
+      }), ...ref.keys],
       // The legend beside the plot, clear of the curves and of the axis title.
-      layout: { ...base(opts.title), legend: { orientation: 'v', x: 1.02, xanchor: 'left', y: 1, yanchor: 'top', font: { size: 10 } }, margin: { l: 70, r: 10, t: 40, b: 50 },
-        xaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear', automargin: true }, yaxis: { title: { text: 'fraction ≤ x' }, range: [0, 1.02] }, ...refShapes(opts.floors, u, 'x', opts.log) },
+      layout: { ...base(opts.title), meta, legend: sideLegend, margin: { l: 70, r: 10, t: 40, b: 50 },
+        xaxis: { title: { text: axisTitle }, type: opts.log ? 'log' : 'linear', automargin: true }, yaxis: { title: { text: 'fraction ≤ x' }, range: [0, 1.02] }, shapes: ref.shapes },
     };
   }
+  const ref = refLines(opts.floors, u, 'x', (f) => (opts.log ? Math.log10(f.ns / SCALE[u]) : f.ns / SCALE[u]));
   return {
-    data: scaled.map((g) => ({
-      type: 'histogram', name: g.name, x: opts.log ? g.v.map((x) => Math.log10(Math.max(x, 1e-9))) : g.v, opacity: 0.6, nbinsx: 80,
+    data: [...scaled.map((g) => ({
+      type: 'histogram', name: g.name, x: opts.log ? g.v.map((x) => Math.log10(x)) : g.v, opacity: 0.6, nbinsx: 80,
       marker: { color: g.st.color, line: { color: g.st.color, width: g.variant ? 1 : 0 } },
       hovertemplate: opts.log ? `10^%{x:.2f} ${lab}: %{y}<extra>${g.name}</extra>` : `%{x:.3f} ${lab}: %{y}<extra>${g.name}</extra>`,
-    })),
+    })), ...ref.keys],
     layout: {
-      ...base(opts.title), barmode: 'overlay',
+      ...base(opts.title), meta, barmode: 'overlay', legend: sideLegend,
       xaxis: { title: { text: opts.log ? `log10 duration (${lab})` : axisTitle } }, yaxis: { title: { text: 'samples' } },
-      ...refShapes(opts.floors.map((f) => (opts.log ? { ...f, ns: Math.log10(f.ns / SCALE[u]) * SCALE[u] } : f)), u, 'x'),
+      shapes: ref.shapes,
     },
   };
 }
@@ -154,28 +182,44 @@ export function timeSeriesFigure(allSeries: TimePoints[], warmup: number, allOpt
   };
 }
 
+/** Each phase's colour in the decomposition (its plot and its table's key). */
+export const PHASE_COLOURS: Record<(typeof PHASES)[number], string> = {
+  send: '#9467bd', compute: '#2ca02c', 'server echo': '#ffbb78', 'back-end overhead': '#ff7f0e', 'OS floor': '#8c564b',
+  'transport / boundary': '#d62728', parse: '#1f77b4', apply: '#17becf', 'frame/tick wait': '#e377c2', unattributed: '#bbbbbb',
+};
+
+/** A segment's visible label: its duration with its share beside. */
+export const segmentLabel = (ns: number, share: number): string => `${formatDuration(ns)} · ${share < 1 && share > 0 ? share.toFixed(1) : share.toFixed(0)} %`;
+
 /**
- * Stacked horizontal bars, one per path: each phase as a share of the path's e2e median (so a 0.2 ms and a
- * 200 ms path are both readable); hover gives the absolute median in a sensible unit.
+ * Stacked horizontal bars, one per path: each phase as a share of the path's e2e median (so a 0.2 ms and a 200 ms
+ * path are both readable), the segments adding up to 100 % exactly (model/decomposition.ts segmentsOf: the rest
+ * unattributed, or the medians scaled when they add up to more than the e2e). Each segment is labelled with its
+ * duration and share where it is wide enough; the table beside the plot lists every one.
  */
 export function decompositionFigure(ds: Decomposition[], labelOf: (d: Decomposition) => string): Figure {
-  const colors = ['#9467bd', '#2ca02c', '#ffbb78', '#ff7f0e', '#8c564b', '#d62728', '#1f77b4', '#17becf', '#e377c2', '#bbbbbb'];
-  const names = ds.map(labelOf);
-  const total = (d: Decomposition) => d.e2eMedian ?? PHASES.reduce((a, p) => a + (d.phases[p] ?? 0), 0);
+  const segs = ds.map(segmentsOf);
+  // Two lines per bar (its configuration, then its e2e): a one-line label took half the plot's width.
+  const names = ds.map((d, i) => `${labelOf(d)}<br>e2e ${formatDuration(segs[i].total)}${segs[i].scale < 1 ? ` (phases ×${segs[i].scale.toFixed(2)})` : ''}`);
+  const share = (i: number, p: (typeof PHASES)[number]) => (segs[i].total > 0 ? (100 * segs[i].values[p]) / segs[i].total : 0);
+  const title = 'Where each path\'s e2e median goes: segments add up to it (the rest unattributed; phases scaled where their medians add up to more)';
   return {
-    data: PHASES.map((p, i) => ({
+    data: PHASES.map((p) => ({
       type: 'bar', orientation: 'h', name: p, y: names,
-      x: ds.map((d) => (total(d) > 0 ? (100 * (d.phases[p] ?? 0)) / total(d) : 0)),
-      customdata: ds.map((d) => `${formatDuration(d.phases[p] ?? 0)} of e2e ${formatDuration(total(d))}`),
-      marker: { color: colors[i] }, hovertemplate: `${p}: %{customdata} (%{x:.1f} %)<extra>%{y}</extra>`,
+      x: ds.map((_, i) => share(i, p)),
+      text: ds.map((_, i) => (segs[i].values[p] > 0 ? segmentLabel(segs[i].values[p], share(i, p)) : '')),
+      textposition: 'inside', insidetextanchor: 'middle', textfont: { size: 11 }, cliponaxis: false,
+      customdata: ds.map((d, i) => `${formatDuration(segs[i].values[p])} of e2e ${formatDuration(segs[i].total)}${segs[i].scale < 1 && p !== 'unattributed' ? ` (median ${formatDuration(d.phases[p] ?? 0)} × ${segs[i].scale.toFixed(3)})` : ''}`),
+      marker: { color: PHASE_COLOURS[p] }, hovertemplate: `${p}: %{customdata} (%{x:.1f} %)<extra>%{y}</extra>`,
     })),
     layout: {
-      ...base('End-to-end decomposition: share of each path\'s e2e median'), barmode: 'stack',
-      xaxis: { title: { text: '% of the e2e median' }, range: [0, 100] }, yaxis: { automargin: true },
+      ...base(title), barmode: 'stack',
+      // Labels too narrow for their segment are hidden, not shrunk to illegible; the table lists them all.
+      uniformtext: { minsize: 10, mode: 'hide' },
+      xaxis: { title: { text: '% of the e2e median (segments add up to 100 %)' }, range: [0, 100], ticksuffix: ' %' }, yaxis: { automargin: true },
       // The colour key sits right above the bars whatever the plot's height (a fraction of a tall plot below it is far away).
-      title: { text: 'End-to-end decomposition: share of each path\'s e2e median', font: { size: 14 }, y: 1, yref: 'container', yanchor: 'top', pad: { t: 8 } },
-      legend: { orientation: 'h', x: 0, y: 1, yanchor: 'bottom' }, margin: { l: 70, r: 20, t: 70, b: 40 },
-      annotations: ds.map((d, i) => ({ x: 100, y: names[i], xanchor: 'right', text: `e2e ${formatDuration(d.e2eMedian)}`, showarrow: false, font: { size: 11, color: '#fff' } })),
+      title: { text: title, font: { size: 14 }, y: 1, yref: 'container', yanchor: 'top', pad: { t: 8 } },
+      legend: { orientation: 'h', x: 0, y: 1, yanchor: 'bottom', traceorder: 'normal' }, margin: { l: 70, r: 20, t: 70, b: 40 },
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Per-invocation points over a box or violin figure (docs/measurements.md, "Invocations"): each invocation's median
  * of a series as a marker at the series' category, so the spread between runs shows beside the spread of steps.
- * Pure: reads the distribution traces' names and scale from the figure it is given, so the points sit on the boxes
- * whatever the labels and unit.
+ * Pure: reads the distribution traces' names and unit (layout.meta.nsPerUnit) from the figure it is given, so the points
+ * sit on the boxes whatever the labels, unit and samples left out of a log axis. A median ≤ 0 is left out of a log axis.
  */
 import type { Figure, Group } from './figures';
 
@@ -13,18 +13,23 @@ export interface Strip { name: string; invocations: number[]; medians: number[] 
 export function withInvocationStrips(fig: Figure, groups: Group[], strips: Strip[]): Figure {
   const byName = new Map(strips.map((s) => [s.name, s]));
   const extra: Record<string, unknown>[] = [];
-  const axis = (fig.layout.yaxis as { title?: { text?: string } } | undefined)?.title?.text ?? '';
+  const yaxis = fig.layout.yaxis as { title?: { text?: string }; type?: string } | undefined;
+  const axis = yaxis?.title?.text ?? '';
+  const log = yaxis?.type === 'log';
+  const nsPerUnit = (fig.layout.meta as { nsPerUnit?: number } | undefined)?.nsPerUnit;
   groups.forEach((g, i) => {
     const s = byName.get(g.name);
     const trace = fig.data[i];
     if (!s || !trace || (trace.type !== 'box' && trace.type !== 'violin')) return;
+    // The figure's unit; else (a figure without it) read off its first non-zero sample.
     const y = trace.y as number[] | undefined;
     const at = y ? y.findIndex((v) => v !== 0) : -1;
-    const scale = at >= 0 ? g.values[at] / y![at] : 1;
+    const scale = nsPerUnit ?? (at >= 0 ? g.values[at] / y![at] : 1);
     const label = String(trace.name);
+    const kept = s.medians.map((_, k) => k).filter((k) => !log || s.medians[k] > 0);
     extra.push({
-      type: 'scatter', mode: 'markers', name: `${g.name}: per-invocation medians`, x: s.medians.map(() => label), y: s.medians.map((v) => v / scale),
-      customdata: s.invocations, showlegend: false, meta: 'invocation-strip',
+      type: 'scatter', mode: 'markers', name: `${g.name}: per-invocation medians`, x: kept.map(() => label), y: kept.map((k) => s.medians[k] / scale),
+      customdata: kept.map((k) => s.invocations[k]), showlegend: false, meta: 'invocation-strip',
       marker: { symbol: 'diamond', size: 10, color: '#111', opacity: 0.85, line: { color: '#fff', width: 1.5 } },
       hovertemplate: `invocation %{customdata}: median %{y:.3f} ${axis.replace(/^duration /, '')}<extra>${g.name}</extra>`,
     });
