@@ -49,10 +49,12 @@ function invocationFiles(dataDir, run, config, platform, sides = ['frontend', 'f
 
 /**
  * e2e per path and the e2e ratio out/in of one configuration, as the benchmarks compute them, every interval widened
- * by its clock (clock.mjs). The figure is each invocation's median step, except where the in-process step is within a
- * few ticks of its clock and block means exist (the web's Wasm path at the page's 5 µs clock): then the in-process
- * figure is the mean step over back-to-back blocks and the out-of-process one the mean step, the same statistic both
- * sides (docs/measurements.md, "Clock resolution"); the per-step median stays beside it as `e2eStep`, a bound.
+ * by its clock (clock.mjs). The figure is each invocation's median step, except on the web where block means exist:
+ * there the in-process figure is the mean step over back-to-back blocks and the out-of-process one the mean step, the
+ * same statistic both sides (docs/measurements.md, "Clock resolution"). Always, not only when the page's 5 µs clock
+ * limits the per-step median: a Wasm step timed alone carries its two clock reads and their rounding, so a run whose
+ * step grew past the clock limit would otherwise switch statistic and its ratio would not compare with the other
+ * web runs'. The per-step median stays beside it as `e2eStep` (a bound where the clock limits it).
  * `inConfig` gives the in-process side when `config` has none: bench:web runs the page's engine once per N and
  * pacing (its figure does not depend on the wire encoding), in the configuration of the first encoding, and the
  * other encodings' configurations are invocation k of the same rounds, so the two are paired invocation by invocation.
@@ -83,7 +85,7 @@ export function configurationE2e(dataDir, run, config, platform, inConfig = conf
   const at = (path, statistic, fig = 'e2e', steps = 1) => honest(pathInterval(invs(path, fig), { statistic, salt: PATH_SALT[path] }), steps);
   const stepMedian = at(inPath, 'median');
   const blockSteps = inConfig.e2eBlockSteps ?? null;
-  const blocks = platform === 'web' && stepMedian.clock?.limited && blockSteps ? invs(inPath, 'e2eBlock') : [];
+  const blocks = platform === 'web' && blockSteps ? invs(inPath, 'e2eBlock') : [];
   const statistic = blocks.length ? 'mean' : 'median';
   const inFig = blocks.length ? at(inPath, 'mean', 'e2eBlock', blockSteps) : stepMedian;
   const outFig = at(outPath, statistic);
