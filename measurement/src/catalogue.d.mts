@@ -45,6 +45,8 @@ export declare const PATH_SALT: Readonly<Record<string, number>>;
 export declare const ENCODINGS: Readonly<Record<PlatformName, readonly string[]>>;
 export declare const DESKTOP_TRANSPORTS: readonly string[];
 export declare const REFERENCE_DESKTOP_TRANSPORT: string;
+/** The reference desktop server (jvm): configurations without `outOfProcessServer` ran it. */
+export declare const REFERENCE_DESKTOP_SERVER: string;
 export declare function osFloorOfTransport(transport: string | null | undefined, spinning?: boolean): string;
 export declare const PACINGS: readonly string[];
 export declare function pacingPeriodMs(c: { pacing: string; tickMs: number | null; timeScale: number | null }): number | null;

@@ -35,23 +35,32 @@ export default function HistoryPage({ state, set }: { state: ViewState; set: (pa
   const figure = h.figure ?? HEADLINE_FIGURE;
   const points = useMemo(() => shownPoints(all, h.all).filter((p) => p.figures.has(figure)), [all, h.all, figure]);
   const base = all.find((p) => p.key === h.base) ?? defaultBaseline(points, figure);
+  // Every point against the baseline of its own configuration (the picked one for the picked point's configuration).
   const changes = useMemo(() => (base ? changesAgainst(points, base, figure, all) : []), [points, base, figure, all]);
-  const sameKind = changes.filter((c) => base && c.point.platform === base.platform);
-  const vs = all.find((p) => p.key === h.vs) ?? (sameKind.length ? sameKind[sameKind.length - 1].point : null);
-  const rows = useMemo(() => (base && vs ? compareWith(all, base, vs) : []), [all, base, vs]);
+  // The table: the baseline's configuration first, then the others, each in time order.
+  const listed = useMemo(() => [...changes].sort((a, b) => Number(b.point.configuration === base?.configuration) - Number(a.point.configuration === base?.configuration)
+    || a.point.configuration.localeCompare(b.point.configuration)), [changes, base]);
+  const sameConfiguration = changes.filter((c) => base && c.point.configuration === base.configuration);
+  const vs = all.find((p) => p.key === h.vs) ?? (sameConfiguration.length > 1 ? sameConfiguration[sameConfiguration.length - 1].point : null);
+  // A point is compared with the baseline of its own configuration.
+  const vsBase = (vs && changes.find((c) => c.point.key === vs.key)?.base) ?? base;
+  const rows = useMemo(() => (vsBase && vs ? compareWith(all, vsBase, vs) : []), [all, vsBase, vs]);
   const fig = useMemo(() => (base ? historyFigure(changes, figure, base, points) : null), [changes, figure, base, points]);
   const [onlyFlagged, setOnlyFlagged] = useState(false);
   if (error) return <p className="error" role="alert">History: {error}</p>;
   if (!loaded) return <p className="muted" data-testid="history" data-state="loading">loading the published runs' summaries…</p>;
   const keys = figureKeys(all);
   const flagged = changes.filter((c) => c.flag);
+  const compared = changes.filter((c) => c.base && c.base.key !== c.point.key).length;
   return (
     <div data-testid="history" data-state="ready">
       <p className="muted small">
         Each point is one published configuration (run and configuration), in the order the runs were made, with its
         estimate and 95 % interval over invocations (docs/measurements.md, &quot;Comparing against a baseline&quot;). A point is
-        ringed when its interval lies wholly outside the baseline&apos;s (grey band): red above (a regression: every figure
-        here is a duration or an out/in ratio), green below. Open markers: made on another machine than the baseline.
+        compared only with a point of the same configuration (platform, N, pacing, encoding, transport, server, program and
+        its work): the baseline you pick for its configuration (grey band), else its configuration&apos;s oldest point with an
+        interval. It is ringed when its interval lies wholly outside its baseline&apos;s: red above (a regression: every figure
+        here is a duration or an out/in ratio), green below. Open markers: made on another machine than their baseline.
         The same comparison in a terminal or CI: <code>npm run bench:compare -- &lt;baseline&gt; &lt;run&gt;</code>.
       </p>
       <div className="header-row" style={{ gap: 12, flexWrap: 'wrap' }}>
@@ -73,34 +82,39 @@ export default function HistoryPage({ state, set }: { state: ViewState; set: (pa
       <p data-testid="history-flags">
         {flagged.length === 0
           ? <>No point&apos;s interval lies wholly outside the baseline&apos;s.</>
-          : <>{flagged.length} of {sameKind.length - 1} {base?.platform} points lie wholly outside the baseline&apos;s interval: {flagged.map((c) => `${c.point.key} ${c.flag === 'regression' ? '▲' : '▼'} ${pct(c.changePct)}`).join('; ')}.</>}
+          : <>{flagged.length} of {compared} points lie wholly outside the interval of their configuration&apos;s baseline: {flagged.map((c) => `${c.point.key} ${c.flag === 'regression' ? '▲' : '▼'} ${pct(c.changePct)}`).join('; ')}.</>}
         {loaded.without.length > 0 && <span className="muted small"> Runs without a summary.json (not shown): {loaded.without.join(', ')}.</span>}
       </p>
       <div className="table-wrap">
         <table className="data" data-testid="history-table">
-          <thead><tr><th>run / configuration</th><th>commit</th><th>{figure}</th><th>95 % interval</th><th>change vs baseline</th><th>intervals overlap</th><th>flag</th><th>twin runs (bench:reproduce)</th><th>machine</th></tr></thead>
+          <thead><tr><th>run / configuration</th><th>commit</th><th>{figure}</th><th>95 % interval</th><th>change vs its baseline</th><th>intervals overlap</th><th>flag</th><th>twin runs (bench:reproduce)</th><th>machine</th><th>configuration · compared with</th></tr></thead>
           <tbody>
-            {sameKind.map((c) => (
-              <tr key={c.point.key} data-point={c.point.key} data-flag={c.flag ?? 'none'} className={c.point.key === base?.key ? 'baseline' : undefined}>
-                <td><button type="button" className="linkish" title="compare every figure of this point with the baseline" onClick={() => set({ history: { ...h, vs: c.point.key } })}>{c.point.key}</button>{c.point.key === base?.key ? ' (baseline)' : ''}</td>
-                <td><code>{(c.point.commit ?? '').slice(0, 7)}</code></td>
-                <td className="num">{fmt(figure, c.figure.estimate)}</td>
-                <td className="num">{interval(figure, c.figure.ci95)}</td>
-                <td className="num" data-testid="change">{c.point.key === base?.key ? '' : pct(c.changePct)}</td>
-                <td>{c.point.key === base?.key ? '' : c.overlap === null ? 'no interval' : c.overlap ? 'yes' : 'no'}</td>
-                {c.point.key === base?.key ? <td /> : <FlagCell flag={c.flag} />}
-                <td>{c.reproduce ? `${c.reproduce} (${pct(c.twinPct)})` : ''}</td>
-                <td className="small">{c.otherMachine.length ? `other: ${c.otherMachine.join('; ')}` : 'same'}</td>
-              </tr>
-            ))}
+            {listed.map((c) => {
+              const own = c.base !== null && c.point.key === c.base.key;
+              return (
+                <tr key={c.point.key} data-point={c.point.key} data-flag={c.flag ?? 'none'} data-configuration={c.point.configuration} data-base={c.base?.key ?? ''}
+                  className={c.point.key === base?.key ? 'baseline' : undefined}>
+                  <td className="key"><button type="button" className="linkish run-id" title="compare every figure of this point with its baseline" onClick={() => set({ history: { ...h, vs: c.point.key } })}>{c.point.key}</button>{c.point.key === base?.key ? ' (baseline)' : ''}</td>
+                  <td><code>{(c.point.commit ?? '').slice(0, 7)}</code></td>
+                  <td className="num">{fmt(figure, c.figure.estimate)}</td>
+                  <td className="num">{interval(figure, c.figure.ci95)}</td>
+                  <td className="num" data-testid="change">{own || !c.base ? '' : pct(c.changePct)}</td>
+                  <td>{own || !c.base ? '' : c.overlap === null ? 'no interval' : c.overlap ? 'yes' : 'no'}</td>
+                  {own || !c.base ? <td /> : <FlagCell flag={c.flag} />}
+                  <td>{c.reproduce ? `${c.reproduce} (${pct(c.twinPct)})` : ''}</td>
+                  <td className="small">{c.otherMachine.length ? `other: ${c.otherMachine.join('; ')}` : 'same'}</td>
+                  <td className="small wrap-note">{c.point.configuration}<br /><span className="muted">{!c.base ? 'no baseline with this figure' : own ? 'its configuration\'s baseline' : `vs ${c.base.key}`}</span></td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
-      {base && vs && (
+      {vsBase && vs && (
         <section data-testid="history-compare">
-          <h3>Every figure of <code>{vs.key}</code> against the baseline <code>{base.key}</code></h3>
+          <h3>Every figure of <code>{vs.key}</code> against the baseline of its configuration <code>{vsBase.key}</code></h3>
           <p className="muted small">
-            <code>npm run bench:compare -- {base.key} {vs.key}</code> prints this table and exits 1 on a flagged regression
+            <code>npm run bench:compare -- {vsBase.key} {vs.key}</code> prints this table and exits 1 on a flagged regression
             (floors excepted: they measure the machine). Pick another point in the table above to compare it.{' '}
             <label><input type="checkbox" checked={onlyFlagged} onChange={(e) => setOnlyFlagged(e.target.checked)} /> only flagged figures</label>
           </p>
