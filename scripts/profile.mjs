@@ -21,6 +21,7 @@ import { startJvmServer } from './lib/jvm-server.mjs';
 import { cdpConnect, launchBrowser, openLive, startPreview, startWsServer } from './lib/harness.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { COMMON, parseCli } from './lib/cli.mjs';
+import { RANDOM_SCENARIO, desktopHostArgs } from './lib/desktopHost.mjs';
 import {
   CATEGORIES, HOP_TRACE_CATEGORIES, STEP_FRAME, categoryShares, cpuProfileToCollapsed, formatCollapsed, parseCollapsed, perfScriptToCollapsed,
   stacksMatching, websocketHops,
@@ -202,12 +203,13 @@ async function chromiumTrace(userDataDir, secs, categories) {
 
 // ------------------------------------------------------------- sessions ----
 
-/** The C# host's `run` command, free pacing, as bench:desktop invokes it; resolves when `steps` frames were reported. */
+/**
+ * The C# host's `run` command, free pacing, as bench:desktop invokes it (`extra`: the engine's fields of
+ * desktopHostArgs); resolves when `steps` frames were reported.
+ */
 function startHost(n, engine, extra, dir) {
-  const scenario = scenarioFor(n);
-  const a = ['run', '--scenario', scenario, '--nodes', String(n), '--max-distance', '3', '--pacing', 'free', '--encoding', 'json',
-    '--engine', engine, '--frames', '100000000', '--floors', '0', '--progress', '1000', '--out', join(dir, `unity_${engine}.csv`), ...extra];
-  if (scenario === 'random') a.push('--seed', '1', '--mean-degree', '8');
+  const a = ['run', ...desktopHostArgs({ nodeCount: n, maxDistance: 3, pacing: 'free', encoding: 'json', engine, frames: 100000000, floors: 0, progress: 1000,
+    out: join(dir, `unity_${engine}.csv`), ...extra })];
   // --jitmap: Mono writes /tmp/perf-<pid>.map, so perf names the JIT-compiled managed frames.
   const child = spawn('mono', [hostExe, ...a], { cwd: dir, env: hostEnv({ MONO_ENV_OPTIONS: '--jitmap' }), stdio: ['ignore', 'ignore', 'pipe'] });
   const state = { child, frames: 0, err: '' };
@@ -234,15 +236,15 @@ async function waitFrames(state, min, timeoutMs = 60000) {
 async function desktopSession(path, n, dir) {
   const processes = {};
   let server = null;
-  const extra = [];
+  const extra = {};
   if (path === 'socket') {
     ensureAsyncProfiler();
     const out = join(dir, 'jvm-server.collapsed.raw');
     // cpu-clock sampling through perf_events (as perf), 1 ms, collapsed output written when the JVM exits.
     server = await startJvmServer({ jvmArgs: [`-agentpath:${ASYNC_PROFILER_SO}=start,event=cpu,interval=1ms,cstack=fp,ann,file=${out},collapsed`] });
-    extra.push('--port', String(server.port), '--spin-us', '50');
+    Object.assign(extra, { port: server.port, spinUs: 50 });
     server.rawOut = out;
-  } else extra.push('--backend-csv', join(dir, 'native.csv'));
+  } else extra.backendCsv = join(dir, 'native.csv');
   const host = startHost(n, path, extra, dir);
   let window;
   try {
@@ -294,7 +296,7 @@ async function webSession(path, n, dir) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
     const running = browser.page.evaluate((c) => window.__bench.run(c), {
       nodeCount: n, pacing: 'free', rounds: 10000000, engines: [path], wsUrl: server?.url, encoding: 'json',
-      floorSamples: 0, scenario: scenarioFor(n), seed: 1, e2eBlocks: 0,
+      floorSamples: 0, scenario: scenarioFor(n), seed: RANDOM_SCENARIO.seed, e2eBlocks: 0,
     }).catch((e) => { state.err += String(e); });
     await sleep(warmupSeconds * 1000);
     await waitFrames(state, 1);
