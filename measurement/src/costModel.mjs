@@ -330,8 +330,11 @@ export function predictCase(model, inputs) {
   const inProcess = { estimate: base + cIn, ci95: [Math.max(cIn, base - baseHalf + cIn), base + baseHalf + cIn],
     covers: 'another published run of this machine kind: fit uncertainty and scatter between runs of the in-process step without the engine; the engine cost is taken as exact' };
   const addedEstimate = crossing + cOut - cIn;
-  const addedNs = { estimate: addedEstimate, ci95: [addedEstimate - crossingHalf, addedEstimate + crossingHalf],
-    covers: 'another published run: fit uncertainty and scatter between runs of the crossing' };
+  // A crossing takes no less than no time: where the fit's interval reaches below 0 (a wide scatter between runs over
+  // a small crossing), its lower end is 0, so no added cost or ratio interval claims a boundary that saves time.
+  const crossingLow = Math.min(crossing, Math.max(0, crossing - crossingHalf));
+  const addedNs = { estimate: addedEstimate, ci95: [crossingLow + cOut - cIn, addedEstimate + crossingHalf],
+    covers: 'another published run: fit uncertainty and scatter between runs of the crossing (its lower end at least 0)' };
   // Added, not in quadrature: a slow day slows both the in-process base and the crossing (the sum bounds any correlation).
   const outHalf = baseHalf + crossingHalf;
   const outEstimate = base + cOut + crossing;
@@ -345,7 +348,7 @@ export function predictCase(model, inputs) {
   const at = (r, x, b) => Math.max(0, x / (r - 1) - b);
   const breakEvenOf = (r) => ({
     estimate: at(r, crossing, base),
-    ci95: [at(r, crossing - crossingHalf, base + baseHalf), at(r, crossing + crossingHalf, Math.max(0, base - baseHalf))],
+    ci95: [at(r, crossingLow, base + baseHalf), at(r, crossing + crossingHalf, Math.max(0, base - baseHalf))],
     covers: `the engine round cost (ns, the same on both sides) above which the ratio falls below ${r}×, over the crossing's and in-process intervals; 0 when it is below already`,
   });
 

@@ -4,7 +4,9 @@
 /** Three significant digits, with its unit: 3.34 µs, 104 µs, 200 ms. */
 export function formatNs(ns) {
   if (!Number.isFinite(ns)) return '–';
-  const [v, u] = ns >= 1e9 ? [ns / 1e9, 's'] : ns >= 1e6 ? [ns / 1e6, 'ms'] : ns >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
+  // The unit by magnitude, so a difference below zero reads "−214 µs", not "-214000 ns".
+  const a = Math.abs(ns);
+  const [v, u] = a >= 1e9 ? [ns / 1e9, 's'] : a >= 1e6 ? [ns / 1e6, 'ms'] : a >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
   return `${Number(v.toPrecision(3))} ${u}`;
 }
 

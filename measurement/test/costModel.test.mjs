@@ -255,6 +255,9 @@ test('the published cost-model.json predicts every family with every preset', as
       for (const preset of published.presets) {
         const p = predictCase(published, { platform: pm.platform, family: f.id, n: 10, engineRoundNs: 10 * preset.perDeviceNs, frameHz: 60 });
         assert.ok(p.outOfProcess.estimate > p.inProcess.estimate * 0.5 && contains(p.inProcess) && contains(p.outOfProcess), `${pm.platform}/${f.id}/${preset.id}`);
+        // No interval claims a boundary that saves time where the estimate does not (the scatter is wide: ±80–240 %).
+        assert.ok(p.addedNs.ci95[0] >= Math.min(0, p.addedNs.estimate), `${pm.platform}/${f.id}/${preset.id}: added ${p.addedNs.ci95}`);
+        assert.ok(p.ratio.ci95[0] >= Math.min(1, p.ratio.estimate), `${pm.platform}/${f.id}/${preset.id}: ratio ${p.ratio.ci95}`);
       }
     }
   }

@@ -132,3 +132,11 @@ test('reproducibility: agreement per ratio, and an SVG plot of both runs', async
   assert.match(svg, /^<svg/);
   assert.match(svg, /n10-free · e2e_median ✗/);
 });
+
+test('formatNs picks the unit by magnitude, below zero too', async () => {
+  const { formatNs } = await import('../src/format.mjs');
+  assert.equal(formatNs(306_000), '306 µs');
+  assert.equal(formatNs(-214_000), '-214 µs');
+  assert.equal(formatNs(-2_500_000), '-2.5 ms');
+  assert.equal(formatNs(-12), '-12 ns');
+});
