@@ -9,12 +9,13 @@ import { createWasmConnector } from './db/duckdbWasm';
 import ComparePage from './pages/ComparePage';
 import { preloadPlotly } from './components/Plot';
 import { useViewState } from './state/useViewState';
-import { parseState, type View } from './state/viewState';
+import type { View } from './state/viewState';
+import { OPENED_URL } from './state/url';
 import type { UploadDeclaration } from './data/ingest';
 
 /** Views whose first content is a plot: the page fetches Plotly as it starts (the Comparison opens on its table). */
 const PLOT_FIRST: readonly View[] = ['yourcase', 'distributions', 'warmup', 'scale', 'profiles', 'history', 'programs', 'network'];
-if (typeof location !== 'undefined' && PLOT_FIRST.includes(parseState(location.search).view)) preloadPlotly();
+if (PLOT_FIRST.includes(OPENED_URL.state.view)) preloadPlotly();
 
 const DistributionsPage = lazy(() => import('./pages/DistributionsPage'));
 const WarmupPage = lazy(() => import('./pages/WarmupPage'));

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Unity, useUnityContext } from 'react-unity-webgl';
 import { scenarioFor } from '../../../../measurement/src/scenario.mjs';
 import { exposeWasmFacade } from './wasmBridge';
+import { currentViewState } from '../../state/url';
 
 export type UnityEngineChoice = 'wasm' | 'websocket';
 export type UnityPacing = 'fixed' | 'free';
@@ -28,7 +29,7 @@ export function defaultBuildUrl(): string {
 }
 
 function defaultWs(): string {
-  return new URLSearchParams(location.search).get('ws') ?? 'ws://127.0.0.1:8787';
+  return currentViewState().live.wsUrl ?? 'ws://127.0.0.1:8787';
 }
 
 /** True when `<buildUrl>/unity.loader.js` is served as JavaScript (a dev server answers unknown paths with HTML). */
