@@ -4,10 +4,11 @@
  * opened view shows are added first (model/canonical.ts openingConfigs); the rest once a view asks for it
  * (`need`), or after the opened view's first figures, in one batch once the view's queries have run (published.ts,
  * ingest.ts addPreparedRuns). The Live view asks for nothing more: loading would share the machine with its steps.
+ * The order and timing are decided by loadPlan.ts (pure, unit-tested); loadPublishedRuns below carries them out.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDuckDB } from '../db/DuckDBProvider';
-import { trackActivity, type Connector } from '../db/connector';
+import { trackActivity, type Connector, type TrackedConnector } from '../db/connector';
 import type { RunJson } from '../model/runs';
 import { prewarmCpuPerStep } from '../model/invocations';
 import { uploadRun } from './uploadRun';
@@ -15,10 +16,9 @@ import {
   addPreparedRuns, createTables, ingestUpload, nextUploadBatch, type UploadDeclaration, type UploadResult, type UploadSource,
 } from './ingest';
 import { loadPublished, type Arrival, type PublishedLoad } from './published';
-import { configKey, type Opening } from '../model/canonical';
-import { parseState } from '../state/viewState';
-
-export { dataUrl } from './published';
+import { addInOneOrEach, configsFinal, ingestLabel, LoadPlan, runsToAskFor, type Publication } from './loadPlan';
+import type { Opening } from '../model/canonical';
+import { currentViewState, OPENED_URL } from '../state/url';
 
 /** An upload's outcome as the page lists it (dismissable by its key). */
 export type UploadMessage = UploadResult & { key: number };
@@ -64,15 +64,9 @@ const Ctx = createContext<DataState | null>(null);
 // One load per page: a state initializer may run twice (StrictMode in dev), a module-level value does not. Taken by
 // the loading effect (its Arrow buffers move to the database's worker), so a later database loads afresh.
 let started: PublishedLoad | null = null;
-/**
- * `?data=none`: the page loads no published run (the benches open the Live view so: parsing and ingesting the
- * published CSVs in the background would share the machine with the steps they measure). Read once, at load: the
- * view state's URL writer does not keep the parameter.
- */
-export const NO_PUBLISHED_DATA = typeof location !== 'undefined' && new URLSearchParams(location.search).get('data') === 'none';
-/** What the page was opened on (read once, at load): its configurations load first. */
-const OPENED: Opening = (() => { const st = parseState(typeof location === 'undefined' ? '' : location.search); return { view: st.view, cfg: st.cfg, runs: st.runs, program: st.program }; })();
-const startPublished = () => (NO_PUBLISHED_DATA ? null : (started ??= loadPublished(OPENED)));
+/** What the page was opened on: its configurations load first (`?data=none`: no published run, state/url.ts). */
+const OPENED: Opening = (({ view, cfg, runs, program }) => ({ view, cfg, runs, program }))(OPENED_URL.state);
+const startPublished = () => (OPENED_URL.noPublishedData ? null : (started ??= loadPublished(OPENED)));
 const takePublished = (): PublishedLoad | null => { const l = startPublished(); started = null; return l; };
 
 /** Waits for the background runs only this long for the first view's queries to finish. */
@@ -85,8 +79,8 @@ const FIRST_VIEW_MAX_WAIT_MS = 1500;
  */
 const PREFETCH_QUIET_MS = 1000;
 const PREFETCH_MAX_WAIT_MS = 8000;
-/** The background's runs are shown to the views at most this often while they arrive (each time: their queries again). */
-const PUBLISH_EVERY_MS = 5000;
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 export function DataProvider({ children }: { children: ReactNode }) {
   const dbState = useDuckDB();
@@ -120,166 +114,32 @@ export function DataProvider({ children }: { children: ReactNode }) {
   }, [dbState]);
 
   // Fetching and parsing of the first view's runs start at mount, in parallel with the database's start-up; the
-  // others once the database is up (load.release()). Runs are added in batches: the
-  // first run alone, then what has arrived of the other first-view runs, and so on until they are all in; then
-  // every other run at once, after the first view's queries (one summary query over all of them instead
-  // of one per run).
+  // others once the database is up and the first view's are in (loadPlan.ts decides, loadPublishedRuns does).
   useState(startPublished);
   useEffect(() => {
     if (!raw || !db) return;
     let live = true;
     let stopPrewarm = () => {};
+    const failed = (e: unknown) => { if (live) { setStatus('error'); setComplete(true); setInvocationsComplete(true); setError(message(e)); } };
     const load = takePublished();
     if (!load) {
-      void createTables(raw).then(() => { if (live) { setStatus('ready'); setComplete(true); setInvocationsComplete(true); setLoadMs(performance.now() - t0); } },
-        (e: unknown) => { if (live) { setStatus('error'); setComplete(true); setInvocationsComplete(true); setError(e instanceof Error ? e.message : String(e)); } });
+      void createTables(raw).then(() => { if (live) { setStatus('ready'); setComplete(true); setInvocationsComplete(true); setLoadMs(performance.now() - t0); } }, failed);
       return () => { live = false; };
     }
-    (async () => {
-      const { ids: order, records, opening: openingKeys } = await load.order;
-      if (!live) return;
-      setLoad({ load, opening: new Set(openingKeys) });
-      setListed(records);
-      stopPrewarm = prewarmCpuPerStep(records);
-      setProgress({ done: 0, total: order.length });
-      await createTables(raw);
-      await raw.query('DELETE FROM samples_raw; DELETE FROM invocation_samples_raw; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
-      const problems: string[] = [];
-      const done = new Set<string>(); // runs with no part to come
-      const parts = new Map<string, Set<string>>(); // run → its configurations tried so far
-      let tried = 0;
-      let batches = 0;
-      let waited = false;
-      let prefetch = false;
-      const triedConfigs = new Set<string>(); // configuration keys tried
-      /** Once the opened view's configurations are in: the rest after its queries have settled (a view asking sooner wins). */
-      const onLive = () => parseState(location.search).view === 'live';
-      const schedulePrefetch = () => {
-        if (prefetch || !openingKeys.every((k) => triedConfigs.has(k))) return;
-        prefetch = true;
-        void (async () => {
-          // Not while the Live view is open (the visitor's run would share the machine with it): once it is left.
-          for (;;) {
-            while (live && onLive()) await new Promise((r) => setTimeout(r, 1000));
-            if (!live) return;
-            await db.whenQuiet(PREFETCH_QUIET_MS, PREFETCH_MAX_WAIT_MS);
-            if (!live) return;
-            if (!onLive()) { load.release(); return; }
-          }
-        })();
-      };
-      schedulePrefetch();
-      let lastPublish = -Infinity;
-      let publishTimer: ReturnType<typeof setTimeout> | null = null;
-      /** Something added since the last publication. */
-      let unpublished = false;
-      /** Makes what has been added visible to the views: a new generation (their queries run again). */
-      const publish = () => {
-        if (publishTimer) { clearTimeout(publishTimer); publishTimer = null; }
-        if (!live || !unpublished) return;
-        unpublished = false;
-        lastPublish = performance.now();
-        setRuns(shown());
-        setLoaded(new Set(triedConfigs));
-        setError(problems.length ? problems.join('; ') : null);
-        setStatus('ready');
+    const page: LoadSink = {
+      listed: (records, opening) => { setLoad({ load, opening: new Set(opening) }); setListed(records); stopPrewarm = prewarmCpuPerStep(records); },
+      progress: setProgress,
+      publish: (p) => {
+        setRuns(p.runs); setLoaded(p.tried); setError(p.error); setStatus('ready');
         // The views' summaries start now, in the database's worker, while the page renders the publication.
         db.prefetch(++generationRef.current);
         setGeneration(generationRef.current);
-        schedulePrefetch();
-      };
-      const shown = () => records.filter((r) => parts.has(r.id))
-        .map((r) => ({ ...r, configurations: r.configurations.filter((c) => parts.get(r.id)!.has(c.id)) }))
-        .filter((r) => r.configurations.length);
-      /** Every run's parts are in (not yet the held-back invocation files): shown as complete. */
-      let runsDone = false;
-      const finishRuns = () => {
-        if (runsDone) return;
-        runsDone = true;
-        publish();
-        setStatus('ready');
-        setComplete(true);
-        setLoadMs(performance.now() - t0);
-      };
-      let invocationsAdded = false;
-      /**
-       * Adds a batch of arrivals in one go, or, when one part is refused, one by one, so that only that one is missing;
-       * names every failure in `problems`. Resolves with the arrivals added.
-       */
-      const addBatch = async (batch: Arrival[]): Promise<Arrival[]> => {
-        const ok = batch.filter((x) => x.prepared !== null && x.run !== null);
-        problems.push(...batch.filter((x) => x.error !== null).map((x) => x.error!));
-        try {
-          await addPreparedRuns(raw, ok.map((x) => x.prepared!));
-          return ok;
-        } catch (e) {
-          const added: Arrival[] = [];
-          for (const x of ok) {
-            try { await addPreparedRuns(raw, [x.prepared!]); added.push(x); } catch (e1) { problems.push(`run ${x.id}: ${e1 instanceof Error ? e1.message : String(e1)}`); }
-          }
-          if (!ok.length) problems.push(e instanceof Error ? e.message : String(e));
-          return added;
-        }
-      };
-      for (let a = await load.take(); a !== null; a = await load.take()) {
-        if (a.invocations) {
-          // The held-back invocation files: after every run's other parts are shown and the views' queries over them
-          // have run (the database's one worker would otherwise hold those queries behind these appends); those of a
-          // run a view asked for meanwhile, at once.
-          const atEnd = load.partsTaken();
-          if (atEnd && !runsDone) {
-            finishRuns();
-            await db.whenQuiet(FIRST_VIEW_QUIET_MS, FIRST_VIEW_MAX_WAIT_MS);
-            if (!live) return;
-          }
-          const batch: Arrival[] = [a];
-          for (let n = load.peek(); atEnd && n && n.invocations; n = load.peek()) batch.push((await load.take())!);
-          const t = performance.now();
-          if ((await addBatch(batch)).length) invocationsAdded = true;
-          performance.measure(`ingest invocations of ${batch.map((x) => x.id).join(', ')}`, { start: t });
-          if (!live) return;
-          if (!atEnd) setInvocationGeneration((g) => g + 1); // the view that asked for the run reads them now
-          continue;
-        }
-        if (!a.first && !waited) {
-          waited = true;
-          await db.whenQuiet(FIRST_VIEW_QUIET_MS, FIRST_VIEW_MAX_WAIT_MS);
-          if (!live) return;
-        }
-        // On the Comparison the first part (the reference study: small, the top of the page) alone, so that it shows
-        // at once; then, as elsewhere, whatever has arrived of the same phase together (one round of queries).
-        const batch: Arrival[] = [a];
-        for (let n = load.peek(); n && (batches > 0 || OPENED.view !== 'compare') && n.first === a.first && !n.invocations; n = load.peek()) batch.push((await load.take())!);
-        batches++;
-        const t = performance.now();
-        for (const x of await addBatch(batch)) { const set = parts.get(x.id) ?? new Set<string>(); x.configs.forEach((c) => set.add(c)); parts.set(x.id, set); }
-        performance.measure(`ingest ${batch.map((x) => `${x.id} (${x.configs.length})`).join(', ')}`, { start: t });
-        for (const x of batch) if (x.last) done.add(x.id);
-        tried = done.size;
-        if (!live) return;
-        // Tried: loaded or failed (a failed part's configurations will not come).
-        for (const x of batch) for (const c of x.configs.length ? x.configs : records.find((r) => r.id === x.id)?.configurations.map((r) => r.id) ?? []) triedConfigs.add(configKey(x.id, c));
-        // What the opened view or a view's request waits for is shown at once; the rest of the background at most
-        // every PUBLISH_EVERY_MS (and at the end): each publication re-runs every open view's queries over all the
-        // rows loaded so far and re-renders it, which with a hundred configurations cost more than the loading.
-        setProgress({ done: Math.min(tried, order.length), total: order.length });
-        unpublished = true;
-        const urgent = a.first || batch.some((x) => asked.current.has(x.id));
-        if (urgent || load.peek() === null || performance.now() - lastPublish >= PUBLISH_EVERY_MS) publish();
-        else if (!publishTimer) publishTimer = setTimeout(publish, Math.max(0, lastPublish + PUBLISH_EVERY_MS - performance.now()));
-      }
-      if (!live) return;
-      finishRuns(); // with what a pending timer would have shown (nothing when the last batch was shown at once)
-      if (invocationsAdded) setInvocationGeneration((g) => g + 1);
-      setError(problems.length ? problems.join('; ') : null);
-      setInvocationsComplete(true);
-    })().catch((e: unknown) => {
-      if (!live) return;
-      setStatus('error');
-      setComplete(true);
-      setInvocationsComplete(true);
-      setError(e instanceof Error ? e.message : String(e));
-    });
+      },
+      runsComplete: () => { setStatus('ready'); setComplete(true); setLoadMs(performance.now() - t0); },
+      invocationsArrived: () => setInvocationGeneration((g) => g + 1),
+      finished: (e) => { setError(e); setInvocationsComplete(true); },
+    };
+    loadPublishedRuns(load, raw, db, page, asked.current, () => live).catch(failed);
     return () => { live = false; stopPrewarm(); };
   }, [raw, db, t0]);
 
@@ -307,15 +167,14 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const uploaded = useMemo(() => uploadRun(loadedUploads), [loadedUploads]);
   const allRuns = useMemo(() => (uploaded ? [...runs, uploaded] : runs), [runs, uploaded]);
   const allListed = useMemo(() => (uploaded ? [...listed, uploaded] : listed), [listed, uploaded]);
-  const has = useCallback((configs: readonly string[] | undefined) => complete || (configs !== undefined && status === 'ready'
-    && configs.every((k) => loaded.has(k) || k.startsWith(`${uploaded?.id ?? '\0'}/`))), [complete, status, loaded, uploaded]);
+  const has = useCallback((configs: readonly string[] | undefined) => configsFinal(configs,
+    { complete, ready: status === 'ready', tried: loaded, uploadRun: uploaded?.id ?? null }), [complete, status, loaded, uploaded]);
   const need = useCallback((configs?: readonly string[]) => {
     if (!load) return;
     if (configs === undefined) { load.load.release(); return; }
-    const missing = configs.filter((k) => !loaded.has(k) && !load.opening.has(k));
-    const ids = [...new Set(missing.map((k) => k.slice(0, k.indexOf('/'))))];
+    const ids = runsToAskFor(configs, loaded, load.opening);
     ids.forEach((id) => asked.current.add(id));
-    if (missing.length) load.load.prioritise(ids);
+    if (ids.length) load.load.prioritise(ids);
   }, [load, loaded]);
 
   // The loading progress is not part of it: it moves with every run that arrives, while the views re-render only when
@@ -338,6 +197,88 @@ function LoadProgress({ done, total }: { done: number; total: number }) {
       <progress max={total} value={done} /> published runs loaded: {done} of {total}
     </p>
   );
+}
+
+/** What the loading sets on the page (DataProvider's state). */
+interface LoadSink {
+  /** The runs listed and the opened view's configurations, once the manifest and the run.json files are read. */
+  listed(records: RunJson[], opening: readonly string[]): void;
+  progress(p: { done: number; total: number }): void;
+  publish(p: Publication): void;
+  /** Every run's parts are in (the held-back invocation files may still come). */
+  runsComplete(): void;
+  /** Invocation files were added that the views read now. */
+  invocationsArrived(): void;
+  /** The load is over: its failures in one line (null: none). */
+  finished(error: string | null): void;
+}
+
+/**
+ * Adds the published runs to the database as they arrive, as `LoadPlan` decides (which arrivals together, when to
+ * wait for the views' queries, when to show them, when the rest may load): the first view's runs in batches as they
+ * arrive, then every other run, then the held-back invocation files. Stops at the first await after `live()` turns false.
+ */
+async function loadPublishedRuns(load: PublishedLoad, raw: Connector, db: TrackedConnector, page: LoadSink,
+  asked: ReadonlySet<string>, live: () => boolean): Promise<void> {
+  const { ids: order, records, opening } = await load.order;
+  if (!live()) return;
+  page.listed(records, opening);
+  page.progress({ done: 0, total: order.length });
+  await createTables(raw);
+  await raw.query('DELETE FROM samples_raw; DELETE FROM invocation_samples_raw; DELETE FROM files; DELETE FROM configs; DELETE FROM runs;');
+  const plan = new LoadPlan(records, order.length, opening, OPENED_URL.state.view);
+  const releaseWhenDue = () => { if (plan.releaseDue()) void releaseWhenQuiet(load, db, live); };
+  let publishTimer: ReturnType<typeof setTimeout> | null = null;
+  const publish = () => {
+    if (publishTimer) { clearTimeout(publishTimer); publishTimer = null; }
+    const shown = live() ? plan.publication(performance.now()) : null;
+    if (!shown) return;
+    page.publish(shown);
+    releaseWhenDue();
+  };
+  const finishRuns = () => { if (plan.completeRuns()) { publish(); page.runsComplete(); } };
+  const addToDatabase = (parts: Arrival[]) => addPreparedRuns(raw, parts.map((x) => x.prepared!));
+  releaseWhenDue();
+  for (let a = await load.take(); a !== null; a = await load.take()) {
+    const partsTaken = load.partsTaken();
+    const before = plan.beforeBatch(a, partsTaken);
+    if (before.finishRuns) finishRuns();
+    if (before.waitForQuiet) {
+      await db.whenQuiet(FIRST_VIEW_QUIET_MS, FIRST_VIEW_MAX_WAIT_MS);
+      if (!live()) return;
+    }
+    const batch: Arrival[] = [a];
+    for (let n = load.peek(); n && plan.joinsBatch(a, n, partsTaken); n = load.peek()) batch.push((await load.take())!);
+    const t = performance.now();
+    const outcome = await addInOneOrEach(batch, addToDatabase);
+    performance.measure(ingestLabel(batch), { start: t });
+    if (!live()) return;
+    if (a.invocations) {
+      if (plan.recordInvocations(outcome, partsTaken).readNow) page.invocationsArrived(); // the view that asked reads them now
+      continue;
+    }
+    plan.recordParts(batch, outcome);
+    page.progress(plan.progress());
+    const when = plan.publishWhen(batch, asked, load.peek() === null, performance.now());
+    if (when.now) publish();
+    else publishTimer ??= setTimeout(publish, when.inMs);
+  }
+  if (!live()) return;
+  finishRuns(); // with what a pending timer would have shown (nothing when the last batch was shown at once)
+  if (plan.invocationsAddedAtEnd()) page.invocationsArrived();
+  page.finished(plan.errorText());
+}
+
+/** Releases the rest of the load once the database is quiet (the opened view's figures drawn), not while the Live view is open. */
+async function releaseWhenQuiet(load: PublishedLoad, db: TrackedConnector, live: () => boolean): Promise<void> {
+  const onLive = () => currentViewState().view === 'live';
+  for (;;) {
+    while (live() && onLive()) await new Promise((r) => setTimeout(r, 1000));
+    if (!live()) return;
+    await db.whenQuiet(PREFETCH_QUIET_MS, PREFETCH_MAX_WAIT_MS);
+    if (!live()) return;
+    if (!onLive()) { load.release(); return; }
+  }
 }
 
 /**
