@@ -4,7 +4,8 @@
  * `npm run headline` writes (public/data/headline.json, headline.svg): no DuckDB, no Plotly, so it shows first.
  */
 import { useEffect, useState } from 'react';
-import { dataUrl } from '../data/published';
+import { dataUrl } from '../data/dataFiles';
+import { loadHeadline, loadHeadlineSvg } from '../data/headline';
 import { provenanceOf, stampSvg } from '../plots/figureExport';
 import { download } from './exportCsv';
 import { formatNs, formatTimes, formatUs, outOfProcessName, type Headline as HeadlineData, type HeadlineAddedCost, type HeadlineFigure, type HeadlinePlatform } from '../model/headline';
@@ -110,7 +111,7 @@ function PlatformAnswer({ p, caseLink }: { p: HeadlinePlatform; caseLink?: CaseL
 
 /** The headline's plot as a file, stamped with the runs (and their commits) it shows; its numbers as JSON. */
 async function downloadHeadline(h: HeadlineData, runs: readonly { id: string; commit?: string | null }[]): Promise<void> {
-  const svg = await (await fetch(dataUrl('headline.svg'))).text();
+  const svg = await loadHeadlineSvg();
   download('headline.svg', stampSvg(svg, provenanceOf(runs, h.platforms.map((p) => p.run)), 'headline'), 'image/svg+xml');
 }
 
@@ -121,8 +122,7 @@ export function Headline({ runs = [], caseLink }: { runs?: readonly { id: string
   const [plot, setPlot] = useState<'loading' | 'shown' | 'failed'>('loading');
   useEffect(() => {
     let live = true;
-    fetch(dataUrl('headline.json'))
-      .then((r) => { if (!r.ok) throw new Error(`headline.json: HTTP ${r.status}`); return r.json() as Promise<HeadlineData>; })
+    loadHeadline()
       .then((x) => { if (live) setH(x); })
       .catch((e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
     return () => { live = false; };

@@ -3,8 +3,8 @@
  * its plot, verdicts and command; nothing when none is published.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { dataUrl } from '../data/published';
-import { soakFigure, soakProblem, type SoakFile } from '../plots/soakFigure';
+import { loadNewestSoak } from '../data/soak';
+import { soakFigure, type SoakFile } from '../plots/soakFigure';
 import { Plot } from './Plot';
 
 export function SoakPanel() {
@@ -12,17 +12,8 @@ export function SoakPanel() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    (async () => {
-      const index = await fetch(dataUrl('soak/index.json')).then((r) => (r.ok ? r.json().catch(() => null) : null), () => null) as { soaks?: { file: string }[] } | null;
-      const newest = index?.soaks?.at(-1)?.file;
-      if (!newest) { if (live) setFile(null); return; } // none published
-      const r = await fetch(dataUrl(`soak/${newest}`));
-      if (!r.ok) throw new Error(`data/soak/${newest}: HTTP ${r.status}`);
-      const json = await r.json().catch(() => null) as unknown;
-      const problem = soakProblem(json);
-      if (problem) throw new Error(`data/soak/${newest}: ${problem}`);
-      if (live) setFile(json as SoakFile);
-    })().catch((e: unknown) => { if (live) { setError(e instanceof Error ? e.message : String(e)); setFile(null); } });
+    loadNewestSoak().then((f) => { if (live) setFile(f); },
+      (e: unknown) => { if (live) { setError(e instanceof Error ? e.message : String(e)); setFile(null); } });
     return () => { live = false; };
   }, []);
   const figure = useMemo(() => (file ? soakFigure(file) : null), [file]);

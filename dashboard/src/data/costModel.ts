@@ -5,9 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { CostModel } from '../../../measurement/src/costModel.mjs';
-import type { Manifest } from '../model/runs';
 import type { Preset } from '../model/yourCase';
-import { dataUrl, fetchOk } from './published';
+import { dataUrl, fetchOk, loadManifest } from './dataFiles';
 
 export interface LoadedCostModel {
   model: CostModel;
@@ -46,7 +45,7 @@ export function loadCostModel(): Promise<LoadedCostModel> {
     const [[model, presets], runTitles] = await Promise.all([
       fetchOk(dataUrl('cost-model.json')).then((r) => r.json()).then((json: unknown) => [checkCostModel(json), presetsOf(json)] as const),
       // The titles only label the runs; the view works without them.
-      fetchOk(dataUrl('manifest.json')).then((r) => r.json() as Promise<Manifest>)
+      loadManifest()
         .then((m) => new Map(m.runs.map((e) => [e.id, e.title ?? e.id])), () => new Map<string, string>()),
     ]);
     return { model, presets, runTitles };

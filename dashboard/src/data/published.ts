@@ -6,8 +6,10 @@
  * the database starts; each part of a run arrives as Arrow streams ready to append.
  */
 import { openingConfigs, type Opening } from '../model/canonical';
-import { loadsSamples, runFiles, type Manifest, type RunJson } from '../model/runs';
+import { loadsSamples, runFiles, type RunJson } from '../model/runs';
 import { reserveFileKeys, type PreparedRun } from './ingest';
+import { dataUrl, fetchDataJson, loadManifest } from './dataFiles';
+import type { NetworkRun } from '../model/network';
 
 /**
  * A run for the worker: its record, the absolute URL of its folder, the key of its first file, and the ids of the
@@ -53,32 +55,28 @@ export interface PublishedLoad {
   prioritise(runs: readonly string[]): void;
 }
 
-/** URL of a path under the site's data folder, whatever the base path. */
-export const dataUrl = (path: string): string => new URL(`${import.meta.env.BASE_URL}data/${path}`, document.baseURI).href;
-
-/** fetch that turns an HTTP error status into an error naming the URL. */
-export async function fetchOk(url: string): Promise<Response> {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-  return r;
-}
-
-const json = async <T,>(url: string): Promise<T> => (await (await fetchOk(url)).json()) as T;
-
 /**
  * Every published desktop and web run with its summary.json (the History and Programs views: no DuckDB); `summary`
  * is null for a run the manifest lists without one (nothing is requested for it: the first web runs have none, and
  * guessing the path cost a 404 each), or whose file cannot be read (a host's fallback page that is not JSON).
  */
 export async function loadPublishedSummaries<S>(): Promise<{ run: RunJson; summary: S | null }[]> {
-  const manifest = await json<Manifest>(dataUrl('manifest.json'));
+  const manifest = await loadManifest();
   const entries = manifest.runs.filter((e) => e.kind === 'desktop' || e.kind === 'web');
   return Promise.all(entries.map(async (e) => {
-    const run = await json<RunJson>(dataUrl(e.run));
-    const summary = e.summary === undefined ? null : await fetch(dataUrl(e.summary))
-      .then((r) => (r.ok ? (r.json() as Promise<S>).catch(() => null) : null), () => null);
+    const run = await fetchDataJson<RunJson>(e.run);
+    const summary = e.summary === undefined ? null : await fetchDataJson<S>(e.summary).catch(() => null);
     return { run, summary };
   }));
+}
+
+/**
+ * The network runs (`npm run bench:network`), in manifest order: the Network view reads their figures from run.json
+ * (their CSVs are not loaded into the database).
+ */
+export async function loadNetworkRuns(): Promise<NetworkRun[]> {
+  const manifest = await loadManifest();
+  return Promise.all(manifest.runs.filter((e) => e.kind === 'network').map((e) => fetchDataJson<NetworkRun>(e.run)));
 }
 
 /** Starts loading every published run, the configurations `opening` shows first; arrivals queue up until taken. */
@@ -94,9 +92,9 @@ export function loadPublished(opening: Opening): PublishedLoad {
   const fail = (e: unknown) => push({ id: 'manifest', configs: [], first: true, last: true, invocations: false, run: null, prepared: null, error: e instanceof Error ? e.message : String(e), parseMs: null });
 
   const order = (async () => {
-    const manifest = await json<Manifest>(dataUrl('manifest.json'));
+    const manifest = await loadManifest();
     const entries = manifest.runs.filter(loadsSamples);
-    const records = await Promise.all(entries.map((e) => json<RunJson>(dataUrl(e.run)).then((run) => ({ e, run, error: null }),
+    const records = await Promise.all(entries.map((e) => fetchDataJson<RunJson>(e.run).then((run) => ({ e, run, error: null }),
       (err: unknown) => ({ e, run: null, error: err instanceof Error ? err.message : String(err) }))));
     const ok = records.filter((r) => r.run !== null).map((r) => r.run!);
     // The opened view's configurations, by run, in the order the view lists them.

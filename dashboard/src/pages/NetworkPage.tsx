@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Plot } from '../components/Plot';
 import { Controls } from '../components/Controls';
 import { provenanceOf } from '../plots/figureExport';
-import { dataUrl } from '../data/published';
+import { loadNetworkRuns } from '../data/published';
 import { capacityFigure, e2eFigure, pipelineFigure } from '../plots/networkFigures';
 import { SoakPanel } from '../components/SoakPanel';
 import { networkOfProgram, type BreakEven, type BreakPoint, type Capacity, type NetworkRun } from '../model/network';
@@ -41,17 +41,11 @@ export default function NetworkPage({ state, set }: { state: ViewState; set: (pa
   const [selected, setSelected] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    (async () => {
-      const manifest = await (await fetch(dataUrl('manifest.json'))).json() as { runs: { id: string; kind: string; run: string }[] };
-      const list = await Promise.all(manifest.runs.filter((r) => r.kind === 'network').map(async (r) => {
-        const res = await fetch(dataUrl(r.run));
-        if (!res.ok) throw new Error(`${r.run}: HTTP ${res.status}`);
-        return await res.json() as NetworkRun;
-      }));
+    loadNetworkRuns().then((list) => {
       // The grid and the capacity test may be published as separate runs (`--only grid`, `--only capacity`).
       const grid = list.filter((r) => r.network.cells.length > 0);
       if (live) { setRuns(list); setSelected((grid.length ? grid : list).at(-1)?.id ?? null); }
-    })().catch((e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
+    }).catch((e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
     return () => { live = false; };
   }, []);
   const run = runs?.find((r) => r.id === selected) ?? null;

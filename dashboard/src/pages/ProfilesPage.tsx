@@ -7,7 +7,7 @@ import { FlameGraph } from '../components/FlameGraph';
 import { Plot } from '../components/Plot';
 import { provenanceOf } from '../plots/figureExport';
 import { useData, useShown } from '../data/DataProvider';
-import { dataUrl, fetchOk } from '../data/published';
+import { fetchDataJson, fetchDataText } from '../data/dataFiles';
 import { canonicalConfigs, canonicalScaleConfigs } from '../model/canonical';
 import { decompose } from '../model/decomposition';
 import { CATEGORIES, flameTree, type FlameInput } from '../model/flameTree';
@@ -19,7 +19,6 @@ import type { ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
 
 const NS = [10, 1000] as const;
-const json = async <T,>(path: string): Promise<T> => (await (await fetchOk(dataUrl(path))).json()) as T;
 
 /** The timing configuration to set beside a free-paced profile: the canonical one at this N and platform, else any. */
 function timerConfig(runs: readonly RunJson[], n: number, platform: string): string | null {
@@ -64,10 +63,10 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
   const [files, setFiles] = useState<Record<string, { profile: PathProfile; inputs: FlameInput[] }>>({});
   useEffect(() => {
     let gone = false;
-    json<ProfileIndex>('profiles/index.json')
+    fetchDataJson<ProfileIndex>('profiles/index.json')
       .then((index) => {
         if (!index.runs.length) throw new Error('no published profile run (profiles/index.json is empty)');
-        return Promise.all(index.runs.map((r) => json<ProfileRun>(`profiles/${r.id}/profiles.json`)));
+        return Promise.all(index.runs.map((r) => fetchDataJson<ProfileRun>(`profiles/${r.id}/profiles.json`)));
       })
       // Each path and N from the newest run that profiled it; the newest run's settings for the caption.
       .then((runs) => { if (!gone) setRun({ ...runs[0], entries: newestEntries(runs) }); })
@@ -82,10 +81,10 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
       const e = run.entries.find((x) => x.path === path && x.nodeCount === n);
       if (!e) continue;
       const base = `profiles/${e.run ?? run.id}/`;
-      json<PathProfile>(`${base}${e.dir}/profile.json`)
+      fetchDataJson<PathProfile>(`${base}${e.dir}/profile.json`)
         .then(async (profile) => {
           const inputs = await Promise.all(Object.entries(profile.processes).map(async ([process, p]) =>
-            ({ process, text: await (await fetchOk(dataUrl(base + p.file))).text() })));
+            ({ process, text: await fetchDataText(base + p.file) })));
           if (!gone) setFiles((f) => ({ ...f, [path]: { profile, inputs } }));
         })
         .catch((err: unknown) => { if (!gone) setError(String(err)); });
