@@ -5,40 +5,31 @@
  * resolution), and every series' statistics.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ComparisonTable, comparisonKey, pairingKey, type ComparisonExtras } from '../components/ComparisonTable';
-import { groupBy } from '../model/group';
+import { ComparisonTable, comparisonKey, pairingKey } from '../components/ComparisonTable';
 import { CrossPlatformTable } from '../components/CrossPlatformTable';
 import { Headline, type CaseLink } from '../components/Headline';
 import { Section } from '../components/Section';
 import { InvocationIntervals } from '../components/InvocationIntervals';
 import { InvocationNoiseTable } from '../components/InvocationNoiseTable';
 import { DrawAllToggle } from '../components/NearViewport';
-import { computeIntervals } from '../data/invocationIntervals';
 import { UPLOAD_RUN } from '../data/ingest';
 import { Plot, preloadPlotly } from '../components/Plot';
 import { provenanceOf } from '../plots/figureExport';
 import { SummaryTable } from '../components/SummaryTable';
 import { useQuery } from '../db/useQuery';
 import { useShown } from '../data/DataProvider';
-import { rowsOf, seriesValuesOf } from '../model/arrow';
-import { comparisons, type ComparisonRow } from '../model/comparison';
+import { comparisons } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians, type CrossPlatformRow } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
 import { openingConfigs } from '../model/canonical';
-import { cpuPerStep, driftedConfigurations, invocationCount, invocationNoise, pairFigures, toIntervals, type InvocationInterval } from '../model/invocations';
+import { cpuPerStep, driftedConfigurations, invocationCount, invocationNoise } from '../model/invocations';
 import { environmentOf, pairings, type Pairing } from '../model/runs';
-import { mannWhitneySums, seriesKey, toMannWhitney, type MannWhitney } from '../model/stats';
 import { formatDuration } from '../model/units';
 import { decompositionFigure } from '../plots/figures';
-import { apparentResolutionSql, blockMeansSql, mannWhitneySql, seriesValuesSql } from '../sql/analysis';
-import type { Interval } from '../stats/bootstrap';
-import { bootstrapCached, bootstrapKnown, warmBootstrap } from '../stats/bootstrapClient';
-import { runInnerInWorker } from '../stats/invocationClient';
+import { apparentResolutionSql, blockMeansSql } from '../sql/analysis';
+import { useComparisonIntervals } from '../stats/useComparisonIntervals';
 import { CASE_DEFAULTS, toSearch, type ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
-
-/** Samples per series read for the intervals and U tests (longer series are thinned; their U test is in SQL). */
-const MAX_VALUES = 200000;
 
 export default function ComparePage({ state, set, controls }: { state: ViewState; set?: (patch: Partial<ViewState>, opts?: { replace?: boolean }) => void; controls?: ReactNode }) {
   const filter = useMemo(() => ({ runs: state.runs }), [state.runs]);
@@ -98,168 +89,13 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
     (r) => opened(r.webRun, r.webConfig) || opened(r.desktopRun, r.desktopConfig)),
   [crossPairs, blockQ.fresh, blockQ.rows, opened]);
 
-  // The first block's within-one-invocation intervals start at once (the reference study has one invocation, so it
-  // has no invocation-level intervals to wait for); the later blocks wait for the invocation-level intervals (below),
-  // so the two do not share the CPU.
-  const [ivs, setIvs] = useState<{ map: Map<string, Map<string, InvocationInterval>>; done: boolean; ms: number | null }>({ map: new Map(), done: false, ms: null });
-  const ivCache = useRef(new Map<string, Map<string, InvocationInterval>>());
-  const ivWarmup = useRef<number | null>(null);
-  const [extras, setExtras] = useState<Omit<ComparisonExtras, 'flags' | 'resamples'>>({ medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true });
-  const complete = data.complete;
-  const [ciProgress, setCiProgress] = useState<{ done: number; total: number } | null>(null);
-  const mwuCache = useRef(new Map<string, MannWhitney>());
-  const valuesCache = useRef<{ warmup: number; reads: Map<string, Promise<Float64Array>> }>({ warmup: -1, reads: new Map() });
-  const shownContext = useRef('');
-  useEffect(warmBootstrap, []);
-  useEffect(() => {
-    const db = data.db;
-    if (!db || rows.length === 0) return;
-    let live = true;
-    // Intervals are computed block by block in table order (the first block first) and shown as each block is
-    // done; each interval once per warm-up and resample count (bootstrapCached), so runs arriving later only add
-    // their own. Started after a pause when a control changed (so that a burst of changes queues no work in front of
-    // the next summary query), soon when only more data arrived, at once on the page's first figures. Intervals of
-    // another warm-up or resample count are cleared at once, never shown beside the new figures.
-    const context = `${state.warmup}|${state.boot}`;
-    const firstContext = shownContext.current === '';
-    const sameContext = shownContext.current === context;
-    shownContext.current = context;
-    setExtras((e) => (sameContext ? { ...e, ciPending: true } : { medianCi: new Map(), ratioCi: new Map(), mwu: new Map(), ciPending: true }));
-    const timer = window.setTimeout(() => void (async () => {
-      const blocks = groupBy(rows, (r) => pairingKey(r.pairing));
-      const medianCi = new Map<string, Interval>();
-      const ratioCi = new Map<string, Interval>();
-      const mwu = new Map<string, MannWhitney>();
-      const total = new Set(rows.flatMap((r) => [r.inSeries, r.outSeries]).filter((x) => x !== null).map(seriesKey)).size
-        + rows.filter((r) => r.inSeries && r.outSeries).length;
-      let done = 0;
-      setCiProgress({ done, total });
-      const ratioKey = (r: ComparisonRow) => `ratio|${seriesKey(r.inSeries!)}|${seriesKey(r.outSeries!)}`;
-      const mwuKey = (r: ComparisonRow) => `${state.warmup}|${seriesKey(r.inSeries!)}|${seriesKey(r.outSeries!)}`;
-      const values = new Map<string, Float64Array>();
-      // Samples read for this warm-up, shared by the effect's runs (it runs again as data arrives, perhaps while
-      // an earlier run's read is in flight: that read is awaited, not repeated).
-      if (valuesCache.current.warmup !== state.warmup) valuesCache.current = { warmup: state.warmup, reads: new Map() };
-      const reads = valuesCache.current.reads;
-      /** Reads, in one query, the samples of the blocks' series whose intervals or U tests are not known yet. */
-      const readValues = async (group: ComparisonRow[]) => {
-        const series = group.flatMap((r) => [r.inSeries, r.outSeries]).filter((x) => x !== null)
-          .filter((x) => !values.has(seriesKey(x)));
-        const pairsOf = group.filter((r) => r.inSeries && r.outSeries);
-        const missing = series.some((x) => !bootstrapKnown(context, `median|${seriesKey(x)}`))
-          || pairsOf.some((r) => !bootstrapKnown(context, ratioKey(r)) || !mwuCache.current.has(mwuKey(r)));
-        if (!missing || series.length === 0) return;
-        const unread = series.filter((x) => !reads.has(seriesKey(x)));
-        if (unread.length) {
-          const tv = performance.now();
-          // Unthinned (no ranking in SQL) when every series is shorter than MAX_VALUES by the most a warm-up changes
-          // (the counts may be the previous warm-up's: at most 1000 samples apart).
-          const thin = unread.some((x) => x.count > MAX_VALUES - 1000) ? MAX_VALUES : null;
-          const read = db.query(seriesValuesSql(state.warmup, {
-            runs: [...new Set(unread.map((x) => x.run))], configs: [...new Set(unread.map((x) => `${x.run}/${x.config}`))],
-            files: [...new Set(unread.map((x) => x.file))], ids: [...new Set(unread.map((x) => x.id))],
-          }, thin)).then((t) => { performance.measure('ci values', { start: tv }); return seriesValuesOf(t, seriesKey); });
-          for (const x of unread) {
-            const k = seriesKey(x);
-            reads.set(k, read.then((m) => m.get(k) ?? new Float64Array()));
-          }
-          read.catch(() => { for (const x of unread) reads.delete(seriesKey(x)); });
-        }
-        for (const x of series) values.set(seriesKey(x), await reads.get(seriesKey(x))!);
-      };
-      const groups = [...blocks.values()];
-      for (let gi = 0; gi < groups.length; gi++) {
-        if (!live) return;
-        // The first block at once; the others once every run is loaded and the invocation-level intervals are done,
-        // so that their queries do not hold up either (one database worker; the effect runs again when they are),
-        // then read in one query.
-        if (gi > 0 && (!complete || !ivs.done)) { setCiProgress({ done, total }); return; }
-        const group = groups[gi];
-        await readValues(gi === 0 ? group : groups.slice(gi).flat());
-        if (!live) return;
-        const keys = [...new Set(group.flatMap((r) => [r.inSeries, r.outSeries]).filter((x) => x !== null).map(seriesKey))];
-        const pairs = group.filter((r) => r.inSeries && r.outSeries);
-        const of = (k: string) => values.get(k) ?? new Float64Array();
-        const medians = keys.map((k) => bootstrapCached(context, `median|${k}`, () => ({ kind: 'median', a: of(k), resamples: state.boot, seed: 42 }))
-          .then((ci) => { if (!medianCi.has(k)) done++; medianCi.set(k, ci); }));
-        const ratios = pairs.map((r) => bootstrapCached(context, ratioKey(r), () => ({ kind: 'ratio', a: of(seriesKey(r.inSeries!)), b: of(seriesKey(r.outSeries!)), resamples: state.boot, seed: 42 }))
-          .then((ci) => { if (!ratioCi.has(comparisonKey(r))) done++; ratioCi.set(comparisonKey(r), ci); }));
-        // Mann–Whitney from the samples in hand (the same sums as mannWhitneySql), while the worker resamples;
-        // in the database only for a series thinned for the page (more than MAX_VALUES samples).
-        for (const r of pairs) {
-          if (!live) return;
-          const mk = mwuKey(r);
-          let m = mwuCache.current.get(mk);
-          if (!m) {
-            const a = r.inSeries!; const b = r.outSeries!;
-            if (a.count <= MAX_VALUES && b.count <= MAX_VALUES) m = toMannWhitney(mannWhitneySums(of(seriesKey(a)), of(seriesKey(b))));
-            else {
-              const tm = performance.now();
-              m = toMannWhitney(rowsOf(await db.query(mannWhitneySql(state.warmup, a, b)))[0]);
-              performance.measure('ci mann-whitney', { start: tm });
-            }
-            mwuCache.current.set(mk, m);
-          }
-          mwu.set(comparisonKey(r), m);
-        }
-        const tb = performance.now();
-        await Promise.all([...medians, ...ratios]);
-        performance.measure('ci bootstrap wait', { start: tb });
-        if (!live) return;
-        setExtras({ medianCi: new Map(medianCi), ratioCi: new Map(ratioCi), mwu: new Map(mwu), ciPending: true });
-        setCiProgress({ done, total });
-      }
-      if (live) { setExtras({ medianCi, ratioCi, mwu, ciPending: false }); setCiProgress(null); }
-    })().catch((e: unknown) => {
-      if (!live || (e instanceof Error && e.message === 'superseded')) return;
-      console.error(e);
-      setExtras((x) => ({ ...x, ciPending: false }));
-      setCiProgress(null);
-    }), firstContext ? 0 : sameContext ? 50 : 400);
-    return () => { live = false; window.clearTimeout(timer); };
-  }, [data.db, rows, state.warmup, state.boot, complete, ivs.done]);
-
-  // Invocation-level intervals (docs/measurements.md, "Intervals"), one pairing after another in page order, so the
-  // first table fills first; the inner bootstrap level runs in a worker, the outer level and percentiles in SQL.
-  // They start once every published run is loaded, the invocations' own files included (they come last): their
-  // queries, one after another in the database's one worker, would otherwise keep it busy and hold back loading the
-  // runs the first view does not show (DataProvider waits for a quiet database).
-  const invocationsIn = data.invocationsComplete;
+  // The intervals and tests of the comparison (bootstrap, Mann–Whitney, invocation-level), block by block in table
+  // order: the first block at once, the others once every run is loaded (stats/comparisonSchedule.ts).
   const pairR = (p: Pairing) => Math.min(invocationCount(tableRuns, p.run, p.inConfig), invocationCount(tableRuns, p.run, p.outConfig));
-  useEffect(() => {
-    const db = data.db;
-    if (!db || !query.fresh || !complete || !invocationsIn) return;
-    const groups = groupBy(rows.filter((r) => pairR(r.pairing) >= 2), (r) => pairingKey(r.pairing));
-    let live = true;
-    // A pairing's intervals depend on its own files and the warm-up only: kept while other runs arrive.
-    const cached = (k: string) => ivCache.current.get(`${state.warmup}|${k}`);
-    // Without invocations (every run published before them) nothing changes: no re-render.
-    setIvs((prev) => (groups.size === 0 && prev.done && prev.map.size === 0 ? prev
-      : { map: new Map([...groups.keys()].filter(cached).map((k) => [k, cached(k)!])), done: groups.size === 0, ms: groups.size === 0 ? 0 : null }));
-    let t0 = performance.now();
-    // After a warm-up change, a pause first (as for the intervals above), so that a burst of changes queues no
-    // invocation query in front of the next summary query in the database's one worker.
-    const changed = ivWarmup.current !== null && ivWarmup.current !== state.warmup;
-    ivWarmup.current = state.warmup;
-    let timer: number | undefined;
-    const pause = () => new Promise<void>((resolve) => { timer = window.setTimeout(resolve, changed ? 400 : 0); });
-    void (async () => {
-      if ([...groups.keys()].some((k) => !cached(k))) { await pause(); t0 = performance.now(); }
-      for (const [k, group] of groups) {
-        if (cached(k)) continue;
-        const p = group[0].pairing;
-        const figures = pairFigures(group, stats, comparisonKey);
-        const ids = [...new Set(figures.flatMap((f) => [f.num, f.minus, f.den]).filter((x): x is string => !!x).map((x) => x.split('|')[4]))];
-        const out = await computeIntervals(db, state.warmup, figures, { configs: [...new Set([`${p.run}/${p.inConfig}`, `${p.run}/${p.outConfig}`])], ids }, runInnerInWorker);
-        if (!live) return;
-        const iv = toIntervals(out);
-        ivCache.current.set(`${state.warmup}|${k}`, iv);
-        setIvs((x) => ({ ...x, map: new Map(x.map).set(k, iv) }));
-      }
-      if (live) setIvs((x) => ({ ...x, done: true, ms: performance.now() - t0 }));
-    })().catch((e: unknown) => { console.error(e); if (live) setIvs((x) => ({ ...x, done: true })); });
-    return () => { live = false; window.clearTimeout(timer); };
-  }, [data.db, rows, stats, state.warmup, query.fresh, complete, invocationsIn]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { extras, progress: ciProgress, invocationIntervals: ivs } = useComparisonIntervals({
+    db: data.db, rows, stats, warmup: state.warmup, resamples: state.boot, complete: data.complete,
+    invocationsComplete: data.invocationsComplete, fresh: query.fresh, invocationsOf: pairR,
+  });
   const noise = useMemo(() => openedFirst(invocationNoise(tableRuns), (n) => seriesOpened.has(n.run)), [tableRuns, seriesOpened]);
   const drifted = useMemo(() => driftedConfigurations(tableRuns), [tableRuns]);
 
