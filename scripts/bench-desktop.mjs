@@ -29,7 +29,8 @@ import { DEFAULT_DESKTOP_INVOCATIONS, DEFAULT_SPREAD_SECONDS, parseDuration, wai
 import { cpuPerStepWindow } from '../measurement/src/cpuPerStep.mjs';
 import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
-import { printReport, summaryJson } from '../desktop-host/bench/report.mjs';
+import { summaryJson } from '../measurement/src/desktopSummary.mjs';
+import { printReport } from '../measurement/src/desktopSummaryFiles.mjs';
 import { JVM_SERVER_JAR, NATIVE_SERVER_EXE, startJvmServer, startNativeServer } from './lib/jvm-server.mjs';
 import { exitOnStopSignals } from './lib/processes.mjs';
 import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, newRunFolder, orderSeedOf, parseCli, programList } from './lib/cli.mjs';

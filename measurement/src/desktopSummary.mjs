@@ -1,18 +1,9 @@
-// Printing of a desktop run (shared by scripts/bench-desktop.mjs and the standalone
-// `node desktop-host/bench/report.mjs <run folder>`, which re-analyses a published run from its files): the
-// invocation-level figures with their 95 % intervals and the targets as statistical verdicts
-// (docs/measurements.md, "Intervals"), then the reference analysis of the merged files (docs/reference-study.md).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { analyseConfiguration } from '../../measurement/src/analysis.mjs';
-import { formatInterval, formatNsFixed as fmtNs, formatRatioInterval as formatRatio } from '../../measurement/src/format.mjs';
-import { DESKTOP_FILES } from '../../measurement/src/assemble.mjs';
-import { readTimingCsv } from '../../measurement/src/timingFiles.mjs';
-import { configurationIntervals, desktopTargets, serverRuntimeParts } from '../../measurement/src/invocations.mjs';
-import { root } from '../../scripts/lib/root.mjs';
-
-const dataDir = join(root, 'public', 'data');
+// Printing a desktop run's figures (bench:desktop, and measurement/src/desktopSummaryFiles.mjs, which re-analyses a
+// published run from its files): the invocation-level figures with their 95 % intervals and the targets as
+// statistical verdicts (docs/measurements.md, "Intervals"), the reference analysis of the merged files
+// (docs/reference-study.md), growth with N, and the summary.json bench:desktop writes beside run.json.
+import { formatInterval, formatNsFixed as fmtNs, formatRatioInterval as formatRatio } from './format.mjs';
+import { desktopTargets, serverRuntimeParts } from './invocations.mjs';
 
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
@@ -97,19 +88,6 @@ export function printTargets(c, h) {
   return checks;
 }
 
-/** The reference study's published data through the same analysis, for side-by-side reading. */
-export function printReference() {
-  const dir = join(dataDir, 'runs', 'reference-study');
-  const file = (sub, name) => (existsSync(join(dir, sub, name)) ? readTimingCsv(join(dir, sub, name)) : null);
-  const native = file('native-scene', 'native.csv');
-  if (!native) return;
-  const a = analyseConfiguration({ native, unityNative: file('native-scene', 'unity_native.csv'), socket: file('socket-scene', 'socket.csv'),
-    unitySocket: file('socket-scene', 'unity_socket.csv') }, 30);
-  console.log('\n== reference study (public/data/runs/reference-study, same analysis; Unity, socket scene at a 200 ms tick)');
-  console.log(`  back-end overhead median: native ${fmtNs(a.native.overhead.median)}, socket ${fmtNs(a.socket.overhead.median)}; `
-    + `socket parse ${fmtNs(a.socket.parse.median)}; e2e median: native ${fmtNs(a.native.e2e.median)}, socket ${fmtNs(a.socket.e2e.median)}`);
-}
-
 export function printGrowth(results) {
   const free = results.filter((r) => r.c.pacing === 'free' && r.c.encoding === 'json').sort((x, y) => x.c.nodeCount - y.c.nodeCount);
   if (free.length < 2) return;
@@ -121,7 +99,6 @@ export function printGrowth(results) {
   console.log(`${pad('N', 6)}${cols.map(([h]) => lpad(h, 16)).join('')}`);
   for (const r of free) console.log(`${pad(r.c.nodeCount, 6)}${cols.map(([, f]) => lpad(fmtNs(f(r.a).median), 16)).join('')}`);
 }
-
 
 /**
  * The summary.json content bench:desktop writes beside run.json (NaN → null): per configuration the invocation
@@ -143,50 +120,12 @@ export function summaryJson(run, results, targets, { drift = null, busy = null }
   return `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`;
 }
 
+/** The configurations whose targets the report checks: free-paced json at N = 10. */
+export const isTargetConfiguration = (c) => c.nodeCount === 10 && c.pacing === 'free' && c.encoding === 'json';
+
 /**
- * The whole report of a run's analysed configurations ({ c, a }): each configuration, the targets of the free-paced
- * json configurations at N = 10 (returned), growth with N and the reference study. `tickOf(c)` gives the tick.
+ * The targets of a run's analysed configurations ({ c, h }), as the report prints them and summary.json keeps them:
+ * per target configuration its checks (desktopTargets).
  */
-export function printReport(results, tickOf) {
-  for (const { c, a, h } of results) {
-    printIntervals(c, h);
-    printConfiguration(c, a, tickOf(c));
-  }
-  const targets = results.filter((r) => r.c.nodeCount === 10 && r.c.pacing === 'free' && r.c.encoding === 'json')
-    .map(({ c, h }) => ({ configuration: c.id, checks: printTargets(c, h) }));
-  printGrowth(results);
-  printReference();
-  return targets;
-}
-
-/** Re-analyses a run folder (its run.json and CSVs) and prints the same report as bench:desktop. */
-export function reportRun(runDir, warmup, { writeSummary = false } = {}) {
-  const run = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
-  const w = warmup ?? run.parameters?.warmup ?? 30;
-  const keyOf = new Map(DESKTOP_FILES.map(([key, name]) => [name, key]));
-  const results = run.configurations.map((c) => {
-    const rows = {};
-    for (const f of c.files) {
-      const key = keyOf.get(f.file.split('/').pop());
-      if (key) rows[key] = readTimingCsv(join(runDir, f.file));
-    }
-    // Runs published before invocations existed count as one invocation: their merged files.
-    const invocations = c.invocations
-      ? c.invocations.map((inv) => ({ files: Object.fromEntries(inv.files.map((f) => [keyOf.get(f.file.split('/').pop()), readTimingCsv(join(runDir, f.file))])) }))
-      : [{ files: rows }];
-    // CPU per step as the bench recorded it per invocation (runs before it existed have none).
-    const cpu = c.invocations?.map((inv) => Object.fromEntries(Object.entries(inv.paths ?? {}).map(([p, x]) => [p, x.cpuPerStepNs ?? null])));
-    return { c, a: analyseConfiguration(rows, w), h: configurationIntervals(invocations, { platform: 'desktop', warmup: w, cpuPerStep: cpu ?? null }) };
-  });
-  const targets = printReport(results, (c) => ({ tickMs: c.tickMs ?? 20, timeScale: c.timeScale ?? 1 }));
-  if (writeSummary) writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets));
-  return results;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const argv = process.argv.slice(2);
-  const writeSummary = argv.includes('--write-summary');
-  const [dir, warmup] = argv.filter((a) => a !== '--write-summary');
-  if (!dir) { console.error('usage: node desktop-host/bench/report.mjs <run folder> [warmup] [--write-summary]'); process.exit(2); }
-  reportRun(resolve(dir), warmup !== undefined ? Number(warmup) : undefined, { writeSummary });
-}
+export const reportTargets = (results) => results.filter((r) => isTargetConfiguration(r.c))
+  .map(({ c, h }) => ({ configuration: c.id, checks: desktopTargets(h, { osFloor: c.osFloor }) }));
