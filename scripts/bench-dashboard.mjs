@@ -21,7 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import { stats } from '../measurement/src/analysis.mjs';
 import { ensureBuilt } from './lib/build-steps.mjs';
-import { parseCli } from './lib/cli.mjs';
+import { runBench } from './lib/bench.mjs';
 import { launch, root, startServer, waitForComparison } from '../dashboard/e2e/support.mjs';
 
 const PLOT_VIEWS = ['compare', 'history', 'programs', 'distributions', 'warmup', 'scale', 'network', 'profiles'];
@@ -31,21 +31,11 @@ const USAGE = `usage: npm run bench:dashboard -- [options]
   --views-only             only the per-view first plots
   --dist DIR               measure this build of the dashboard instead of dist/dashboard (e.g. an older one: before/after)
   Writes dist/bench-dashboard.json (or bench-dashboard-views.json with --views-only); nothing is published.`;
-const cli = parseCli({ usage: USAGE, options: { invocations: { type: 'string', default: '5' }, views: { type: 'string', default: PLOT_VIEWS.join(',') },
-  'views-only': { type: 'boolean', default: false }, dist: { type: 'string' } } });
-const runs = cli.int('invocations', 1);
-const views = cli.values.views === 'none' ? [] : cli.list('views', PLOT_VIEWS);
-const dist = cli.values.dist ? resolve(cli.values.dist) : join(root, 'dist', 'dashboard');
-
-if (!cli.values.dist) await ensureBuilt(['dashboard']);
-const server = await startServer({ mode: 'preview', outDir: cli.values.dist ? dist : undefined });
-const result = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: cpus().length, loadavgAtStart: loadavg(), runs, dist };
-
 /** A line on stderr as each measurement completes: a run takes minutes (every cold load waits for every interval). */
 const progress = (message) => console.error(`[bench:dashboard] ${message}`);
 
 /** ms from navigationStart to the first plot drawn on ?view=<view>, cold; null when the build has no such view. */
-async function firstPlot(view) {
+async function firstPlot(server, view) {
   const b = await launch();
   try {
     await b.context.addInitScript(() => {
@@ -64,154 +54,179 @@ async function firstPlot(view) {
   } finally { await b.close(); }
 }
 
-try {
-  result.firstPlotMs = {};
-  for (const view of views) {
-    const samples = [];
-    for (let i = 0; i < runs; i++) {
-      const ms = await firstPlot(view);
-      if (ms === null) { progress(`first plot, ?view=${view}: not on this build's page`); break; }
-      samples.push(ms);
-      progress(`first plot, ?view=${view}, cold load ${i + 1}/${runs}: ${ms.toFixed(0)} ms`);
+function parse({ cli }) {
+  const runs = cli.int('invocations', 1);
+  const views = cli.values.views === 'none' ? [] : cli.list('views', PLOT_VIEWS);
+  return { runs, views, viewsOnly: cli.values['views-only'], dist: cli.values.dist ? resolve(cli.values.dist) : join(root, 'dist', 'dashboard'), otherBuild: Boolean(cli.values.dist) };
+}
+
+/** Cold loads of the built page against `vite preview`, every figure into `result`. */
+async function measure({ runs, views, viewsOnly, dist, otherBuild }) {
+  if (!otherBuild) await ensureBuilt(['dashboard']);
+  const server = await startServer({ mode: 'preview', outDir: otherBuild ? dist : undefined });
+  const result = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: cpus().length, loadavgAtStart: loadavg(), runs, dist };
+  try {
+    result.firstPlotMs = {};
+    for (const view of views) {
+      const samples = [];
+      for (let i = 0; i < runs; i++) {
+        const ms = await firstPlot(server, view);
+        if (ms === null) { progress(`first plot, ?view=${view}: not on this build's page`); break; }
+        samples.push(ms);
+        progress(`first plot, ?view=${view}, cold load ${i + 1}/${runs}: ${ms.toFixed(0)} ms`);
+      }
+      result.firstPlotMs[view] = samples.length ? { median: stats(samples).median, samples } : null;
     }
-    result.firstPlotMs[view] = samples.length ? { median: stats(samples).median, samples } : null;
-  }
-  if (cli.values['views-only']) throw Object.assign(new Error('views only'), { viewsOnly: true });
-  // 1 + 4: cold first view
-  const headlineView = [];
-  const firstView = [];
-  const ciFirstView = [];
-  const allRuns = [];
-  const ciEverywhere = [];
-  let jsFiles = [];
-  for (let i = 0; i < runs; i++) {
+    if (viewsOnly) throw Object.assign(new Error('views only'), { viewsOnly: true });
+    // 1 + 4: cold first view
+    const headlineView = [];
+    const firstView = [];
+    const ciFirstView = [];
+    const allRuns = [];
+    const ciEverywhere = [];
+    let jsFiles = [];
+    for (let i = 0; i < runs; i++) {
+      const b = await launch();
+      try {
+        const requests = [];
+        b.context.on('request', (r) => requests.push({ url: r.url(), at: Date.now() }));
+        // The first view is stamped in the page by a MutationObserver the moment the table has figures.
+        await b.context.addInitScript(() => {
+          const sel = '[data-testid="compare"][data-ready="1"] .comparison-table td[data-stat="median"][data-ns]';
+          const headline = () => { const h = document.querySelector('[data-testid="headline"][data-state="ready"]'); return h !== null && h.getClientRects().length > 0; };
+          const ciFilled = (root) => { const cells = [...root.querySelectorAll('td.ci')]; return cells.length > 0 && cells.every((c) => c.textContent !== '…'); };
+          document.addEventListener('DOMContentLoaded', () => {
+            const obs = new MutationObserver(() => {
+              const now = performance.now();
+              if (window.__headline === undefined && headline()) window.__headline = now;
+              if (window.__firstView === undefined && document.querySelector(sel)) { window.__firstView = now; window.__firstViewEpoch = performance.timeOrigin + now; }
+              const first = document.querySelector('.comparison');
+              if (window.__ciFirst === undefined && first && ciFilled(first)) window.__ciFirst = now;
+              if (window.__complete === undefined && document.querySelector('[data-testid="compare"][data-complete="1"]')) window.__complete = now;
+              if (window.__ciAll === undefined && document.querySelector('[data-testid="compare"][data-complete="1"][data-ci="1"]') && ciFilled(document)) window.__ciAll = now;
+              if (window.__headline !== undefined && window.__firstView !== undefined && window.__ciFirst !== undefined && window.__complete !== undefined && window.__ciAll !== undefined) obs.disconnect();
+            });
+            obs.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+          });
+        });
+        await b.page.goto(server.url);
+        // The sections are opened once the first view is in, as a visitor reading the headline first would (they are on
+        // the page, collapsed, from the start; opening the decomposition at once would load Plotly beside the first view).
+        await b.page.waitForFunction(() => window.__firstView !== undefined, null, { timeout: 60000 });
+        await waitForComparison(b.page, 60000);
+        await b.page.waitForFunction(() => window.__firstView !== undefined && window.__ciFirst !== undefined && window.__complete !== undefined && window.__ciAll !== undefined, null, { timeout: 300000 });
+        // A headline on the page but not ready yet: wait for it (none: n/a).
+        if (await b.page.locator('[data-testid="headline"]').count()) await b.page.waitForFunction(() => window.__headline !== undefined, null, { timeout: 60000 });
+        const { headline, ms, epoch, ciFirst, complete, ciAll } = await b.page.evaluate(() => ({ headline: window.__headline, ms: window.__firstView, epoch: window.__firstViewEpoch, ciFirst: window.__ciFirst, complete: window.__complete, ciAll: window.__ciAll }));
+        if (headline !== undefined) headlineView.push(headline);
+        firstView.push(ms);
+        ciFirstView.push(ciFirst);
+        allRuns.push(complete);
+        ciEverywhere.push(ciAll);
+        const js = [...new Set(requests.filter((r) => r.at <= epoch && /\.(m?js)(\?|$)/.test(r.url)).map((r) => r.url))];
+        if (i === 0 || js.length > jsFiles.length) jsFiles = js;
+        progress(`cold load ${i + 1}/${runs}: first table ${ms.toFixed(0)} ms, every run loaded ${complete.toFixed(0)} ms, every interval ${ciAll.toFixed(0)} ms`);
+      } finally { await b.close(); }
+    }
+    const gz = jsFiles.map((u) => {
+      const path = decodeURIComponent(new URL(u).pathname);
+      const bytes = readFileSync(join(dist, path));
+      return { file: path, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    });
+    const wasm = readFileSync(join(dist, 'assets', readdirSync(join(dist, 'assets')).find((f) => /^duckdb-eh.*\.wasm$/.test(f))));
+    result.firstMeaningfulViewMs = headlineView.length ? { median: stats(headlineView).median, samples: headlineView } : null;
+    result.firstViewMs = { median: stats(firstView).median, samples: firstView };
+    result.firstViewIntervalsMs = { median: stats(ciFirstView).median, samples: ciFirstView };
+    result.allRunsLoadedMs = { median: stats(allRuns).median, samples: allRuns };
+    result.allIntervalsMs = { median: stats(ciEverywhere).median, samples: ciEverywhere };
+    result.firstViewJs = { gzipBytes: gz.reduce((a, f) => a + f.gzip, 0), rawBytes: gz.reduce((a, f) => a + f.bytes, 0), files: gz };
+    result.duckdbWasm = { bytes: wasm.length, gzipBytes: gzipSync(wasm, { level: 6 }).length };
+
+    // 2: re-query after a control change
     const b = await launch();
     try {
-      const requests = [];
-      b.context.on('request', (r) => requests.push({ url: r.url(), at: Date.now() }));
-      // The first view is stamped in the page by a MutationObserver the moment the table has figures.
-      await b.context.addInitScript(() => {
-        const sel = '[data-testid="compare"][data-ready="1"] .comparison-table td[data-stat="median"][data-ns]';
-        const headline = () => { const h = document.querySelector('[data-testid="headline"][data-state="ready"]'); return h !== null && h.getClientRects().length > 0; };
-        const ciFilled = (root) => { const cells = [...root.querySelectorAll('td.ci')]; return cells.length > 0 && cells.every((c) => c.textContent !== '…'); };
-        document.addEventListener('DOMContentLoaded', () => {
-          const obs = new MutationObserver(() => {
-            const now = performance.now();
-            if (window.__headline === undefined && headline()) window.__headline = now;
-            if (window.__firstView === undefined && document.querySelector(sel)) { window.__firstView = now; window.__firstViewEpoch = performance.timeOrigin + now; }
-            const first = document.querySelector('.comparison');
-            if (window.__ciFirst === undefined && first && ciFilled(first)) window.__ciFirst = now;
-            if (window.__complete === undefined && document.querySelector('[data-testid="compare"][data-complete="1"]')) window.__complete = now;
-            if (window.__ciAll === undefined && document.querySelector('[data-testid="compare"][data-complete="1"][data-ci="1"]') && ciFilled(document)) window.__ciAll = now;
-            if (window.__headline !== undefined && window.__firstView !== undefined && window.__ciFirst !== undefined && window.__complete !== undefined && window.__ciAll !== undefined) obs.disconnect();
-          });
-          obs.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-        });
-      });
       await b.page.goto(server.url);
-      // The sections are opened once the first view is in, as a visitor reading the headline first would (they are on
-      // the page, collapsed, from the start; opening the decomposition at once would load Plotly beside the first view).
-      await b.page.waitForFunction(() => window.__firstView !== undefined, null, { timeout: 60000 });
       await waitForComparison(b.page, 60000);
-      await b.page.waitForFunction(() => window.__firstView !== undefined && window.__ciFirst !== undefined && window.__complete !== undefined && window.__ciAll !== undefined, null, { timeout: 300000 });
-      // A headline on the page but not ready yet: wait for it (none: n/a).
-      if (await b.page.locator('[data-testid="headline"]').count()) await b.page.waitForFunction(() => window.__headline !== undefined, null, { timeout: 60000 });
-      const { headline, ms, epoch, ciFirst, complete, ciAll } = await b.page.evaluate(() => ({ headline: window.__headline, ms: window.__firstView, epoch: window.__firstViewEpoch, ciFirst: window.__ciFirst, complete: window.__complete, ciAll: window.__ciAll }));
-      if (headline !== undefined) headlineView.push(headline);
-      firstView.push(ms);
-      ciFirstView.push(ciFirst);
-      allRuns.push(complete);
-      ciEverywhere.push(ciAll);
-      const js = [...new Set(requests.filter((r) => r.at <= epoch && /\.(m?js)(\?|$)/.test(r.url)).map((r) => r.url))];
-      if (i === 0 || js.length > jsFiles.length) jsFiles = js;
-      progress(`cold load ${i + 1}/${runs}: first table ${ms.toFixed(0)} ms, every run loaded ${complete.toFixed(0)} ms, every interval ${ciAll.toFixed(0)} ms`);
+      await b.page.waitForSelector('[data-testid="compare"][data-ci="1"]', { timeout: 180000 });
+      const requery = [];
+      for (const w of [10, 50, 0, 100, 20, 5, 200, 40, 60, 1, 30]) {
+        const ms = await b.page.evaluate((warmup) => new Promise((resolve) => {
+          const input = document.querySelector('input[name="warmup"]');
+          const t0 = performance.now();
+          const obs = new MutationObserver(() => {
+            const el = document.querySelector(`[data-testid="compare"][data-warmup="${warmup}"]`);
+            if (el) { obs.disconnect(); requestAnimationFrame(() => resolve(performance.now() - t0)); }
+          });
+          obs.observe(document.body, { subtree: true, attributes: true, childList: true });
+          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+          setter.call(input, String(warmup));
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }), w);
+        requery.push(ms);
+        progress(`re-query ${requery.length}/11 (warm-up ${w}): ${ms.toFixed(0)} ms`);
+      }
+      result.requeryMs = { median: stats(requery).median, samples: requery };
+
+      // 3: 1M-row upload (file handed to the page once; timing starts at the input's change event)
+      const lines = ['t_ns,id,duration_ns'];
+      for (let i = 0; i < 1_000_000; i++) lines.push(`${i * 1000},step.web.e2e,${100000 + ((i * 7919) % 5000)}`);
+      const csv = `${lines.join('\n')}\n`;
+      await b.page.evaluate(() => { window.__uploadStart = []; document.querySelector('[data-testid="upload-input"]').addEventListener('change', () => window.__uploadStart.push(performance.now()), { capture: true }); });
+      const upload = [];
+      for (let i = 0; i < 3; i++) {
+        const name = `million-${i}.csv`;
+        // Each upload differs in its first sample (dropped as warm-up), so none is refused as a duplicate.
+        const body = csv.replace('\n0,step.web.e2e,100000\n', `\n0,step.web.e2e,${100000 + i}\n`);
+        await b.page.locator('[data-testid="upload-input"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(body) });
+        await b.page.waitForSelector(`tr[data-series$="/${name}/step.web.e2e"]`, { timeout: 120000 });
+        const ms = await b.page.evaluate(() => performance.now() - window.__uploadStart[window.__uploadStart.length - 1]);
+        const count = await b.page.locator(`tr[data-series$="/${name}/step.web.e2e"] td[data-stat="count"]`).innerText();
+        if (count !== '999970') throw new Error(`unexpected count ${count}`);
+        upload.push(ms);
+        progress(`1M-row upload ${upload.length}/3: ${ms.toFixed(0)} ms`);
+      }
+      result.upload1MMs = { median: stats(upload).median, samples: upload, csvBytes: csv.length };
     } finally { await b.close(); }
-  }
-  const gz = jsFiles.map((u) => {
-    const path = decodeURIComponent(new URL(u).pathname);
-    const bytes = readFileSync(join(dist, path));
-    return { file: path, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-  });
-  const wasm = readFileSync(join(dist, 'assets', readdirSync(join(dist, 'assets')).find((f) => /^duckdb-eh.*\.wasm$/.test(f))));
-  result.firstMeaningfulViewMs = headlineView.length ? { median: stats(headlineView).median, samples: headlineView } : null;
-  result.firstViewMs = { median: stats(firstView).median, samples: firstView };
-  result.firstViewIntervalsMs = { median: stats(ciFirstView).median, samples: ciFirstView };
-  result.allRunsLoadedMs = { median: stats(allRuns).median, samples: allRuns };
-  result.allIntervalsMs = { median: stats(ciEverywhere).median, samples: ciEverywhere };
-  result.firstViewJs = { gzipBytes: gz.reduce((a, f) => a + f.gzip, 0), rawBytes: gz.reduce((a, f) => a + f.bytes, 0), files: gz };
-  result.duckdbWasm = { bytes: wasm.length, gzipBytes: gzipSync(wasm, { level: 6 }).length };
+  } catch (e) { if (!e.viewsOnly) throw e; } finally { await server.close(); }
 
-  // 2: re-query after a control change
-  const b = await launch();
-  try {
-    await b.page.goto(server.url);
-    await waitForComparison(b.page, 60000);
-    await b.page.waitForSelector('[data-testid="compare"][data-ci="1"]', { timeout: 180000 });
-    const requery = [];
-    for (const w of [10, 50, 0, 100, 20, 5, 200, 40, 60, 1, 30]) {
-      const ms = await b.page.evaluate((warmup) => new Promise((resolve) => {
-        const input = document.querySelector('input[name="warmup"]');
-        const t0 = performance.now();
-        const obs = new MutationObserver(() => {
-          const el = document.querySelector(`[data-testid="compare"][data-warmup="${warmup}"]`);
-          if (el) { obs.disconnect(); requestAnimationFrame(() => resolve(performance.now() - t0)); }
-        });
-        obs.observe(document.body, { subtree: true, attributes: true, childList: true });
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-        setter.call(input, String(warmup));
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }), w);
-      requery.push(ms);
-      progress(`re-query ${requery.length}/11 (warm-up ${w}): ${ms.toFixed(0)} ms`);
-    }
-    result.requeryMs = { median: stats(requery).median, samples: requery };
-
-    // 3: 1M-row upload (file handed to the page once; timing starts at the input's change event)
-    const lines = ['t_ns,id,duration_ns'];
-    for (let i = 0; i < 1_000_000; i++) lines.push(`${i * 1000},step.web.e2e,${100000 + ((i * 7919) % 5000)}`);
-    const csv = `${lines.join('\n')}\n`;
-    await b.page.evaluate(() => { window.__uploadStart = []; document.querySelector('[data-testid="upload-input"]').addEventListener('change', () => window.__uploadStart.push(performance.now()), { capture: true }); });
-    const upload = [];
-    for (let i = 0; i < 3; i++) {
-      const name = `million-${i}.csv`;
-      // Each upload differs in its first sample (dropped as warm-up), so none is refused as a duplicate.
-      const body = csv.replace('\n0,step.web.e2e,100000\n', `\n0,step.web.e2e,${100000 + i}\n`);
-      await b.page.locator('[data-testid="upload-input"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(body) });
-      await b.page.waitForSelector(`tr[data-series$="/${name}/step.web.e2e"]`, { timeout: 120000 });
-      const ms = await b.page.evaluate(() => performance.now() - window.__uploadStart[window.__uploadStart.length - 1]);
-      const count = await b.page.locator(`tr[data-series$="/${name}/step.web.e2e"] td[data-stat="count"]`).innerText();
-      if (count !== '999970') throw new Error(`unexpected count ${count}`);
-      upload.push(ms);
-      progress(`1M-row upload ${upload.length}/3: ${ms.toFixed(0)} ms`);
-    }
-    result.upload1MMs = { median: stats(upload).median, samples: upload, csvBytes: csv.length };
-  } finally { await b.close(); }
-} catch (e) { if (!e.viewsOnly) throw e; } finally { await server.close(); }
-result.loadavgAtEnd = loadavg();
-
-const f = (x) => x.toFixed(0);
-const verdict = (ms, budget) => (ms <= budget ? 'pass' : 'FAIL');
-const line = (label, r, budget) => console.log(`${label.padEnd(42)} ${r === null ? 'n/a (not on this build\'s page)'
-  : `median ${f(r.median).padStart(5)} ms   ${budget === null ? '                   ' : `budget ${String(budget).padStart(4)} ms ${verdict(r.median, budget)}`}   samples ${r.samples.map(f).join(', ')}`}`);
-console.log(`\ndashboard benchmark (Chromium, vite preview of ${dist}, this machine)`);
-console.log(`load average at start ${result.loadavgAtStart.map((x) => x.toFixed(1)).join(' ')}, at end ${result.loadavgAtEnd.map((x) => x.toFixed(1)).join(' ')} (${result.cores} cores)`);
-for (const [view, r] of Object.entries(result.firstPlotMs)) line(`first plot, ?view=${view} (cold)`, r === null ? null : r, 2500);
-if (cli.values['views-only']) {
-  mkdirSync(join(root, 'dist'), { recursive: true });
-  writeFileSync(join(root, 'dist', 'bench-dashboard-views.json'), JSON.stringify(result, null, 2));
-  console.log('written dist/bench-dashboard-views.json');
-  process.exit(0);
+  result.loadavgAtEnd = loadavg();
+  return { result };
 }
-line('first meaningful view (headline, cold)', result.firstMeaningfulViewMs, 2000);
-line('first comparison table (cold)', result.firstViewMs, 3000);
-line("first comparison block's intervals (cold)", result.firstViewIntervalsMs, 3000);
-line('all published runs loaded (cold)', result.allRunsLoadedMs, 5000);
-line('every interval filled (cold)', result.allIntervalsMs, null);
-line('re-query after warm-up change', result.requeryMs, 300);
-line('1 000 000-row CSV summarised', result.upload1MMs, 2000);
-console.log(`${'JS for the first view'.padEnd(42)} ${(result.firstViewJs.gzipBytes / 1024).toFixed(0)} KiB gzip (${(result.firstViewJs.rawBytes / 1024).toFixed(0)} KiB raw)   budget 1536 KiB ${verdict(result.firstViewJs.gzipBytes, 1536 * 1024)}`);
-for (const g of result.firstViewJs.files) console.log(`   ${g.file}  ${(g.gzip / 1024).toFixed(1)} KiB gzip`);
-console.log(`DuckDB wasm (not counted)            ${(result.duckdbWasm.bytes / 1048576).toFixed(1)} MiB raw, ${(result.duckdbWasm.gzipBytes / 1048576).toFixed(1)} MiB gzip`);
-mkdirSync(join(root, 'dist'), { recursive: true });
-writeFileSync(join(root, 'dist', 'bench-dashboard.json'), JSON.stringify(result, null, 2));
-console.log('written dist/bench-dashboard.json');
+
+/** dist/bench-dashboard.json, or bench-dashboard-views.json with --views-only; nothing is published. */
+function write({ result, viewsOnly }) {
+  const written = viewsOnly ? 'bench-dashboard-views.json' : 'bench-dashboard.json';
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  writeFileSync(join(root, 'dist', written), JSON.stringify(result, null, 2));
+  return { written };
+}
+
+function report({ result, dist, viewsOnly, written }) {
+  const f = (x) => x.toFixed(0);
+  const verdict = (ms, budget) => (ms <= budget ? 'pass' : 'FAIL');
+  const line = (label, r, budget) => console.log(`${label.padEnd(42)} ${r === null ? 'n/a (not on this build\'s page)'
+    : `median ${f(r.median).padStart(5)} ms   ${budget === null ? '                   ' : `budget ${String(budget).padStart(4)} ms ${verdict(r.median, budget)}`}   samples ${r.samples.map(f).join(', ')}`}`);
+  console.log(`\ndashboard benchmark (Chromium, vite preview of ${dist}, this machine)`);
+  console.log(`load average at start ${result.loadavgAtStart.map((x) => x.toFixed(1)).join(' ')}, at end ${result.loadavgAtEnd.map((x) => x.toFixed(1)).join(' ')} (${result.cores} cores)`);
+  for (const [view, r] of Object.entries(result.firstPlotMs)) line(`first plot, ?view=${view} (cold)`, r === null ? null : r, 2500);
+  if (viewsOnly) {
+    console.log(`written dist/${written}`);
+    return;
+  }
+  line('first meaningful view (headline, cold)', result.firstMeaningfulViewMs, 2000);
+  line('first comparison table (cold)', result.firstViewMs, 3000);
+  line("first comparison block's intervals (cold)", result.firstViewIntervalsMs, 3000);
+  line('all published runs loaded (cold)', result.allRunsLoadedMs, 5000);
+  line('every interval filled (cold)', result.allIntervalsMs, null);
+  line('re-query after warm-up change', result.requeryMs, 300);
+  line('1 000 000-row CSV summarised', result.upload1MMs, 2000);
+  console.log(`${'JS for the first view'.padEnd(42)} ${(result.firstViewJs.gzipBytes / 1024).toFixed(0)} KiB gzip (${(result.firstViewJs.rawBytes / 1024).toFixed(0)} KiB raw)   budget 1536 KiB ${verdict(result.firstViewJs.gzipBytes, 1536 * 1024)}`);
+  for (const g of result.firstViewJs.files) console.log(`   ${g.file}  ${(g.gzip / 1024).toFixed(1)} KiB gzip`);
+  console.log(`DuckDB wasm (not counted)            ${(result.duckdbWasm.bytes / 1048576).toFixed(1)} MiB raw, ${(result.duckdbWasm.gzipBytes / 1048576).toFixed(1)} MiB gzip`);
+  console.log(`written dist/${written}`);
+}
+
+runBench({
+  name: 'bench:dashboard', usage: USAGE, stackTraces: true, parse, measure, write, report,
+  options: { invocations: { type: 'string', default: '5' }, views: { type: 'string', default: PLOT_VIEWS.join(',') }, 'views-only': { type: 'boolean', default: false }, dist: { type: 'string' } },
+});

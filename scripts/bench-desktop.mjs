@@ -7,16 +7,16 @@
 // reference-named CSVs per configuration (+ floors.csv). Written to public/data/runs/<run-id>/ with run.json and
 // summary.json; the run is appended to the manifest. Ends with the invocation-level figures and their 95 % intervals
 // (docs/measurements.md, "Intervals"), the targets as statistical verdicts, the growth with N.
-// Stages: measure (this file + desktop-host), write (files + run.json), analyse (measurement/src/).
+// Phases (scripts/lib/bench.mjs): parse, plan (configurations, orders), measure (this file + desktop-host), write
+// (merged files + run.json), analyse (measurement/src/: figures, summary.json), report (measurement/src/desktopSummary*.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative } from 'node:path';
-import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { DESKTOP_SERVERS, DESKTOP_TRANSPORTS, ENCODINGS, PROGRAMS, REFERENCE_DESKTOP_SERVER, REFERENCE_DESKTOP_TRANSPORT, REFERENCE_PROGRAM, osFloorOfTransport, programSuffix, withWorkLevels, workOfSpec } from '../measurement/src/catalogue.mjs';
 import { ENGINE_PRESETS } from '../measurement/src/enginePresets.mjs';
-import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
+import { collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
 import { buildDir, hostEnv, nativeLibDir } from './lib/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
 import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
@@ -29,11 +29,12 @@ import { DEFAULT_DESKTOP_INVOCATIONS, DEFAULT_SPREAD_SECONDS, parseDuration, wai
 import { cpuPerStepWindow } from '../measurement/src/cpuPerStep.mjs';
 import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { timingCsv } from '../measurement/src/merge.mjs';
-import { summaryJson } from '../measurement/src/desktopSummary.mjs';
+import { reportTargets, summaryJson } from '../measurement/src/desktopSummary.mjs';
 import { printReport } from '../measurement/src/desktopSummaryFiles.mjs';
 import { JVM_SERVER_JAR, NATIVE_SERVER_EXE, startJvmServer, startNativeServer } from './lib/jvm-server.mjs';
-import { exitOnStopSignals } from './lib/processes.mjs';
-import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, newRunFolder, orderSeedOf, parseCli, programList } from './lib/cli.mjs';
+import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, orderSeedOf, programList } from './lib/cli.mjs';
+import { runBench } from './lib/bench.mjs';
+import { RANDOM_SCENARIO, desktopHostArgs } from './lib/desktopHost.mjs';
 
 const USAGE = `usage: npm run bench:desktop -- [options]
   --n 10[,100,1000]        device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -87,66 +88,75 @@ ${WORK_USAGE}
   --no-publish             do not append the run to public/data/manifest.json
   --quiet                  no progress bar`;
 
-const { values: args, fail, list, int, positive: num } = parseCli({
-  usage: USAGE,
-  options: {
-    ...COMMON, ...WORK_OPTION,
-    n: { type: 'string', default: '10' }, pacing: { type: 'string', default: 'fixed,free' },
-    encodings: { type: 'string', default: 'json' }, programs: { type: 'string', default: REFERENCE_PROGRAM }, rounds: { type: 'string', default: '1000' },
-    warmup: { type: 'string', default: '30' }, invocations: { type: 'string' }, blocks: { type: 'string' },
-    'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
-    floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' }, 'os-floors': { type: 'string', default: '1000' },
-    seed: { type: 'string', default: '1' }, 'mean-degree': { type: 'string', default: '8' },
-    'max-distance': { type: 'string', default: '3' }, pin: { type: 'boolean', default: false },
-    'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
-    'spin-us': { type: 'string', default: '50' }, 'server-spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
-    spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
-    families: { type: 'string' }, 'engine-preset': { type: 'string' }, transports: { type: 'string', default: 'tcp' }, servers: { type: 'string', default: REFERENCE_DESKTOP_SERVER }, spins: { type: 'string' },
-    title: { type: 'string' }, quiet: { type: 'boolean', default: false },
-  },
-});
+const OPTIONS = {
+  ...COMMON, ...WORK_OPTION,
+  n: { type: 'string', default: '10' }, pacing: { type: 'string', default: 'fixed,free' },
+  encodings: { type: 'string', default: 'json' }, programs: { type: 'string', default: REFERENCE_PROGRAM }, rounds: { type: 'string', default: '1000' },
+  warmup: { type: 'string', default: '30' }, invocations: { type: 'string' }, blocks: { type: 'string' },
+  'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
+  floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' }, 'os-floors': { type: 'string', default: '1000' },
+  seed: { type: 'string', default: String(RANDOM_SCENARIO.seed) }, 'mean-degree': { type: 'string', default: String(RANDOM_SCENARIO.meanDegree) },
+  'max-distance': { type: 'string', default: '3' }, pin: { type: 'boolean', default: false },
+  'pin-frontend': { type: 'string', default: '1' }, 'pin-server': { type: 'string', default: '0' },
+  'spin-us': { type: 'string', default: '50' }, 'server-spin-us': { type: 'string', default: '50' }, 'order-seed': { type: 'string' },
+  spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
+  families: { type: 'string' }, 'engine-preset': { type: 'string' }, transports: { type: 'string', default: 'tcp' }, servers: { type: 'string', default: REFERENCE_DESKTOP_SERVER }, spins: { type: 'string' },
+  title: { type: 'string' }, quiet: { type: 'boolean', default: false },
+};
 
-function invocationCount() {
+/** --invocations, or its old name --blocks (one of them, or both the same). */
+function invocationCount({ values: args, fail, int }) {
   if (args.invocations !== undefined && args.blocks !== undefined && args.invocations !== args.blocks) fail('--invocations and --blocks are the same option: give one');
   args.invocations ??= args.blocks ?? String(DEFAULT_DESKTOP_INVOCATIONS);
   return int('invocations', 1);
 }
 
-const P = {
-  ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free', 'frame']), encodings: list('encodings', [...ENCODINGS.desktop]),
-  rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: invocationCount(), tickMs: num('tick-ms'), timeScale: num('time-scale'),
-  floors: int('floors', 0), floorBatch: int('floor-batch', 1), osFloors: int('os-floors', 0), seed: int('seed', 0), meanDegree: num('mean-degree'),
-  maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
-  serverSpins: list('server-spin-us').map(Number),
-  transports: list('transports', [...DESKTOP_TRANSPORTS]),
-  servers: list('servers', Object.keys(DESKTOP_SERVERS)),
-  spins: args.spins === undefined ? null : list('spins').map(Number),
-  programs: programList(args.programs, Object.keys(PROGRAMS), fail, args.work),
-  orderSeed: orderSeedOf(args, int),
-  spreadSeconds: parseDuration(args.spread),
-};
-const enginePresets = list('engine-preset').map((id) => ENGINE_PRESETS.find((x) => x.id === id)
-  ?? fail(`--engine-preset: "${id}" is not one of ${ENGINE_PRESETS.map((x) => x.id).join(', ')}`));
-// --families: only these transport × encoding × server combinations (and the lists that make them).
-const families = args.families === undefined ? null : list('families');
-if (families) {
-  if (!families.length) fail('--families must list at least one transport-encoding-server family');
-  const parts = families.map((f) => f.split('-'));
-  for (const [i, [t, e, s]] of parts.entries()) {
-    if (!DESKTOP_TRANSPORTS.includes(t) || !ENCODINGS.desktop.includes(e) || !(s in DESKTOP_SERVERS) || !DESKTOP_SERVERS[s].includes(t)) {
-      fail(`--families: "${families[i]}" is not transport-encoding-server with a server that serves the transport (transports ${DESKTOP_TRANSPORTS.join(', ')}; encodings ${ENCODINGS.desktop.join(', ')}; ${Object.entries(DESKTOP_SERVERS).map(([x, ts]) => `${x}: ${ts.join(', ')}`).join('; ')})`);
+/** The command line: the run's parameters (P), checked before anything runs (the program specs by the engine). */
+async function parse({ cli }) {
+  const { values: args, fail, list, int, positive: num } = cli;
+  const P = {
+    ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free', 'frame']), encodings: list('encodings', [...ENCODINGS.desktop]),
+    rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: invocationCount(cli), tickMs: num('tick-ms'), timeScale: num('time-scale'),
+    floors: int('floors', 0), floorBatch: int('floor-batch', 1), osFloors: int('os-floors', 0), seed: int('seed', 0), meanDegree: num('mean-degree'),
+    maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
+    serverSpins: list('server-spin-us').map(Number),
+    transports: list('transports', [...DESKTOP_TRANSPORTS]),
+    servers: list('servers', Object.keys(DESKTOP_SERVERS)),
+    spins: args.spins === undefined ? null : list('spins').map(Number),
+    programs: programList(args.programs, Object.keys(PROGRAMS), fail, args.work),
+    orderSeed: orderSeedOf(args, int),
+    spreadSeconds: parseDuration(args.spread),
+  };
+  const enginePresets = list('engine-preset').map((id) => ENGINE_PRESETS.find((x) => x.id === id)
+    ?? fail(`--engine-preset: "${id}" is not one of ${ENGINE_PRESETS.map((x) => x.id).join(', ')}`));
+  // --families: only these transport × encoding × server combinations (and the lists that make them).
+  const families = args.families === undefined ? null : list('families');
+  if (families) {
+    if (!families.length) fail('--families must list at least one transport-encoding-server family');
+    const parts = families.map((f) => f.split('-'));
+    for (const [i, [t, e, s]] of parts.entries()) {
+      if (!DESKTOP_TRANSPORTS.includes(t) || !ENCODINGS.desktop.includes(e) || !(s in DESKTOP_SERVERS) || !DESKTOP_SERVERS[s].includes(t)) {
+        fail(`--families: "${families[i]}" is not transport-encoding-server with a server that serves the transport (transports ${DESKTOP_TRANSPORTS.join(', ')}; encodings ${ENCODINGS.desktop.join(', ')}; ${Object.entries(DESKTOP_SERVERS).map(([x, ts]) => `${x}: ${ts.join(', ')}`).join('; ')})`);
+      }
     }
+    Object.assign(P, { transports: [...new Set(parts.map((x) => x[0]))], encodings: [...new Set(parts.map((x) => x[1]))], servers: [...new Set(parts.map((x) => x[2]))] });
   }
-  Object.assign(P, { transports: [...new Set(parts.map((x) => x[0]))], encodings: [...new Set(parts.map((x) => x[1]))], servers: [...new Set(parts.map((x) => x[2]))] });
+  if (P.spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${args.spread}`);
+  if (P.spins && P.spins.some((v) => !Number.isInteger(v) || v < 0)) fail('--spins must list integers >= 0');
+  if (P.spins && P.serverSpins.length > 1) fail('--spins sets the client and the server spin together: do not also list --server-spin-us');
+  if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
+  if (!P.transports.some((t) => P.servers.some((s) => DESKTOP_SERVERS[s].includes(t)))) {
+    fail(`no server of --servers ${P.servers.join(',')} serves a transport of --transports ${P.transports.join(',')} (${Object.entries(DESKTOP_SERVERS).map(([s, ts]) => `${s}: ${ts.join(', ')}`).join('; ')})`);
+  }
+  if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
+  const presetSpecs = enginePresets.flatMap((preset) => P.programs.filter((x) => workOfSpec(x) === 0)
+    .flatMap((spec) => P.servers.flatMap((server) => Object.values(presetProgramByPath(spec, preset, server)))));
+  await checkProgramSpecs([...new Set([...P.programs, ...presetSpecs])], P.ns, fail);
+  const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
+  if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
+  return { args, P, enginePresets, families, pin };
 }
-if (P.spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${args.spread}`);
-if (P.spins && P.spins.some((v) => !Number.isInteger(v) || v < 0)) fail('--spins must list integers >= 0');
-if (P.spins && P.serverSpins.length > 1) fail('--spins sets the client and the server spin together: do not also list --server-spin-us');
-if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
-if (!P.transports.some((t) => P.servers.some((s) => DESKTOP_SERVERS[s].includes(t)))) {
-  fail(`no server of --servers ${P.servers.join(',')} serves a transport of --transports ${P.transports.join(',')} (${Object.entries(DESKTOP_SERVERS).map(([s, ts]) => `${s}: ${ts.join(', ')}`).join('; ')})`);
-}
-if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
+
 /**
  * --engine-preset: each path's program spec at the preset's figure for its runtime (the preset's `native` for the .so
  * and the Kotlin/Native server, its `socket` for the JVM server).
@@ -158,25 +168,46 @@ function presetProgramByPath(spec, preset, server) {
     socket: withWorkLevels([spec], [figureOf(server === 'native' ? 'native' : 'socket')])[0],
   };
 }
-const presetSpecs = enginePresets.flatMap((preset) => P.programs.filter((x) => workOfSpec(x) === 0)
-  .flatMap((spec) => P.servers.flatMap((server) => Object.values(presetProgramByPath(spec, preset, server)))));
-await checkProgramSpecs([...new Set([...P.programs, ...presetSpecs])], P.ns, fail);
-const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
-if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
 
-const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('desktop', args,
-  ['collektive-core', 'collektive-protocol', 'collektive-native', 'collektive-native-server', 'collektive-jvm-server', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'scripts']);
+/** The run's folder, its configurations and the invocation orders drawn from --order-seed. */
+function plan(ctx) {
+  const { P, enginePresets, families } = ctx;
+  ctx.runFolder('desktop', ['collektive-core', 'collektive-protocol', 'collektive-native', 'collektive-native-server', 'collektive-jvm-server', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'scripts']);
+  // One configuration per transport (ids of uds/shm suffixed) and server serving it (-native), then per spin: --spins (client and server together,
+  // -spin<µs>) or --server-spin-us (-sspin<µs>) when it lists several, then per program (-<spec>, none for the
+  // reference program: c.program is null for it, and its host invocations are the reference ones).
+  const spinVariants = P.spins
+    ? P.spins.map((us) => ({ suffix: P.spins.length > 1 ? `-spin${us}` : '', clientSpinUs: us, serverSpinUs: us }))
+    : P.serverSpins.map((us) => ({ suffix: P.serverSpins.length > 1 ? `-sspin${us}` : '', clientSpinUs: P.spinUs, serverSpinUs: us }));
+  const transportServers = P.transports.flatMap((transport) => P.servers.filter((s) => DESKTOP_SERVERS[s].includes(transport)).map((server) => ({ transport, server })));
+  const configurations = desktopConfigurations(P).flatMap((c) => transportServers.flatMap(({ transport, server }) => spinVariants.flatMap((v) => P.programs.map((program) => ({
+    ...c, id: `${c.id}${transport === REFERENCE_DESKTOP_TRANSPORT ? '' : `-${transport}`}${server === REFERENCE_DESKTOP_SERVER ? '' : `-${server}`}${v.suffix}${programSuffix(program)}`,
+    transport, server, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
+    osFloor: osFloorOfTransport(transport, v.clientSpinUs > 0 || v.serverSpinUs > 0), program: programSuffix(program) ? program : null,
+  }))))).filter((c) => !families || families.includes(`${c.transport}-${c.encoding}-${c.server}`))
+    // --engine-preset: beside each configuration without work, the same at a named engine's cost per device and
+    // round, each path at its runtime's figure (presetProgramByPath), ids suffixed -<preset>.
+    .flatMap((c) => [c, ...(workOfSpec(c.program) > 0 ? [] : enginePresets.map((preset) => {
+      const programByPath = presetProgramByPath(c.program ?? REFERENCE_PROGRAM, preset, c.server);
+      return { ...c, id: `${c.id}-${preset.id}`, program: programByPath.native, programByPath, enginePreset: { id: preset.id, label: preset.label } };
+    }))]);
+  // The rounds' configuration orders and each invocation's path order.
+  const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.blocks);
+  const framesTotal = configurations.length * 2 * (P.rounds + P.blocks * P.warmup);
+  // The bench's clock: each file's start is placed on it (invocationOffsets); wallSeconds counts from here.
+  const t0 = process.hrtime.bigint();
+  return { configurations, orders, framesTotal, t0, sinceStartNs: () => Number(process.hrtime.bigint() - t0) };
+}
 
 // ---------------------------------------------------------------- measure ----
 
-const t0 = process.hrtime.bigint();
-const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
+/** Frames (or floor samples) of invocation k: `total` split over the invocations. */
+const perInvocation = (total, k, invocations) => Math.floor(total / invocations) + (k < total % invocations ? 1 : 0);
 const pinned = (cpu, cmd) => (cpu !== undefined && cpu !== null ? ['taskset', '-c', String(cpu), ...cmd] : cmd);
 
 // The run uses a snapshot of the built artifacts (host, front-end assembly, .so, server jar) taken after the
 // build, so a rebuild in the working tree during a long run cannot change or remove what is being measured.
-const snapshot = {};
-async function takeSnapshot(dir) {
+async function takeSnapshot(P, dir) {
   mkdirSync(dir, { recursive: true });
   // Another process may be rebuilding the jar right now (mvn removes it first): give it two minutes.
   for (let i = 0; i < 240 && !existsSync(JVM_SERVER_JAR); i += 1) await new Promise((r) => setTimeout(r, 500));
@@ -186,25 +217,26 @@ async function takeSnapshot(dir) {
     `<configuration>\n  <dllmap dll="simple_gradient" target="${join(dir, 'libsimple_gradient.so')}" os="linux"/>\n</configuration>\n`);
   copyFileSync(JVM_SERVER_JAR, join(dir, 'collektive-jvm-server.jar'));
   if (P.servers.includes('native')) copyFileSync(NATIVE_SERVER_EXE, join(dir, 'collektive-native-server.kexe'));
-  Object.assign(snapshot, { exe: join(dir, 'desktop-host.exe'), jar: join(dir, 'collektive-jvm-server.jar'), nativeServer: join(dir, 'collektive-native-server.kexe'), lib: dir });
+  return { exe: join(dir, 'desktop-host.exe'), jar: join(dir, 'collektive-jvm-server.jar'), nativeServer: join(dir, 'collektive-native-server.kexe'), lib: dir };
 }
+
 // uds and shm: the socket / shared-memory file in the run's temporary folder (shm on a tmpfs when there is one).
-let transportDir = null;
-let transportFiles = 0;
-function transportPath(transport) {
+// `session`: what the measure phase set up (the artifacts' snapshot, that folder, the clock) beside the context.
+function transportPath(session, transport) {
   if (transport === 'tcp') return null;
-  transportFiles += 1;
-  return join(transportDir, `${transport}-${transportFiles}${transport === 'shm' ? '.shm' : '.sock'}`);
+  session.transportFiles += 1;
+  return join(session.transportDir, `${transport}-${session.transportFiles}${transport === 'shm' ? '.shm' : '.sock'}`);
 }
-const startServer = (csv, spinUs, transport, server) => (server === 'native'
-  ? startNativeServer({ csv, cpu: pin?.server, exe: snapshot.nativeServer, now: sinceStartNs, path: transportPath(transport), serverArgs: ['--spin-us', String(spinUs)] })
-  : startJvmServer({ csv, cpu: pin?.server, jar: snapshot.jar, now: sinceStartNs, transport, path: transportPath(transport), serverArgs: ['--spin-us', String(spinUs)] }));
+const startServer = (session, csv, spinUs, transport, server) => (server === 'native'
+  ? startNativeServer({ csv, cpu: session.pin?.server, exe: session.snapshot.nativeServer, now: session.sinceStartNs, path: transportPath(session, transport), serverArgs: ['--spin-us', String(spinUs)] })
+  : startJvmServer({ csv, cpu: session.pin?.server, jar: session.snapshot.jar, now: session.sinceStartNs, transport, path: transportPath(session, transport), serverArgs: ['--spin-us', String(spinUs)] }));
 
 // The host runs in its invocation's folder: the native library's default timing CSV (native.csv in the working
 // directory, as the reference) lands there, never in the repository's root. It runs under `sh`, which reports the
 // CPU time of the host once it has exited (cutime + cstime of the shell, in clock ticks).
 const CPU_REPORT = 'c=$(cut -d")" -f2- /proc/$$/stat | cut -d" " -f15,16); echo "own-cpu-ticks $c" >&2';
-function runHost(hostArgs, cwd, onProgress, onCpuMark = null) {
+function runHost(session, hostArgs, cwd, onProgress, onCpuMark = null) {
+  const { pin, snapshot, sinceStartNs } = session;
   return new Promise((resolveRun, reject) => {
     const cmd = pinned(pin?.frontend, ['sh', '-c', `"$@"; s=$?; ${CPU_REPORT}; exit $s`, 'sh', 'mono', snapshot.exe, 'run', ...hostArgs]);
     const offsetNs = sinceStartNs();
@@ -243,43 +275,11 @@ function exitDescription(code) {
   return signal ? `was killed by ${signal} (exit ${code})` : `failed (exit ${code})`;
 }
 
-// One configuration per transport (ids of uds/shm suffixed) and server serving it (-native), then per spin: --spins (client and server together,
-// -spin<µs>) or --server-spin-us (-sspin<µs>) when it lists several, then per program (-<spec>, none for the
-// reference program: c.program is null for it, and its host invocations are the reference ones).
-const spinVariants = P.spins
-  ? P.spins.map((us) => ({ suffix: P.spins.length > 1 ? `-spin${us}` : '', clientSpinUs: us, serverSpinUs: us }))
-  : P.serverSpins.map((us) => ({ suffix: P.serverSpins.length > 1 ? `-sspin${us}` : '', clientSpinUs: P.spinUs, serverSpinUs: us }));
-const transportServers = P.transports.flatMap((transport) => P.servers.filter((s) => DESKTOP_SERVERS[s].includes(transport)).map((server) => ({ transport, server })));
-const configurations = desktopConfigurations(P).flatMap((c) => transportServers.flatMap(({ transport, server }) => spinVariants.flatMap((v) => P.programs.map((program) => ({
-  ...c, id: `${c.id}${transport === REFERENCE_DESKTOP_TRANSPORT ? '' : `-${transport}`}${server === REFERENCE_DESKTOP_SERVER ? '' : `-${server}`}${v.suffix}${programSuffix(program)}`,
-  transport, server, serverSpinUs: v.serverSpinUs, clientSpinUs: v.clientSpinUs,
-  osFloor: osFloorOfTransport(transport, v.clientSpinUs > 0 || v.serverSpinUs > 0), program: programSuffix(program) ? program : null,
-}))))).filter((c) => !families || families.includes(`${c.transport}-${c.encoding}-${c.server}`))
-  // --engine-preset: beside each configuration without work, the same at a named engine's cost per device and
-  // round, each path at its runtime's figure (presetProgramByPath), ids suffixed -<preset>.
-  .flatMap((c) => [c, ...(workOfSpec(c.program) > 0 ? [] : enginePresets.map((preset) => {
-    const programByPath = presetProgramByPath(c.program ?? REFERENCE_PROGRAM, preset, c.server);
-    return { ...c, id: `${c.id}-${preset.id}`, program: programByPath.native, programByPath, enginePreset: { id: preset.id, label: preset.label } };
-  }))]);
-/** The rounds' configuration orders and each invocation's path order, drawn from --order-seed. */
-const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.blocks);
-const perInvocation = (total, k) => Math.floor(total / P.blocks) + (k < total % P.blocks ? 1 : 0);
-const framesTotal = configurations.length * 2 * (P.rounds + P.blocks * P.warmup);
-
-function scenarioArgs(c, path) {
-  const a = ['--scenario', c.scenario, '--nodes', String(c.nodeCount), '--max-distance', String(P.maxDistance),
-    '--pacing', c.pacing, '--tick-ms', String(P.tickMs), '--time-scale', String(P.timeScale), '--encoding', c.encoding,
-    '--floor-batch', String(P.floorBatch), '--progress', '10'];
-  if (c.scenario === 'random') a.push('--seed', String(P.seed), '--mean-degree', String(P.meanDegree));
-  const program = c.programByPath?.[path] ?? c.program;
-  if (program) a.push('--program', program);
-  return a;
-}
-
 /** One invocation of one path: a fresh host (and server), its files in `dir`, its noise record. */
-async function runPath(c, path, k, dir, bar) {
-  const frames = P.warmup + perInvocation(P.rounds, k);
-  const floors = P.floors > 0 ? P.warmup + perInvocation(P.floors, k) : 0;
+async function runPath(session, c, path, k, dir, bar) {
+  const { P, pin } = session;
+  const frames = P.warmup + perInvocation(P.rounds, k, P.blocks);
+  const floors = P.floors > 0 ? P.warmup + perInvocation(P.floors, k, P.blocks) : 0;
   const base = bar.value ?? 0;
   const progress = (done) => bar.update(base + done);
   // CPU per step of each process over the measured frames: the host pauses after the warm-up and after its last
@@ -291,25 +291,28 @@ async function runPath(c, path, k, dir, bar) {
     trees ??= { frontend: processTree([hostPid]), server: serverPid === null ? null : processTree([serverPid]) };
     cpu.read(done, { frontend: threadRuntimes(trees.frontend), server: trees.server && threadRuntimes(trees.server) });
   };
-  const common = [...scenarioArgs(c, path), '--engine', path, '--frames', String(frames), '--floors', String(floors),
-    '--floors-out', join(dir, `floors_${path}.csv`), '--cpu-mark-at', String(P.warmup)];
+  const host = {
+    scenario: c.scenario, nodeCount: c.nodeCount, maxDistance: P.maxDistance, seed: P.seed, meanDegree: P.meanDegree, pacing: c.pacing,
+    tickMs: P.tickMs, timeScale: P.timeScale, encoding: c.encoding, floorBatch: P.floorBatch, progress: 10, program: c.programByPath?.[path] ?? c.program,
+    engine: path, frames, floors, floorsOut: join(dir, `floors_${path}.csv`), cpuMarkAt: P.warmup,
+  };
   // The cores the path is measured on: the front-end's (native), the front-end's and the server's (socket).
   const window = startWindow({ cores: pin ? (path === 'native' ? [pin.frontend] : [...new Set([pin.frontend, pin.server])]) : null });
   const record = { path, floors: floors > 0 };
   if (path === 'native') {
-    const r = await runHost([...common, '--out', join(dir, 'unity_native.csv'), '--backend-csv', join(dir, 'native.csv')], dir, progress, cpuMark);
+    const r = await runHost(session, desktopHostArgs({ ...host, out: join(dir, 'unity_native.csv'), backendCsv: join(dir, 'native.csv') }), dir, progress, cpuMark);
     Object.assign(record, { offsetNs: r.offsetNs, summary: r.summary });
     record.noise = window.end({ ownCpuSeconds: r.cpuSeconds });
     record.noise.cpus = { frontend: pin?.frontend ?? null, server: null };
     record.noise.cpuPerStepNs = cpu.perStep();
   } else {
-    const server = await startServer(join(dir, 'socket.csv'), c.serverSpinUs, c.transport, c.server);
+    const server = await startServer(session, join(dir, 'socket.csv'), c.serverSpinUs, c.transport, c.server);
     serverPid = server.pid;
     let r;
     let serverCpu = null;
-    const where = c.transport === 'tcp' ? ['--port', String(server.port)] : ['--transport', c.transport, '--path', server.path];
     try {
-      r = await runHost([...common, '--out', join(dir, 'unity_socket.csv'), ...where, '--spin-us', String(c.clientSpinUs)], dir, progress, cpuMark);
+      const where = c.transport === 'tcp' ? { port: server.port } : { transport: c.transport, path: server.path };
+      r = await runHost(session, desktopHostArgs({ ...host, out: join(dir, 'unity_socket.csv'), ...where, spinUs: c.clientSpinUs }), dir, progress, cpuMark);
     } catch (hostError) {
       // The host fails when its server dies: then the server is what to name (its exit says how it ended).
       const serverError = await server.stop().then(() => null, (e) => e);
@@ -327,34 +330,78 @@ async function runPath(c, path, k, dir, bar) {
 }
 
 /** Invocation k of configuration c: both paths, fresh processes, in its drawn order. */
-async function measureInvocation(c, k, bar) {
-  {
-    const order = orders.pathOrders[c.id][k];
-    const dir = join(runDir, c.id, `inv-${k}`);
-    mkdirSync(dir, { recursive: true });
-    const invocation = { index: k, dir, order, paths: {} };
-    // The calibration workload right before the paths, on the front-end's core (docs/measurements.md, "Drift").
-    if (!args['no-calibration']) invocation.calibration = await runCalibrationProbe({ cpu: pin?.frontend ?? null });
-    for (const path of order) invocation.paths[path] = await runPath(c, path, k, dir, bar);
-    // The OS floors of this invocation, placed as its front-end and server (docs/os-floor.md), after its paths.
-    const osOffsetNs = sinceStartNs();
-    const os = P.osFloors > 0 ? await runOsFloors({ roundTrips: P.osFloors, warmup: P.warmup, clientCpu: pin?.frontend, serverCpu: pin?.server }) : null;
-    // One floors.csv per invocation, as per configuration: both paths' floor samples and the OS floors in time order
-    // (on the clock of the invocation's first host, as invocationOffsets says).
-    const parts = order.filter((p) => invocation.paths[p].floors).map((p) => join(dir, `floors_${p}.csv`));
-    if (parts.length || os) {
-      const origin = Math.min(...order.map((p) => invocation.paths[p].offsetNs));
-      const osRows = os ? os.rows.map((r) => ({ ...r, t: r.t + osOffsetNs - origin })) : [];
-      writeFileSync(join(dir, 'floors.csv'), timingCsv([...parts.flatMap((f) => readTimingCsv(f)), ...osRows].sort((x, y) => x.t - y.t)));
-      for (const f of parts) unlinkSync(f);
-    }
-    if (Object.values(invocation.paths).some((p) => p.noise.busy)) bar.update(bar.value, { config: `${c.id} (busy machine)` });
-    return invocation;
+async function measureInvocation(session, c, k, bar) {
+  const { P, args, pin, orders, runDir, sinceStartNs } = session;
+  const order = orders.pathOrders[c.id][k];
+  const dir = join(runDir, c.id, `inv-${k}`);
+  mkdirSync(dir, { recursive: true });
+  const invocation = { index: k, dir, order, paths: {} };
+  // The calibration workload right before the paths, on the front-end's core (docs/measurements.md, "Drift").
+  if (!args['no-calibration']) invocation.calibration = await runCalibrationProbe({ cpu: pin?.frontend ?? null });
+  for (const path of order) invocation.paths[path] = await runPath(session, c, path, k, dir, bar);
+  // The OS floors of this invocation, placed as its front-end and server (docs/os-floor.md), after its paths.
+  const osOffsetNs = sinceStartNs();
+  const os = P.osFloors > 0 ? await runOsFloors({ roundTrips: P.osFloors, warmup: P.warmup, clientCpu: pin?.frontend, serverCpu: pin?.server }) : null;
+  // One floors.csv per invocation, as per configuration: both paths' floor samples and the OS floors in time order
+  // (on the clock of the invocation's first host, as invocationOffsets says).
+  const parts = order.filter((p) => invocation.paths[p].floors).map((p) => join(dir, `floors_${p}.csv`));
+  if (parts.length || os) {
+    const origin = Math.min(...order.map((p) => invocation.paths[p].offsetNs));
+    const osRows = os ? os.rows.map((r) => ({ ...r, t: r.t + osOffsetNs - origin })) : [];
+    writeFileSync(join(dir, 'floors.csv'), timingCsv([...parts.flatMap((f) => readTimingCsv(f)), ...osRows].sort((x, y) => x.t - y.t)));
+    for (const f of parts) unlinkSync(f);
   }
+  if (Object.values(invocation.paths).some((p) => p.noise.busy)) bar.update(bar.value, { config: `${c.id} (busy machine)` });
+  return invocation;
+}
+
+/** Rounds of invocations: round k runs invocation k of every configuration, in its drawn order. */
+async function measure(ctx) {
+  const { P, args, configurations, orders, framesTotal, runId, runDir, progressBar, onStop } = ctx;
+  const loadAtStart = os.loadavg();
+  console.log(`[bench:desktop] run ${runId} → ${relative(root, runDir) || runDir}`);
+  await ensureBuilt(['native', 'jvm-server', ...(P.servers.includes('native') ? ['native-server'] : []), 'desktop-host', ...(P.osFloors > 0 ? ['os-floor'] : [])]);
+  mkdirSync(runDir, { recursive: true });
+  const tmp = mkdtempSync(join(os.tmpdir(), 'collektive-bench-desktop-'));
+  const snapshot = await takeSnapshot(P, join(tmp, 'artifacts'));
+  const transportDir = P.transports.some((t) => t !== 'tcp') ? mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'ck-bench-')) : null;
+  const session = { ...ctx, snapshot, transportDir, transportFiles: 0 };
+  const bar = progressBar({ format: 'bench:desktop [{bar}] {percentage}% | {value}/{total} frames | {config}', hideCursor: true, etaBuffer: 200 }, { quiet: args.quiet });
+  // Ctrl-C, or a SIGTERM from a job runner: the servers and hosts this bench started stop with it, its temporary
+  // folders go, and the exit code says which signal ended the run.
+  onStop((signal) => {
+    bar.stop();
+    rmSync(tmp, { recursive: true, force: true });
+    if (transportDir) rmSync(transportDir, { recursive: true, force: true });
+    return `[bench:desktop] stopped by ${signal}. ${ctx.notPublished()}`;
+  });
+  bar.start(framesTotal, 0, { config: '' });
+  const measured = new Map(configurations.map((c) => [c.id, []]));
+  const byId = new Map(configurations.map((c) => [c.id, c]));
+  try {
+    // Invocation rounds: round k runs invocation k of every configuration in a random order, so configurations
+    // compared with each other (e.g. --server-spin-us 0,50) see the same drift of the machine.
+    const roundsStartedAt = Date.now();
+    for (let k = 0; k < P.blocks; k += 1) {
+      await waitForRound(k, P.blocks, P.spreadSeconds, roundsStartedAt, (ms) => bar.update(bar.value, { config: `waiting ${(ms / 1000).toFixed(0)} s for round ${k + 1} (--spread)` }));
+      for (const c of orders.configurationOrders[k].map((id) => byId.get(id))) {
+        if (!args.quiet) bar.update(bar.value, { config: `${c.id} inv-${k}` });
+        try {
+          measured.get(c.id).push(await measureInvocation(session, c, k, bar));
+        } catch (e) {
+          throw new Error(`invocation ${c.id} inv-${k} failed: ${e.message}\n${ctx.notPublished()}`);
+        }
+      }
+    }
+  } finally {
+    bar.stop();
+    rmSync(tmp, { recursive: true, force: true });
+    if (transportDir) rmSync(transportDir, { recursive: true, force: true });
+  }
+  return { measured, loadAtStart };
 }
 
 // ------------------------------------------------------------------ write ----
-
 
 /** When the clock of each file of an invocation started, on the bench's clock (the files are in the invocation's folder). */
 function invocationOffsets(inv) {
@@ -367,7 +414,7 @@ function invocationOffsets(inv) {
 }
 
 /** Merged files and run.json entries of a configuration, with each invocation's parsed rows (measurement/src/assemble.mjs). */
-function writeConfiguration(c, invocations) {
+function writeConfiguration({ P, runDir }, c, invocations) {
   return mergeRepetitions(runDir, c.id, invocations.map((inv, k) => ({
     dir: `${c.id}/inv-${k}`, order: inv.order, offsetsNs: invocationOffsets(inv),
     paths: Object.fromEntries(inv.order.map((p) => [p, inv.paths[p].noise])),
@@ -375,87 +422,28 @@ function writeConfiguration(c, invocations) {
   })), { warmup: P.warmup });
 }
 
-// ------------------------------------------------------------------- main ----
-
-/** The signal that is stopping the bench, if any (exitOnStopSignals). */
-let stoppedBy = () => null;
-
-async function main() {
-  const loadAtStart = os.loadavg();
-  console.log(`[bench:desktop] run ${runId} → ${relative(root, runDir) || runDir}`);
-  await ensureBuilt(['native', 'jvm-server', ...(P.servers.includes('native') ? ['native-server'] : []), 'desktop-host', ...(P.osFloors > 0 ? ['os-floor'] : [])]);
-  mkdirSync(runDir, { recursive: true });
-  const tmp = mkdtempSync(join(os.tmpdir(), 'collektive-bench-desktop-'));
-  await takeSnapshot(join(tmp, 'artifacts'));
-  transportDir = P.transports.some((t) => t !== 'tcp') ? mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'ck-bench-')) : null;
-  const bar = args.quiet ? { update() {}, value: 0, stop() {}, start() {} }
-    : new cliProgress.SingleBar({ format: 'bench:desktop [{bar}] {percentage}% | {value}/{total} frames | {config}', hideCursor: true, etaBuffer: 200 },
-      cliProgress.Presets.shades_classic);
-  const notPublished = () => `Nothing was published: ${relative(root, runDir) || runDir} keeps the files of the invocations run so far and has no run.json (it is not a run). Re-run the command (a new run id).`;
-  // Ctrl-C, or a SIGTERM from a job runner: the servers and hosts this bench started stop with it, its temporary
-  // folders go, and the exit code says which signal ended the run.
-  stoppedBy = exitOnStopSignals((signal) => {
-    bar.stop();
-    rmSync(tmp, { recursive: true, force: true });
-    if (transportDir) rmSync(transportDir, { recursive: true, force: true });
-    return `[bench:desktop] stopped by ${signal}. ${notPublished()}`;
-  });
-  if (args.quiet) { bar.update = (v) => { bar.value = v; }; }
-  bar.start(framesTotal, 0, { config: '' });
-  const results = [];
+/** Each configuration's merged files and run.json entry, then run.json. */
+async function write(ctx) {
+  const { P, args, pin, families, configurations, orders, measured, loadAtStart, t0, runId, runsDir, createdAt, commit, command } = ctx;
+  const written = [];
   const runConfigurations = [];
   let env = null;
-  const measured = new Map(configurations.map((c) => [c.id, []]));
-  const byId = new Map(configurations.map((c) => [c.id, c]));
-  try {
-    // Invocation rounds: round k runs invocation k of every configuration in a random order, so configurations
-    // compared with each other (e.g. --server-spin-us 0,50) see the same drift of the machine.
-    const roundsStartedAt = Date.now();
-    for (let k = 0; k < P.blocks; k += 1) {
-      await waitForRound(k, P.blocks, P.spreadSeconds, roundsStartedAt, (ms) => bar.update(bar.value, { config: `waiting ${(ms / 1000).toFixed(0)} s for round ${k + 1} (--spread)` }));
-      for (const c of orders.configurationOrders[k].map((id) => byId.get(id))) {
-        if (!args.quiet) bar.update(bar.value, { config: `${c.id} inv-${k}` });
-        try {
-          measured.get(c.id).push(await measureInvocation(c, k, bar));
-        } catch (e) {
-          throw new Error(`invocation ${c.id} inv-${k} failed: ${e.message}\n${notPublished()}`);
-        }
-      }
-    }
-    for (const c of configurations) {
-      const invocations = measured.get(c.id);
-      const { merged, files, record, parsed } = writeConfiguration(c, invocations);
-      const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
-      const first = invocations[0].paths.native.summary;
-      const h = configurationIntervals(parsed, { platform: 'desktop', warmup: P.warmup, osFloor: c.osFloor,
-        clock: { resolutionNs: first.runtime.timerResolutionNs, floorBatch: P.floorBatch },
-        cpuPerStep: invocations.map((inv) => Object.fromEntries(Object.entries(inv.paths).map(([p, x]) => [p, x.noise.cpuPerStepNs]))) });
-      results.push({ c, a, h });
-      env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };
-      const entry = desktopConfigurationEntry(c, {
-        serverSpinMicros: c.serverSpinUs, clientSpinMicros: c.clientSpinUs, outOfProcessTransport: c.transport, outOfProcessServer: c.server, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
-        invocations: record,
-      });
-      // run.json names the program only when it is not the reference (measurement/schema/run.schema.json).
-      runConfigurations.push(c.enginePreset
-        ? { ...entry, title: `${entry.title}, engine cost of ${c.enginePreset.label}`, program: c.program, enginePreset: c.enginePreset.id, programByPath: c.programByPath }
-        : c.program ? { ...entry, title: `${entry.title}, program ${c.program}`, program: c.program } : entry);
-    }
-  } finally {
-    bar.stop();
-    rmSync(tmp, { recursive: true, force: true });
-    if (transportDir) rmSync(transportDir, { recursive: true, force: true });
+  for (const c of configurations) {
+    const invocations = measured.get(c.id);
+    const { merged, files, record, parsed } = writeConfiguration(ctx, c, invocations);
+    const first = invocations[0].paths.native.summary;
+    written.push({ c, merged, parsed, invocations, first });
+    env ??= { timerResolutionNs: first.runtime.timerResolutionNs, mono: first.runtime.mono };
+    const entry = desktopConfigurationEntry(c, {
+      serverSpinMicros: c.serverSpinUs, clientSpinMicros: c.clientSpinUs, outOfProcessTransport: c.transport, outOfProcessServer: c.server, meanDegree: first.meanDegree, blockOrders: invocations.map((b) => b.order.join('>')), files,
+      invocations: record,
+    });
+    // run.json names the program only when it is not the reference (measurement/schema/run.schema.json).
+    runConfigurations.push(c.enginePreset
+      ? { ...entry, title: `${entry.title}, engine cost of ${c.enginePreset.label}`, program: c.program, enginePreset: c.enginePreset.id, programByPath: c.programByPath }
+      : c.program ? { ...entry, title: `${entry.title}, program ${c.program}`, program: c.program } : entry);
   }
-
-  const targets = printReport(results, () => ({ tickMs: P.tickMs, timeScale: P.timeScale }));
-  // Noise, said once: the busy rule over every path invocation, and the calibration's drift over the run.
-  const noise = configurations.flatMap((c) => measured.get(c.id).flatMap((inv) => Object.values(inv.paths).map((p) => p.noise)));
-  const busy = busyWarning(noise);
-  const drift = args['no-calibration'] ? null : calibrationDrift(configurations.flatMap((c) => measured.get(c.id).map((inv) => inv.calibration)));
-  console.log(`\n${busy ? `warning: ${busy}` : `busy rule: none of ${noise.length} path invocations flagged`}`);
-  if (drift) console.log(driftLine(drift));
   const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
-
   const pinning = pin ? `front-end (C# host, native engine in-process): cpu${pin.frontend}; JVM server: cpu${pin.server}` : null;
   const run = {
     schemaVersion: 1, id: runId,
@@ -471,15 +459,40 @@ async function main() {
     parameters: {
       rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, osFloors: P.osFloors, orderSeed: P.orderSeed,
       spinMicros: P.spins ?? P.spinUs, serverSpinMicros: P.spins ?? P.serverSpins, transports: P.transports, servers: P.servers, families, programs: P.programs, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
-      command: `npm run bench:desktop -- ${process.argv.slice(2).join(' ')}`.trim(),
+      command,
     },
     configurations: runConfigurations,
   };
   await writeRunRecord(run, { runsDir });
-  writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets, { drift, busy: noiseSummary(noise) }));
-  if (publish) await appendToManifest(run);
-  console.log(`\n[bench:desktop] wrote ${relative(root, runDir)}/ (run.json, summary.json, ${runConfigurations.length} configuration folder(s) with ${P.blocks} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
+  return { run, written };
 }
 
-// A signal's handler ends the process (main's failures while it stops what ran are the signal's doing, not errors).
-main().catch((e) => { if (stoppedBy()) return; console.error(`\n[bench:desktop] ${e.message}`); process.exit(1); });
+// ---------------------------------------------------------------- analyse ----
+
+/** Each configuration's reference analysis and invocation-level figures, the targets, the machine's noise; summary.json. */
+function analyse({ P, args, configurations, measured, written, run, runDir }) {
+  const results = written.map(({ c, merged, parsed, invocations, first }) => {
+    const a = analyseConfiguration({ native: merged.native, socket: merged.socket, unityNative: merged.unityNative, unitySocket: merged.unitySocket, floors: merged.floors }, P.warmup);
+    const h = configurationIntervals(parsed, { platform: 'desktop', warmup: P.warmup, osFloor: c.osFloor,
+      clock: { resolutionNs: first.runtime.timerResolutionNs, floorBatch: P.floorBatch },
+      cpuPerStep: invocations.map((inv) => Object.fromEntries(Object.entries(inv.paths).map(([p, x]) => [p, x.noise.cpuPerStepNs]))) });
+    return { c, a, h };
+  });
+  const targets = reportTargets(results);
+  // Noise, said once: the busy rule over every path invocation, and the calibration's drift over the run.
+  const noise = configurations.flatMap((c) => measured.get(c.id).flatMap((inv) => Object.values(inv.paths).map((p) => p.noise)));
+  const busy = busyWarning(noise);
+  const drift = args['no-calibration'] ? null : calibrationDrift(configurations.flatMap((c) => measured.get(c.id).map((inv) => inv.calibration)));
+  writeFileSync(join(runDir, 'summary.json'), summaryJson(run, results, targets, { drift, busy: noiseSummary(noise) }));
+  return { results, noise, busy, drift };
+}
+
+/** The invocation-level figures and the targets (measurement/src/desktopSummary.mjs), the machine's noise. */
+function report({ P, results, noise, busy, drift, runDir, publish, run }) {
+  printReport(results, () => ({ tickMs: P.tickMs, timeScale: P.timeScale }));
+  console.log(`\n${busy ? `warning: ${busy}` : `busy rule: none of ${noise.length} path invocations flagged`}`);
+  if (drift) console.log(driftLine(drift));
+  console.log(`\n[bench:desktop] wrote ${relative(root, runDir)}/ (run.json, summary.json, ${run.configurations.length} configuration folder(s) with ${P.blocks} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
+}
+
+runBench({ name: 'bench:desktop', usage: USAGE, options: OPTIONS, parse, plan, measure, write, analyse, report });

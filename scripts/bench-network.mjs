@@ -11,9 +11,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import cliProgress from 'cli-progress';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
-import { appendToManifest, collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
+import { collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
 import { parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from './lib/toxiproxy.mjs';
 import { BUDGETS_NS, breakEvens, capacityVerdict, cellFigures, programOf, seriesOf } from '../measurement/src/networkAnalysis.mjs';
@@ -22,9 +21,10 @@ import { ENCODINGS, PATH_SALT, PROGRAMS, REFERENCE_PROGRAM, isReferenceProgram, 
 import { hostEnv, hostExe } from './lib/toolchain.mjs';
 import { startJvmServer } from './lib/jvm-server.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
-import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
+import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, programList } from './lib/cli.mjs';
+import { ExitError, runBench } from './lib/bench.mjs';
+import { RANDOM_SCENARIO, desktopHostArgs } from './lib/desktopHost.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
-import { exitOnStopSignals } from './lib/processes.mjs';
 
 const USAGE = `usage: npm run bench:network -- [options]      (method: docs/network.md)
   --paths desktop,web        platforms (desktop: socket vs native; web: websocket vs wasm)
@@ -42,6 +42,7 @@ ${WORK_USAGE}
   --pacing frame,free        frame: desktop fixed 60 Hz tick, web one step per rendered frame; free: back to back
   --in-flight 1,2,4          pipelined cells, both paths (free pacing, json, N = --pipeline-n): steps kept in flight
   --pipeline-n 100           N of the pipelined cells
+  --seed 1                   random scenario seed (N > 10) of both paths, mean degree 8 (the page's)
   --invocations 3            independent invocations per cell (fresh server process each)
   --frames 40 --warmup 10    measured frames per cell and invocation, and warm-up frames before them
   --rate-frames F --rate-warmup W   the same for bandwidth-limited profiles (default: --frames, --warmup): at 1 Mbit/s
@@ -56,51 +57,48 @@ ${WORK_USAGE}
   --quiet
   --reanalyse DIR            recompute the figures of a published network run from its CSVs (run.json rewritten; capacity kept)`;
 
-const { values: args, list, ints, fail } = parseCli({
-  usage: USAGE,
-  options: {
-    ...COMMON, ...WORK_OPTION,
-    paths: { type: 'string', default: 'desktop,web' }, profiles: { type: 'string', default: Object.keys(PROFILES).join(',') },
-    n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' }, programs: { type: 'string', default: REFERENCE_PROGRAM },
-    pacing: { type: 'string', default: 'frame,free' }, 'in-flight': { type: 'string', default: '1,2,4' },
-    'pipeline-n': { type: 'string', default: '100' }, invocations: { type: 'string', default: '3' },
-    frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' }, 'rate-frames': { type: 'string' }, 'rate-warmup': { type: 'string' },
-    capacity: { type: 'string', default: '1,2,4,8,16,32,64' }, only: { type: 'string', default: 'grid,capacity' }, 'capacity-seconds': { type: 'string', default: '4' },
-    title: { type: 'string' }, reanalyse: { type: 'string' }, quiet: { type: 'boolean', default: false },
-  },
-});
-const P = {
-  paths: list('paths', ['desktop', 'web']), profiles: list('profiles', Object.keys(PROFILES)), ns: ints('n', 1),
-  encodings: list('encodings', [...ENCODINGS.desktop]), pacings: list('pacing', ['frame', 'free']),
-  inFlight: ints('in-flight', 1), pipelineN: ints('pipeline-n', 1)[0], invocations: ints('invocations', 1)[0],
-  frames: ints('frames', 2)[0], warmup: ints('warmup', 0)[0], capacity: ints('capacity', 1), capacitySeconds: Number(args['capacity-seconds']),
-  programs: programList(args.programs, Object.keys(PROGRAMS), fail, args.work),
+const OPTIONS = {
+  ...COMMON, ...WORK_OPTION,
+  paths: { type: 'string', default: 'desktop,web' }, profiles: { type: 'string', default: Object.keys(PROFILES).join(',') },
+  n: { type: 'string', default: '10,100,1000' }, 'web-n': { type: 'string' }, 'rate-max-n': { type: 'string', default: '100' }, encodings: { type: 'string', default: 'json,binary' }, programs: { type: 'string', default: REFERENCE_PROGRAM },
+  pacing: { type: 'string', default: 'frame,free' }, 'in-flight': { type: 'string', default: '1,2,4' },
+  'pipeline-n': { type: 'string', default: '100' }, invocations: { type: 'string', default: '3' },
+  frames: { type: 'string', default: '40' }, warmup: { type: 'string', default: '10' }, 'rate-frames': { type: 'string' }, 'rate-warmup': { type: 'string' },
+  capacity: { type: 'string', default: '1,2,4,8,16,32,64' }, only: { type: 'string', default: 'grid,capacity' }, 'capacity-seconds': { type: 'string', default: '4' },
+  seed: { type: 'string', default: String(RANDOM_SCENARIO.seed) }, title: { type: 'string' }, reanalyse: { type: 'string' }, quiet: { type: 'boolean', default: false },
 };
-P.webNs = args['web-n'] ? ints('web-n', 1) : P.ns;
-if (!args.reanalyse) await checkProgramSpecs(P.programs, [...new Set([...P.ns, ...P.webNs])], fail);
-P.only = list('only', ['grid', 'capacity']);
-P.grid = P.only.includes('grid');
-if (!P.only.includes('capacity')) P.capacity = [];
-P.rateMaxN = ints('rate-max-n', 1)[0];
-P.rateFrames = args['rate-frames'] ? ints('rate-frames', 2)[0] : P.frames;
-P.rateWarmup = args['rate-warmup'] ? ints('rate-warmup', 0)[0] : P.warmup;
+
+/** The command line: the grid's parameters (P), the program specs checked by the engine; Toxiproxy must be there. */
+async function parse({ cli: { values: args, list, ints, int, fail } }) {
+  const P = {
+    paths: list('paths', ['desktop', 'web']), profiles: list('profiles', Object.keys(PROFILES)), ns: ints('n', 1),
+    encodings: list('encodings', [...ENCODINGS.desktop]), pacings: list('pacing', ['frame', 'free']),
+    inFlight: ints('in-flight', 1), pipelineN: ints('pipeline-n', 1)[0], invocations: ints('invocations', 1)[0],
+    frames: ints('frames', 2)[0], warmup: ints('warmup', 0)[0], capacity: ints('capacity', 1), capacitySeconds: Number(args['capacity-seconds']),
+    programs: programList(args.programs, Object.keys(PROGRAMS), fail, args.work), seed: int('seed', 0),
+  };
+  P.webNs = args['web-n'] ? ints('web-n', 1) : P.ns;
+  if (!args.reanalyse) await checkProgramSpecs(P.programs, [...new Set([...P.ns, ...P.webNs])], fail);
+  P.only = list('only', ['grid', 'capacity']);
+  P.grid = P.only.includes('grid');
+  if (!P.only.includes('capacity')) P.capacity = [];
+  P.rateMaxN = ints('rate-max-n', 1)[0];
+  P.rateFrames = args['rate-frames'] ? ints('rate-frames', 2)[0] : P.frames;
+  P.rateWarmup = args['rate-warmup'] ? ints('rate-warmup', 0)[0] : P.warmup;
+  const missing = toxiproxyMissing();
+  if (missing && !args.reanalyse) throw new ExitError(1, `[bench:network] ${missing}`);
+  return { args, P };
+}
+
 /** Warm-up and measured frames of a cell: bandwidth-limited profiles may run fewer (--rate-frames). */
-const framesOf = (profile) => (PROFILES[profile]?.rateKBps ? { warmup: P.rateWarmup, frames: P.rateFrames } : { warmup: P.warmup, frames: P.frames });
+const framesOf = (P, profile) => (PROFILES[profile]?.rateKBps ? { warmup: P.rateWarmup, frames: P.rateFrames } : { warmup: P.warmup, frames: P.frames });
 const FRAME_TICK_MS = 1000 / 60;
+const load = () => os.loadavg().map((x) => Number(x.toFixed(2)));
 /** Capacity: unrecorded warm-up per level (a fresh JVM compiles its hot paths in the first seconds). */
 const CAPACITY_WARMUP_MS = 3000;
 /** Bandwidth-limited profiles run only up to --rate-max-n devices (docs/network.md, "Grid"). */
-const profileFits = (profile, n) => PROFILES[profile].rateKBps === null || n <= P.rateMaxN;
+const profileFits = (P, profile, n) => PROFILES[profile].rateKBps === null || n <= P.rateMaxN;
 
-const missing = toxiproxyMissing();
-if (missing && !args.reanalyse) { console.error(`[bench:network] ${missing}`); process.exit(1); }
-
-const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('network', args,
-  ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'collektive-node-server', 'collektive-wasm', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'dashboard/src/live', 'scripts']);
-
-const rng = mulberry32(Date.now());
-const shuffle = (xs) => shuffled(xs, rng);
-const load = () => os.loadavg().map((x) => Number(x.toFixed(2)));
 
 // Ids kept in the published CSVs (the rest of the front-end's ids are not needed for the network figures).
 const IDS = {
@@ -109,9 +107,8 @@ const IDS = {
 };
 const FILE = { socket: 'unity_socket.csv', native: 'unity_native.csv', websocket: 'web_websocket.csv', wasm: 'web_wasm.csv' };
 
-/** cell key → { meta, invocations: [Map id → rows] , files } */
-const cells = new Map();
-function record(meta, invocation, csvText, startedMs) {
+/** Into `cells` (cell key → { meta, invocations: [Map id → rows], files }): one invocation of a cell, its CSV published. */
+function record({ P, cells, runDir }, meta, invocation, csvText, startedMs) {
   const key = meta.id;
   if (!cells.has(key)) cells.set(key, { meta, invocations: [], files: [], wallSeconds: [] });
   const cell = cells.get(key);
@@ -119,7 +116,7 @@ function record(meta, invocation, csvText, startedMs) {
   if (startedMs !== undefined) cell.wallSeconds[invocation] = Math.round((Date.now() - startedMs) / 100) / 10;
   const keep = new Set(Object.values(IDS[meta.platform][meta.transport]));
   const rows = parseTimingCsv(csvText, key).filter((r) => keep.has(r.id));
-  const series = seriesOf(rows, framesOf(meta.profile).warmup);
+  const series = seriesOf(rows, framesOf(P, meta.profile).warmup);
   cell.invocations[invocation] = series;
   const dir = join(runDir, key, `i${invocation}`);
   mkdirSync(dir, { recursive: true });
@@ -143,46 +140,46 @@ function runHost(hostArgs, cwd) {
   });
 }
 
-const hostScenario = (n) => ['--scenario', scenarioFor(n), '--nodes', String(n), ...(scenarioFor(n) === 'random' ? ['--seed', '1', '--mean-degree', '8'] : [])];
-const hostPacing = (pacing) => (pacing === 'frame' ? ['--pacing', 'fixed', '--tick-ms', String(FRAME_TICK_MS)] : ['--pacing', 'free']);
-// The reference program's host invocations stay the reference ones (no --program), as bench:desktop's.
-const hostProgram = (program) => (isReferenceProgram(program) ? [] : ['--program', program]);
+/** A cell's pacing on the host: frame is the fixed 60 Hz tick. */
+const hostPacing = (pacing) => (pacing === 'frame' ? { pacing: 'fixed', tickMs: FRAME_TICK_MS } : { pacing: 'free' });
 /** Each cell once per program of --programs. */
-const perProgram = (cs) => cs.flatMap((c) => P.programs.map((program) => ({ ...c, program })));
+const perProgram = (P, cs) => cs.flatMap((c) => P.programs.map((program) => ({ ...c, program })));
 
-function desktopCells() {
+function desktopCells(P) {
   const out = [];
   for (const n of P.ns) {
     for (const encoding of P.encodings) {
       const group = [];
-      for (const profile of P.profiles.filter((p) => profileFits(p, n))) {
+      for (const profile of P.profiles.filter((p) => profileFits(P, p, n))) {
         for (const pacing of P.pacings) group.push({ platform: 'desktop', transport: 'socket', profile, n, encoding, pacing, inFlight: 1 });
         if (P.pacings.includes('free') && n === P.pipelineN && encoding === 'json') {
           for (const k of P.inFlight.filter((x) => x > 1)) group.push({ platform: 'desktop', transport: 'socket', profile, n, encoding, pacing: 'free', inFlight: k });
         }
       }
-      out.push({ n, encoding, group: perProgram(group) });
+      out.push({ n, encoding, group: perProgram(P, group) });
     }
   }
   return out;
 }
-const baselineCells = (platform) => perProgram((platform === 'web' ? P.webNs : P.ns).flatMap((n) => P.pacings.map((pacing) => ({ platform, transport: platform === 'desktop' ? 'native' : 'wasm', profile: 'in-process', n, encoding: platform === 'desktop' ? 'binary' : 'json', pacing, inFlight: 1 }))));
+const baselineCells = (P, platform) => perProgram(P, (platform === 'web' ? P.webNs : P.ns).flatMap((n) => P.pacings.map((pacing) => ({ platform, transport: platform === 'desktop' ? 'native' : 'wasm', profile: 'in-process', n, encoding: platform === 'desktop' ? 'binary' : 'json', pacing, inFlight: 1 }))));
 // The reference program's cells keep the ids of the runs from before --programs; another program's end in -<spec>.
 const cellId = (c) => `${c.platform}-${c.transport}-${c.profile}-n${c.n}-${c.pacing}-${c.encoding}${c.inFlight > 1 ? `-k${c.inFlight}` : ''}${programSuffix(c.program)}`;
 
-async function desktopInvocation(r, tp, tmp, bar) {
+async function desktopInvocation(grid, r, tp, tmp, bar) {
+  const { P, shuffle } = grid;
   const dir = join(tmp, `desktop-${r}`);
   mkdirSync(dir, { recursive: true });
-  const framesArgs = (profile) => ['--frames', String(framesOf(profile).warmup + framesOf(profile).frames), '--timeout-ms', '60000'];
-  for (const c of shuffle(baselineCells('desktop'))) {
+  // The host's own scenario, frames and timeout of a cell; the random layout at --seed (the page's mean degree).
+  const hostOf = (c) => ({ nodeCount: c.n, seed: P.seed, ...hostPacing(c.pacing), program: c.program, frames: framesOf(P, c.profile).warmup + framesOf(P, c.profile).frames, timeoutMs: 60000 });
+  for (const c of shuffle(baselineCells(P, 'desktop'))) {
     bar.update({ cell: `${cellId(c)} #${r}` });
     const t0 = Date.now();
     const out = join(dir, 'native.csv');
-    await runHost([...hostScenario(c.n), ...hostPacing(c.pacing), '--engine', 'native', ...hostProgram(c.program), ...framesArgs(c.profile), '--out', out, '--backend-csv', join(dir, 'backend.csv')], dir);
-    record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
+    await runHost(desktopHostArgs({ ...hostOf(c), engine: 'native', out, backendCsv: join(dir, 'backend.csv') }), dir);
+    record(grid, { ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
     bar.increment();
   }
-  for (const { n, encoding, group } of shuffle(desktopCells())) {
+  for (const { n, encoding, group } of shuffle(desktopCells(P))) {
     const server = await startJvmServer({ timeoutMs: 60000 });
     const proxy = await tp.proxy(server.port);
     try {
@@ -191,9 +188,8 @@ async function desktopInvocation(r, tp, tmp, bar) {
         const t0 = Date.now();
         await proxy.setProfile(PROFILES[c.profile]);
         const out = join(dir, 'socket.csv');
-        await runHost([...hostScenario(n), ...hostPacing(c.pacing), '--engine', 'socket', ...hostProgram(c.program), '--encoding', encoding, '--port', String(proxy.port),
-          '--in-flight', String(c.inFlight), ...framesArgs(c.profile), '--out', out], dir);
-        record({ ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
+        await runHost(desktopHostArgs({ ...hostOf(c), engine: 'socket', encoding, port: proxy.port, inFlight: c.inFlight, out }), dir);
+        record(grid, { ...c, id: cellId(c) }, r, readFileSync(out, 'utf8'), t0);
         bar.increment();
       }
     } finally {
@@ -205,11 +201,11 @@ async function desktopInvocation(r, tp, tmp, bar) {
 
 // -------------------------------------------------------------------- web ----
 
-function webCells() {
+function webCells(P) {
   const out = [];
   for (const n of P.webNs) {
     for (const encoding of P.encodings) {
-      for (const profile of P.profiles.filter((p) => profileFits(p, n))) {
+      for (const profile of P.profiles.filter((p) => profileFits(P, p, n))) {
         for (const pacing of P.pacings) out.push({ platform: 'web', transport: 'websocket', profile, n, encoding, pacing, inFlight: 1 });
         if (P.pacings.includes('free') && n === P.pipelineN && encoding === 'json') {
           for (const k of P.inFlight.filter((x) => x > 1)) out.push({ platform: 'web', transport: 'websocket', profile, n, encoding, pacing: 'free', inFlight: k });
@@ -217,30 +213,31 @@ function webCells() {
       }
     }
   }
-  return perProgram(out);
+  return perProgram(P, out);
 }
 
-async function webInvocation(r, tp, web, bar) {
+async function webInvocation(grid, r, tp, web, bar) {
+  const { P, shuffle } = grid;
   const { startWsServer, openLive } = web.harness;
   const server = await startWsServer();
   const proxy = await tp.proxy(server.port);
   const wsUrl = `ws://127.0.0.1:${proxy.port}`;
   try {
     await openLive(web.browser.page, web.preview.url, wsUrl);
-    const cellsHere = shuffle([...baselineCells('web'), ...webCells()]);
+    const cellsHere = shuffle([...baselineCells(P, 'web'), ...webCells(P)]);
     for (const c of cellsHere) {
       bar.update({ cell: `${cellId(c)} #${r}` });
       const t0 = Date.now();
       await proxy.setProfile(c.transport === 'websocket' ? PROFILES[c.profile] : PROFILES.loopback);
       const res = await web.browser.page.evaluate((cfg) => window.__bench.run(cfg), {
-        nodeCount: c.n, pacing: c.pacing, rounds: framesOf(c.profile).warmup + framesOf(c.profile).frames, engines: [c.transport], wsUrl, encoding: c.encoding, inFlight: c.inFlight, program: c.program,
-        floorSamples: 1, scenario: scenarioFor(c.n), seed: 1, e2eBlocks: 0, framePeriodFrames: 10,
+        nodeCount: c.n, pacing: c.pacing, rounds: framesOf(P, c.profile).warmup + framesOf(P, c.profile).frames, engines: [c.transport], wsUrl, encoding: c.encoding, inFlight: c.inFlight, program: c.program,
+        floorSamples: 1, scenario: scenarioFor(c.n), seed: P.seed, e2eBlocks: 0, framePeriodFrames: 10,
       });
       web.framePeriodMs = res.framePeriodMs;
       web.timerResolutionNs = res.timerResolutionNs;
       // A reply that answered no pending step is dropped by the page, not timed; it would mean a broken pairing.
       if (res.staleReplies) throw new Error(`${cellId(c)}: the page saw ${res.staleReplies} WebSocket replies answering no pending step`);
-      record({ ...c, id: cellId(c) }, r, res.frontend[c.transport], t0);
+      record(grid, { ...c, id: cellId(c) }, r, res.frontend[c.transport], t0);
       bar.increment();
     }
   } finally {
@@ -252,7 +249,7 @@ async function webInvocation(r, tp, web, bar) {
 
 // --------------------------------------------------------------- capacity ----
 
-async function capacity(bar, web) {
+async function capacity(P, bar, web) {
   const out = {};
   for (const transport of ['socket', 'websocket']) {
     if (transport === 'websocket' && !web) continue;
@@ -282,9 +279,9 @@ async function capacity(bar, web) {
   return out;
 }
 
-// ------------------------------------------------------------------- main ----
+// ---------------------------------------------------------------- analyse ----
 
-function summarise() {
+function summarise(cells) {
   const list = [...cells.values()].map(({ meta, invocations, files, wallSeconds }) => {
     const prof = PROFILES[meta.profile];
     return {
@@ -303,7 +300,7 @@ function configurationOf(c) {
   const scenario = scenarioFor(c.n);
   return {
     id: c.id, title: `${c.platform} ${c.transport}, ${c.profile}, N=${c.n}, ${c.pacing} pacing, ${c.encoding}${c.inFlight > 1 ? `, ${c.inFlight} in flight` : ''}${isReferenceProgram(c.program) ? '' : `, program ${c.program}`}`,
-    scenario, nodeCount: c.n, maxDistance: 3, seed: scenario === 'random' ? 1 : null,
+    scenario, nodeCount: c.n, maxDistance: 3, seed: scenario === 'random' ? c.seed : null,
     pacing: c.platform === 'desktop' && c.pacing === 'frame' ? 'fixed' : c.pacing, tickMs: c.pacing === 'frame' ? Math.round(FRAME_TICK_MS * 1000) / 1000 : null, timeScale: 1,
     // run.json names a configuration's program only when it is not the reference (measurement/schema/run.schema.json).
     encoding: c.encoding, ...(isReferenceProgram(c.program) ? {} : { program: c.program }), files: c.files,
@@ -356,10 +353,19 @@ function reproducibleFigures(run) {
   return { schemaVersion: 1, id: run.id, kind: 'network', command: run.parameters.command, configurations: [...cellsOut, ...be] };
 }
 
-/** The signal that is stopping the bench, if any (exitOnStopSignals). */
-let stoppedBy = () => null;
+// ---------------------------------------------------------------- phases ----
 
-async function main() {
+/** The run's folder (none to re-analyse: the run is there); the cells fill `cells` as they are measured. */
+function plan(ctx) {
+  if (ctx.args.reanalyse) return { cells: new Map() };
+  ctx.runFolder('network', ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'collektive-node-server', 'collektive-wasm', 'desktop-host', 'unity-webgl/Packages/com.collektive.frontend', 'dashboard/src/live', 'scripts']);
+  return { cells: new Map() };
+}
+
+/** Every invocation of the grid (the desktop and the web cells, each shuffled), then capacity. */
+async function measure(ctx) {
+  const { P, args, cells, runId, runDir, progressBar, onStop } = ctx;
+  if (args.reanalyse) return reread(ctx);
   const loadAtStart = load();
   const t0 = Date.now();
   console.log(`[bench:network] run ${runId} → ${relative(root, runDir)} (Toxiproxy ${TOXIPROXY_VERSION}; method docs/network.md)`);
@@ -369,20 +375,21 @@ async function main() {
   const tp = await startToxiproxy();
   const needWeb = P.paths.includes('web');
   let web = null;
-  const perInvocation = !P.grid ? 0 : (P.paths.includes('desktop') ? baselineCells('desktop').length + desktopCells().reduce((a, g) => a + g.group.length, 0) : 0)
-    + (needWeb ? baselineCells('web').length + webCells().length : 0);
+  const perInvocation = !P.grid ? 0 : (P.paths.includes('desktop') ? baselineCells(P, 'desktop').length + desktopCells(P).reduce((a, g) => a + g.group.length, 0) : 0)
+    + (needWeb ? baselineCells(P, 'web').length + webCells(P).length : 0);
   const total = perInvocation * P.invocations + P.capacity.length * P.invocations * (needWeb ? 2 : 1);
-  const bar = args.quiet ? { update() {}, increment() {}, start() {}, stop() {} }
-    : new cliProgress.SingleBar({ format: 'bench:network [{bar}] {percentage}% | {value}/{total} cells | {eta_formatted} left | {cell}', hideCursor: true, etaBuffer: 50, noTTYOutput: true, notTTYSchedule: 10000 }, cliProgress.Presets.shades_classic);
+  const bar = progressBar({ format: 'bench:network [{bar}] {percentage}% | {value}/{total} cells | {eta_formatted} left | {cell}', hideCursor: true, etaBuffer: 50, noTTYOutput: true, notTTYSchedule: 10000 }, { quiet: args.quiet });
+  const rng = mulberry32(Date.now());
+  const grid = { P, cells, runDir, shuffle: (xs) => shuffled(xs, rng) };
   const invocationLog = [];
   let cap = null;
   // Ctrl-C, or a SIGTERM from a job runner: Toxiproxy, the servers, the front-ends and the browser stop with the
   // bench, its temporary folder goes, and the exit code says which signal ended the run.
-  stoppedBy = exitOnStopSignals(async (signal) => {
+  onStop(async (signal) => {
     bar.stop();
     if (web?.browser) await web.browser.close().catch(() => {});
     rmSync(tmp, { recursive: true, force: true });
-    return `[bench:network] stopped by ${signal}. Nothing was published: ${relative(root, runDir) || runDir} keeps the cells measured so far and has no run.json (it is not a run). Re-run the command (a new run id).`;
+    return `[bench:network] stopped by ${signal}. ${ctx.notPublished('the cells measured so far')}`;
   });
   try {
     if (needWeb) {
@@ -393,19 +400,47 @@ async function main() {
     for (let r = 0; r < (P.grid ? P.invocations : 0); r++) {
       const before = load();
       const startedAt = new Date().toISOString();
-      if (P.paths.includes('desktop')) await desktopInvocation(r, tp, tmp, bar);
-      if (needWeb) await webInvocation(r, tp, web, bar);
+      if (P.paths.includes('desktop')) await desktopInvocation(grid, r, tp, tmp, bar);
+      if (needWeb) await webInvocation(grid, r, tp, web, bar);
       invocationLog.push({ index: r, startedAt, endedAt: new Date().toISOString(), loadAverage: { before, after: load() } });
     }
-    if (P.capacity.length) cap = await capacity(bar, web);
+    if (P.capacity.length) cap = await capacity(P, bar, web);
   } finally {
     bar.stop();
     await tp.stop();
     if (web?.browser) { await web.browser.close().catch(() => {}); await web.preview.stop().catch(() => {}); }
     rmSync(tmp, { recursive: true, force: true });
   }
-  const s = summarise();
-  printReport(s, cap);
+  return { cap, t0, loadAtStart, invocationLog, web };
+}
+
+/**
+ * --reanalyse: the cells of a published run from its CSVs (the measured frames, warm-up already dropped); frame-wait
+ * figures, whose samples are not published, are kept from its run.json.
+ */
+function reread({ args, cells }) {
+  const dir = resolve(args.reanalyse);
+  const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+  const old = new Map(run.network.cells.map((c) => [c.id, c]));
+  for (const c of run.configurations) {
+    const o = old.get(c.id);
+    // A cell without a program is from before --programs: the gradient (programOf).
+    const meta = { id: c.id, platform: o.platform, transport: o.transport, profile: o.profile, n: o.n, encoding: o.encoding, pacing: o.pacing, inFlight: o.inFlight, program: o.program ?? c.program };
+    for (const inv of c.invocations) {
+      const series = seriesOf(parseTimingCsv(readFileSync(join(dir, inv.files[0].file), 'utf8'), inv.files[0].file), 0);
+      if (!cells.has(c.id)) cells.set(c.id, { meta, invocations: [], files: [] });
+      cells.get(c.id).invocations[inv.index] = series;
+      cells.get(c.id).files[inv.index] = inv.files[0];
+    }
+  }
+  return { reanalyseDir: dir, publishedRun: run };
+}
+
+/** The cells' figures (measurement/src/networkAnalysis.mjs), run.json and summary.json; or a published run's figures again. */
+async function analyse(ctx) {
+  const { P, args, cells, cap, t0, loadAtStart, invocationLog, web, runId, runsDir, runDir, createdAt, commit, command } = ctx;
+  if (args.reanalyse) return reanalysed(ctx);
+  const s = summarise(cells);
   const minutes = (Date.now() - t0) / 60000;
   const run = {
     schemaVersion: 1, id: runId,
@@ -421,46 +456,38 @@ async function main() {
     },
     parameters: {
       rounds: P.frames, warmup: 0, invocations: P.invocations, blocks: 1, ...(P.grid ? { programs: P.programs } : {}),
-      command: `npm run bench:network -- ${process.argv.slice(2).join(' ')}`.trim(), durationMinutes: Math.round(minutes * 10) / 10,
+      command, durationMinutes: Math.round(minutes * 10) / 10,
       network: { profiles: Object.fromEntries(P.profiles.map((p) => [p, PROFILES[p]])), framesPerCell: P.frames, warmupFrames: P.warmup, rateLimitedFrames: P.rateFrames, rateLimitedWarmup: P.rateWarmup, frameTickMs: FRAME_TICK_MS, webFramePeriodMs: web?.framePeriodMs ?? null, inFlight: P.inFlight, pipelineN: P.pipelineN },
     },
-    configurations: s.cells.map(configurationOf),
+    configurations: s.cells.map((c) => configurationOf({ ...c, seed: P.seed })),
     network: { budgetsNs: BUDGETS_NS, breakEvens: s.breakEvens, capacity: cap, invocations: invocationLog,
       cells: s.cells.map(({ files, ...c }) => c) },
   };
   await writeRunRecord(run, { runsDir });
   writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(reproducibleFigures(run), null, 2)}\n`);
-  if (publish) await appendToManifest(run);
+  return { s, run, minutes };
+}
+
+function report({ args, s, run, cap, minutes, runDir, publish, reanalyseDir }) {
+  if (args.reanalyse) {
+    printReport(s, run.network.capacity);
+    console.log(`\n[bench:network] re-analysed ${relative(root, reanalyseDir)}/run.json`);
+    return;
+  }
+  printReport(s, cap);
   console.log(`\n[bench:network] ${minutes.toFixed(1)} min; wrote ${relative(root, runDir)}/${publish ? '; added to public/data/manifest.json' : ''}`);
 }
 
-async function reanalyse() {
-  // Figures from the published CSVs (the measured frames, warm-up already dropped); frame-wait figures, whose
-  // samples are not published, are kept from the run.json.
-  const dir = resolve(args.reanalyse);
-  const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
-  P.warmup = 0;
-  P.rateWarmup = 0;
+/** The re-read run's figures recomputed; its run.json rewritten (capacity kept). */
+async function reanalysed({ cells, reanalyseDir: dir, publishedRun: run }) {
   const old = new Map(run.network.cells.map((c) => [c.id, c]));
-  for (const c of run.configurations) {
-    const o = old.get(c.id);
-    // A cell without a program is from before --programs: the gradient (programOf).
-    const meta = { id: c.id, platform: o.platform, transport: o.transport, profile: o.profile, n: o.n, encoding: o.encoding, pacing: o.pacing, inFlight: o.inFlight, program: o.program ?? c.program };
-    for (const inv of c.invocations) {
-      const series = seriesOf(parseTimingCsv(readFileSync(join(dir, inv.files[0].file), 'utf8'), inv.files[0].file), 0);
-      if (!cells.has(c.id)) cells.set(c.id, { meta, invocations: [], files: [] });
-      cells.get(c.id).invocations[inv.index] = series;
-      cells.get(c.id).files[inv.index] = inv.files[0];
-    }
-  }
-  const s = summarise();
+  const s = summarise(cells);
   for (const c of s.cells) c.figures = { ...(old.get(c.id)?.figures ?? {}), ...c.figures };
   run.network = { ...run.network, breakEvens: s.breakEvens, cells: s.cells.map(({ files, ...c }) => c) };
   run.parameters.reanalysed = `node scripts/bench-network.mjs --reanalyse ${relative(root, dir)}`;
   await writeRunRecord(run, { runsDir: resolve(dir, '..') });
-  printReport(s, run.network.capacity);
-  console.log(`\n[bench:network] re-analysed ${relative(root, dir)}/run.json`);
+  // The run was published when it was made: nothing to publish again.
+  return { s, run, publish: false };
 }
 
-
-(args.reanalyse ? reanalyse() : main()).catch((e) => { if (stoppedBy()) return; console.error(`\n[bench:network] ${e.stack ?? e.message}`); process.exit(1); });
+runBench({ name: 'bench:network', usage: USAGE, options: OPTIONS, stackTraces: true, parse, plan, measure, analyse, report });

@@ -24,7 +24,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
-import { parseCli } from './lib/cli.mjs';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { pathInterval } from '../measurement/src/intervals.mjs';
 import { SERVER_ECHO_ID } from '../measurement/src/catalogue.mjs';
@@ -32,7 +31,7 @@ import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 import { positions } from './lib/capacity.mjs';
 import { encodeStepBuffer } from '../collektive-wasm/src/js/state.mjs';
 import { startJvmServer } from './lib/jvm-server.mjs';
-import { exitOnStopSignals } from './lib/processes.mjs';
+import { runBench } from './lib/bench.mjs';
 
 const USAGE = `usage: npm run bench:node-handoff -- [options]     (method: docs/profiles.md, "The fixes")
   --candidates post,atomics,inline   Node server hand-offs; each is --handoff[/spin-us[/reply-spin-us]], e.g. atomics/0/0
@@ -47,27 +46,28 @@ const USAGE = `usage: npm run bench:node-handoff -- [options]     (method: docs/
   --seed 1                      order shuffle seed
   --json FILE                   also write every figure and per-invocation value as JSON`;
 
-const { values: args, list, int } = parseCli({
-  usage: USAGE,
-  options: {
-    candidates: { type: 'string', default: 'post,atomics,inline' }, encodings: { type: 'string', default: 'json,binary-step' }, invocations: { type: 'string', default: '5' },
-    n: { type: 'string', default: '10' }, steps: { type: 'string', default: '2000' }, warmup: { type: 'string', default: '300' },
-    clients: { type: 'string', default: '16' }, 'pipeline-steps': { type: 'string', default: '2000' }, window: { type: 'string', default: '16' },
-    'pipeline-n': { type: 'string', default: '10' }, jvm: { type: 'boolean', default: true }, 'no-jvm': { type: 'boolean', default: false },
-    'isolation-invocations': { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, json: { type: 'string' },
-  },
-});
-const P = {
-  candidates: list('candidates'), encodings: list('encodings'), invocations: int('invocations', 1), n: int('n', 1), steps: int('steps', 10), warmup: int('warmup', 0),
-  clients: int('clients', 1), pipelineSteps: int('pipeline-steps', 1), window: int('window', 1), pipelineN: int('pipeline-n', 1),
-  jvm: args.jvm && !args['no-jvm'], isolation: int('isolation-invocations', 0), seed: int('seed', 0),
+const OPTIONS = {
+  candidates: { type: 'string', default: 'post,atomics,inline' }, encodings: { type: 'string', default: 'json,binary-step' }, invocations: { type: 'string', default: '5' },
+  n: { type: 'string', default: '10' }, steps: { type: 'string', default: '2000' }, warmup: { type: 'string', default: '300' },
+  clients: { type: 'string', default: '16' }, 'pipeline-steps': { type: 'string', default: '2000' }, window: { type: 'string', default: '16' },
+  'pipeline-n': { type: 'string', default: '10' }, jvm: { type: 'boolean', default: true }, 'no-jvm': { type: 'boolean', default: false },
+  'isolation-invocations': { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, json: { type: 'string' },
 };
-for (const c of P.candidates) {
-  if (!/^(inline|atomics|post)(\/\d+(\/\d+)?)?$/.test(c)) { console.error(`bad candidate ${c}\n${USAGE}`); process.exit(2); }
-}
 const ENCODINGS = ['json', 'binary-step'];
-for (const e of P.encodings) {
-  if (!ENCODINGS.includes(e)) { console.error(`bad encoding ${e} (one of ${ENCODINGS.join(', ')})\n${USAGE}`); process.exit(2); }
+
+function parse({ cli: { values: args, list, int }, fail }) {
+  const P = {
+    candidates: list('candidates'), encodings: list('encodings'), invocations: int('invocations', 1), n: int('n', 1), steps: int('steps', 10), warmup: int('warmup', 0),
+    clients: int('clients', 1), pipelineSteps: int('pipeline-steps', 1), window: int('window', 1), pipelineN: int('pipeline-n', 1),
+    jvm: args.jvm && !args['no-jvm'], isolation: int('isolation-invocations', 0), seed: int('seed', 0),
+  };
+  for (const c of P.candidates) {
+    if (!/^(inline|atomics|post)(\/\d+(\/\d+)?)?$/.test(c)) fail(`bad candidate ${c}`);
+  }
+  for (const e of P.encodings) {
+    if (!ENCODINGS.includes(e)) fail(`bad encoding ${e} (one of ${ENCODINGS.join(', ')})`);
+  }
+  return { P, json: args.json };
 }
 /** A row of the results: a candidate with the json encoding is its name alone (as before), else `name:encoding`. */
 const rowName = (candidate, encoding) => (encoding === 'json' ? candidate : `${candidate}:${encoding}`);
@@ -171,7 +171,7 @@ const answers = (encoding, reply, rid, n) => (encoding === 'json' ? Number(RID.e
  * (the floor of the same crossing through the same server: ws framing, the socket, the event loop, no step); the
  * warm-up dropped.
  */
-async function latencyPhase(kind, port, encoding = 'json') {
+async function latencyPhase(P, kind, port, encoding = 'json') {
   const xyz = positions(P.n);
   const c = await client(kind, port);
   c.send(setupText(P.n, xyz));
@@ -197,7 +197,7 @@ async function latencyPhase(kind, port, encoding = 'json') {
  * M clients × S steps, W in flight each: steps/s over the whole, and whether every client got every reply in
  * order. One unrecorded pass of S/4 steps first (the JVM compiles its hot paths).
  */
-async function throughputPhase(kind, port, encoding = 'json') {
+async function throughputPhase(P, kind, port, encoding = 'json') {
   const xyz = positions(P.pipelineN);
   const clients = await Promise.all(Array.from({ length: P.clients }, () => client(kind, port)));
   for (const c of clients) c.send(setupText(P.pipelineN, xyz));
@@ -228,7 +228,7 @@ async function throughputPhase(kind, port, encoding = 'json') {
  * own service time of the echo after each step (echo.service: the same hand-off and reply write with no step,
  * docs/os-floor.md "The server's own floor") with what the step costs the server beyond it, paired step by step.
  */
-function overheadFromCsv(file, count) {
+function overheadFromCsv(P, file, count) {
   const rows = readFileSync(file, 'utf8').trimEnd().split('\n').slice(1).map((l) => l.split(','));
   const of = (id) => rows.filter((r) => r[1] === id).map((r) => Number(r[2]));
   const [compute, service, echo] = [of('step.compute'), of('step.service'), of(SERVER_ECHO_ID)];
@@ -311,63 +311,66 @@ async function isolation(flags) {
   return out;
 }
 
-await ensureBuilt(['js', ...(P.jvm ? ['jvm-server'] : [])]);
-const rng = mulberry32(P.seed);
-const names = [...P.candidates.flatMap((c) => P.encodings.map((e) => rowName(c, e))), ...(P.jvm ? ['jvm'] : [])];
-/** @type {Record<string, { overhead: number[][], compute: number[][], service: number[][], rtt: number[][], tput: number[], problems: string[], isolation: object[] }>} */
-const results = Object.fromEntries(names.map((c) => [c, { overhead: [], compute: [], service: [], rtt: [], echo: [], overEcho: [], echoService: [], beyondEcho: [], tput: [], problems: [], isolation: [] }]));
-const tmp = mkdtempSync(join(tmpdir(), 'bench-node-handoff-'));
-const started = Date.now();
-// Ctrl-C, or a SIGTERM from a job runner: the servers this bench started stop with it, its temporary folder goes.
-const stoppedBy = exitOnStopSignals((signal) => {
-  rmSync(tmp, { recursive: true, force: true });
-  return `[bench:node-handoff] stopped by ${signal}; nothing written${args.json ? ` (no ${args.json})` : ''}.`;
-});
-try {
-  for (let k = 0; k < P.invocations; k++) {
-    for (const name of shuffled(names, rng)) {
-      const r = results[name];
-      if (name === 'jvm') {
-        const s = await startJvmServer({ timeoutMs: 60_000 });
-        try {
-          const t = await throughputPhase('tcp', s.port);
+/** The result rows: each candidate × encoding, and the JVM server's throughput. */
+function plan({ P }) {
+  return { names: [...P.candidates.flatMap((c) => P.encodings.map((e) => rowName(c, e))), ...(P.jvm ? ['jvm'] : [])] };
+}
+
+/** Rounds: one fresh server per candidate and round, the candidates shuffled. */
+async function measure({ P, names, json, onStop }) {
+  await ensureBuilt(['js', ...(P.jvm ? ['jvm-server'] : [])]);
+  const rng = mulberry32(P.seed);
+  /** @type {Record<string, { overhead: number[][], compute: number[][], service: number[][], rtt: number[][], tput: number[], problems: string[], isolation: object[] }>} */
+  const results = Object.fromEntries(names.map((c) => [c, { overhead: [], compute: [], service: [], rtt: [], echo: [], overEcho: [], echoService: [], beyondEcho: [], tput: [], problems: [], isolation: [] }]));
+  const tmp = mkdtempSync(join(tmpdir(), 'bench-node-handoff-'));
+  const started = Date.now();
+  // Ctrl-C, or a SIGTERM from a job runner: the servers this bench started stop with it, its temporary folder goes.
+  onStop((signal) => {
+    rmSync(tmp, { recursive: true, force: true });
+    return `[bench:node-handoff] stopped by ${signal}; nothing written${json ? ` (no ${json})` : ''}.`;
+  });
+  try {
+    for (let k = 0; k < P.invocations; k++) {
+      for (const name of shuffled(names, rng)) {
+        const r = results[name];
+        if (name === 'jvm') {
+          const s = await startJvmServer({ timeoutMs: 60_000 });
+          try {
+            const t = await throughputPhase(P, 'tcp', s.port);
+            r.tput.push(t.stepsPerS);
+            r.problems.push(...t.problems);
+          } finally { await s.stop(); }
+        } else {
+          const { candidate, encoding } = rowOf(name);
+          const csv = join(tmp, `${name.replaceAll(/[/:]/g, '-')}-${k}.csv`);
+          const s = await startNode([...candidateFlags(candidate), '--csv', csv]);
+          let lat;
+          let t;
+          try {
+            lat = await latencyPhase(P, 'ws', s.port, encoding);
+            t = await throughputPhase(P, 'ws', s.port, encoding);
+          } finally {
+            const { code } = await s.stop('SIGTERM');
+            if (code !== 0) throw new Error(`${name}: server exited with ${code}:\n${s.output()}`);
+          }
+          const o = overheadFromCsv(P, csv, P.warmup + P.steps);
+          r.overhead.push(o.overhead); r.compute.push(o.compute); r.service.push(o.service); r.rtt.push(lat.rtts); r.echo.push(lat.echoes);
+          if (o.echoService.length) { r.echoService.push(o.echoService); r.beyondEcho.push(o.beyondEcho); }
+          // What a step costs beyond its compute and the echo beside it: the server's own part of the round trip.
+          r.overEcho.push(lat.rtts.slice(0, o.compute.length).map((x, i) => x - lat.echoes[i] - o.compute[i]));
           r.tput.push(t.stepsPerS);
           r.problems.push(...t.problems);
-        } finally { await s.stop(); }
-      } else {
-        const { candidate, encoding } = rowOf(name);
-        const csv = join(tmp, `${name.replaceAll(/[/:]/g, '-')}-${k}.csv`);
-        const s = await startNode([...candidateFlags(candidate), '--csv', csv]);
-        let lat;
-        let t;
-        try {
-          lat = await latencyPhase('ws', s.port, encoding);
-          t = await throughputPhase('ws', s.port, encoding);
-        } finally {
-          const { code } = await s.stop('SIGTERM');
-          if (code !== 0) throw new Error(`${name}: server exited with ${code}:\n${s.output()}`);
+          // The isolation checks are the hand-off's, whatever the clients' encoding: once per candidate.
+          if (k < P.isolation && encoding === P.encodings[0]) r.isolation.push(await isolation(candidateFlags(candidate)));
         }
-        const o = overheadFromCsv(csv, P.warmup + P.steps);
-        r.overhead.push(o.overhead); r.compute.push(o.compute); r.service.push(o.service); r.rtt.push(lat.rtts); r.echo.push(lat.echoes);
-        if (o.echoService.length) { r.echoService.push(o.echoService); r.beyondEcho.push(o.beyondEcho); }
-        // What a step costs beyond its compute and the echo beside it: the server's own part of the round trip.
-        r.overEcho.push(lat.rtts.slice(0, o.compute.length).map((x, i) => x - lat.echoes[i] - o.compute[i]));
-        r.tput.push(t.stepsPerS);
-        r.problems.push(...t.problems);
-        // The isolation checks are the hand-off's, whatever the clients' encoding: once per candidate.
-        if (k < P.isolation && encoding === P.encodings[0]) r.isolation.push(await isolation(candidateFlags(candidate)));
+        process.stderr.write(`round ${k + 1}/${P.invocations} ${name}: ${r.tput.at(-1).toFixed(0)} steps/s${r.overhead.length ? `, overhead median ${(median(r.overhead.at(-1)) / 1e3).toFixed(1)} µs` : ''}\n`);
       }
-      process.stderr.write(`round ${k + 1}/${P.invocations} ${name}: ${r.tput.at(-1).toFixed(0)} steps/s${r.overhead.length ? `, overhead median ${(median(r.overhead.at(-1)) / 1e3).toFixed(1)} µs` : ''}\n`);
     }
-  }
-} catch (e) {
-  // A round the signal's handler is stopping fails too (its server gone): the handler ends the process, not this.
-  if (stoppedBy()) await new Promise(() => {});
-  throw e;
-} finally { rmSync(tmp, { recursive: true, force: true }); }
+  } finally { rmSync(tmp, { recursive: true, force: true }); }
+  return { results, started };
+}
 
 function median(v) { const s = [...v].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; }
-const us = (ns) => (ns / 1e3).toFixed(1);
 const fig = (inv) => {
   const f = pathInterval(inv);
   return { estimateUs: f.estimate / 1e3, ci95Us: f.ci95 ? f.ci95.map((x) => x / 1e3) : null };
@@ -377,53 +380,62 @@ const tputFig = (xs) => {
   const f = pathInterval(xs.map((x) => [x]), { inner: false });
   return { estimate: f.estimate, ci95: f.ci95 };
 };
-const jvmT = P.jvm ? tputFig(results.jvm.tput) : null;
-const summary = {
-  command: `npm run bench:node-handoff -- ${process.argv.slice(2).join(' ')}`.trim(),
-  parameters: P, minutes: (Date.now() - started) / 60_000, loadAverage: (await import('node:os')).loadavg(),
-  candidates: Object.fromEntries(names.map((name) => {
-    const r = results[name];
-    const t = tputFig(r.tput);
-    return [name, {
-      overhead: r.overhead.length ? fig(r.overhead) : null, compute: r.compute.length ? fig(r.compute) : null,
-      service: r.service.length ? fig(r.service) : null, roundTrip: r.rtt.length ? fig(r.rtt) : null,
-      echoRoundTrip: r.echo.length ? fig(r.echo) : null, overEcho: r.overEcho.length ? fig(r.overEcho) : null,
-      echoService: r.echoService.length ? fig(r.echoService) : null, overheadBeyondEcho: r.beyondEcho.length ? fig(r.beyondEcho) : null,
-      throughput: t, throughputVsJvm: jvmT ? t.estimate / jvmT.estimate : null,
-      perInvocation: { overheadMedianUs: r.overhead.map((v) => median(v) / 1e3), roundTripMedianUs: r.rtt.map((v) => median(v) / 1e3), stepsPerS: r.tput },
-      orderAndLoss: r.problems.length ? r.problems : 'every reply, in order', isolation: r.isolation,
-    }];
-  })),
-};
-console.log(`\n${summary.command}  (${P.invocations} invocations, ${summary.minutes.toFixed(1)} min, load average at the end ${summary.loadAverage.map((x) => x.toFixed(1)).join(' ')})`);
-console.log(`latency: N = ${P.n}, ${P.steps} steps after ${P.warmup}; throughput: ${P.clients} clients × ${P.pipelineSteps} steps, ${P.window} in flight, N = ${P.pipelineN}`);
-console.log('mean of invocation medians [95 % interval over invocations], µs');
-console.log('| candidate | service − compute | compute | client round trip | echo round trip | round trip − echo − compute | steps/s (16 pipelined) | × JVM | order, loss |');
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const name of names) {
-  const c = summary.candidates[name];
-  const t = c.throughput;
-  console.log(`| ${name} | ${c.overhead ? show(c.overhead) : '–'} | ${c.compute ? show(c.compute) : '–'} | ${c.roundTrip ? show(c.roundTrip) : '–'} | ${c.echoRoundTrip ? show(c.echoRoundTrip) : '–'} | ${c.overEcho ? show(c.overEcho) : '–'} | ${t.estimate.toFixed(0)} [${t.ci95 ? t.ci95.map((x) => x.toFixed(0)).join(', ') : '–'}] | ${c.throughputVsJvm?.toFixed(2) ?? '–'} | ${typeof c.orderAndLoss === 'string' ? c.orderAndLoss : `${c.orderAndLoss.length} problems: ${c.orderAndLoss[0]}`} |`);
+/** Each row's figures: means of the invocations' medians with their 95 % intervals over invocations. */
+async function analyse({ P, names, results, started, command, json }) {
+  const jvmT = P.jvm ? tputFig(results.jvm.tput) : null;
+  const summary = {
+    command,
+    parameters: P, minutes: (Date.now() - started) / 60_000, loadAverage: (await import('node:os')).loadavg(),
+    candidates: Object.fromEntries(names.map((name) => {
+      const r = results[name];
+      const t = tputFig(r.tput);
+      return [name, {
+        overhead: r.overhead.length ? fig(r.overhead) : null, compute: r.compute.length ? fig(r.compute) : null,
+        service: r.service.length ? fig(r.service) : null, roundTrip: r.rtt.length ? fig(r.rtt) : null,
+        echoRoundTrip: r.echo.length ? fig(r.echo) : null, overEcho: r.overEcho.length ? fig(r.overEcho) : null,
+        echoService: r.echoService.length ? fig(r.echoService) : null, overheadBeyondEcho: r.beyondEcho.length ? fig(r.beyondEcho) : null,
+        throughput: t, throughputVsJvm: jvmT ? t.estimate / jvmT.estimate : null,
+        perInvocation: { overheadMedianUs: r.overhead.map((v) => median(v) / 1e3), roundTripMedianUs: r.rtt.map((v) => median(v) / 1e3), stepsPerS: r.tput },
+        orderAndLoss: r.problems.length ? r.problems : 'every reply, in order', isolation: r.isolation,
+      }];
+    })),
+  };
+  if (json) writeFileSync(json, `${JSON.stringify(summary, null, 2)}\n`);
+  return { summary };
 }
-const withEcho = names.filter((name) => summary.candidates[name].echoService);
-if (withEcho.length) {
-  // The server's own floor beside its overhead (docs/os-floor.md, "The server's own floor"), from its timing CSV.
-  console.log('\nthe server\'s own floor: its echo op timed like a step (request in hand → reply written, no step), and the step\'s overhead beyond it, paired step by step, µs');
-  console.log('| candidate | service − compute | echo service | service − compute − echo service |');
-  console.log('|---|---|---|---|');
-  for (const name of withEcho) {
+
+function report({ P, names, summary }) {
+  console.log(`\n${summary.command}  (${P.invocations} invocations, ${summary.minutes.toFixed(1)} min, load average at the end ${summary.loadAverage.map((x) => x.toFixed(1)).join(' ')})`);
+  console.log(`latency: N = ${P.n}, ${P.steps} steps after ${P.warmup}; throughput: ${P.clients} clients × ${P.pipelineSteps} steps, ${P.window} in flight, N = ${P.pipelineN}`);
+  console.log('mean of invocation medians [95 % interval over invocations], µs');
+  console.log('| candidate | service − compute | compute | client round trip | echo round trip | round trip − echo − compute | steps/s (16 pipelined) | × JVM | order, loss |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const name of names) {
     const c = summary.candidates[name];
-    console.log(`| ${name} | ${show(c.overhead)} | ${show(c.echoService)} | ${show(c.overheadBeyondEcho)} |`);
+    const t = c.throughput;
+    console.log(`| ${name} | ${c.overhead ? show(c.overhead) : '–'} | ${c.compute ? show(c.compute) : '–'} | ${c.roundTrip ? show(c.roundTrip) : '–'} | ${c.echoRoundTrip ? show(c.echoRoundTrip) : '–'} | ${c.overEcho ? show(c.overEcho) : '–'} | ${t.estimate.toFixed(0)} [${t.ci95 ? t.ci95.map((x) => x.toFixed(0)).join(', ') : '–'}] | ${c.throughputVsJvm?.toFixed(2) ?? '–'} | ${typeof c.orderAndLoss === 'string' ? c.orderAndLoss : `${c.orderAndLoss.length} problems: ${c.orderAndLoss[0]}`} |`);
   }
-}
-if (P.isolation > 0) {
-  console.log('\nisolation (per round): a long step (20 000 rounds on 1000 devices, 100 000 on 200, --step-time-budget 2000) → limit, reply after; another client\'s worst echo meanwhile (one every 10 ms); SIGTERM during a long step; 1M devices in a 48 MB worker beside a bystander');
-  console.log('| candidate | long step, 1000 devices | other client\'s worst echo | long step, 200 devices | other client\'s worst echo | SIGTERM | worker OOM |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const name of names.filter((x) => x !== 'jvm')) {
-    for (const i of summary.candidates[name].isolation) {
-      console.log(`| ${name} | ${i.longStepLimit} after ${i.longStepMs.toFixed(0)} ms | ${i.echoMaxMs.toFixed(1)} ms over ${i.echoes} | ${i.smallStepLimit} after ${i.smallStepMs.toFixed(0)} ms | ${i.smallEchoMaxMs.toFixed(1)} ms | exit ${i.sigtermExit} after ${i.sigtermMs.toFixed(0)} ms | ${i.oomLimit}, bystander ${i.bystanderServed ? 'served' : 'NOT served'}, server ${i.serverAlive ? 'up' : 'DOWN'} |`);
+  const withEcho = names.filter((name) => summary.candidates[name].echoService);
+  if (withEcho.length) {
+    // The server's own floor beside its overhead (docs/os-floor.md, "The server's own floor"), from its timing CSV.
+    console.log('\nthe server\'s own floor: its echo op timed like a step (request in hand → reply written, no step), and the step\'s overhead beyond it, paired step by step, µs');
+    console.log('| candidate | service − compute | echo service | service − compute − echo service |');
+    console.log('|---|---|---|---|');
+    for (const name of withEcho) {
+      const c = summary.candidates[name];
+      console.log(`| ${name} | ${show(c.overhead)} | ${show(c.echoService)} | ${show(c.overheadBeyondEcho)} |`);
+    }
+  }
+  if (P.isolation > 0) {
+    console.log('\nisolation (per round): a long step (20 000 rounds on 1000 devices, 100 000 on 200, --step-time-budget 2000) → limit, reply after; another client\'s worst echo meanwhile (one every 10 ms); SIGTERM during a long step; 1M devices in a 48 MB worker beside a bystander');
+    console.log('| candidate | long step, 1000 devices | other client\'s worst echo | long step, 200 devices | other client\'s worst echo | SIGTERM | worker OOM |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const name of names.filter((x) => x !== 'jvm')) {
+      for (const i of summary.candidates[name].isolation) {
+        console.log(`| ${name} | ${i.longStepLimit} after ${i.longStepMs.toFixed(0)} ms | ${i.echoMaxMs.toFixed(1)} ms over ${i.echoes} | ${i.smallStepLimit} after ${i.smallStepMs.toFixed(0)} ms | ${i.smallEchoMaxMs.toFixed(1)} ms | exit ${i.sigtermExit} after ${i.sigtermMs.toFixed(0)} ms | ${i.oomLimit}, bystander ${i.bystanderServed ? 'served' : 'NOT served'}, server ${i.serverAlive ? 'up' : 'DOWN'} |`);
+      }
     }
   }
 }
-if (args.json) writeFileSync(args.json, `${JSON.stringify(summary, null, 2)}\n`);
+
+runBench({ name: 'bench:node-handoff', usage: USAGE, options: OPTIONS, stackTraces: true, parse, plan, measure, analyse, report });

@@ -10,8 +10,9 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { ENCODINGS } from '../measurement/src/catalogue.mjs';
-import { publishUnityRun, unityPlan, writeUnityPlan } from '../measurement/src/unityRunFiles.mjs';
-import { COMMON, newRunFolder, orderSeedOf, parseCli } from './lib/cli.mjs';
+import { publishUnityRun, unityPlan as planUnityRun, writeUnityPlan } from '../measurement/src/unityRunFiles.mjs';
+import { COMMON, orderSeedOf } from './lib/cli.mjs';
+import { runBench } from './lib/bench.mjs';
 
 const USAGE = `usage: npm run bench:unity -- --unity <Unity executable> [options]
   --unity PATH             the Unity Editor (e.g. ~/Unity/Hub/Editor/6000.2.15f1/Editor/Unity); also $UNITY
@@ -32,64 +33,75 @@ const USAGE = `usage: npm run bench:unity -- --unity <Unity executable> [options
   --out-dir DIR            runs folder (default public/data/runs; the manifest is only updated there)
   --no-publish             do not append the run to public/data/manifest.json`;
 
-const { values: args, fail, list, ints, int, positive: num } = parseCli({
-  usage: USAGE,
-  options: {
-    ...COMMON,
-    unity: { type: 'string', default: process.env.UNITY }, n: { type: 'string', default: '10' },
-    pacing: { type: 'string', default: 'fixed,free' }, encodings: { type: 'string', default: 'json' },
-    transports: { type: 'string', default: 'native,socket' }, rounds: { type: 'string', default: '1000' },
-    warmup: { type: 'string', default: '30' }, blocks: { type: 'string', default: '5' },
-    'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
-    floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' },
-    seed: { type: 'string', default: '1' }, 'mean-degree': { type: 'string', default: '8' },
-    'max-distance': { type: 'string', default: '3' }, 'order-seed': { type: 'string' },
-    server: { type: 'string', default: 'npm' }, title: { type: 'string' },
-  },
-});
-if (!args.unity) fail('--unity <Unity executable> (or $UNITY) is required');
-if (!['npm', 'jar'].includes(args.server)) fail(`--server must be npm or jar, got ${args.server}`);
+const OPTIONS = {
+  ...COMMON,
+  unity: { type: 'string', default: process.env.UNITY }, n: { type: 'string', default: '10' },
+  pacing: { type: 'string', default: 'fixed,free' }, encodings: { type: 'string', default: 'json' },
+  transports: { type: 'string', default: 'native,socket' }, rounds: { type: 'string', default: '1000' },
+  warmup: { type: 'string', default: '30' }, blocks: { type: 'string', default: '5' },
+  'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
+  floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' },
+  seed: { type: 'string', default: '1' }, 'mean-degree': { type: 'string', default: '8' },
+  'max-distance': { type: 'string', default: '3' }, 'order-seed': { type: 'string' },
+  server: { type: 'string', default: 'npm' }, title: { type: 'string' },
+};
 
-const { runDir, runId, publish, commit, createdAt } = newRunFolder('unity', args,
-  ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'unity-webgl', 'measurement', 'scripts']);
+function parse({ cli: { values: args, fail } }) {
+  if (!args.unity) fail('--unity <Unity executable> (or $UNITY) is required');
+  if (!['npm', 'jar'].includes(args.server)) fail(`--server must be npm or jar, got ${args.server}`);
+  return { unity: args.unity };
+}
 
-const ns = ints('n', 1);
-const transports = list('transports', ['native', 'socket']);
-const plan = unityPlan({
-  runDir, ns, pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', [...ENCODINGS.desktop]), transports,
-  rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: int('blocks', 1), tickMs: num('tick-ms'), timeScale: num('time-scale'),
-  floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
-  maxDistance: num('max-distance'), orderSeed: orderSeedOf(args, int),
-  server: args.server,
-  run: {
-    id: runId, commit, createdAt, command: `npm run bench:unity -- ${process.argv.slice(2).join(' ')}`.trim(),
-    title: args.title ?? `Unity, desktop ${transports.join('+')}, N=${ns.join(',')}`,
-  },
-});
-if (!ns.length || !transports.length || !plan.configurations.length) fail('--n, --pacing, --encodings and --transports must each name at least one value');
+/** The run's folder and the plan Unity measures (measurement/src/unityRunFiles.mjs). */
+function plan(ctx) {
+  const { values: args, fail, list, ints, int, positive: num } = ctx.cli;
+  const { runDir, runId, commit, createdAt } = ctx.runFolder('unity', ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'unity-webgl', 'measurement', 'scripts']);
+  const ns = ints('n', 1);
+  const transports = list('transports', ['native', 'socket']);
+  const unityPlan = planUnityRun({
+    runDir, ns, pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', [...ENCODINGS.desktop]), transports,
+    rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: int('blocks', 1), tickMs: num('tick-ms'), timeScale: num('time-scale'),
+    floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
+    maxDistance: num('max-distance'), orderSeed: orderSeedOf(args, int),
+    server: args.server,
+    run: {
+      id: runId, commit, createdAt, command: ctx.command,
+      title: args.title ?? `Unity, desktop ${transports.join('+')}, N=${ns.join(',')}`,
+    },
+  });
+  if (!ns.length || !transports.length || !unityPlan.configurations.length) fail('--n, --pacing, --encodings and --transports must each name at least one value');
+  return { transports, unityPlan };
+}
 
 /**
  * Unity in batch mode on the plan; resolves when it exits 0 (its log goes to this process's output). It runs in a
  * scratch folder: the native library writes its default timing CSV (native.csv) into the working directory.
  */
-function runUnity(planPath, cwd) {
+function runUnity(unity, planPath, cwd) {
   const unityArgs = ['-batchmode', '-nographics', '-projectPath', join(root, 'unity-webgl'),
     '-executeMethod', 'Collektive.Unity.Editor.BenchmarkRunner.RunDesktop', '-collektivePlan', planPath, '-logFile', '-'];
   return new Promise((resolveRun, reject) => {
-    const child = spawn(args.unity, unityArgs, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('error', (e) => reject(new Error(`cannot start Unity (${args.unity}): ${e.message}`)));
-    child.on('close', (code) => (code === 0 ? resolveRun() : reject(new Error(`Unity exited with ${code}: ${args.unity} ${unityArgs.join(' ')}`))));
+    const child = spawn(unity, unityArgs, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', (e) => reject(new Error(`cannot start Unity (${unity}): ${e.message}`)));
+    child.on('close', (code) => (code === 0 ? resolveRun() : reject(new Error(`Unity exited with ${code}: ${unity} ${unityArgs.join(' ')}`))));
   });
 }
 
-async function main() {
+async function measure({ unity, runId, runDir, transports, unityPlan }) {
   console.log(`[bench:unity] run ${runId} → ${relative(root, runDir) || runDir}`);
   await ensureBuilt(transports.includes('socket') ? ['native', 'jvm-server'] : ['native']);
   mkdirSync(runDir, { recursive: true });
   const scratch = mkdtempSync(join(os.tmpdir(), 'collektive-bench-unity-'));
-  try { await runUnity(writeUnityPlan(plan), scratch); } finally { rmSync(scratch, { recursive: true, force: true }); }
-  const run = await publishUnityRun(runDir, { publish });
-  console.log(`[bench:unity] wrote ${relative(root, runDir) || runDir}/ (run.json, ${run.configurations.length} configuration folder(s) with ${plan.blocks} block folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
+  try { await runUnity(unity, writeUnityPlan(unityPlan), scratch); } finally { rmSync(scratch, { recursive: true, force: true }); }
 }
 
-main().catch((e) => { console.error(`\n[bench:unity] ${e.message}`); process.exit(1); });
+/** run.json from what Unity wrote (the same merge as bench:desktop); the skeleton publishes it. */
+async function write({ runDir }) {
+  return { run: await publishUnityRun(runDir, { publish: false }) };
+}
+
+function report({ runDir, run, unityPlan, publish }) {
+  console.log(`[bench:unity] wrote ${relative(root, runDir) || runDir}/ (run.json, ${run.configurations.length} configuration folder(s) with ${unityPlan.blocks} block folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
+}
+
+runBench({ name: 'bench:unity', usage: USAGE, options: OPTIONS, parse, plan, measure, write, report });

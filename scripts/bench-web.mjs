@@ -11,15 +11,15 @@
 // Scenario as bench:desktop: N = 10 is the reference layout, larger N the random one (seed, mean degree 8, source 0).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import cliProgress from 'cli-progress';
 import { ensureBuilt, steps } from './lib/build-steps.mjs';
 import { ENCODINGS, PROGRAMS, REFERENCE_PROGRAM, programSuffix, warmupOfRun } from '../measurement/src/catalogue.mjs';
-import { appendToManifest, collectEnvironment, writeRunRecord, dataDir, root } from '../measurement/src/runRecordFiles.mjs';
+import { collectEnvironment, writeRunRecord, dataDir, root } from '../measurement/src/runRecordFiles.mjs';
 import { BENCH_DRIVERS, launchBenchDriver, startPreview, startWsServer } from './lib/harness.mjs';
 import { fmt, ratio, series, median, summarize } from '../measurement/src/webSummary.mjs';
 import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { DEFAULT_WEB_DRIVER } from '../measurement/src/canonical.mjs';
-import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, newRunFolder, parseCli, programList } from './lib/cli.mjs';
+import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, programList } from './lib/cli.mjs';
+import { runBench } from './lib/bench.mjs';
 import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
 import { configurationIntervals, serverRuntimeParts, webTargets } from '../measurement/src/invocations.mjs';
 import { formatInterval, formatRatioInterval as formatRatio } from '../measurement/src/format.mjs';
@@ -33,7 +33,6 @@ import { runOsFloors } from '../os-floor/osFloor.mjs';
 import { mergeInvocations, timingCsv } from '../measurement/src/merge.mjs';
 import { mulberry32, shuffled } from '../measurement/src/random.mjs';
 import { WEB_FILES, configurationId } from '../measurement/src/assemble.mjs';
-import { exitOnStopSignals } from './lib/processes.mjs';
 
 const USAGE = `usage: npm run bench:web -- [options]
   --n 10,100,1000          device counts (10 = the reference scenario; larger N = random scenario, same density)
@@ -65,93 +64,73 @@ ${WORK_USAGE}
   --no-publish             do not append the run to public/data/manifest.json
   --no-build               do not build missing artifacts first`;
 
-const { values: a, list, ints, int, fail } = parseCli({
-  usage: USAGE,
-  options: {
-    ...COMMON, ...WORK_OPTION,
-    n: { type: 'string', default: '10,100,1000' }, pacing: { type: 'string', default: 'frame,free' },
-    rounds: { type: 'string', default: '1000' }, engines: { type: 'string', default: 'wasm,websocket' },
-    encodings: { type: 'string', default: 'json' }, programs: { type: 'string', default: REFERENCE_PROGRAM }, invocations: { type: 'string', default: '5' },
-    'floor-samples': { type: 'string' }, 'os-floors': { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
-    warmup: { type: 'string', default: '300' }, driver: { type: 'string', default: DEFAULT_WEB_DRIVER }, title: { type: 'string' }, 'no-build': { type: 'boolean', default: false },
-    spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
-  },
-});
-const ns = ints('n', 1);
-const pacings = list('pacing', ['frame', 'free']);
-const engines = list('engines', ['wasm', 'websocket']);
-const encodings = list('encodings', [...ENCODINGS.web]);
-const drivers = list('driver', BENCH_DRIVERS);
-const programs = programList(a.programs, Object.keys(PROGRAMS), fail, a.work);
-const rounds = int('rounds', 1);
-const warmup = int('warmup', 0);
-const R = int('invocations', 1);
-const floorSamples = a['floor-samples'] ? int('floor-samples', 0) : Math.min(rounds, 1000);
-const seed = int('seed', 0);
-const e2eBlocks = int('e2e-blocks', 0);
-const spreadSeconds = parseDuration(a.spread);
-if (spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${a.spread}`);
-const osFloors = int('os-floors', 0);
+const OPTIONS = {
+  ...COMMON, ...WORK_OPTION,
+  n: { type: 'string', default: '10,100,1000' }, pacing: { type: 'string', default: 'frame,free' },
+  rounds: { type: 'string', default: '1000' }, engines: { type: 'string', default: 'wasm,websocket' },
+  encodings: { type: 'string', default: 'json' }, programs: { type: 'string', default: REFERENCE_PROGRAM }, invocations: { type: 'string', default: '5' },
+  'floor-samples': { type: 'string' }, 'os-floors': { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' }, 'e2e-blocks': { type: 'string', default: '250' },
+  warmup: { type: 'string', default: '300' }, driver: { type: 'string', default: DEFAULT_WEB_DRIVER }, title: { type: 'string' }, 'no-build': { type: 'boolean', default: false },
+  spread: { type: 'string', default: `${DEFAULT_SPREAD_SECONDS}s` }, 'no-calibration': { type: 'boolean', default: false },
+  };
 
-const { runsDir, runDir, runId, publish, commit, createdAt } = newRunFolder('web', a,
-  ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx', 'measurement']);
+function parse({ cli: { values: a, list, ints, int, fail } }) {
+  const ns = ints('n', 1);
+  const pacings = list('pacing', ['frame', 'free']);
+  const engines = list('engines', ['wasm', 'websocket']);
+  const encodings = list('encodings', [...ENCODINGS.web]);
+  const drivers = list('driver', BENCH_DRIVERS);
+  const programs = programList(a.programs, Object.keys(PROGRAMS), fail, a.work);
+  const rounds = int('rounds', 1);
+  const warmup = int('warmup', 0);
+  const R = int('invocations', 1);
+  const floorSamples = a['floor-samples'] ? int('floor-samples', 0) : Math.min(rounds, 1000);
+  const seed = int('seed', 0);
+  const e2eBlocks = int('e2e-blocks', 0);
+  const spreadSeconds = parseDuration(a.spread);
+  if (spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${a.spread}`);
+  const osFloors = int('os-floors', 0);
+  return { a, ns, pacings, engines, encodings, drivers, programs, rounds, warmup, R, floorSamples, seed, e2eBlocks, spreadSeconds, osFloors };
+}
 
-if (!a['no-build']) await ensureBuilt(['wasm', 'js', 'dashboard', ...(osFloors > 0 ? ['os-floor'] : [])].filter((s) => steps.has(s)));
-// The engine's registry checks each spec's parameters for every N (the page would only fail an invocation).
-await checkProgramSpecs(programs, ns, fail);
-mkdirSync(runDir, { recursive: true });
-
-const share = (total, k) => Math.floor(total / R) + (k < total % R ? 1 : 0);
-const rng = mulberry32(seed * 2654435761);
-const shuffle = (xs) => shuffled(xs, rng);
-const t0 = process.hrtime.bigint();
-const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
-
-const preview = await startPreview();
-const bar = new cliProgress.SingleBar({
-  format: '{bar} {percentage}% | {config} inv {inv} {engine} {steps}/{rounds} | {eta_formatted} left', hideCursor: true,
-  noTTYOutput: true, notTTYSchedule: 5000, // progress lines in logs too (CI, redirected output)
-}, cliProgress.Presets.shades_classic);
-const plan = [];
-for (const n of ns) {
-  for (const encoding of encodings) {
-    // The in-page engine does not depend on the WebSocket encoding: measured once per N and pacing.
-    const runEngines = encoding === encodings[0] ? engines : engines.filter((e) => e === 'websocket');
-    if (!runEngines.length) continue;
-    for (const pacing of pacings) {
-      for (const driver of drivers) {
-        for (const program of programs) {
-          plan.push({ n, encoding, pacing, driver, program, runEngines,
-            id: `${configurationId(n, pacing, encoding)}${drivers.length > 1 ? `-${driver}` : ''}${programSuffix(program)}` });
+/** The run's folder and its configurations (N × encoding × pacing × driver × program), each with the engines it runs. */
+async function plan(ctx) {
+  const { ns, encodings, engines, pacings, drivers, programs, fail } = ctx;
+  ctx.runFolder('web', ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx', 'measurement']);
+  // The engine's registry checks each spec's parameters for every N (the page would only fail an invocation).
+  await checkProgramSpecs(programs, ns, fail);
+  const configurationPlans = [];
+  for (const n of ns) {
+    for (const encoding of encodings) {
+      // The in-page engine does not depend on the WebSocket encoding: measured once per N and pacing.
+      const runEngines = encoding === encodings[0] ? engines : engines.filter((e) => e === 'websocket');
+      if (!runEngines.length) continue;
+      for (const pacing of pacings) {
+        for (const driver of drivers) {
+          for (const program of programs) {
+            configurationPlans.push({ n, encoding, pacing, driver, program, runEngines,
+              id: `${configurationId(n, pacing, encoding)}${drivers.length > 1 ? `-${driver}` : ''}${programSuffix(program)}` });
+          }
         }
       }
     }
   }
+  return { configurationPlans };
 }
-const total = plan.reduce((s, p) => s + p.runEngines.length * (rounds + R * warmup), 0);
-let doneBefore = 0;
-let browserVersion = null;
-let active = null;
-let activeServer = null;
-/** What the run folder holds when the bench stops before its end (it is not a run: nothing reads it as one). */
-const notPublished = () => `Nothing was published: ${relative(root, runDir) || runDir} keeps the files of the invocations run so far and has no run.json (it is not a run). Re-run the command (a new run id).`;
-// Ctrl-C, or a SIGTERM from a job runner: what this bench started (the browser, the ws server, the static server)
-// stops with it, and the exit code says which signal ended the run.
-const stoppedBy = exitOnStopSignals(async (signal) => {
-  bar.stop();
-  await Promise.all([active?.close().catch(() => {}), activeServer?.stop('SIGTERM').catch(() => {}), preview.stop().catch(() => {})]);
-  return `[bench:web] stopped by ${signal}. ${notPublished()}`;
-});
+
+/** Steps (or samples) of invocation k: `total` split over the R invocations. */
+const share = (total, k, R) => Math.floor(total / R) + (k < total % R ? 1 : 0);
 
 /** One invocation of one engine: a fresh browser (and server), its files in `dir`, its noise record. */
-async function runEngine(p, engine, k, dir) {
-  const steps = warmup + share(rounds, k);
+async function runEngine(session, p, engine, k, dir) {
+  const { warmup, rounds, floorSamples, seed, e2eBlocks, R, preview, bar, sinceStartNs } = session;
+  const steps = warmup + share(rounds, k, R);
   const window = startWindow();
   // The static server runs for the whole bench: only its CPU during this window is the invocation's.
   const previewCpu0 = processCpuSeconds(preview.proc.pid) ?? 0;
   const browser = await launchBenchDriver(p.driver);
-  active = browser;
-  browserVersion ??= browser.browserVersion;
+  session.active = browser;
+  session.browserVersion ??= browser.browserVersion;
   let server = null;
   let offsetNs;
   let result;
@@ -165,7 +144,7 @@ async function runEngine(p, engine, k, dir) {
   // server that dies before it listens fails the invocation, and the browser goes with it).
   try {
     server = engine === 'websocket' ? await startWsServer({ csv: join(dir, 'websocket.csv') }) : null;
-    activeServer = server;
+    session.activeServer = server;
     offsetNs = sinceStartNs();
     // The page would wait for replies from a dead server for ever: the server's exit fails the invocation at once.
     const serverDied = server && new Promise((_, reject) => server.proc.once('exit', () => reject(new Error(serverEnd(server)))));
@@ -176,9 +155,9 @@ async function runEngine(p, engine, k, dir) {
     readCpu();
     result = await guard(browser.run({
       nodeCount: p.n, pacing: p.pacing, rounds: steps, engines: [engine], wsUrl: server?.url, encoding: p.encoding, program: p.program,
-      floorSamples: share(floorSamples, k), scenario: scenarioFor(p.n), seed, e2eBlocks: e2eBlocks > 0 ? warmup + Math.ceil(e2eBlocks / R) : 0,
+      floorSamples: share(floorSamples, k, R), scenario: scenarioFor(p.n), seed, e2eBlocks: e2eBlocks > 0 ? warmup + Math.ceil(e2eBlocks / R) : 0,
       e2eBlockSteps: p.e2eBlockSteps ?? undefined,
-    }, ({ steps: s }) => bar.update(doneBefore + s, { engine, steps: s, rounds: steps })));
+    }, ({ steps: s }) => bar.update(session.doneBefore + s, { engine, steps: s, rounds: steps })));
     readCpu();
     // The measured processes: every Chromium process of this profile, the ws server, the static server.
     ownCpu = (processTreeCpuSeconds(browser.profile) ?? 0) + (server ? processCpuSeconds(server.proc.pid) ?? 0 : 0) + ((processCpuSeconds(preview.proc.pid) ?? previewCpu0) - previewCpu0);
@@ -189,15 +168,15 @@ async function runEngine(p, engine, k, dir) {
       ? new Error(`Chromium ended during the invocation (crashed or killed): ${e.message.split('\n')[0]}`) : e;
   } finally {
     await browser.close().catch(() => {});
-    active = null;
-    activeServer = null;
+    session.active = null;
+    session.activeServer = null;
     if (server) {
       const code = await server.stop('SIGTERM');
       if (code !== 0) throw new Error(serverEnd(server));
     }
   }
-  doneBefore += steps;
-  bar.update(doneBefore);
+  session.doneBefore += steps;
+  bar.update(session.doneBefore);
   if (engine === 'wasm') {
     writeFileSync(join(dir, 'wasm.csv'), result.backendWasm ?? 't_ns,id,duration_ns\n');
     writeFileSync(join(dir, 'web_wasm.csv'), result.frontend.wasm);
@@ -217,60 +196,89 @@ function serverEnd(server) {
   return `the Node ws server ${signalCode ? `was killed by ${signalCode}` : `exited with ${exitCode}`}${server.output().trim() ? `:\n${server.output().trim().split('\n').slice(-5).join('\n')}` : ''}`;
 }
 
-const configurations = [];
-const summaries = [];
-const warnings = [];
-let timerResolutionNs = null;
-let coi = null;
-const measured = new Map(plan.map((p) => [p.id, []]));
-const configurationOrders = [];
-bar.start(total, 0, { config: '', inv: '', engine: '', steps: 0, rounds });
-try {
-  // Rounds: round k runs invocation k of every configuration in a shuffled order, so configurations compared with
-  // each other (e.g. --driver playwright,cdp) see the same drift of the machine.
-  const roundsStartedAt = Date.now();
-  for (let k = 0; k < R; k += 1) {
-    await waitForRound(k, R, spreadSeconds, roundsStartedAt, (ms) => bar.update(doneBefore, { config: `waiting ${(ms / 1000).toFixed(0)} s (--spread)`, inv: `${k + 1}/${R}`, engine: '' }));
-    const round = shuffle(plan);
-    configurationOrders.push(round.map((p) => p.id));
-    for (const p of round) {
-      const dir = join(runDir, p.id, `inv-${k}`);
-      mkdirSync(dir, { recursive: true });
-      const order = shuffle(p.runEngines);
-      const inv = { index: k, order, runs: {} };
-      // The calibration workload right before the engines (docs/measurements.md, "Drift").
-      if (!a['no-calibration']) inv.calibration = await runCalibrationProbe();
-      for (const engine of order) {
-        bar.update(doneBefore, { config: p.id, inv: `${k + 1}/${R}`, engine, steps: 0 });
-        try {
-          inv.runs[engine] = await runEngine(p, engine, k, dir);
-        } catch (e) {
-          // An invocation the signal's handler is stopping fails too: the handler ends the process, not this.
-          if (stoppedBy()) await new Promise(() => {});
-          bar.stop();
-          await preview.stop().catch(() => {});
-          console.error(`\n[bench:web] invocation ${p.id} inv-${k} (${engine}) failed: ${e.message}\n${notPublished()}`);
-          process.exit(1);
+/** Rounds of invocations: round k runs invocation k of every configuration, shuffled, engines shuffled within each. */
+async function measure(ctx) {
+  const { a, osFloors, R, rounds, warmup, seed, spreadSeconds, configurationPlans, runDir, onStop } = ctx;
+  if (!a['no-build']) await ensureBuilt(['wasm', 'js', 'dashboard', ...(osFloors > 0 ? ['os-floor'] : [])].filter((s) => steps.has(s)));
+  mkdirSync(runDir, { recursive: true });
+  const rng = mulberry32(seed * 2654435761);
+  const shuffle = (xs) => shuffled(xs, rng);
+  const t0 = process.hrtime.bigint();
+  const sinceStartNs = () => Number(process.hrtime.bigint() - t0);
+  const preview = await startPreview();
+  const bar = ctx.progressBar({
+    format: '{bar} {percentage}% | {config} inv {inv} {engine} {steps}/{rounds} | {eta_formatted} left', hideCursor: true,
+    noTTYOutput: true, notTTYSchedule: 5000, // progress lines in logs too (CI, redirected output)
+  });
+  const total = configurationPlans.reduce((s, p) => s + p.runEngines.length * (rounds + R * warmup), 0);
+  // What runEngine reads and updates: the static server, the bar and its count, the browser and server running now.
+  const session = { ...ctx, sinceStartNs, preview, bar, doneBefore: 0, browserVersion: null, active: null, activeServer: null };
+  // Ctrl-C, or a SIGTERM from a job runner: what this bench started (the browser, the ws server, the static server)
+  // stops with it, and the exit code says which signal ended the run.
+  onStop(async (signal) => {
+    bar.stop();
+    await Promise.all([session.active?.close().catch(() => {}), session.activeServer?.stop('SIGTERM').catch(() => {}), preview.stop().catch(() => {})]);
+    return `[bench:web] stopped by ${signal}. ${ctx.notPublished()}`;
+  });
+  let timerResolutionNs = null;
+  let coi = null;
+  const measured = new Map(configurationPlans.map((p) => [p.id, []]));
+  const configurationOrders = [];
+  bar.start(total, 0, { config: '', inv: '', engine: '', steps: 0, rounds });
+  try {
+    // Rounds: round k runs invocation k of every configuration in a shuffled order, so configurations compared with
+    // each other (e.g. --driver playwright,cdp) see the same drift of the machine.
+    const roundsStartedAt = Date.now();
+    for (let k = 0; k < R; k += 1) {
+      await waitForRound(k, R, spreadSeconds, roundsStartedAt, (ms) => bar.update(session.doneBefore, { config: `waiting ${(ms / 1000).toFixed(0)} s (--spread)`, inv: `${k + 1}/${R}`, engine: '' }));
+      const round = shuffle(configurationPlans);
+      configurationOrders.push(round.map((p) => p.id));
+      for (const p of round) {
+        const dir = join(runDir, p.id, `inv-${k}`);
+        mkdirSync(dir, { recursive: true });
+        const order = shuffle(p.runEngines);
+        const inv = { index: k, order, runs: {} };
+        // The calibration workload right before the engines (docs/measurements.md, "Drift").
+        if (!a['no-calibration']) inv.calibration = await runCalibrationProbe();
+        for (const engine of order) {
+          bar.update(session.doneBefore, { config: p.id, inv: `${k + 1}/${R}`, engine, steps: 0 });
+          try {
+            inv.runs[engine] = await runEngine(session, p, engine, k, dir);
+          } catch (e) {
+            throw new Error(`invocation ${p.id} inv-${k} (${engine}) failed: ${e.message}\n${ctx.notPublished()}`);
+          }
+          const r = inv.runs[engine].result;
+          if (engine === 'wasm' && r.e2eBlockSteps) p.e2eBlockSteps ??= r.e2eBlockSteps;
+          timerResolutionNs = Math.max(timerResolutionNs ?? 0, r.timerResolutionNs);
+          coi = coi === null ? r.crossOriginIsolated : coi && r.crossOriginIsolated;
         }
-        const r = inv.runs[engine].result;
-        if (engine === 'wasm' && r.e2eBlockSteps) p.e2eBlockSteps ??= r.e2eBlockSteps;
-        timerResolutionNs = Math.max(timerResolutionNs ?? 0, r.timerResolutionNs);
-        coi = coi === null ? r.crossOriginIsolated : coi && r.crossOriginIsolated;
+        // The OS floors of this invocation (docs/os-floor.md), after its engines; the web keeps its floors' warm-up
+        // (invocations.mjs), so the program's own warm-up samples are left out here.
+        const osOffsetNs = sinceStartNs();
+        const os = osFloors > 0 ? await runOsFloors({ roundTrips: osFloors, warmup }) : null;
+        const origin = Math.min(...Object.values(inv.runs).map((x) => x.offsetNs));
+        const seen = new Map();
+        const osRows = (os?.rows ?? []).filter((r) => { const n = (seen.get(r.id) ?? 0) + 1; seen.set(r.id, n); return n > warmup; })
+          .map((r) => ({ ...r, t: r.t + osOffsetNs - origin }));
+        // One floors.csv per invocation: both engines' floor samples, each on its own page's clock, and the OS floors.
+        writeFileSync(join(dir, 'floors.csv'), timingCsv([...order.flatMap((e) => parseTimingCsv(inv.runs[e].result.floors)), ...osRows].sort((x, y) => x.t - y.t)));
+        measured.get(p.id).push(inv);
       }
-      // The OS floors of this invocation (docs/os-floor.md), after its engines; the web keeps its floors' warm-up
-      // (invocations.mjs), so the program's own warm-up samples are left out here.
-      const osOffsetNs = sinceStartNs();
-      const os = osFloors > 0 ? await runOsFloors({ roundTrips: osFloors, warmup }) : null;
-      const origin = Math.min(...Object.values(inv.runs).map((x) => x.offsetNs));
-      const seen = new Map();
-      const osRows = (os?.rows ?? []).filter((r) => { const n = (seen.get(r.id) ?? 0) + 1; seen.set(r.id, n); return n > warmup; })
-        .map((r) => ({ ...r, t: r.t + osOffsetNs - origin }));
-      // One floors.csv per invocation: both engines' floor samples, each on its own page's clock, and the OS floors.
-      writeFileSync(join(dir, 'floors.csv'), timingCsv([...order.flatMap((e) => parseTimingCsv(inv.runs[e].result.floors)), ...osRows].sort((x, y) => x.t - y.t)));
-      measured.get(p.id).push(inv);
     }
+  } finally {
+    bar.stop();
+    await preview.stop().catch(() => {});
   }
-  for (const p of plan) {
+  return { measured, configurationOrders, timerResolutionNs, coi, browserVersion: session.browserVersion, t0 };
+}
+
+/** Each configuration's merged files (its invocations' without the later warm-ups) and run.json. */
+async function write(ctx) {
+  const { a, ns, pacings, drivers, programs, rounds, warmup, R, floorSamples, osFloors, seed, spreadSeconds, configurationPlans, measured, configurationOrders,
+    timerResolutionNs, coi, browserVersion, t0, runId, runsDir, runDir, createdAt, commit, command } = ctx;
+  const configurations = [];
+  const mergedConfigurations = [];
+  for (const p of configurationPlans) {
     const invocations = measured.get(p.id);
     // Merge and describe.
     const dir = join(runDir, p.id);
@@ -301,6 +309,34 @@ try {
         ...(inv.calibration ? { calibration: inv.calibration } : {}),
       })),
     });
+    mergedConfigurations.push({ p, dir, invocations, present, rowsOf, first, wasmResult });
+  }
+  const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const run = {
+    schemaVersion: 1,
+    id: runId,
+    title: a.title ?? `Web (Chromium ${browserVersion?.split('.')[0] ?? '?'} headless), N=${ns.join('/')}, ${pacings.join(' and ')} pacing, ${R} invocations`,
+    kind: 'web',
+    createdAt,
+    commit,
+    description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws), ${R} independent invocations per configuration and engine (a fresh Chromium with its own profile, a fresh ws server), in rounds (round k: invocation k of every configuration, shuffled), engines in a shuffled order per invocation; page driven by ${drivers.join(' and ')} (configuration field driver; docs/measurements.md, "Drivers"); each invocation's files in <configuration>/inv-<k>/, merged per configuration without the later invocations' warm-up. Encoding per configuration: json = the reference requests (one newPosition per device, then step) as one text message of JSON lines per frame, the bytes the desktop front-end writes to its socket; json-split = the same requests, one WebSocket message each; batched = positions inside the step request; binary = binary positions and state frames; binary-step = one binary message per frame, the step request with its positions, and a binary state back. three.js apply; N = 10 reference scenario, larger N random scenario (seed ${seed}, mean degree 8, source 0), as bench:desktop. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls; step.web.e2e.block samples (in-page engine, free pacing) are means over e2eBlockSteps back-to-back steps. crossOriginIsolated: ${coi}.`,
+    frontEnd: { name: 'dashboard Live view (three.js, headless Chromium)', version: browserVersion },
+    environment: collectEnvironment({
+      timerResolutionNs,
+      runtimes: { browser: `Chromium ${browserVersion}`, vite: JSON.parse(readFileSync(join(root, 'node_modules/vite/package.json'), 'utf8')).version },
+    }),
+    parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, osFloors, crossOriginIsolated: coi, drivers, programs, configurationOrders, spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), command },
+    configurations,
+  };
+  await writeRunRecord(run, { runsDir });
+  return { run, mergedConfigurations };
+}
+
+/** Each configuration's invocation-level figures and the reference analysis of its merged files, the machine's noise; summary.json. */
+function analyse(ctx) {
+  const { a, warmup, configurationPlans, measured, timerResolutionNs, mergedConfigurations, run, runId, createdAt, runDir, spreadSeconds, R, publish } = ctx;
+  const summaries = [];
+  for (const { p, dir, invocations, present, rowsOf, first, wasmResult } of mergedConfigurations) {
     const read = (f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : null);
     const h = configurationIntervals(invocations.map((inv, k) => ({
       files: Object.fromEntries(present.map(([key, name]) => [key, rowsOf(k, name)]).filter(([, rows]) => rows)),
@@ -309,46 +345,24 @@ try {
     summaries.push({ id: p.id, n: p.n, pacing: p.pacing, encoding: p.encoding, driver: p.driver, program: p.program, k: wasmResult?.e2eBlockSteps ?? null, h,
       s: summarize({ wasm: read('wasm.csv'), websocket: read('websocket.csv'), webWasm: read('web_wasm.csv'), webWebsocket: read('web_websocket.csv'), floors: read('floors.csv') }, warmup) });
   }
-} finally {
-  bar.stop();
-  await preview.stop().catch(() => {});
+  const warnings = [];
+  // Noise, said once: the busy rule over every path invocation, and the calibration's drift over the run.
+  const noise = configurationPlans.flatMap((p) => measured.get(p.id).flatMap((inv) => Object.values(inv.runs).map((x) => x.noise)));
+  const busyLine = busyWarning(noise);
+  const drift = a['no-calibration'] ? null : calibrationDrift(configurationPlans.flatMap((p) => measured.get(p.id).map((inv) => inv.calibration)));
+  warnings.push(busyLine ? `warning: ${busyLine}` : `busy rule: none of ${noise.length} path invocations flagged`);
+  if (drift) warnings.push(driftLine(drift));
+  const summary = {
+    runId, createdAt, units: 'ns for durations, × for ratios',
+    method: 'estimate = mean over invocations of each invocation\'s statistic; ci95 = two-level percentile bootstrap over invocations then samples (docs/measurements.md, "Intervals")',
+    // The machine while the run sampled it (docs/measurements.md, "Drift" and "Noise control"): drift.drifted marks the run.
+    spreadSeconds, drift, busy: noiseSummary(noise),
+    configurations: summaries.map(({ id, h, s }) => ({ id, invocations: h.invocations, ratios: h.ratios, paths: h.paths, reference: s })),
+  };
+  writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+  console.log(`\nwrote ${relative(root, runDir) || runDir}/ (run.json, summary.json, ${run.configurations.length} configuration folder(s) with ${R} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
+  return { summaries, warnings };
 }
-
-// Noise, said once: the busy rule over every path invocation, and the calibration's drift over the run.
-const noise = plan.flatMap((p) => measured.get(p.id).flatMap((inv) => Object.values(inv.runs).map((x) => x.noise)));
-const busyLine = busyWarning(noise);
-const drift = a['no-calibration'] ? null : calibrationDrift(plan.flatMap((p) => measured.get(p.id).map((inv) => inv.calibration)));
-warnings.push(busyLine ? `warning: ${busyLine}` : `busy rule: none of ${noise.length} path invocations flagged`);
-if (drift) warnings.push(driftLine(drift));
-const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
-
-const run = {
-  schemaVersion: 1,
-  id: runId,
-  title: a.title ?? `Web (Chromium ${browserVersion?.split('.')[0] ?? '?'} headless), N=${ns.join('/')}, ${pacings.join(' and ')} pacing, ${R} invocations`,
-  kind: 'web',
-  createdAt,
-  commit,
-  description: `Live view driven by scripts/bench-web.mjs: Kotlin/Wasm in the page vs Kotlin/JS in Node behind a WebSocket (ws), ${R} independent invocations per configuration and engine (a fresh Chromium with its own profile, a fresh ws server), in rounds (round k: invocation k of every configuration, shuffled), engines in a shuffled order per invocation; page driven by ${drivers.join(' and ')} (configuration field driver; docs/measurements.md, "Drivers"); each invocation's files in <configuration>/inv-<k>/, merged per configuration without the later invocations' warm-up. Encoding per configuration: json = the reference requests (one newPosition per device, then step) as one text message of JSON lines per frame, the bytes the desktop front-end writes to its socket; json-split = the same requests, one WebSocket message each; batched = positions inside the step request; binary = binary positions and state frames; binary-step = one binary message per frame, the step request with its positions, and a binary state back. three.js apply; N = 10 reference scenario, larger N random scenario (seed ${seed}, mean degree 8, source 0), as bench:desktop. Wasm no-op floor samples are means over ${configurations[0]?.floorNoopBatch ?? '?'} calls; step.web.e2e.block samples (in-page engine, free pacing) are means over e2eBlockSteps back-to-back steps. crossOriginIsolated: ${coi}.`,
-  frontEnd: { name: 'dashboard Live view (three.js, headless Chromium)', version: browserVersion },
-  environment: collectEnvironment({
-    timerResolutionNs,
-    runtimes: { browser: `Chromium ${browserVersion}`, vite: JSON.parse(readFileSync(join(root, 'node_modules/vite/package.json'), 'utf8')).version },
-  }),
-  parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, osFloors, crossOriginIsolated: coi, drivers, programs, configurationOrders, spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), command: `npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trim() },
-  configurations,
-};
-await writeRunRecord(run, { runsDir });
-const summary = {
-  runId, createdAt, units: 'ns for durations, × for ratios',
-  method: 'estimate = mean over invocations of each invocation\'s statistic; ci95 = two-level percentile bootstrap over invocations then samples (docs/measurements.md, "Intervals")',
-  // The machine while the run sampled it (docs/measurements.md, "Drift" and "Noise control"): drift.drifted marks the run.
-  spreadSeconds, drift, busy: noiseSummary(noise),
-  configurations: summaries.map(({ id, h, s }) => ({ id, invocations: h.invocations, ratios: h.ratios, paths: h.paths, reference: s })),
-};
-writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(summary, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
-if (publish) await appendToManifest(run);
-console.log(`\nwrote ${relative(root, runDir) || runDir}/ (run.json, summary.json, ${configurations.length} configuration folder(s) with ${R} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
 
 // Desktop native e2e on this machine, for the cross-platform target: the newest desktop run's n10-free configuration.
 function desktopNativeE2e() {
@@ -368,86 +382,91 @@ function desktopNativeE2e() {
   return null;
 }
 
-console.log(`\nrun ${runId}: Chromium ${browserVersion}, crossOriginIsolated ${coi}, timer resolution ${fmt(timerResolutionNs)}, ${rounds} rounds over ${R} invocations, warm-up ${warmup} per invocation`);
-console.log('\n== invocation level: mean over invocations of each invocation\'s median [95 % CI, two-level bootstrap over invocations then steps]');
-const W = 34;
-const idW = Math.max(22, ...summaries.map((x) => x.id.length + 2));
-// Intervals widened by the page's clock; a per-step figure within three ticks of it is a bound, and the e2e ratio
-// divides mean steps (the Wasm side from back-to-back blocks) where the Wasm step is that short (docs/measurements.md, "Clock resolution").
-const cell = (f) => (f?.clock?.limited ? clockHonestText(f, fmt) : formatInterval(f, fmt));
-const cols = [['wasm e2e (median step)', (h) => h.paths.wasm?.e2e_median], ['wasm e2e (block mean)', (h) => h.paths.wasm?.e2eBlock_mean], ['ws e2e (median)', (h) => h.paths.websocket?.e2e_median],
-  ['ws e2e (mean)', (h) => h.paths.websocket?.e2e_mean], ['ws transport', (h) => h.paths.websocket?.transport_median]];
-const e2eRatio = (h) => (h.ratios.e2e_mean ?? (h.ratios.e2e_median?.clock?.limited ? null : h.ratios.e2e_median));
-console.log(['config'.padEnd(idW), ...cols.map(([c]) => c.padEnd(W)), 'ws/wasm e2e'.padEnd(26), 'paired'.padEnd(26), 'transport/echo'].join(''));
-for (const { id, h } of summaries) {
-  const paired = h.ratios.e2e_mean_paired ?? h.ratios.e2e_median_paired;
-  console.log([id.padEnd(idW), ...cols.map(([, f]) => cell(f(h)).padEnd(W)),
-    (e2eRatio(h) ? formatRatio(e2eRatio(h)) : 'clock-limited').padEnd(26), (paired ? formatRatio(paired) : '–').padEnd(26),
-    h.ratios.transport_echo_median ? formatRatio(h.ratios.transport_echo_median) : '–'].join(''));
-}
-// The OS floors and what a step costs in CPU (docs/os-floor.md), for the runs that measured them.
-const osCols = [['OS tcp', (h) => h.paths.websocket?.osTcp_median], ['OS uds', (h) => h.paths.websocket?.osUds_median],
-  ['OS shm spin', (h) => h.paths.websocket?.osShmSpin_median], ['OS shm futex', (h) => h.paths.websocket?.osShmFutex_median],
-  ['CPU/step page (wasm)', (h) => h.paths.wasm?.cpuFrontend_perStep], ['CPU/step page (ws)', (h) => h.paths.websocket?.cpuFrontend_perStep],
-  ['CPU/step ws server', (h) => h.paths.websocket?.cpuServer_perStep]];
-if (summaries.some(({ h }) => osCols.some(([, f]) => f(h)))) {
-  console.log('\n== OS floors (C round trip between two processes) and CPU per step of each process [95 % CI over invocations]');
-  console.log(['config'.padEnd(idW), ...osCols.map(([c]) => c.padEnd(W)), 'ws transport / OS tcp'.padEnd(26), 'ws e2e / OS tcp'].join(''));
+/** The invocation-level figures, the OS floors, the reference analysis and the targets at N = 10 (free pacing). */
+function report({ runId, browserVersion, coi, timerResolutionNs, rounds, R, warmup, summaries, warnings, encodings, programs }) {
+  console.log(`\nrun ${runId}: Chromium ${browserVersion}, crossOriginIsolated ${coi}, timer resolution ${fmt(timerResolutionNs)}, ${rounds} rounds over ${R} invocations, warm-up ${warmup} per invocation`);
+  console.log('\n== invocation level: mean over invocations of each invocation\'s median [95 % CI, two-level bootstrap over invocations then steps]');
+  const W = 34;
+  const idW = Math.max(22, ...summaries.map((x) => x.id.length + 2));
+  // Intervals widened by the page's clock; a per-step figure within three ticks of it is a bound, and the e2e ratio
+  // divides mean steps (the Wasm side from back-to-back blocks) where the Wasm step is that short (docs/measurements.md, "Clock resolution").
+  const cell = (f) => (f?.clock?.limited ? clockHonestText(f, fmt) : formatInterval(f, fmt));
+  const cols = [['wasm e2e (median step)', (h) => h.paths.wasm?.e2e_median], ['wasm e2e (block mean)', (h) => h.paths.wasm?.e2eBlock_mean], ['ws e2e (median)', (h) => h.paths.websocket?.e2e_median],
+    ['ws e2e (mean)', (h) => h.paths.websocket?.e2e_mean], ['ws transport', (h) => h.paths.websocket?.transport_median]];
+  const e2eRatio = (h) => (h.ratios.e2e_mean ?? (h.ratios.e2e_median?.clock?.limited ? null : h.ratios.e2e_median));
+  console.log(['config'.padEnd(idW), ...cols.map(([c]) => c.padEnd(W)), 'ws/wasm e2e'.padEnd(26), 'paired'.padEnd(26), 'transport/echo'].join(''));
   for (const { id, h } of summaries) {
-    console.log([id.padEnd(idW), ...osCols.map(([, f]) => formatInterval(f(h), fmt).padEnd(W)),
-      (h.ratios.transport_os_median ? formatRatio(h.ratios.transport_os_median) : '–').padEnd(26), h.ratios.e2e_os_median ? formatRatio(h.ratios.e2e_os_median) : '–'].join(''));
+    const paired = h.ratios.e2e_mean_paired ?? h.ratios.e2e_median_paired;
+    console.log([id.padEnd(idW), ...cols.map(([, f]) => cell(f(h)).padEnd(W)),
+      (e2eRatio(h) ? formatRatio(e2eRatio(h)) : 'clock-limited').padEnd(26), (paired ? formatRatio(paired) : '–').padEnd(26),
+      h.ratios.transport_echo_median ? formatRatio(h.ratios.transport_echo_median) : '–'].join(''));
   }
-  // Where the WebSocket e2e goes, layer by layer above the OS floor (medians do not add up exactly: docs/os-floor.md).
-  for (const { id, h } of summaries) {
-    const w = h.paths.websocket;
-    if (!w?.transportAboveOs_median) continue;
-    const parts = [['OS floor (TCP)', 'osFloor'], ['transport above it', 'transportAboveOs'], ...serverRuntimeParts(w), ['engine (compute)', 'compute'], ['page send', 'send']];
-    console.log(`${id}: ws e2e ${formatInterval(w.e2e_median, fmt)} = ${parts.map(([l, k]) => `${l} ${formatInterval(w[`${k}_median`], fmt)}`).join(' + ')} + parse, apply, frame wait and the rest`);
+  // The OS floors and what a step costs in CPU (docs/os-floor.md), for the runs that measured them.
+  const osCols = [['OS tcp', (h) => h.paths.websocket?.osTcp_median], ['OS uds', (h) => h.paths.websocket?.osUds_median],
+    ['OS shm spin', (h) => h.paths.websocket?.osShmSpin_median], ['OS shm futex', (h) => h.paths.websocket?.osShmFutex_median],
+    ['CPU/step page (wasm)', (h) => h.paths.wasm?.cpuFrontend_perStep], ['CPU/step page (ws)', (h) => h.paths.websocket?.cpuFrontend_perStep],
+    ['CPU/step ws server', (h) => h.paths.websocket?.cpuServer_perStep]];
+  if (summaries.some(({ h }) => osCols.some(([, f]) => f(h)))) {
+    console.log('\n== OS floors (C round trip between two processes) and CPU per step of each process [95 % CI over invocations]');
+    console.log(['config'.padEnd(idW), ...osCols.map(([c]) => c.padEnd(W)), 'ws transport / OS tcp'.padEnd(26), 'ws e2e / OS tcp'].join(''));
+    for (const { id, h } of summaries) {
+      console.log([id.padEnd(idW), ...osCols.map(([, f]) => formatInterval(f(h), fmt).padEnd(W)),
+        (h.ratios.transport_os_median ? formatRatio(h.ratios.transport_os_median) : '–').padEnd(26), h.ratios.e2e_os_median ? formatRatio(h.ratios.e2e_os_median) : '–'].join(''));
+    }
+    // Where the WebSocket e2e goes, layer by layer above the OS floor (medians do not add up exactly: docs/os-floor.md).
+    for (const { id, h } of summaries) {
+      const w = h.paths.websocket;
+      if (!w?.transportAboveOs_median) continue;
+      const parts = [['OS floor (TCP)', 'osFloor'], ['transport above it', 'transportAboveOs'], ...serverRuntimeParts(w), ['engine (compute)', 'compute'], ['page send', 'send']];
+      console.log(`${id}: ws e2e ${formatInterval(w.e2e_median, fmt)} = ${parts.map(([l, k]) => `${l} ${formatInterval(w[`${k}_median`], fmt)}`).join(' + ')} + parse, apply, frame wait and the rest`);
+    }
   }
-}
-console.log('\n== reference analysis of the merged files (all invocations pooled; medians)');
-const header = ['config', 'wasm compute', 'wasm call', 'in-page ovh (mean)', 'noop', 'wasm e2e', 'e2e block (K)', 'ws compute', 'ws service', 'ws send', 'ws wait', 'transport', 'echo', 'transport/echo', 'ws e2e', 'ws/wasm e2e', 'frame.wait ws', 'wait/e2e ws', 'period wasm', 'period ws'];
-const rows = summaries.map(({ id, k, s }) => [
-  id, fmt(s.wasm.compute), fmt(s.wasm.call), `${fmt(s.wasm.inPageOverhead)} (${fmt(s.wasm.inPageOverheadMean)})`, fmt(s.wasm.noopFloor), fmt(s.wasm.e2e),
-  k ? `${fmt(s.wasm.e2eBlock)} (${k})` : '–',
-  fmt(s.websocket.compute), fmt(s.websocket.service), fmt(s.websocket.send), fmt(s.websocket.wait), fmt(s.websocket.transport), fmt(s.websocket.echoFloor),
-  ratio(s.websocket.transport, s.websocket.echoFloor), fmt(s.websocket.e2e), ratio(s.websocket.e2e, s.wasm.e2e),
-  fmt(s.websocket.frameWait), ratio(s.websocket.frameWait, s.websocket.e2e), fmt(s.wasm.period), fmt(s.websocket.period),
-]);
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (r) => r.map((c, i) => c.padStart(widths[i])).join('  ');
-console.log(line(header));
-for (const r of rows) console.log(line(r));
+  console.log('\n== reference analysis of the merged files (all invocations pooled; medians)');
+  const header = ['config', 'wasm compute', 'wasm call', 'in-page ovh (mean)', 'noop', 'wasm e2e', 'e2e block (K)', 'ws compute', 'ws service', 'ws send', 'ws wait', 'transport', 'echo', 'transport/echo', 'ws e2e', 'ws/wasm e2e', 'frame.wait ws', 'wait/e2e ws', 'period wasm', 'period ws'];
+  const rows = summaries.map(({ id, k, s }) => [
+    id, fmt(s.wasm.compute), fmt(s.wasm.call), `${fmt(s.wasm.inPageOverhead)} (${fmt(s.wasm.inPageOverheadMean)})`, fmt(s.wasm.noopFloor), fmt(s.wasm.e2e),
+    k ? `${fmt(s.wasm.e2eBlock)} (${k})` : '–',
+    fmt(s.websocket.compute), fmt(s.websocket.service), fmt(s.websocket.send), fmt(s.websocket.wait), fmt(s.websocket.transport), fmt(s.websocket.echoFloor),
+    ratio(s.websocket.transport, s.websocket.echoFloor), fmt(s.websocket.e2e), ratio(s.websocket.e2e, s.wasm.e2e),
+    fmt(s.websocket.frameWait), ratio(s.websocket.frameWait, s.websocket.e2e), fmt(s.wasm.period), fmt(s.websocket.period),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => c.padStart(widths[i])).join('  ');
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
 
-const n10 = summaries.find((x) => x.n === 10 && x.pacing === 'free' && x.encoding === encodings[0]
-  && x.program === (programs.includes(REFERENCE_PROGRAM) ? REFERENCE_PROGRAM : programs[0]));
-if (n10) {
-  const d = desktopNativeE2e();
-  const { wasm } = n10.s;
-  const { h } = n10;
-  const show = (x, f) => (x ? `${f(x.estimate)}${x.ci95 ? ` [${f(x.ci95[0])}, ${f(x.ci95[1])}]` : ' (no interval)'}` : '–');
-  const fx = (x) => `${x.toFixed(2)}×`;
-  console.log('\ntargets (N=10, free; met only when the whole 95 % interval over invocations is within the limit):');
-  const inPage = h.paths.wasm?.inPage_median;
-  console.log(`  ${(inPage ? verdict(inPage, 10000) : 'no data').toUpperCase()}: Wasm in-page overhead (call − compute) ${show(inPage, fmt)} ≤ 10 µs (clock resolution ${fmt(timerResolutionNs)}; merged mean ${fmt(wasm.inPageOverheadMean)})`);
-  const te = h.ratios.transport_echo_median;
-  console.log(`  ${(te ? verdict(te, 2) : 'no data').toUpperCase()}: WebSocket transport (wait − service) / echo floor ${show(te, fx)} ≤ 2×`);
-  for (const t of webTargets(h)) console.log(`  ${t.verdict.toUpperCase()}: ${t.name.replace(/ ≤ .*/, '')} ${show(t, fmt)} ≤ ${fmt(t.limit)}`);
-  // The WebSocket targets hold for any encoding: each other encoding's N = 10, free configuration of this run too.
-  for (const other of summaries.filter((x) => x !== n10 && x.n === 10 && x.pacing === 'free' && x.program === n10.program && x.driver === n10.driver)) {
-    for (const t of webTargets(other.h)) console.log(`  ${t.verdict.toUpperCase()}: ${t.name.replace(/ ≤ .*/, '')}, ${other.id} ${show(t, fmt)} ≤ ${fmt(t.limit)}`);
+  const n10 = summaries.find((x) => x.n === 10 && x.pacing === 'free' && x.encoding === encodings[0]
+    && x.program === (programs.includes(REFERENCE_PROGRAM) ? REFERENCE_PROGRAM : programs[0]));
+  if (n10) {
+    const d = desktopNativeE2e();
+    const { wasm } = n10.s;
+    const { h } = n10;
+    const show = (x, f) => (x ? `${f(x.estimate)}${x.ci95 ? ` [${f(x.ci95[0])}, ${f(x.ci95[1])}]` : ' (no interval)'}` : '–');
+    const fx = (x) => `${x.toFixed(2)}×`;
+    console.log('\ntargets (N=10, free; met only when the whole 95 % interval over invocations is within the limit):');
+    const inPage = h.paths.wasm?.inPage_median;
+    console.log(`  ${(inPage ? verdict(inPage, 10000) : 'no data').toUpperCase()}: Wasm in-page overhead (call − compute) ${show(inPage, fmt)} ≤ 10 µs (clock resolution ${fmt(timerResolutionNs)}; merged mean ${fmt(wasm.inPageOverheadMean)})`);
+    const te = h.ratios.transport_echo_median;
+    console.log(`  ${(te ? verdict(te, 2) : 'no data').toUpperCase()}: WebSocket transport (wait − service) / echo floor ${show(te, fx)} ≤ 2×`);
+    for (const t of webTargets(h)) console.log(`  ${t.verdict.toUpperCase()}: ${t.name.replace(/ ≤ .*/, '')} ${show(t, fmt)} ≤ ${fmt(t.limit)}`);
+    // The WebSocket targets hold for any encoding: each other encoding's N = 10, free configuration of this run too.
+    for (const other of summaries.filter((x) => x !== n10 && x.n === 10 && x.pacing === 'free' && x.program === n10.program && x.driver === n10.driver)) {
+      for (const t of webTargets(other.h)) console.log(`  ${t.verdict.toUpperCase()}: ${t.name.replace(/ ≤ .*/, '')}, ${other.id} ${show(t, fmt)} ≤ ${fmt(t.limit)}`);
+    }
+    if (h.ratios.transport_os_median) console.log(`  beside it, × OS floor (no target): transport / OS floor (C TCP round trip) ${show(h.ratios.transport_os_median, fx)}, e2e / OS floor ${show(h.ratios.e2e_os_median, fx)}`);
+    for (const { id, h: x } of summaries.filter((c) => c.n === 10 && c.pacing === 'free' && c.h.paths.websocket?.overheadBeyondEcho_median)) {
+      const w = x.paths.websocket;
+      console.log(`  beside the overhead, the server's own floor (no target), ${id}: its echo (request in hand → echo written) ${show(w.echoService_median, fmt)}; back-end overhead beyond it ${show(w.overheadBeyondEcho_median, fmt)}; OS TCP round trip ${show(w.osTcp_median, fmt)}`);
+    }
+    if (d && Number.isFinite(wasm.e2eBlock)) {
+      // Same statistic on both sides: median over blocks of K consecutive steps of the mean step (the desktop's
+      // per-step samples, 100 ns clock, grouped into blocks of the web run's K). Two runs: a point comparison.
+      const desk = d.e2eBlock(n10.k);
+      console.log(`  web Wasm e2e, mean of ${n10.k} back-to-back steps ${fmt(wasm.e2eBlock)} vs desktop native e2e, same blocks ${fmt(desk)} (run ${d.run}; per-step median ${fmt(d.e2e)}) = ${ratio(wasm.e2eBlock, desk)} (target ≤ 1.5×, point estimates of two runs): ${wasm.e2eBlock <= 1.5 * desk ? 'met' : 'NOT met'}`);
+    } else if (d) console.log(`  web Wasm e2e ${fmt(wasm.e2e)} vs desktop native e2e ${fmt(d.e2e)} (run ${d.run}) = ${ratio(wasm.e2e, d.e2e)} (target ≤ 1.5×, point estimates): ${wasm.e2e <= 1.5 * d.e2e ? 'met' : 'NOT met'}`);
+    else console.log('  web Wasm e2e vs desktop native e2e: no desktop run with an n10-free native configuration in the manifest');
   }
-  if (h.ratios.transport_os_median) console.log(`  beside it, × OS floor (no target): transport / OS floor (C TCP round trip) ${show(h.ratios.transport_os_median, fx)}, e2e / OS floor ${show(h.ratios.e2e_os_median, fx)}`);
-  for (const { id, h: x } of summaries.filter((c) => c.n === 10 && c.pacing === 'free' && c.h.paths.websocket?.overheadBeyondEcho_median)) {
-    const w = x.paths.websocket;
-    console.log(`  beside the overhead, the server's own floor (no target), ${id}: its echo (request in hand → echo written) ${show(w.echoService_median, fmt)}; back-end overhead beyond it ${show(w.overheadBeyondEcho_median, fmt)}; OS TCP round trip ${show(w.osTcp_median, fmt)}`);
-  }
-  if (d && Number.isFinite(wasm.e2eBlock)) {
-    // Same statistic on both sides: median over blocks of K consecutive steps of the mean step (the desktop's
-    // per-step samples, 100 ns clock, grouped into blocks of the web run's K). Two runs: a point comparison.
-    const desk = d.e2eBlock(n10.k);
-    console.log(`  web Wasm e2e, mean of ${n10.k} back-to-back steps ${fmt(wasm.e2eBlock)} vs desktop native e2e, same blocks ${fmt(desk)} (run ${d.run}; per-step median ${fmt(d.e2e)}) = ${ratio(wasm.e2eBlock, desk)} (target ≤ 1.5×, point estimates of two runs): ${wasm.e2eBlock <= 1.5 * desk ? 'met' : 'NOT met'}`);
-  } else if (d) console.log(`  web Wasm e2e ${fmt(wasm.e2e)} vs desktop native e2e ${fmt(d.e2e)} (run ${d.run}) = ${ratio(wasm.e2e, d.e2e)} (target ≤ 1.5×, point estimates): ${wasm.e2e <= 1.5 * d.e2e ? 'met' : 'NOT met'}`);
-  else console.log('  web Wasm e2e vs desktop native e2e: no desktop run with an n10-free native configuration in the manifest');
+  for (const w of warnings) console.log(w);
 }
-for (const w of warnings) console.log(w);
+
+runBench({ name: 'bench:web', usage: USAGE, options: OPTIONS, parse, plan, measure, write, analyse, report });

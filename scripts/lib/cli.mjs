@@ -1,6 +1,7 @@
 // The command-line convention of every bench:* and profile script (docs/commands.md): node:util parseArgs,
 // strict; the shared option names below where an option applies; `--help` prints the usage and exits 0; an
-// unknown option or a bad value prints what is wrong and the usage, and exits 2 (never a stack trace).
+// unknown option or a bad value prints what is wrong and the usage, and exits 2 (never a stack trace). The benches
+// read their command line through scripts/lib/bench.mjs, which prints and exits; profile through parseCli.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,19 +24,30 @@ export const COMMON = {
 /** Exit status of a bad command line (as getopt-style tools use). */
 export const USAGE_EXIT = 2;
 
+/** A bad command line: the message, then the usage, on stderr; exit 2. */
+export class UsageError extends Error {}
+
+/** --help: the usage on stdout, exit 0. */
+export class HelpRequest extends Error {}
+
+/** An end with its own exit code; the message (if any) is printed as it is. */
+export class ExitError extends Error {
+  constructor(code, message = '') {
+    super(message);
+    this.code = code;
+  }
+}
+
 /**
- * Parses `argv` (default: this process's arguments) against `options`; prints `usage` and exits on --help (0) or a
- * bad command line (2). Returns the values and helpers that check them, each failing the same way:
- * `fail(msg)`, `list(name, allowed?)` (comma-separated, trimmed; may be empty), `ints(name, min)` (a list of integers >= min),
- * `int(name, min)`, `positive(name)` (a number > 0).
+ * Parses `argv` (default: this process's arguments) against `options`; throws HelpRequest on --help and UsageError
+ * on a bad command line (scripts/lib/bench.mjs prints and exits). Returns the values and helpers that check them,
+ * each failing the same way: `fail(msg)`, `list(name, allowed?)` (comma-separated, trimmed; may be empty),
+ * `ints(name, min)` (a list of integers >= min), `int(name, min)`, `positive(name)` (a number > 0).
  * @param {{ usage: string, options: Record<string, import('node:util').ParseArgsOptionDescriptor>,
  *   allowPositionals?: boolean, argv?: string[] }} spec
  */
-export function parseCli({ usage, options, allowPositionals = false, argv = process.argv.slice(2) }) {
-  const fail = (msg) => {
-    console.error(`${msg}\n${usage}`);
-    process.exit(USAGE_EXIT);
-  };
+export function readCli({ options, allowPositionals = false, argv = process.argv.slice(2) }) {
+  const fail = (msg) => { throw new UsageError(msg); };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: { help: COMMON.help, ...options }, allowPositionals, strict: true });
@@ -45,10 +57,7 @@ export function parseCli({ usage, options, allowPositionals = false, argv = proc
     fail(e.message.replace(/\. To specify a positional argument.*$/s, ''));
   }
   const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(usage);
-    process.exit(0);
-  }
+  if (values.help) throw new HelpRequest();
   const list = (name, allowed) => {
     const v = String(values[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     for (const x of v) if (allowed && !allowed.includes(x)) fail(`--${name}: "${x}" is not one of ${allowed.join(', ')}`);
@@ -70,6 +79,22 @@ export function parseCli({ usage, options, allowPositionals = false, argv = proc
     return v;
   };
   return { values, positionals, fail, list, ints, int, positive };
+}
+
+/**
+ * readCli for a script that is not a bench (npm run profile): prints `usage` and exits on --help (0) or a bad command
+ * line (2), also when a helper fails later.
+ */
+export function parseCli(spec) {
+  const exitOn = (f) => (...args) => {
+    try { return f(...args); } catch (e) {
+      if (e instanceof HelpRequest) { console.log(spec.usage); process.exit(0); }
+      if (e instanceof UsageError) { console.error(`${e.message}\n${spec.usage}`); process.exit(USAGE_EXIT); }
+      throw e;
+    }
+  };
+  const cli = exitOn(readCli)(spec);
+  return { ...cli, fail: exitOn(cli.fail), list: exitOn(cli.list), ints: exitOn(cli.ints), int: exitOn(cli.int), positive: exitOn(cli.positive) };
 }
 
 /**
@@ -123,8 +148,8 @@ export const orderSeedOf = (values, int) => (values['order-seed'] !== undefined 
 
 /**
  * A bench's new run folder from the common options (--out-dir, --run-id, --no-publish): { runsDir, runDir, runId,
- * publish (only into public/data/runs), commit (of `commitPaths`, docs/measurements.md), createdAt }. Exits 2 when
- * the folder exists: a benchmark never overwrites a run.
+ * publish (only into public/data/runs), commit (of `commitPaths`, docs/measurements.md), createdAt }. Throws an
+ * ExitError (2) when the folder exists: a benchmark never overwrites a run.
  */
 export function newRunFolder(kind, values, commitPaths) {
   // --no-publish without --out-dir: a new temporary folder, so that an unlisted run never lands among the published.
@@ -134,9 +159,6 @@ export function newRunFolder(kind, values, commitPaths) {
   const createdAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const runId = values['run-id'] ?? uniqueRunId(kind, commit, createdAt);
   const runDir = join(runsDir, runId);
-  if (existsSync(runDir)) {
-    console.error(`run folder ${runDir} exists already: a benchmark never overwrites a run; choose another --run-id`);
-    process.exit(USAGE_EXIT);
-  }
+  if (existsSync(runDir)) throw new ExitError(USAGE_EXIT, `run folder ${runDir} exists already: a benchmark never overwrites a run; choose another --run-id`);
   return { runsDir, runDir, runId, publish, commit, createdAt };
 }
