@@ -542,7 +542,8 @@ describe('plots', () => {
    */
   const watchReadyPlots = (page) => page.evaluate(() => {
     const seen = (window.__readyButNotDrawn = []);
-    const withData = (t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && t[k].length > 0);
+    // As Plot.tsx counts them: a legend key (a trace of nulls naming a reference line) holds no data.
+    const withData = (t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && t[k].some((v) => v !== null));
     const check = () => {
       for (const f of document.querySelectorAll('figure.plot[data-state="ready"]')) {
         const drawn = (f.querySelector('.plot-area')?.data ?? []).filter(withData).length;
@@ -594,7 +595,7 @@ describe('plots', () => {
     const { page } = b;
     await page.goto(`${server.url}?view=distributions&plot=box`);
     await page.waitForSelector('figure.plot[data-state="ready"]', { timeout: ALL_RUNS_MS }); // drawn once every run is in
-    const tmpl = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => t.hovertemplate));
+    const tmpl = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.filter((t) => t.meta !== 'reference-line').map((t) => t.hovertemplate));
     assert.ok(tmpl.every((t) => /µs|ms|ns/.test(t)), tmpl.join(' '));
     await page.fill('figure.plot input[aria-label="export width"]', '900');
     await page.fill('figure.plot input[aria-label="export height"]', '500');
@@ -753,9 +754,10 @@ describe('uploads', () => {
 describe('readable defaults, one visual grammar', () => {
   // The colour and marker of each path (dashboard/src/plots/pathStyle.ts).
   const STYLE = { native: ['#0072B2', 'circle'], socket: ['#D55E00', 'square'], wasm: ['#009E73', 'diamond'], websocket: ['#CC79A7', 'triangle-up'] };
-  // Series only: the per-invocation strips drawn over a box are marks of its series, not series of their own.
+  // Series only: the per-invocation strips drawn over a box are marks of its series, not series of their own, and a
+  // floor's legend key (a trace of nulls) names a reference line.
   const traces = (page, name) => page.evaluate((n) => document.querySelector(`figure.plot[data-plot="${n}"] .plot-area`).data
-    .filter((t) => t.meta !== 'invocation-strip').map((t) => ({ name: t.name, color: t.marker?.color ?? t.line?.color, symbol: t.marker?.symbol, x: t.xaxis })), name);
+    .filter((t) => t.meta !== 'invocation-strip' && t.meta !== 'reference-line').map((t) => ({ name: t.name, color: t.marker?.color ?? t.line?.color, symbol: t.marker?.symbol, x: t.xaxis })), name);
   const ready = async (page, name) => {
     const fig = page.locator(`figure.plot[data-plot="${name}"]`);
     await fig.waitFor({ state: 'attached', timeout: 30000 });
@@ -788,7 +790,7 @@ describe('readable defaults, one visual grammar', () => {
     const before = (await traces(page, 'distribution-ecdf')).length;
     const option = await page.locator('[data-testid="add-config"] option').nth(1).getAttribute('value');
     await page.selectOption('[data-testid="add-config"]', option);
-    await page.waitForFunction((n) => document.querySelector('figure.plot .plot-area')?.data?.length > n && document.querySelector('figure.plot[data-state="ready"]'), before, { timeout: 30000 });
+    await page.waitForFunction((n) => document.querySelector('figure.plot .plot-area')?.data?.filter((t) => t.meta !== 'reference-line').length > n && document.querySelector('figure.plot[data-state="ready"]'), before, { timeout: 30000 });
     assert.ok(new URL(page.url()).searchParams.get('cfg').includes(option));
   });
 
@@ -1186,5 +1188,157 @@ describe('invocations', () => {
         await page.waitForFunction(() => !document.querySelector('figure.plot .plot-area')?.data?.some((t) => t.meta === 'invocation-strip'), null, { timeout: 10000 });
       } finally { await page.close(); }
     }
+  });
+});
+
+/**
+ * Issue 41, "Every table and plot readable": at 1366 × 768 and 1920 × 1080 every table's columns fit their box (or the
+ * table scrolls in its own box with its key column kept in view) and no cell's text is wider than its cell; plot labels
+ * do not print over each other; the unit and runs controls do something on the first screen.
+ */
+describe('readable tables and plots at 1366 × 768 and 1920 × 1080', () => {
+  const SIZES = [[1366, 768], [1920, 1080]];
+
+  /** Every rendered `table.data` on the page: what does not fit or clips a cell, in words (empty: all readable). */
+  const tableProblems = (page) => page.evaluate(() => {
+    const out = [];
+    const scrollerOf = (el) => {
+      for (let p = el.parentElement; p; p = p.parentElement) if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return p;
+      return document.documentElement;
+    };
+    const name = (t) => t.dataset.testid ?? t.closest('[data-table]')?.dataset.table ?? t.className;
+    let seen = 0;
+    for (const t of document.querySelectorAll('table.data')) {
+      if (t.getClientRects().length === 0) continue; // in a closed section
+      seen++;
+      const box = scrollerOf(t);
+      const right = box.getBoundingClientRect().left + box.clientLeft + box.clientWidth - box.scrollLeft;
+      const fits = t.getBoundingClientRect().right <= right + 1;
+      if (!fits) {
+        // Only in its own box (not the section's, whose scrollbar is far below), the key column sticky.
+        const key = t.querySelector('tbody tr > :first-child');
+        const own = box.classList.contains('table-wrap');
+        const sticky = key && getComputedStyle(key).position === 'sticky';
+        const bar = getComputedStyle(box).scrollbarWidth !== 'none';
+        if (!(own && sticky && bar)) out.push(`${name(t)}: ${Math.round(t.getBoundingClientRect().width)} px in a ${box.clientWidth} px box (${box.tagName.toLowerCase()}.${box.className}) that is not its own scroll box with a sticky key column`);
+      }
+      for (const c of t.querySelectorAll('td, th')) {
+        if (c.scrollWidth > c.clientWidth + 1) { out.push(`${name(t)}: "${c.textContent.trim().slice(0, 50)}" is ${c.scrollWidth} px in a ${c.clientWidth} px cell`); break; }
+      }
+    }
+    return { seen, out };
+  });
+
+  /**
+   * Labels of a drawn Plotly figure that print over each other: tick labels of one axis (rotated ones by their distance
+   * across the slant), annotations against each other and against markers.
+   */
+  const labelOverlaps = (page, plot) => page.evaluate((sel) => {
+    const root = document.querySelector(`${sel} .plot-area`);
+    const out = [];
+    const rect = (e) => e.getBoundingClientRect();
+    const hit = (a, b, pad = 1) => a.left + pad < b.right && b.left + pad < a.right && a.top + pad < b.bottom && b.top + pad < a.bottom;
+    for (const axis of ['xtick', 'ytick']) {
+      const ticks = [...root.querySelectorAll(`g.${axis} text`)].filter((t) => t.textContent && rect(t).width > 0);
+      const angle = Math.abs(Number(/rotate\((-?[\d.]+)/.exec(ticks[0]?.getAttribute('transform') ?? '')?.[1] ?? 0));
+      const size = Number.parseFloat(getComputedStyle(ticks[0] ?? root).fontSize) || 10;
+      const centre = (t) => { const r = rect(t); return axis === 'xtick' ? (r.left + r.right) / 2 : (r.top + r.bottom) / 2; };
+      const sorted = ticks.sort((a, b) => centre(a) - centre(b));
+      for (let i = 1; i < sorted.length; i++) {
+        const apart = angle > 1 ? (centre(sorted[i]) - centre(sorted[i - 1])) * Math.sin((angle * Math.PI) / 180) >= 0.9 * size : !hit(rect(sorted[i]), rect(sorted[i - 1]));
+        if (!apart) { out.push(`${axis} "${sorted[i - 1].textContent}" / "${sorted[i].textContent}"`); break; }
+      }
+    }
+    const notes = [...root.querySelectorAll('g.annotation')].filter((a) => a.textContent && rect(a).width > 0);
+    for (let i = 0; i < notes.length; i++) for (let j = i + 1; j < notes.length; j++) if (hit(rect(notes[i]), rect(notes[j]))) out.push(`annotations "${notes[i].textContent}" / "${notes[j].textContent}"`);
+    const points = [...root.querySelectorAll('.scatterlayer path.point')].map(rect).filter((r) => r.width > 0);
+    for (const a of notes) if (points.some((p) => hit(rect(a), p, 2))) out.push(`annotation "${a.textContent}" on a marker`);
+    return out;
+  }, `figure.plot[data-plot="${plot}"]`);
+
+  for (const [width, height] of SIZES) {
+    test(`every table fits (or scrolls in its own box) with no clipped cell at ${width}×${height}: Comparison, Programs, History, Network`, async () => {
+      const { page } = b;
+      await page.setViewportSize({ width, height });
+      try {
+        await page.goto(server.url);
+        await openSections(page);
+        await page.waitForSelector('[data-testid="compare"][data-ready="1"] .comparison[data-run="reference-study"] .comparison-table td[data-stat="median"][data-ns]', { timeout: ALL_RUNS_MS });
+        // A canonical run's block with its intervals over invocations, and the decomposition's table.
+        await page.waitForSelector('[data-testid="invocation-ci"][data-ready="1"] td[data-stat="median"][data-estimate]', { timeout: ALL_RUNS_MS });
+        await page.waitForSelector('[data-testid="decomposition-table"] tbody tr', { timeout: ALL_RUNS_MS });
+        const compare = await tableProblems(page);
+        assert.ok(compare.seen >= 5, `${compare.seen} tables on the Comparison`);
+        assert.deepEqual(compare.out, [], `Comparison at ${width}×${height}`);
+        for (const [view, ready] of [['programs', '[data-testid="programs-table"] tbody tr'], ['history&hall=1', '[data-testid="history-table"] tbody tr'], ['network', '[data-testid="break-even"] tbody tr']]) {
+          await page.goto(`${server.url}?view=${view}`);
+          await page.waitForSelector(ready, { timeout: 60000 });
+          const r = await tableProblems(page);
+          assert.ok(r.seen >= 1, `${view}: a table`);
+          assert.deepEqual(r.out, [], `${view} at ${width}×${height}`);
+        }
+      } finally { await page.setViewportSize({ width: 1400, height: 1000 }); }
+    });
+
+    test(`plot labels do not print over each other at ${width}×${height}: History (every configuration), Programs, Network, Distributions`, async () => {
+      const { page } = b;
+      await page.setViewportSize({ width, height });
+      try {
+        for (const [view, plots] of [['history&hall=1', ['history-ratio.e2e_median']], ['programs', ['programs-curve']],
+          ['network', ['network-capacity', 'network-e2e-desktop', 'network-e2e-web']], ['distributions', ['distribution-box']]]) {
+          await page.goto(`${server.url}?view=${view}`);
+          for (const plot of plots) {
+            const fig = page.locator(`figure.plot[data-plot="${plot}"]`);
+            await fig.waitFor({ state: 'attached', timeout: 60000 });
+            await fig.scrollIntoViewIfNeeded();
+            await page.waitForSelector(`figure.plot[data-plot="${plot}"][data-state="ready"]:not([data-traces="0"])`, { timeout: ALL_RUNS_MS });
+            assert.deepEqual(await labelOverlaps(page, plot), [], `${plot} at ${width}×${height}`);
+          }
+        }
+      } finally { await page.setViewportSize({ width: 1400, height: 1000 }); }
+    });
+  }
+
+  test('the decomposition adds up to each bar\'s e2e, labelled in µs with the share beside', async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await openSections(page, ['decomposition']);
+    await page.waitForSelector('figure.plot[data-plot="decomposition"][data-state="ready"]:not([data-traces="0"])', { timeout: ALL_RUNS_MS });
+    const rows = await page.locator('[data-testid="decomposition-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+      total: Number(tr.dataset.totalNs), parts: [...tr.querySelectorAll('td[data-phase]')].map((td) => Number(td.dataset.ns)),
+      shares: [...tr.querySelectorAll('td[data-phase]')].map((td) => Number(td.dataset.share)), text: tr.innerText,
+    })));
+    assert.ok(rows.length >= 2, `${rows.length} bars`);
+    for (const r of rows) {
+      assert.ok(Math.abs(r.parts.reduce((a, x) => a + x, 0) - r.total) <= 1e-6 * r.total, `segments add up to the e2e: ${r.text}`);
+      assert.ok(Math.abs(r.shares.reduce((a, x) => a + x, 0) - 100) < 1e-6, 'shares add up to 100 %');
+      assert.match(r.text, /\d (ns|µs|ms)\s+[\d.]+ %/);
+    }
+    // The plot: each bar's shares add up to 100 % and the axis covers them; segment labels carry µs and a share.
+    const fig = await page.evaluate(() => { const el = document.querySelector('figure.plot[data-plot="decomposition"] .plot-area'); return { data: el.data.map((t) => ({ x: t.x, text: t.text })), range: el.layout.xaxis.range }; });
+    const bars = fig.data[0].x.length;
+    for (let i = 0; i < bars; i++) {
+      const total = fig.data.reduce((a, t) => a + t.x[i], 0);
+      assert.ok(Math.abs(total - 100) < 1e-6 && fig.range[1] >= total - 1e-6, `bar ${i}: ${total} % on an axis to ${fig.range[1]}`);
+    }
+    assert.ok(await page.locator('figure.plot[data-plot="decomposition"] .barlayer text').count() > 0, 'visible segment labels');
+    assert.match(await page.locator('figure.plot[data-plot="decomposition"] .barlayer text').first().textContent(), /(ns|µs|ms) · [\d.]+ %/);
+  });
+
+  test('the first screen honours the unit; unticking the headline\'s run says the headline stays on it', async () => {
+    const { page } = b;
+    const headline = JSON.parse(readFileSync(join(root, 'public/data/headline.json'), 'utf8'));
+    await page.goto(`${server.url}?unit=ns`);
+    await page.waitForSelector('[data-testid="headline"][data-state="ready"]', { timeout: 30000 });
+    for (const added of await page.locator('[data-testid="headline-added"]').allInnerTexts()) assert.match(added, /^[\d,.]+ ns$/);
+    await page.selectOption('select[name="unit"]', 'ms');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="headline-added"]')].every((e) => / ms$/.test(e.textContent)), null, { timeout: 10000 });
+    await page.selectOption('select[name="unit"]', 'auto');
+    assert.equal(await page.locator('[data-testid="headline-fixed"]').count(), 0);
+    const run = headline.platforms[0].run;
+    await page.locator('fieldset.runs label', { hasText: run }).locator('input').uncheck();
+    const fixed = page.locator('[data-testid="headline-fixed"]');
+    await fixed.waitFor({ timeout: 10000 });
+    assert.match(await fixed.innerText(), new RegExp(`${run}.*changes the sections below, not this headline`, 's'));
   });
 });

@@ -83,7 +83,9 @@ function ComparisonBlock({ group, unit, extras, pairExtra, lazy, extraPx }: { gr
         <>
           {p.pacingNote && <p className="note">⚠ {p.pacingNote}. Ratios of front-end times mix pacing with transport.</p>}
           {pairExtra?.(p, group)}
-          <table className="data comparison-table">
+          <div className="table-wrap"><table className="data comparison-table">
+            <caption className="small muted">Within one invocation: every step of <code>{p.run}</code>&apos;s {p.inConfig === p.outConfig ? <code>{p.inConfig}</code> : <><code>{p.inConfig}</code> ({p.inTransport}) and <code>{p.outConfig}</code> ({p.outTransport})</>} pooled
+              : statistics of the merged samples (a table over invocations above it, where the run has one, averages each invocation&apos;s own statistic, so its figures differ a little).</caption>
             <thead>
               <tr>
                 <th>metric</th><th>path</th><th>n</th><th>median</th><th title="percentile bootstrap over the steps of the merged samples: how precisely they were measured, not what a re-run would give">median 95% CI within one invocation</th><th>mean</th><th>p95</th><th>p99</th><th>std</th><th>flags</th>
@@ -114,7 +116,7 @@ function ComparisonBlock({ group, unit, extras, pairExtra, lazy, extraPx }: { gr
                 </tbody>
               );
             })}
-          </table>
+          </table></div>
         </>
       )}
     </div>

@@ -24,7 +24,7 @@ function notesOf(r: CrossPlatformRow): { text: string; warn: boolean; kind: stri
   return notes;
 }
 
-const RunConfig = ({ run, config }: { run: string; config: string }) => <td title={`${run}/${config}`}>{run}<br /><span className="muted small">{config}</span></td>;
+const RunConfig = ({ run, config }: { run: string; config: string }) => <td className="key" title={`${run}/${config}`}><span className="run-id">{run}</span><br /><span className="muted small run-id">{config}</span></td>;
 
 export function CrossPlatformTable({ rows, unit, pending, lazy }: CrossPlatformProps) {
   if (rows.length === 0) {

@@ -9,6 +9,7 @@ import { loadHeadline, loadHeadlineSvg } from '../data/headline';
 import { provenanceOf, stampSvg } from '../plots/figureExport';
 import { download } from './exportCsv';
 import { formatNs, formatTimes, formatUs, outOfProcessName, type Headline as HeadlineData, type HeadlineAddedCost, type HeadlineFigure, type HeadlinePlatform } from '../model/headline';
+import { formatDuration, type Unit } from '../model/units';
 
 const ciText = (f: HeadlineFigure, fmt: (x: number) => string) => (f.ci95 ? `[${fmt(f.ci95[0])}, ${fmt(f.ci95[1])}]` : '(1 invocation)');
 const ciTitle = (f: HeadlineFigure, what: string, statistic = 'median step') => (f.ci95
@@ -31,15 +32,23 @@ const addedTitle = (f: HeadlineAddedCost, what: string, statistic: string) => `$
 /** An e2e's interval in the unit of its estimate, the unit written once: "[66, 82.2]" beside "74 µs". */
 const e2eCi = (f: HeadlineFigure) => (f.ci95 && f.estimate >= 1e3 && f.estimate < 1e6 && f.ci95[0] >= 1e3 && f.ci95[1] < 1e6 ? usCi(f) : ciText(f, formatNs));
 
+/** The headline's duration formats: its own (µs for the added cost, each e2e in its unit) with unit auto, else the unit picked. */
+interface Durations { added: (ns: number) => string; addedCi: (f: HeadlineFigure) => string; figure: (f: HeadlineFigure) => string; e2eCi: (f: HeadlineFigure) => string }
+function durationsIn(unit: Unit): Durations {
+  if (unit === 'auto') return { added: usText, addedCi: usCi, figure: figureText, e2eCi };
+  const d = (ns: number) => formatDuration(ns, unit);
+  return { added: d, addedCi: (f) => ciText(f, d), figure: (f) => (f.clockLimited && f.ci95 ? `≤ ${d(f.ci95[1])}` : d(f.estimate)), e2eCi: (f) => ciText(f, d) };
+}
+
 /** `best`'s channel, encoding and server, as the first view names them. */
 const bestName = (best: NonNullable<HeadlinePlatform['best']>) => `${best.transport}, ${best.encoding}${best.server === 'native' ? ', Kotlin/Native server' : ''}`;
 
 /** One figure of the added cost, µs per step, with its interval. */
-function AddedCost({ f, testid, what, statistic }: { f: HeadlineAddedCost; testid: string; what: string; statistic: string }) {
+function AddedCost({ f, testid, what, statistic, fmt }: { f: HeadlineAddedCost; testid: string; what: string; statistic: string; fmt: Durations }) {
   return (
     <>
-      <strong data-testid={testid} data-estimate={f.estimate} data-lo={f.ci95?.[0] ?? ''} data-hi={f.ci95?.[1] ?? ''} title={addedTitle(f, what, statistic)}>{usText(f.estimate)}</strong>{' '}
-      <span className="headline-ci">{usCi(f)} 95 % CI</span>
+      <strong data-testid={testid} data-estimate={f.estimate} data-lo={f.ci95?.[0] ?? ''} data-hi={f.ci95?.[1] ?? ''} title={addedTitle(f, what, statistic)}>{fmt.added(f.estimate)}</strong>{' '}
+      <span className="headline-ci">{fmt.addedCi(f)} 95 % CI</span>
     </>
   );
 }
@@ -51,7 +60,7 @@ export type CaseLink = (platform: HeadlinePlatform['platform']) => { href: strin
  * A platform's answer: first what going out of process adds per step (it does not depend on the engine), reference
  * design and best; then the ratio, which is our engine's (it shrinks as an engine computes more per step).
  */
-function PlatformAnswer({ p, caseLink }: { p: HeadlinePlatform; caseLink?: CaseLink }) {
+function PlatformAnswer({ p, caseLink, fmt }: { p: HeadlinePlatform; caseLink?: CaseLink; fmt: Durations }) {
   const name = p.platform === 'desktop' ? 'Desktop' : 'Web';
   const link = caseLink?.(p.platform) ?? null;
   const yourCase = link
@@ -63,10 +72,10 @@ function PlatformAnswer({ p, caseLink }: { p: HeadlinePlatform; caseLink?: CaseL
         <div className="headline-figure headline-added">
           <span className="headline-name">{name}</span>
           <span>out of process adds</span>
-          <AddedCost f={p.addedCost} testid="headline-added" what={`added cost, ${outOfProcessName(p.platform)}`} statistic={p.statistic} />
+          <AddedCost f={p.addedCost} testid="headline-added" what={`added cost, ${outOfProcessName(p.platform)}`} statistic={p.statistic} fmt={fmt} />
           <span className="headline-paths">a step ({p.outOfProcess.label.split(',')[0]})
             {p.best?.addedCost && <>; best{' '}
-              <AddedCost f={p.best.addedCost} testid="headline-added-best" what={`added cost, ${outOfProcessName(p.platform, p.best)}`} statistic={p.statistic} />
+              <AddedCost f={p.best.addedCost} testid="headline-added-best" what={`added cost, ${outOfProcessName(p.platform, p.best)}`} statistic={p.statistic} fmt={fmt} />
               {' '}({bestName(p.best)})</>}
           </span>
         </div>
@@ -77,9 +86,9 @@ function PlatformAnswer({ p, caseLink }: { p: HeadlinePlatform; caseLink?: CaseL
           title={ciTitle(p.ratio, `ratio of the e2e (${p.statistic}), ${p.outOfProcess.label} / ${p.inProcess.label}`, p.statistic)}>{formatTimes(p.ratio.estimate)}</strong>
         <span className="headline-ci" title={ciTitle(p.ratio, 'the ratio')}>{ciText(p.ratio, ratioFmt)} 95 % CI</span>
         <span className="headline-paths">
-          <span title={`${p.outOfProcess.detail}. ${ciTitle(p.outOfProcess.e2e, 'e2e', p.statistic)}`}>{p.outOfProcess.label.split(',')[0]} {figureText(p.outOfProcess.e2e)} <span className="muted">{e2eCi(p.outOfProcess.e2e)}</span></span>
+          <span title={`${p.outOfProcess.detail}. ${ciTitle(p.outOfProcess.e2e, 'e2e', p.statistic)}`}>{p.outOfProcess.label.split(',')[0]} {fmt.figure(p.outOfProcess.e2e)} <span className="muted">{fmt.e2eCi(p.outOfProcess.e2e)}</span></span>
           {' vs '}
-          <span title={`${p.inProcess.detail}. ${ciTitle(p.inProcess.e2e, 'e2e', p.statistic)}`}>{p.inProcess.label.split(',')[0]} {figureText(p.inProcess.e2e)} <span className="muted">{e2eCi(p.inProcess.e2e)}</span></span>
+          <span title={`${p.inProcess.detail}. ${ciTitle(p.inProcess.e2e, 'e2e', p.statistic)}`}>{p.inProcess.label.split(',')[0]} {fmt.figure(p.inProcess.e2e)} <span className="muted">{fmt.e2eCi(p.inProcess.e2e)}</span></span>
           {p.best && <>; best{' '}
             <span data-testid="headline-best" data-estimate={p.best.ratio.estimate} title={`${ciTitle(p.best.ratio, `ratio of the e2e, ${p.best.config} / in-process`)} ${formatNs(p.best.outOfProcess.estimate)} a step${p.best.osFloor ? `; the OS's own round trip there ${formatNs(p.best.osFloor.floor.estimate)}` : ''}.`}>{formatTimes(p.best.ratio.estimate)}</span>{' '}
             <span className="muted">{ciText(p.best.ratio, ratioFmt)}</span></>}
@@ -115,8 +124,12 @@ async function downloadHeadline(h: HeadlineData, runs: readonly { id: string; co
   download('headline.svg', stampSvg(svg, provenanceOf(runs, h.platforms.map((p) => p.run)), 'headline'), 'image/svg+xml');
 }
 
-/** `runs`: the loaded runs' records (for the commits written into the downloaded SVG); `caseLink`: the "Your case" view's link. */
-export function Headline({ runs = [], caseLink }: { runs?: readonly { id: string; commit?: string | null }[]; caseLink?: CaseLink }) {
+/**
+ * `runs`: the loaded runs' records (for the commits written into the downloaded SVG); `caseLink`: the "Your case" view's
+ * link; `unit`: the unit control's (auto: the headline's own formats); `selectedRuns`: the runs ticked below (undefined:
+ * all), which the headline does not follow (it is the published canonical runs' answer) and says so when one is unticked.
+ */
+export function Headline({ runs = [], caseLink, unit = 'auto', selectedRuns }: { runs?: readonly { id: string; commit?: string | null }[]; caseLink?: CaseLink; unit?: Unit; selectedRuns?: readonly string[] }) {
   const [h, setH] = useState<HeadlineData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [plot, setPlot] = useState<'loading' | 'shown' | 'failed'>('loading');
@@ -130,6 +143,8 @@ export function Headline({ runs = [], caseLink }: { runs?: readonly { id: string
   const state = error ? 'error' : h && plot !== 'loading' ? 'ready' : 'loading';
   const ref = h?.reference;
   const desktop = h?.platforms.find((p) => p.platform === 'desktop');
+  const fmt = durationsIn(unit);
+  const unticked = selectedRuns ? (h?.platforms ?? []).filter((p) => !selectedRuns.includes(p.run)).map((p) => p.run) : [];
   return (
     <section className="headline" data-testid="headline" data-state={state} aria-busy={state === 'loading'}>
       <h2>What does running the engine in-process save?</h2>
@@ -137,7 +152,11 @@ export function Headline({ runs = [], caseLink }: { runs?: readonly { id: string
       <div className="headline-grid">
         <div className="headline-text">
           {!h && !error && <p className="muted">loading the headline…</p>}
-          {h?.platforms.map((p) => <PlatformAnswer key={p.platform} p={p} caseLink={caseLink} />)}
+          {unticked.length > 0 && (
+            <p className="note small" role="status" data-testid="headline-fixed">The answer here stays on the published canonical run{unticked.length > 1 ? 's' : ''}{' '}
+              {unticked.map((r, i) => <span key={r}>{i ? ', ' : ''}<code>{r}</code></span>)}: unticking {unticked.length > 1 ? 'them' : 'it'} under &quot;runs&quot; changes the sections below, not this headline.</p>
+          )}
+          {h?.platforms.map((p) => <PlatformAnswer key={p.platform} p={p} caseLink={caseLink} fmt={fmt} />)}
           {ref && (
             <div className="headline-reference" data-testid="headline-reference">
               <div className="headline-figure">

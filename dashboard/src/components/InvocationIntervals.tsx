@@ -69,8 +69,8 @@ export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, inte
   const os = (what: 'floor' | 'transport' | 'e2e') => (intervals ? intervalOf(intervals, osFloorKey(p.run, p.outConfig, what), 'median') : undefined);
   return (
     <div data-testid="invocation-ci" data-invocations={invocations} data-ready={pending ? '0' : '1'}>
-      <table className="data invocation-table">
-        <caption>Estimate and <strong>95 % CI over {invocations} invocations</strong> (mean of each invocation&apos;s statistic; two-level
+      <div className="table-wrap"><table className="data invocation-table">
+        <caption><code>{p.run}</code>, {p.inConfig === p.outConfig ? <code>{p.inConfig}</code> : <><code>{p.inConfig}</code> vs <code>{p.outConfig}</code></>}: estimate and <strong>95 % CI over {invocations} invocations</strong> (mean of each invocation&apos;s statistic; two-level
           bootstrap: invocations, then samples within each; docs/measurements.md). It covers what a re-run on this machine would give.</caption>
         <thead><tr><th>metric</th><th>statistic</th><th>{p.inTransport}</th><th>{p.outTransport}</th><th>{p.outTransport}/{p.inTransport}</th></tr></thead>
         <tbody>
@@ -83,7 +83,7 @@ export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, inte
             const limited = (f: typeof inF) => f?.clock?.limited === true;
             return (
               <tr key={`${r.metric.key}/${stat}`} data-metric={r.metric.key} data-row-stat={stat}>
-                <td>{r.metric.label}</td><td>{stat}</td>
+                <td className="wrap-label">{r.metric.label}</td><td>{stat}</td>
                 <Cell iv={inIv && toInterval(inIv, inF)} fmt={dur} stat={stat} what={`${p.inTransport} ${r.metric.label}`} pending={pending} limited={limited(inF)} />
                 <Cell iv={outIv && toInterval(outIv, outF)} fmt={dur} stat={stat} what={`${p.outTransport} ${r.metric.label}`} pending={pending} limited={limited(outF)} />
                 <Cell iv={ratioIv && toInterval(ratioIv, ratioF)} fmt={formatRatio} stat={`ratio-${stat}`} what={`${p.outTransport}/${p.inTransport} ${r.metric.label}`} pending={pending}
@@ -93,36 +93,36 @@ export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, inte
           }))}
           {(pending || te) && (
             <tr data-metric="transport-echo" data-row-stat="median">
-              <td>Transport / echo floor ({p.outTransport}: wait − service, over the echo round trip)</td><td>median</td><td /><td />
+              <td className="wrap-label">Transport / echo floor ({p.outTransport}: wait − service, over the echo round trip)</td><td>median</td><td /><td />
               <Cell iv={te} fmt={formatRatio} stat="ratio-median" what="transport / echo floor" pending={pending} />
             </tr>
           )}
           {os('floor') && (
             <>
               <tr data-metric="os-floor" data-row-stat="median">
-                <td>OS floor (C round trip between two processes over loopback TCP, no runtime: docs/os-floor.md)</td><td>median</td><td />
+                <td className="wrap-label">OS floor (C round trip between two processes over loopback TCP, no runtime: docs/os-floor.md)</td><td>median</td><td />
                 <Cell iv={os('floor')} fmt={dur} stat="median" what="OS floor (TCP)" pending={pending} /><td />
               </tr>
               <tr data-metric="transport-os" data-row-stat="median">
-                <td>Transport / OS floor ({p.outTransport}: wait − service, over the OS floor)</td><td>median</td><td /><td />
+                <td className="wrap-label">Transport / OS floor ({p.outTransport}: wait − service, over the OS floor)</td><td>median</td><td /><td />
                 <Cell iv={os('transport')} fmt={formatRatio} stat="ratio-median" what="transport / OS floor" pending={pending} />
               </tr>
               <tr data-metric="e2e-os" data-row-stat="median">
-                <td>e2e / OS floor ({p.outTransport} e2e over the OS floor)</td><td>median</td><td /><td />
+                <td className="wrap-label">e2e / OS floor ({p.outTransport} e2e over the OS floor)</td><td>median</td><td /><td />
                 <Cell iv={os('e2e')} fmt={formatRatio} stat="ratio-median" what="e2e / OS floor" pending={pending} />
               </tr>
             </>
           )}
           {cpu && (['frontend', 'server'] as const).filter((proc) => cpu.in[proc] || cpu.out[proc]).map((proc) => (
             <tr key={proc} data-metric={`cpu-${proc}`} data-row-stat="per step">
-              <td>CPU time per step, {proc === 'frontend' ? 'front-end process(es)' : 'server process'} (docs/os-floor.md)</td><td>per step</td>
+              <td className="wrap-label">CPU time per step, {proc === 'frontend' ? 'front-end process(es)' : 'server process'} (docs/os-floor.md)</td><td>per step</td>
               <Cell iv={cpu.in[proc] ?? undefined} fmt={dur} stat="cpu" what={`${p.inTransport} ${proc} CPU per step`} pending={false} />
               <Cell iv={cpu.out[proc] ?? undefined} fmt={dur} stat="cpu" what={`${p.outTransport} ${proc} CPU per step`} pending={false} />
               <td />
             </tr>
           ))}
         </tbody>
-      </table>
+      </table></div>
     </div>
   );
 }

@@ -33,15 +33,15 @@ export function InvocationNoiseTable({ noise, drifted = [], lazy }: {
         <p className="note" role="status" data-testid="drift-warning" title="the calibration workload (CPU kernel, loopback round trip) timed before each invocation moved by more than 25 % over the run: its intervals may be narrower than a rerun's spread">
           ⚠ The machine drifted during {drifted.map((d) => `${d.run}/${d.config} (CPU kernel ${Math.round(100 * (d.drift.cpuKernel.spread ?? 0))} %, loopback ${Math.round(100 * (d.drift.loopbackRtt.spread ?? 0))} %)`).join(', ')}.</p>
       )}
-      <table className="data noise-table">
+      <div className="table-wrap"><table className="data noise-table">
         <thead><tr><th>run</th><th>config</th><th>invocation</th><th>path</th><th>order</th><th>started</th><th>load (1 min) before → after</th><th>own CPU s</th><th>others&apos; CPU s</th><th>others&apos; share</th><th>CPUs</th><th>busy</th></tr></thead>
         {[...groupBy(noise, (n) => n.run)].map(([run, rows]) => (
           <LazyTbody key={run} data-run={run} lazy={lazy?.(run) ?? false} heightPx={ROW_PX * rows.length} colSpan={12}
             placeholder={`${run}: ${rows.length} path invocations${rows.some((n) => n.busy) ? ' (⚠ busy among them)' : ''}, drawn as they scroll into view`}>
             {() => rows.map((n) => (
               <tr key={`${n.config}/${n.invocation}/${n.path}`} data-invocation={n.invocation} data-path={n.path} data-busy={n.busy ? '1' : '0'} className={n.busy ? 'busy' : undefined}>
-                <td>{n.run}</td><td>{n.config}</td><td className="num">{n.invocation}</td><td>{n.path}</td><td>{n.order}</td>
-                <td>{n.startedAt ? n.startedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : '—'}</td>
+                <td className="key"><span className="run-id">{n.run}</span></td><td className="wrap-note"><span className="run-id">{n.config}</span></td><td className="num">{n.invocation}</td><td>{n.path}</td><td>{n.order}</td>
+                <td className="wrap-note">{n.startedAt ? n.startedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : '—'}</td>
                 <td className="num">{f(n.loadBefore)} → {f(n.loadAfter)}</td>
                 <td className="num">{f(n.ownCpuSeconds)}</td><td className="num" data-stat="other-cpu">{f(n.otherCpuSeconds)}</td>
                 <td className="num">{n.otherShare === null ? '—' : `${(100 * n.otherShare).toFixed(0)} %`}</td><td>{n.cpus}</td>
@@ -50,7 +50,7 @@ export function InvocationNoiseTable({ noise, drifted = [], lazy }: {
             ))}
           </LazyTbody>
         ))}
-      </table>
+      </table></div>
     </div>
   );
 }

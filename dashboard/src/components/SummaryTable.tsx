@@ -12,6 +12,10 @@ import { download, toCsv } from './exportCsv';
 import { StatCell } from './StatCell';
 
 const COLS = ['run', 'config', 'file', 'transport', 'id', 'count', 'median', 'mean', 'p95', 'p99', 'std', 'min', 'max'] as const;
+/** The columns a run's table shows: its run is the group's heading, each file is named within its configuration. */
+const SHOWN_COLS = ['configuration / file', 'transport', 'id', 'count', 'median', 'mean', 'p95', 'p99', 'std', 'min', 'max'] as const;
+/** A file's path within its configuration's directory (`n10-free/inv-0/socket.csv` → `inv-0/socket.csv`). */
+const fileInConfig = (file: string, config: string): string => (file.startsWith(`${config}/`) ? file.slice(config.length + 1) : file);
 
 export function SummaryTable({ stats, unit, flags, warmup, opened }: {
   stats: SeriesStats[]; unit: Unit; flags: Map<string, TickFlag>; warmup: number;
@@ -38,13 +42,15 @@ function RunSeries({ run, rows, unit, flags, initiallyOpen }: { run: string; row
       <summary>{run} <span className="muted small">— {rows.length} series{flagged ? `, ${flagged} flagged ⚑` : ''}</span></summary>
       {open && (
         <table className="data summary-table">
-          <thead><tr>{COLS.map((c) => <th key={c}>{c}</th>)}<th>flags</th></tr></thead>
+          <caption className="small muted">Run <code>{run}</code>: each series after warm-up, its configuration and file first.</caption>
+          <thead><tr>{SHOWN_COLS.map((c) => <th key={c}>{c}</th>)}<th>flags</th></tr></thead>
           <tbody>
             {rows.map((s) => {
               const f = flags.get(seriesKey(s));
               return (
                 <tr key={seriesKey(s)} data-series={seriesKey(s)}>
-                  <td>{s.run}</td><td>{s.config}</td><td>{s.file}</td><td>{s.transport ?? ''}</td><td>{s.id}</td>
+                  <td className="key" title={`${s.run}/${s.file}`}><span className="run-id">{s.config}</span><br /><span className="muted small run-id">{fileInConfig(s.file, s.config)}</span></td>
+                  <td>{s.transport ?? ''}</td><td>{s.id}</td>
                   <td className="num" data-stat="count">{s.count}</td>
                   <StatCell ns={s.median} unit={unit} stat="median" />
                   <StatCell ns={s.mean} unit={unit} stat="mean" />

@@ -21,6 +21,7 @@ import { useShown } from '../data/DataProvider';
 import { comparisons } from '../model/comparison';
 import { blockTargets, crossPlatformPairs, crossPlatformRows, toBlockMedians, type CrossPlatformRow } from '../model/crossPlatform';
 import { decompose } from '../model/decomposition';
+import { DecompositionTable } from '../components/DecompositionTable';
 import { openingConfigs } from '../model/canonical';
 import { cpuPerStep, driftedConfigurations, invocationCount, invocationNoise } from '../model/invocations';
 import { environmentOf, pairings, type Pairing } from '../model/runs';
@@ -180,9 +181,9 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
       <tbody>
         {tableRuns.flatMap((r) => r.configurations.map((c) => ({ r, c, env: environmentOf(r, c) }))).map(({ r, c, env }) => (
           <tr key={`${r.id}/${c.id}`} data-run={r.id} data-config={c.id}>
-            <td title={r.title}>{r.id}</td><td>{r.kind}</td><td>{c.id}</td><td className="num">{c.nodeCount}</td>
-            <td>{c.pacing}{c.tickMs ? `, tick ${c.tickMs} ms` : ''}{c.timeScale && c.timeScale !== 1 ? ` at time scale ${c.timeScale} (= ${c.tickMs ? c.tickMs / c.timeScale : '?'} ms real)` : ''}</td>
-            <td data-testid="run-environment">{env.text || 'unknown'}</td>
+            <td className="key" title={r.title}><span className="run-id">{r.id}</span></td><td>{r.kind}</td><td className="wrap-note"><span className="run-id">{c.id}</span></td><td className="num">{c.nodeCount}</td>
+            <td className="wrap-note">{c.pacing}{c.tickMs ? `, tick ${c.tickMs} ms` : ''}{c.timeScale && c.timeScale !== 1 ? ` at time scale ${c.timeScale} (= ${c.tickMs ? c.tickMs / c.timeScale : '?'} ms real)` : ''}</td>
+            <td className="wrap-note" data-testid="run-environment">{env.text || 'unknown'}</td>
             <td data-testid="timer-resolution">{env.timerResolutionNs === null ? 'unknown' : formatDuration(env.timerResolutionNs, 'auto')}</td>
             <td className="wrap">{(res.rows ?? []).filter((x) => x.run === r.id && x.config === c.id).map((x) => `${String(x.file).split('/').pop()}: ${formatDuration(Number(x.resolution_ns), 'auto')}`).join(', ')}</td>
           </tr>
@@ -193,7 +194,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
 
   return (
     <>
-      <Headline runs={data.runs} caseLink={caseLink} />
+      <Headline runs={data.runs} caseLink={caseLink} unit={state.unit} selectedRuns={state.runs} />
       {controls}
       {data.status === 'loading' && <p className="muted" data-testid="loading">Loading DuckDB and the published runs for the tables below…</p>}
       {/* The sections are there from the start, collapsed: one opened while the database starts fetches its plot's
@@ -243,8 +244,10 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
           empty={decos.length === 0 && decoReady ? 'No series to decompose.' : null} />
         <label className="small"><input type="checkbox" data-testid="decomposition-all" checked={allDecos} onChange={(e) => setAllDecos(e.target.checked)} />{' '}
           every configuration ({decoTotal} bars; shown: the canonical configurations, the reference study and your uploads, {decos.length})</label>
-        <p className="muted small">Segments are medians of each phase; transport = wait − service, boundary = call − service;
-          &quot;unattributed&quot; = e2e median − Σ phases (under fixed pacing without <code>step.frame.wait</code> it holds the tick quantization).
+        <DecompositionTable decompositions={decos} unit={state.unit} />
+        <p className="muted small">Segments are medians of each phase (the statistic of the headline&apos;s desktop figures); transport = wait − service, boundary = call − service.
+          Each bar adds up to its e2e median: what the phases leave is &quot;unattributed&quot; (under fixed pacing without <code>step.frame.wait</code> it holds the tick quantization);
+          where the phases&apos; medians add up to more than the e2e median (medians do not add, and the socket paths&apos; send timer overlaps the wait), every phase is scaled by the same factor, shown beside the bar.
           On the web, <code>step.web.ws.wait</code> ends when the page's main thread handles the message, so transport includes any frame rendering in progress (at N = 1000 in software GL, most of it).</p>
       </Section>
       <Section name="series" title="All series" hint="— statistics of every timing series">

@@ -70,8 +70,9 @@ export function programsFigure(points: readonly ProgramPoint[]): Figure {
     layout: {
       title: { text: `out-of-process / in-process e2e against the engine's work per step (95 % intervals over invocations)${left}`, font: { size: 14 } },
       margin: { l: 70, r: 20, t: 50, b: 60 },
-      xaxis: { title: { text: 'in-process engine compute per step (µs, log)' }, type: 'log' },
-      yaxis: { title: { text: 'e2e ratio out/in (×, log)' }, type: 'log' },
+      // Ticks at 1, 2, 5 of each decade: Plotly's every-digit labels (…, 8, 9, 100) print over each other.
+      xaxis: { title: { text: 'in-process engine compute per step (µs, log)' }, type: 'log', dtick: 'D2' },
+      yaxis: { title: { text: 'e2e ratio out/in (×, log)' }, type: 'log', dtick: 'D2' },
       shapes: [{ type: 'line', xref: 'paper', x0: 0, x1: 1, yref: 'y', y0: 1, y1: 1, line: { color: '#888', width: 1, dash: 'dash' } }],
       legend: { orientation: 'v', x: 1.02, y: 1, xanchor: 'left' },
       paper_bgcolor: '#fff', plot_bgcolor: '#fff', font: { family: 'system-ui, sans-serif', size: 12 },
