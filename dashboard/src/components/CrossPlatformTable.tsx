@@ -16,11 +16,13 @@ export interface CrossPlatformProps {
   lazy?: (r: CrossPlatformRow) => boolean;
 }
 
-function notesOf(r: CrossPlatformRow): { text: string; warn: boolean; kind: string }[] {
+function notesOf(r: CrossPlatformRow, pending: boolean): { text: string; warn: boolean; kind: string }[] {
   const notes: { text: string; warn: boolean; kind: string }[] = [];
   if (r.machineNote) notes.push({ text: r.machineNote, warn: true, kind: 'machine' });
   if (r.scenarioNote) notes.push({ text: r.scenarioNote, warn: true, kind: 'scenario' });
   if (!r.webBlock) notes.push({ text: 'no step.web.e2e.block samples with a declared K (e2eBlockSteps) after warm-up: per-step medians compared, quantized by the 5 µs page clock', warn: false, kind: 'fallback' });
+  // A heavy engine's desktop run can hold fewer steps per invocation than one block (e.g. 40 rounds of 0.1 s).
+  else if (!pending && !r.desktopBlock) notes.push({ text: `no block of ${r.blockSteps} back-to-back steps after warm-up in any invocation of the desktop configuration: no block ratio; per-step medians compared`, warn: false, kind: 'no-desktop-block' });
   return notes;
 }
 
@@ -52,7 +54,7 @@ export function CrossPlatformTable({ rows, unit, pending, lazy }: CrossPlatformP
         {rows.map((r) => {
           const key = `${r.webRun}/${r.webConfig}|${r.desktopRun}/${r.desktopConfig}`;
           const desktopBlock = r.desktopBlock;
-          const notes = notesOf(r);
+          const notes = notesOf(r, pending ?? false);
           return (
             <LazyTbody key={key} data-testid="cross-platform-pair" lazy={lazy?.(r) ?? false} heightPx={notes.length ? 70 : 31} colSpan={10}
               placeholder={`N = ${r.n}, ${r.program}: ${r.webRun}/${r.webConfig} vs ${r.desktopRun}/${r.desktopConfig}`}>
