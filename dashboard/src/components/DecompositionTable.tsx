@@ -3,7 +3,7 @@
  * segment's duration with its share, the segments adding up to the e2e (model/decomposition.ts segmentsOf). The plot
  * labels only the segments wide enough for a label; here every one is readable. Props only.
  */
-import { PHASES, segmentsOf, type Decomposition } from '../model/decomposition';
+import { PHASES, scaleText, segmentsOf, type Decomposition } from '../model/decomposition';
 import { formatDuration, type Unit } from '../model/units';
 import { PHASE_COLOURS } from '../plots/figures';
 
@@ -36,7 +36,7 @@ export function DecompositionTable({ decompositions, unit }: { decompositions: D
                 </td>
               ))}
               <td className="small wrap-note">{s.scale < 1
-                ? `phase medians add up to ${pct((100 * s.measuredSum) / s.total)} of the e2e median: scaled ×${s.scale.toFixed(2)}`
+                ? `phase medians add up to ${((100 * s.measuredSum) / s.total).toFixed(s.scale > 0.995 ? 2 : 0)} % of the e2e median: scaled ${scaleText(s.scale)}`
                 : d.e2eMedian === null ? 'no e2e series: the bar is the phases\u2019 sum' : ''}</td>
             </tr>
           ))}

@@ -68,6 +68,9 @@ export function decompose(stats: SeriesStats[], run: string, config: string, pla
  */
 export interface Segments { total: number; values: Record<Phase, number>; measuredSum: number; scale: number }
 
+/** A scale factor in words: two decimals, four when it rounds to 1.00 (a phase sum a hair above the e2e). */
+export const scaleText = (scale: number): string => `×${scale.toFixed(scale > 0.995 ? 4 : 2)}`;
+
 export function segmentsOf(d: Decomposition): Segments {
   const measured = PHASES.filter((p) => p !== 'unattributed');
   const measuredSum = measured.reduce((a, p) => a + (d.phases[p] ?? 0), 0);

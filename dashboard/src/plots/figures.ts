@@ -2,7 +2,7 @@
  * Plotly figures as plain data, built by pure functions from domain values (ns in; axes in a unit picked from
  * the data; hover shows the unit). No Plotly import here: the library is loaded lazily by components/Plot.
  */
-import { PHASES, segmentsOf, type Decomposition } from '../model/decomposition';
+import { PHASES, scaleText, segmentsOf, type Decomposition } from '../model/decomposition';
 import { formatDuration, pickUnit, UNIT_LABEL, type Unit } from '../model/units';
 import { DASHES, styleOf } from './pathStyle';
 
@@ -200,7 +200,7 @@ export const segmentLabel = (ns: number, share: number): string => `${formatDura
 export function decompositionFigure(ds: Decomposition[], labelOf: (d: Decomposition) => string): Figure {
   const segs = ds.map(segmentsOf);
   // Two lines per bar (its configuration, then its e2e): a one-line label took half the plot's width.
-  const names = ds.map((d, i) => `${labelOf(d)}<br>e2e ${formatDuration(segs[i].total)}${segs[i].scale < 1 ? ` (phases ×${segs[i].scale.toFixed(2)})` : ''}`);
+  const names = ds.map((d, i) => `${labelOf(d)}<br>e2e ${formatDuration(segs[i].total)}${segs[i].scale < 1 ? ` (phases ${scaleText(segs[i].scale)})` : ''}`);
   const share = (i: number, p: (typeof PHASES)[number]) => (segs[i].total > 0 ? (100 * segs[i].values[p]) / segs[i].total : 0);
   const title = 'Where each path\'s e2e median goes: segments add up to it (the rest unattributed; phases scaled where their medians add up to more)';
   return {
