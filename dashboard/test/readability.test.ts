@@ -1,4 +1,4 @@
-// Readable figures (issue 41, "Every table and plot readable"): the decomposition adds up to the e2e it decomposes,
+// Readable figures: the decomposition adds up to the e2e it decomposes,
 // log axes carry positive data only and say what they left out, every series has its own colour, labels do not sit
 // on each other, and History compares like with like. Figures are plain data: checked without Plotly.
 import { existsSync, readFileSync } from 'node:fs';
