@@ -39,6 +39,9 @@ class TestServer(options: ServerOptions = ServerOptions(port = 0, warmupRounds =
         synchronized(logLines) { predicate(logLines.toList()) }
     }
 
+    /** The log so far, one line each: a copy under the list's lock, since the server appends while a test reads. */
+    fun logText(): String = synchronized(logLines) { logLines.joinToString("\n") }
+
     override fun close() {
         server.close()
         socketDir?.toFile()?.deleteRecursively()

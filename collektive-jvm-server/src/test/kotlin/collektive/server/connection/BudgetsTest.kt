@@ -294,7 +294,7 @@ class BudgetsTest {
             server.connect().use { other ->
                 repeat(20) { assertEquals("""{"op":"echo"}""", other.request("""{"op":"echo"}""")) }
             }
-            assertTrue(server.awaitLog(10_000) { log -> log.any { it.contains("took no reply bytes") } }, server.logLines.joinToString("\n"))
+            assertTrue(server.awaitLog(10_000) { log -> log.any { it.contains("took no reply bytes") } }, server.logText())
             sender.join(10_000)
             assertTrue(!sender.isAlive, "the sender is released once the server closes the stuck connection")
             assertTrue(awaitTrue(3000) { server.server.connectionCount == 0 && server.server.deviceCount == 0L })

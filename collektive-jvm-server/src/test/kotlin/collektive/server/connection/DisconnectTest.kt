@@ -27,7 +27,7 @@ class DisconnectTest {
             victim.output.write("""{"op":"newPosition","data":{"nodeId":1,"x":""".toByteArray())
             victim.output.flush()
             victim.close()
-            assertTrue(server.awaitLog { log -> log.any { it.contains("mid-line") } }, "logged: ${server.logLines}")
+            assertTrue(server.awaitLog { log -> log.any { it.contains("mid-line") } }, "logged: ${server.logText()}")
             assertTrue(awaitConnections(1), "the victim's connection is released")
             assertEquals(3L, Protocol.decodeStepReply(survivor.request(ReferenceScenario.step(3))).rid)
         }
