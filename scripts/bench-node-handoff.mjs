@@ -34,7 +34,9 @@ import { startJvmServer } from './lib/jvm-server.mjs';
 import { runBench } from './lib/bench.mjs';
 
 const USAGE = `usage: npm run bench:node-handoff -- [options]     (method: docs/profiles.md, "The fixes")
-  --candidates post,atomics,inline   Node server hand-offs; each is --handoff[/spin-us[/reply-spin-us]], e.g. atomics/0/0
+  --candidates post,atomics,inline   Node server hand-offs; each is --handoff[/spin-us[/reply-spin-us]][@label], e.g. atomics/0/0
+  --server label=DIR            a copy of the repository's Node server (DIR/collektive-node-server/src/cli.mjs) that
+                                candidates ending in @label run, beside this tree's: a before/after in the same noise
   --encodings json,binary-step  the clients' frames: json (N newPosition lines and a step, one text message) and/or
                                 binary-step (one binary message); each candidate × encoding is a row of its own
   --invocations 5               rounds (one fresh server per candidate and round, candidates shuffled)
@@ -51,7 +53,7 @@ const OPTIONS = {
   n: { type: 'string', default: '10' }, steps: { type: 'string', default: '2000' }, warmup: { type: 'string', default: '300' },
   clients: { type: 'string', default: '16' }, 'pipeline-steps': { type: 'string', default: '2000' }, window: { type: 'string', default: '16' },
   'pipeline-n': { type: 'string', default: '10' }, jvm: { type: 'boolean', default: true }, 'no-jvm': { type: 'boolean', default: false },
-  'isolation-invocations': { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, json: { type: 'string' },
+  'isolation-invocations': { type: 'string', default: '1' }, server: { type: 'string', multiple: true, default: [] }, seed: { type: 'string', default: '1' }, json: { type: 'string' },
 };
 const ENCODINGS = ['json', 'binary-step'];
 
@@ -61,8 +63,15 @@ function parse({ cli: { values: args, list, int }, fail }) {
     clients: int('clients', 1), pipelineSteps: int('pipeline-steps', 1), window: int('window', 1), pipelineN: int('pipeline-n', 1),
     jvm: args.jvm && !args['no-jvm'], isolation: int('isolation-invocations', 0), seed: int('seed', 0),
   };
+  for (const spec of /** @type {string[]} */ (args.server)) {
+    const [label, dir] = [spec.slice(0, spec.indexOf('=')), spec.slice(spec.indexOf('=') + 1)];
+    if (!/^\w+$/.test(label) || !dir) fail(`--server must be label=DIR, got ${spec}`);
+    SERVER_COPIES.set(label, join(dir, 'collektive-node-server', 'src', 'cli.mjs'));
+  }
   for (const c of P.candidates) {
-    if (!/^(inline|atomics|post)(\/\d+(\/\d+)?)?$/.test(c)) fail(`bad candidate ${c}`);
+    const m = c.match(/^(inline|atomics|post)(\/\d+(\/\d+)?)?(@(\w+))?$/);
+    if (!m) fail(`bad candidate ${c}`);
+    if (m[5] && !SERVER_COPIES.has(m[5])) fail(`candidate ${c} names no --server ${m[5]}=DIR`);
   }
   for (const e of P.encodings) {
     if (!ENCODINGS.includes(e)) fail(`bad encoding ${e} (one of ${ENCODINGS.join(', ')})`);
@@ -73,16 +82,23 @@ function parse({ cli: { values: args, list, int }, fail }) {
 const rowName = (candidate, encoding) => (encoding === 'json' ? candidate : `${candidate}:${encoding}`);
 const rowOf = (name) => { const [candidate, encoding = 'json'] = name.split(':'); return { candidate, encoding }; };
 const CLI = join(root, 'collektive-node-server', 'src', 'cli.mjs');
+/** --server label → the cli.mjs of that copy of the Node server. */
+const SERVER_COPIES = new Map();
 
-/** Server flags of a candidate name: `atomics/50/200` → --handoff atomics --spin-us 50 --reply-spin-us 200. */
+/**
+ * Server flags of a candidate name: `atomics/50/200` → --handoff atomics --spin-us 50 --reply-spin-us 200, and the
+ * server's cli.mjs (this tree's, or the --server copy a trailing `@label` names) as the first element.
+ */
 function candidateFlags(name) {
-  const [handoff, spin, replySpin] = name.split('/');
-  return ['--handoff', handoff, ...(spin !== undefined ? ['--spin-us', spin] : []), ...(replySpin !== undefined ? ['--reply-spin-us', replySpin] : [])];
+  const [setting, label] = name.split('@');
+  const [handoff, spin, replySpin] = setting.split('/');
+  return [label ? SERVER_COPIES.get(label) : CLI, '--handoff', handoff,
+    ...(spin !== undefined ? ['--spin-us', spin] : []), ...(replySpin !== undefined ? ['--reply-spin-us', replySpin] : [])];
 }
 
-/** The Node server as a process; resolves { port, proc, stop(signal) → { code, ms } }. */
-async function startNode(flags) {
-  const proc = spawn(process.execPath, [CLI, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** The Node server ([cli, ...flags]: its cli.mjs first) as a process; resolves { port, proc, stop(signal) → { code, ms } }. */
+async function startNode([cli, ...flags]) {
+  const proc = spawn(process.execPath, [cli, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout.on('data', (d) => { out += d; });
   proc.stderr.on('data', (d) => { out += d; });
