@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { networkOfProgram, type BreakEven, type Cell, type NetworkRun } from '../src/model/network';
+import { formatBreakEven, networkOfProgram, type BreakEven, type Cell, type NetworkRun } from '../src/model/network';
 import { programOptions } from '../src/model/programs';
 import type { Manifest } from '../src/model/runs';
 import { repoRoot } from './support/nodeConnector';
@@ -61,5 +61,19 @@ describe('Network view: one program at a time', () => {
       }
       expect(shown.cells.every((c) => (c.program ?? 'euclidean') === 'euclidean')).toBe(true);
     }
+  });
+});
+
+describe('break-even RTT in words', () => {
+  it('says "misses on loopback" for every zero estimate, with the interval\'s reach when invocations disagree', () => {
+    expect(formatBreakEven({ rttMs: 0, ci95: [0, 0] })).toBe('misses on loopback');
+    expect(formatBreakEven({ rttMs: 0, ci95: null })).toBe('misses on loopback');
+    expect(formatBreakEven({ rttMs: 0, ci95: [0, 1.5] })).toBe('misses on loopback (interval up to 1.5 ms)');
+    expect(formatBreakEven({ rttMs: 0, ci95: [0, 1.5] })).not.toMatch(/^0\.0 ms/);
+  });
+  it('writes a positive estimate in ms with its interval, and a dash when there is none', () => {
+    expect(formatBreakEven({ rttMs: 15.9, ci95: [15.4, 16.4] })).toBe('15.9 ms [15.4, 16.4]');
+    expect(formatBreakEven({ rttMs: null, ci95: null })).toBe('–');
+    expect(formatBreakEven(undefined)).toBe('–');
   });
 });

@@ -39,3 +39,15 @@ export function networkOfProgram(run: NetworkRun, program?: string): { program: 
     breakEvens: run.network.breakEvens.filter((b) => runsProgram(b, spec)),
   };
 }
+
+/**
+ * A break-even RTT. A point estimate of 0 means the median e2e misses the frame already on loopback (no added RTT is
+ * left to spend: docs/results/2026-11-24.md, "misses on loopback"): the page says so in words every time, so one case
+ * never reads "0.0 ms" and its neighbour "misses on loopback"; when some invocations still met the frame, the
+ * interval's upper end says how much RTT they had left.
+ */
+export const formatBreakEven = (b: BreakPoint | undefined): string => {
+  if (!b || b.rttMs === null) return '–';
+  if (b.rttMs === 0) return b.ci95 && b.ci95[1] > 0 ? `misses on loopback (interval up to ${b.ci95[1].toFixed(1)} ms)` : 'misses on loopback';
+  return `${b.rttMs.toFixed(1)} ms${b.ci95 ? ` [${b.ci95[0].toFixed(1)}, ${b.ci95[1].toFixed(1)}]` : ''}`;
+};

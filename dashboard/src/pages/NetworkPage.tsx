@@ -11,7 +11,7 @@ import { provenanceOf } from '../plots/figureExport';
 import { loadNetworkRuns } from '../data/published';
 import { capacityFigure, e2eFigure, pipelineFigure } from '../plots/networkFigures';
 import { SoakPanel } from '../components/SoakPanel';
-import { networkOfProgram, type BreakEven, type BreakPoint, type Capacity, type NetworkRun } from '../model/network';
+import { formatBreakEven, networkOfProgram, type BreakEven, type Capacity, type NetworkRun } from '../model/network';
 import { programOptions } from '../model/programs';
 import { REFERENCE_PROGRAM } from '../../../measurement/src/catalogue.mjs';
 import type { ViewState } from '../state/viewState';
@@ -21,15 +21,6 @@ const capacityText = (c: Capacity): string => (c.limitedBy === 'generator'
   ? `largest M ≥ ${c.largestM}: the load generator lagged at the next level, no server verdict there`
   : `largest M ${c.largestM}, interval [${c.largestMCi.join(', ')}]${c.limitedBy === 'levels' ? ', every level tried passed' : ''}`);
 
-/**
- * A break-even RTT; 0 with an interval of [0, 0] means the median e2e misses the frame already on loopback (no added
- * RTT is left to spend: docs/results/2026-11-24.md, "misses on loopback"), which the page says in words rather than as "0.0 ms".
- */
-const fmtBe = (b: BreakPoint | undefined): string => {
-  if (!b || b.rttMs === null) return '–';
-  if (b.rttMs === 0 && (!b.ci95 || b.ci95[1] === 0)) return 'misses on loopback';
-  return `${b.rttMs.toFixed(1)} ms${b.ci95 ? ` [${b.ci95[0].toFixed(1)}, ${b.ci95[1].toFixed(1)}]` : ''}`;
-};
 const ENCODING_ORDER = ['json', 'batched', 'binary'];
 /** Break-even rows in reading order: platform, path, encoding (json, batched, binary), N. */
 const breakEvenOrder = (a: BreakEven, b: BreakEven): number => a.platform.localeCompare(b.platform) || a.transport.localeCompare(b.transport)
@@ -96,8 +87,8 @@ export default function NetworkPage({ state, set }: { state: ViewState; set: (pa
           {[...shown.breakEvens].sort(breakEvenOrder).map((b) => (
             <tr key={`${b.platform}-${b.n}-${b.encoding}`} data-path={`${b.platform}-${b.transport}`} data-n={b.n} data-program={shown.program}>
               <td>{b.platform} {b.transport}</td><td className="num">{b.n}</td><td>{b.encoding}</td>
-              <td className="num" data-stat="60Hz">{fmtBe(b.median['60Hz'])}</td><td className="num">{fmtBe(b.median['30Hz'])}</td>
-              <td className="num">{fmtBe(b.p95['60Hz'])}</td><td className="num">{fmtBe(b.p95['30Hz'])}</td>
+              <td className="num" data-stat="60Hz">{formatBreakEven(b.median['60Hz'])}</td><td className="num">{formatBreakEven(b.median['30Hz'])}</td>
+              <td className="num">{formatBreakEven(b.p95['60Hz'])}</td><td className="num">{formatBreakEven(b.p95['30Hz'])}</td>
             </tr>
           ))}
         </tbody>
