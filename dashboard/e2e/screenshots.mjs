@@ -27,11 +27,16 @@ try {
       b.page.on('response', (r) => { if (r.status() >= 400) failed.push(`HTTP ${r.status()} ${r.url()}`); });
       try {
         await b.page.goto(`${server.url}?view=${view}`);
-        // Settled: every published run loaded (the badge gone) and no plot still drawing; bounded, so a view that
-        // never settles is still photographed as it stands.
-        await b.page.waitForFunction(() => !document.querySelector('[data-state="loading"], figure.plot:not([data-state="ready"])')
-          && !/loaded: \d+ of/.test(document.body.innerText), null, { timeout: 60000 }).catch(() => console.error(`${view}: not settled after 60 s`));
-        await b.page.waitForTimeout(500);
+        // Settled: no plot or table still loading and the published runs' badge gone, twice in a row 1.5 s apart (a view
+        // that has not mounted its figures yet looks settled too); bounded, so a view that never settles is still
+        // photographed as it stands.
+        const settled = () => b.page.evaluate(() => !document.querySelector('[data-state="loading"]')
+          && !/loaded: \d+ of/.test(document.body.innerText));
+        let calm = 0;
+        const until = Date.now() + 90000;
+        await b.page.waitForTimeout(3000);
+        while (calm < 2 && Date.now() < until) { calm = await settled() ? calm + 1 : 0; await b.page.waitForTimeout(1500); }
+        if (calm < 2) console.error(`${view} at ${viewport.width}×${viewport.height}: not settled after 90 s`);
         const file = join(out, `${view}-${viewport.width}x${viewport.height}.png`);
         await b.page.screenshot({ path: file, fullPage: true });
         console.log(`${file}${b.errors.length ? `\n  console errors: ${b.errors.join(' | ')}` : ''}${failed.length ? `\n  failed requests: ${failed.join(' | ')}` : ''}`);
