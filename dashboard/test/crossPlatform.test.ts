@@ -10,7 +10,7 @@ import {
 import type { RunConfiguration, RunJson } from '../src/model/runs';
 import { toSeriesStats, type SeriesStats } from '../src/model/stats';
 import { blockMeansSql, summarySql } from '../src/sql/analysis';
-// the reference analysis shared with bench:desktop and bench:web (types: analysis.d.mts)
+// the reference analysis shared with bench:desktop and bench:web (types: its JSDoc)
 import { blockMeans, parseTimingCsv, series as seriesOf, stats as statsOf } from '../../measurement/src/analysis.mjs';
 import { dbWithRun, loadedDb, runDir } from './support/nodeConnector';
 

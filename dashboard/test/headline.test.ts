@@ -8,9 +8,7 @@ import { canonicalConfigs } from '../src/model/canonical';
 import type { RunJson } from '../src/model/runs';
 import type { Headline } from '../src/model/headline';
 import { headlineSpec } from '../../measurement/src/headline.mjs';
-// @ts-expect-error: plain ES modules without types (the measurement library's Node side)
 import { computeHeadline, publishedRuns } from '../../measurement/src/headlineFiles.mjs';
-// @ts-expect-error: see above
 import { renderSvg } from '../../measurement/src/reproduce.mjs';
 
 const dataDir = join(__dirname, '..', '..', 'public', 'data');

@@ -8,7 +8,6 @@ import { rowsOf } from '../src/model/arrow';
 import type { RunJson } from '../src/model/runs';
 import { toStepPeriods } from '../src/model/stats';
 import { stepPeriodSql } from '../src/sql/analysis';
-// @ts-expect-error: plain ES module without types (bench:web's summary)
 import { stepPeriod } from '../../measurement/src/webSummary.mjs';
 import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
 import { dbWithRun, loadedDb, runDir } from './support/nodeConnector';

@@ -7,11 +7,33 @@
 import { BACKEND_IDS, FLOORS_FILE, PATHS } from './catalogue.mjs';
 import { CsvError, parseTimingBytes } from './timingCsv.mjs';
 
+/**
+ * One CSV row: t_ns, id, duration_ns.
+ * @typedef {object} TimingRow
+ * @property {number} t
+ * @property {string} id
+ * @property {number} d
+ */
+
+/**
+ * Summary statistics of a series (NaN when empty).
+ * @typedef {object} SeriesStats
+ * @property {number} count
+ * @property {number} median
+ * @property {number} mean
+ * @property {number} p95
+ * @property {number} p99
+ * @property {number} std
+ */
+
 const utf8 = new TextEncoder();
 
 /**
  * Parses a `t_ns,id,duration_ns` CSV into rows (timingCsv.mjs, the one parser); throws on a wrong header or a
  * malformed row, naming `name` and the line.
+ * @param {string} text
+ * @param {string} [name]
+ * @returns {TimingRow[]}
  */
 export function parseTimingCsv(text, name = 'csv') {
   let p;
@@ -26,7 +48,12 @@ export function parseTimingCsv(text, name = 'csv') {
   return rows;
 }
 
-/** Reference preprocessing: Map id → durations (ns) in time order, warm-up removed. */
+/**
+ * Reference preprocessing: Map id → durations (ns) in time order, warm-up removed.
+ * @param {readonly TimingRow[]} rows
+ * @param {number} [warmup]
+ * @returns {Map<string, number[]>}
+ */
 export function series(rows, warmup = 30) {
   const valid = rows.filter((r) => r.t >= 0 && r.d >= 0).map((r, i) => ({ ...r, i }));
   valid.sort((a, b) => a.t - b.t || a.i - b.i);
@@ -39,7 +66,12 @@ export function series(rows, warmup = 30) {
   return byId;
 }
 
-/** Quantile with linear interpolation between order statistics (numpy's default) of a sorted array. */
+/**
+ * Quantile with linear interpolation between order statistics (numpy's default) of a sorted array.
+ * @param {ArrayLike<number>} sorted
+ * @param {number} p
+ * @returns {number}
+ */
 export function quantileSorted(sorted, p) {
   if (!sorted.length) return NaN;
   const h = (sorted.length - 1) * p;
@@ -48,7 +80,11 @@ export function quantileSorted(sorted, p) {
   return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
 }
 
-/** count, median, mean, p95, p99, std (n−1) of an array of numbers. */
+/**
+ * count, median, mean, p95, p99, std (n−1) of an array of numbers.
+ * @param {readonly number[]} values
+ * @returns {SeriesStats}
+ */
 export function stats(values) {
   const n = values.length;
   if (!n) return { count: 0, median: NaN, mean: NaN, p95: NaN, p99: NaN, std: NaN };
@@ -64,7 +100,12 @@ export function pairedDiff(a = [], b = []) {
   return Array.from({ length: n }, (_, i) => a[i] - b[i]);
 }
 
-/** Means of consecutive complete blocks of `k` samples (a per-step series read as the block timing of the web page). */
+/**
+ * Means of consecutive complete blocks of `k` samples (a per-step series read as the block timing of the web page).
+ * @param {readonly number[]} [values]
+ * @param {number} [k]
+ * @returns {number[]}
+ */
 export function blockMeans(values = [], k = 1) {
   const out = [];
   for (let i = 0; i + k <= values.length; i += k) {

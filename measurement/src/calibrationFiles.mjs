@@ -40,8 +40,8 @@ export function cpuKernelNs() {
  */
 export async function loopbackRttNs() {
   const server = net.createServer((s) => { s.setNoDelay(true); s.on('data', (d) => s.write(d)); });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const client = net.connect(server.address().port, '127.0.0.1');
+  await new Promise((r) => { server.listen(0, '127.0.0.1', () => r(undefined)); });
+  const client = net.connect(/** @type {net.AddressInfo} */ (server.address()).port, '127.0.0.1');
   client.setNoDelay(true);
   await new Promise((r, j) => { client.once('connect', r); client.once('error', j); });
   const rtts = [];

@@ -6,15 +6,94 @@
 // plus the host code that writes its files. Pure data and derivations, no I/O: the page imports this module.
 
 /**
+ * @typedef {'desktop' | 'web'} PlatformName
+ */
+
+/**
+ * @typedef {'backend' | 'frontend' | 'floor'} Side
+ */
+
+/**
+ * @typedef {'e2e' | 'e2eBlock' | 'overhead' | 'compute' | 'call' | 'inPage' | 'send' | 'wait' | 'transport' | 'parse' | 'apply' | 'floor' | 'echoService'} FigureName
+ */
+
+/**
+ * @typedef {'call' | 'send' | 'wait' | 'parse' | 'apply' | 'frameWait' | 'e2e' | 'e2eBlock'} FrontEndRole
+ */
+
+/**
+ * @typedef {object} Platform
+ * @property {PlatformName} name
+ * @property {string} inProcess
+ * @property {string} outOfProcess
+ */
+
+/**
+ * @typedef {object} PathFile
+ * @property {string} key
+ * @property {string} file
+ */
+
+/**
+ * @typedef {object} Path
+ * @property {string} name
+ * @property {PlatformName} platform
+ * @property {boolean} inProcess
+ * @property {string} label
+ * @property {string} legend
+ * @property {string} detail
+ * @property {string} colour
+ * @property {string} symbol
+ * @property {number} salt
+ * @property {{ backend: PathFile; frontend: PathFile }} files
+ * @property {Partial<Record<FrontEndRole, string>>} ids
+ * @property {string} floor
+ * @property {string} [osFloor] out of process: the OS floor its bytes cross (docs/os-floor.md)
+ * @property {Readonly<Record<string, string>>} [backendIds] back-end ids of this path only, by role (SERVER_ECHO_ID)
+ * @property {readonly FigureName[]} figures
+ */
+
+/**
+ * platform null: a floor of the machine, measured on both platforms (the OS floors)
+ * @typedef {object} Floor
+ * @property {PlatformName | null} platform
+ * @property {string | null} path
+ * @property {boolean} warmup
+ * @property {string} meaning
+ */
+
+/**
+ * @typedef {object} FigurePart
+ * @property {Side} side
+ * @property {string} role
+ */
+
+/**
+ * @typedef {FigurePart & { minus?: FigurePart }} FigureDefinition
+ */
+
+/**
+ * @typedef {object} TimingId
+ * @property {Side} side
+ * @property {string[]} paths
+ * @property {string[]} figures
+ */
+
+
+/**
  * The two platforms, each with its in-process and out-of-process reference paths (the headline's pair) and the
  * ids its back-ends write (every engine host times its service call and the engine's compute within it).
+ * @type {Readonly<Record<PlatformName, Platform>>}
  */
 export const PLATFORMS = Object.freeze({
   desktop: Object.freeze({ name: 'desktop', inProcess: 'native', outOfProcess: 'socket' }),
   web: Object.freeze({ name: 'web', inProcess: 'wasm', outOfProcess: 'websocket' }),
 });
 
-/** Back-end ids, the same on every path: service call (receive → reply ready) and the engine's step within it. */
+/**
+ * Back-end ids, the same on every path: service call (receive → reply ready) and the engine's step within it.
+ * @type {Readonly<{ service: string; compute: string }>}
+ */
 export const BACKEND_IDS = Object.freeze({ service: 'step.service', compute: 'step.compute' });
 
 /**
@@ -30,6 +109,7 @@ export const SERVER_ECHO_ID = 'echo.service';
  * The OS floors (docs/os-floor.md): the round trip of a 64-byte message between two processes through the kernel or
  * shared memory alone, no runtime of ours, measured by os-floor/ in every bench:desktop and bench:web invocation (on
  * both platforms, in floors.csv).
+ * @type {Readonly<{ tcp: string; uds: string; shmSpin: string; shmFutex: string }>}
  */
 export const OS_FLOOR_IDS = Object.freeze({
   tcp: 'floor.os.tcp', uds: 'floor.os.uds', shmSpin: 'floor.os.shm.spin', shmFutex: 'floor.os.shm.futex',
@@ -44,7 +124,7 @@ export const OS_FLOOR_IDS = Object.freeze({
  * OS floor its bytes cross (osFloor); and the figures the benches report for it, in their published order
  * (FIGURE_DEFINITIONS).
  */
-export const PATHS = Object.freeze({
+export const PATHS = /** @type {Readonly<Record<string, Path>>} */ (Object.freeze({
   native: Object.freeze({
     name: 'native', platform: 'desktop', inProcess: true,
     label: 'FFI, in-process', legend: 'native (desktop, in-process)',
@@ -85,15 +165,24 @@ export const PATHS = Object.freeze({
     floor: 'floor.web.ws.echo', osFloor: OS_FLOOR_IDS.tcp, backendIds: Object.freeze({ echoService: SERVER_ECHO_ID }),
     figures: ['e2e', 'overhead', 'compute', 'send', 'wait', 'transport', 'floor', 'echoService'],
   }),
-});
+}));
 
-/** The OS floor each out-of-process path stands on: both the desktop socket and the WebSocket cross loopback TCP. */
+/**
+ * The OS floor each out-of-process path stands on: both the desktop socket and the WebSocket cross loopback TCP.
+ * @type {Readonly<Record<string, string>>}
+ */
 export const OS_FLOOR_OF_PATH = Object.freeze(Object.fromEntries(Object.values(PATHS).filter((p) => p.osFloor).map((p) => [p.name, p.osFloor])));
 
-/** Path names in display order: by platform, in-process first. */
+/**
+ * Path names in display order: by platform, in-process first.
+ * @type {readonly string[]}
+ */
 export const PATH_ORDER = Object.freeze(Object.keys(PATHS));
 
-/** The file every configuration keeps its floors in (all of a platform's floors, one file), and its analysis key. */
+/**
+ * The file every configuration keeps its floors in (all of a platform's floors, one file), and its analysis key.
+ * @type {Readonly<PathFile>}
+ */
 export const FLOORS_FILE = Object.freeze({ key: 'floors', file: 'floors.csv' });
 
 /**
@@ -101,6 +190,7 @@ export const FLOORS_FILE = Object.freeze({ key: 'floors', file: 'floors.csv' });
  * "Floors"). `path`: the path whose boundary it bounds; `warmup`: whether the analysis drops its warm-up like a
  * step series (the web measures its floors after the steps' warm-up, so keeps them whole). A floor of the
  * machine rather than of one path (path null) is measured on its platform beside every path.
+ * @type {Readonly<Record<string, Floor>>}
  */
 export const FLOORS = Object.freeze({
   'floor.native.noop': Object.freeze({ platform: 'desktop', path: 'native', warmup: true, meaning: 'P/Invoke of the no-op export (per call, averaged over a batch)' }),
@@ -114,12 +204,17 @@ export const FLOORS = Object.freeze({
   [OS_FLOOR_IDS.shmFutex]: Object.freeze({ platform: null, path: null, warmup: true, meaning: 'C program: the same through shared memory, both sides sleeping in a futex' }),
 });
 
-/** Whether a platform's floors keep their warm-up samples (all of one platform's floors are measured alike). */
+/**
+ * Whether a platform's floors keep their warm-up samples (all of one platform's floors are measured alike).
+ * @param {string} platform
+ * @returns {boolean}
+ */
 export const floorsKeepWarmup = (platform) => Object.values(FLOORS).some((f) => f.platform === platform && !f.warmup);
 
 /**
  * How a path's figures come from its series (docs/measurements.md, "Timing ids"): `id` (a role in the path's ids, a
  * back-end id, or 'floor') read on `side`, minus another series paired by order when `minus` is given.
+ * @type {Readonly<Record<FigureName, FigureDefinition>>}
  */
 export const FIGURE_DEFINITIONS = Object.freeze({
   e2e: { side: 'frontend', role: 'e2e' },
@@ -137,17 +232,28 @@ export const FIGURE_DEFINITIONS = Object.freeze({
   echoService: { side: 'backend', role: 'echoService' },
 });
 
-/** The timing id a figure part reads on a path: a back-end role, 'floor', or one of the path's front-end roles. */
+/**
+ * The timing id a figure part reads on a path: a back-end role, 'floor', or one of the path's front-end roles.
+ * @param {string} path
+ * @param {FigurePart} part
+ * @returns {string | undefined}
+ */
 export const idOf = (path, { side, role }) => (side === 'backend' ? BACKEND_IDS[role] ?? PATHS[path].backendIds?.[role]
   : side === 'floor' ? PATHS[path].floor : PATHS[path].ids[role]);
 
-/** The analysis key of the file a figure part reads on a path. */
+/**
+ * The analysis key of the file a figure part reads on a path.
+ * @param {string} path
+ * @param {Side} side
+ * @returns {string}
+ */
 export const fileKeyOf = (path, side) => (side === 'floor' ? FLOORS_FILE.key : PATHS[path].files[side].key);
 
 /**
  * Every timing id, what writes it and what it feeds: id → { side: backend | frontend | floor, paths: [path],
  * figures: [figure] } (figures: the figures of FIGURE_DEFINITIONS that read it on at least one path; the
  * decomposition's frame/tick wait reads step.frame.wait).
+ * @type {Readonly<Record<string, TimingId>>}
  */
 export const TIMING_IDS = Object.freeze(deriveTimingIds());
 
@@ -172,29 +278,41 @@ function deriveTimingIds() {
   return out;
 }
 
-/** The file table of a platform: [analysis key, file name, side, path (null: the floors)], back-ends, front-ends, floors. */
+/**
+ * The file table of a platform: [analysis key, file name, side, path (null: the floors)], back-ends, front-ends, floors.
+ * @param {string} platform
+ * @returns {[string, string, Side, string | null][]}
+ */
 export function filesOf(platform) {
   const paths = Object.values(PATHS).filter((p) => p.platform === platform);
-  return [
+  return /** @type {[string, string, Side, string | null][]} */ ([
     ...paths.map((p) => [p.files.backend.key, p.files.backend.file, 'backend', p.name]),
     ...paths.map((p) => [p.files.frontend.key, p.files.frontend.file, 'frontend', p.name]),
     [FLOORS_FILE.key, FLOORS_FILE.file, 'floor', null],
-  ];
+  ]);
 }
 
-/** The paths of a platform, in-process first. */
+/**
+ * The paths of a platform, in-process first.
+ * @param {string} platform
+ * @returns {string[]}
+ */
 export const pathsOf = (platform) => PATH_ORDER.filter((p) => PATHS[p].platform === platform);
 
 /**
  * Salt of each path's bootstrap draws, and of bench:engine's engine-only targets (the engine called directly, no
  * front-end).
+ * @type {Readonly<Record<string, number>>}
  */
 export const PATH_SALT = Object.freeze({
   ...Object.fromEntries(Object.values(PATHS).map((p) => [p.name, p.salt])),
   jvm: 5, js: 6, 'wasm-engine': 7, 'native-engine': 8,
 });
 
-/** The state encodings of the out-of-process protocol (docs/protocol.md); json is the reference encoding. */
+/**
+ * The state encodings of the out-of-process protocol (docs/protocol.md); json is the reference encoding.
+ * @type {Readonly<Record<PlatformName, readonly string[]>>}
+ */
 export const ENCODINGS = Object.freeze({
   desktop: Object.freeze(['json', 'batched', 'binary']),
   web: Object.freeze(['json', 'json-split', 'batched', 'binary', 'binary-step']),
@@ -205,12 +323,17 @@ export const ENCODINGS = Object.freeze({
  * loopback TCP; uds a Unix domain socket with the same framing; shm shared memory with a wake-up socket. One
  * bench:desktop configuration per transport (`--transports`), its id suffixed unless tcp, recorded in run.json as
  * `outOfProcessTransport`; all of them write the socket path's files and ids.
+ * @type {readonly string[]}
  */
 export const DESKTOP_TRANSPORTS = Object.freeze(['tcp', 'uds', 'shm']);
 
 /** The reference method's warm-up: samples dropped per id (docs/measurements.md, "Warm-up"). */
 export const REFERENCE_WARMUP = 30;
-/** The warm-up a run was made with (run.json `parameters.warmup`; runs that do not record it used the reference's). */
+/**
+ * The warm-up a run was made with (run.json `parameters.warmup`; runs that do not record it used the reference's).
+ * @param {{ parameters?: { warmup?: number } } | null | undefined} run
+ * @returns {number}
+ */
 export const warmupOfRun = (run) => run?.parameters?.warmup ?? REFERENCE_WARMUP;
 
 /** The reference transport (the canonical configuration's; ids unsuffixed). */
@@ -231,6 +354,9 @@ export const REFERENCE_DESKTOP_SERVER = 'jvm';
 /**
  * The OS floor each desktop transport's bytes cross (docs/os-floor.md): TCP and Unix sockets their C round trips;
  * shared memory the spinning C channel when its sides spin before they block (the default), the futex one when not.
+ * @param {string | null | undefined} transport
+ * @param {boolean} [spinning]
+ * @returns {string}
  */
 export function osFloorOfTransport(transport, spinning = true) {
   if (transport === 'uds') return OS_FLOOR_IDS.uds;
@@ -243,6 +369,7 @@ export function osFloorOfTransport(transport, spinning = true) {
  * common Kotlin, which parses the specs): a spec is `name` or `name:key=value,...`. The reference program is the
  * Euclidean gradient; a configuration of another program has its id suffixed `-<name>` and records `program` in
  * run.json. `output`: what the value each device reports means, for the scene's colours and the dashboard.
+ * @type {Readonly<Record<string, Readonly<{ name: string; output: 'distance' | 'id' | 'count' | 'boolean'; label: string }>>>}
  */
 export const PROGRAMS = Object.freeze({
   euclidean: Object.freeze({ name: 'euclidean', output: 'distance', label: 'gradient (Euclidean)' }),
@@ -258,10 +385,18 @@ export const PROGRAMS = Object.freeze({
 /** The reference program: the one the reference protocol and every published run before programs ran. */
 export const REFERENCE_PROGRAM = 'euclidean';
 
-/** A program spec's name (`channel:destination=9` → `channel`); the reference program for none. */
+/**
+ * A program spec's name (`channel:destination=9` → `channel`); the reference program for none.
+ * @param {string | null | undefined} spec
+ * @returns {string}
+ */
 export const programName = (spec) => (spec ? String(spec).split(':')[0] : REFERENCE_PROGRAM);
 
-/** Whether a spec asks for the reference program exactly (no spec, or its bare name: nothing extra on the wire). */
+/**
+ * Whether a spec asks for the reference program exactly (no spec, or its bare name: nothing extra on the wire).
+ * @param {string | null | undefined} spec
+ * @returns {boolean}
+ */
 export const isReferenceProgram = (spec) => !spec || String(spec) === REFERENCE_PROGRAM;
 
 /**
@@ -270,7 +405,11 @@ export const isReferenceProgram = (spec) => !spec || String(spec) === REFERENCE_
  */
 export const MAX_WORK_NS = 1_000_000;
 
-/** `--work 0,1000,16500`: the levels as numbers, or a message naming the bad one. */
+/**
+ * `--work 0,1000,16500`: the levels as numbers, or a message naming the bad one.
+ * @param {string | undefined} text
+ * @returns {{ levels?: number[]; error?: string }}
+ */
 export function parseWorkLevels(text) {
   const parts = String(text ?? '').split(',').map((x) => x.trim()).filter(Boolean);
   if (!parts.length) return { error: '--work must list at least one level (ns per device and round), e.g. 0,16500' };
@@ -285,17 +424,30 @@ export function parseWorkLevels(text) {
   return { levels };
 }
 
-/** Each spec at each work level: one spec per (spec, level) in that order; level 0 leaves the spec as it is. */
+/**
+ * Each spec at each work level: one spec per (spec, level) in that order; level 0 leaves the spec as it is.
+ * @param {string[]} specs
+ * @param {number[]} levels
+ * @returns {string[]}
+ */
 export const withWorkLevels = (specs, levels) => specs.flatMap((spec) => levels.map((w) => (w === 0
   ? spec : `${spec}${String(spec).includes(':') ? ',' : ':'}work=${w}`)));
 
-/** The work level of a spec (ns per device and round; 0 without `work=`). */
+/**
+ * The work level of a spec (ns per device and round; 0 without `work=`).
+ * @param {string | null | undefined} spec
+ * @returns {number}
+ */
 export function workOfSpec(spec) {
   const m = /[:,]\s*work\s*=\s*([^,]+)/i.exec(String(spec ?? ''));
   return m ? Number(m[1]) : 0;
 }
 
-/** A configuration id's program suffix: none for the reference program, else `-<spec>` with its parameters folded in. */
+/**
+ * A configuration id's program suffix: none for the reference program, else `-<spec>` with its parameters folded in.
+ * @param {string | null | undefined} spec
+ * @returns {string}
+ */
 export const programSuffix = (spec) => (isReferenceProgram(spec)
   ? '' : `-${String(spec).replace(/[:=,]+/g, '-').replace(/[^A-Za-z0-9.-]/g, '')}`);
 
@@ -303,10 +455,15 @@ export const programSuffix = (spec) => (isReferenceProgram(spec)
  * The pacings (docs/measurements.md, "run.json"): free (the next step as soon as the last is applied), fixed (a
  * fixed-update tick at a time scale, the reference study's socket scene), frame (one step per rendered frame, or on
  * the desktop per tick, awaited within it: both paths paced alike).
+ * @type {readonly string[]}
  */
 export const PACINGS = Object.freeze(['free', 'fixed', 'frame']);
 
-/** Real-time period (ms) at which a configuration's front-end picks up results; null under free pacing. */
+/**
+ * Real-time period (ms) at which a configuration's front-end picks up results; null under free pacing.
+ * @param {{ pacing: string; tickMs: number | null; timeScale: number | null }} c
+ * @returns {number | null}
+ */
 export function pacingPeriodMs({ pacing, tickMs, timeScale }) {
   if (pacing === 'fixed' && tickMs) return tickMs / (timeScale || 1);
   if (pacing === 'frame') return tickMs ? tickMs / (timeScale || 1) : 1000 / 60; // the page's frames: 60 Hz
@@ -316,6 +473,7 @@ export function pacingPeriodMs({ pacing, tickMs, timeScale }) {
 /**
  * The run schema's lists that name the catalogue's entries (measurement/schema/run.schema.json, rewritten from these
  * by `npm run schema` and checked by the `generated` suite): JSON pointer of each enum → its values.
+ * @type {Readonly<Record<string, (string | null)[]>>}
  */
 export const SCHEMA_ENUMS = Object.freeze({
   '/definitions/configuration/properties/pacing/enum': [...PACINGS],

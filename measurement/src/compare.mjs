@@ -6,6 +6,38 @@
 // `npm run bench:compare` (scripts/bench-compare.mjs, which reads the files) share it.
 import { covers, overlaps } from './intervals.mjs';
 
+/**
+ * @typedef {object} Figure
+ * @property {number} estimate
+ * @property {[number, number] | null} ci95
+ * @property {number} invocations
+ */
+
+/**
+ * @typedef {'regression' | 'improvement' | null} Flag
+ */
+
+/**
+ * @typedef {object} Change
+ * @property {number | null} changePct
+ * @property {boolean | null} overlap
+ * @property {boolean | null} runInBase
+ * @property {Flag} flag
+ */
+
+/**
+ * @typedef {Change & { figure: string; baseline: Figure; run: Figure }} ChangeRow
+ */
+
+/**
+ * @typedef {ChangeRow & { twin: ChangeRow | null; reproduce: 'reproduced' | 'not reproduced' | null }} ReproducedRow
+ */
+
+/**
+ * @typedef {object} SummaryLike
+ * @property {{ id: string; [k: string]: unknown }[]} [configurations]
+ */
+
 const STATS = ['median', 'p95', 'p99'];
 
 /**
@@ -13,6 +45,9 @@ const STATS = ['median', 'p95', 'p99'];
  * `<path>.<metric>_<stat>` (ns), each { estimate, ci95 (null without invocations), invocations }. Summaries
  * written before invocations existed (one invocation, statistics per path and metric) give estimates without an
  * interval.
+ * @param {SummaryLike | null | undefined} summary
+ * @param {string} configuration
+ * @returns {Map<string, Figure>}
  */
 export function figuresOf(summary, configuration) {
   const c = summary?.configurations?.find((x) => x.id === configuration);
@@ -40,15 +75,26 @@ export function figuresOf(summary, configuration) {
   return out;
 }
 
-/** The configuration ids of a summary.json (network summaries included: their `figures` are not read here). */
+/**
+ * The configuration ids of a summary.json (network summaries included: their `figures` are not read here).
+ * @param {SummaryLike | null | undefined} summary
+ * @returns {string[]}
+ */
 export const configurationsOf = (summary) => (summary?.configurations ?? []).filter((c) => c.paths || c.ratios).map((c) => c.id);
 
-/** Floors measure the machine (the OS, the runtime), not the code: reported, never a regression of the code. */
+/**
+ * Floors measure the machine (the OS, the runtime), not the code: reported, never a regression of the code.
+ * @param {string} key
+ * @returns {boolean}
+ */
 export const isFloor = (key) => /\.floor_/.test(key);
 
 /**
  * One figure's change from `base` to `run` (each { estimate, ci95 }): `changePct`, `overlap` (null when either has
  * no interval), `flag` 'regression' | 'improvement' | null (the run's interval wholly above / below the baseline's).
+ * @param {Pick<Figure, 'estimate' | 'ci95'>} base
+ * @param {Pick<Figure, 'estimate' | 'ci95'>} run
+ * @returns {Change}
  */
 export function changeOf(base, run) {
   const changePct = base.estimate !== 0 ? (run.estimate / base.estimate - 1) * 100 : null;
@@ -58,7 +104,12 @@ export function changeOf(base, run) {
   return { changePct, overlap, runInBase: covers(base.ci95, run.estimate), flag };
 }
 
-/** Every figure both maps hold, baseline first: rows { figure, baseline, run, changePct, overlap, runInBase, flag }. */
+/**
+ * Every figure both maps hold, baseline first: rows { figure, baseline, run, changePct, overlap, runInBase, flag }.
+ * @param {Map<string, Figure>} baseFigures
+ * @param {Map<string, Figure>} runFigures
+ * @returns {ChangeRow[]}
+ */
 export function compareFigures(baseFigures, runFigures) {
   const rows = [];
   for (const [figure, base] of baseFigures) {
@@ -68,7 +119,11 @@ export function compareFigures(baseFigures, runFigures) {
   return rows;
 }
 
-/** bench:reproduce's twin of a run id (`…-a` ↔ `…-b`), or null. */
+/**
+ * bench:reproduce's twin of a run id (`…-a` ↔ `…-b`), or null.
+ * @param {string} runId
+ * @returns {string | null}
+ */
 export function twinOf(runId) {
   const m = /^(.*)-([ab])$/.exec(runId);
   return m ? `${m[1]}-${m[2] === 'a' ? 'b' : 'a'}` : null;
@@ -78,6 +133,9 @@ export function twinOf(runId) {
  * Whether each row's change reproduces in the twins' comparison: 'reproduced' when the twin row carries the same
  * flag (both regressions, both improvements, or neither flagged), 'not reproduced' otherwise; null without a twin row
  * or without intervals. Returns the rows with `reproduce` and `twin` (the twin row) added.
+ * @param {ChangeRow[]} rows
+ * @param {ChangeRow[] | null | undefined} twinRows
+ * @returns {ReproducedRow[]}
  */
 export function withReproduce(rows, twinRows) {
   const byFigure = new Map((twinRows ?? []).map((r) => [r.figure, r]));
@@ -88,8 +146,14 @@ export function withReproduce(rows, twinRows) {
   });
 }
 
-/** What differs between two run.json environments that bears on timings (CPU, cores, OS, kernel, runtimes). */
+/**
+ * What differs between two run.json environments that bears on timings (CPU, cores, OS, kernel, runtimes).
+ * @param {any} a a run.json `environment` (or null)
+ * @param {any} b the other's
+ * @returns {string[]}
+ */
 export function machineDifferences(a, b) {
+  /** @type {[string, (e: any) => unknown][]} */
   const fields = [['CPU', (e) => e?.cpuModel], ['cores', (e) => e?.cores], ['OS', (e) => e?.os], ['kernel', (e) => e?.kernel]];
   const out = [];
   for (const [name, get] of fields) {
@@ -101,5 +165,10 @@ export function machineDifferences(a, b) {
   return out;
 }
 
-/** The rows that fail a CI check: flagged regressions of figures that measure the code (not floors). */
+/**
+ * The rows that fail a CI check: flagged regressions of figures that measure the code (not floors).
+ * @template {ChangeRow} R
+ * @param {R[]} rows
+ * @returns {R[]}
+ */
 export const regressions = (rows) => rows.filter((r) => r.flag === 'regression' && !isFloor(r.figure));

@@ -12,9 +12,149 @@
 // intervals for another run: the fit's own uncertainty plus the scatter between published runs.
 import { OS_FLOOR_IDS, osFloorOfTransport, programName, workOfSpec } from './catalogue.mjs';
 
+/**
+ * An estimate with its 95 % interval; `covers` says in words what the interval covers.
+ * @typedef {object} Estimate
+ * @property {number} estimate
+ * @property {[number, number]} ci95
+ * @property {string} [covers]
+ */
+
+/**
+ * How a fitted line makes a prediction interval at N for another published run: t × √(xᵀ·covariance·x + (relSd × value)²)
+ * with x = [1, N]: the fit's uncertainty plus the scatter between published runs as a share of the value.
+ * @typedef {object} LineSpread
+ * @property {number} relSd
+ * @property {number | null} ownRelSd The line's own scatter between runs, before it was raised to its platform reference family's (fewer than 3 days).
+ * @property {number | null} dof Degrees of freedom of relSd (the reference family's when raised).
+ * @property {number} days Distinct days of the runs the line rests on.
+ * @property {number} tQuantile
+ * @property {[[number, number], [number, number]]} covariance Covariance of [fixedNs, perDeviceNs], ns².
+ * @property {number} points
+ * @property {string} covers
+ */
+
+/**
+ * One out-of-process configuration family of a platform: a transport × encoding × server (desktop) or an encoding
+ * (web). Its crossing cost (out-of-process e2e − in-process e2e at the same engine cost) is fixedNs + perDeviceNs × N.
+ * @typedef {object} CostFamily
+ * @property {string} id Stable id, e.g. "tcp-json-jvm", "shm-binary-native", "ws-json", "ws-binary-step".
+ * @property {string} label Plain words for a visitor, e.g. "TCP, JSON lines, JVM server (the reference design)".
+ * @property {boolean} reference The reference design of its platform.
+ * @property {boolean} best The best out-of-process configuration of its platform in the published runs.
+ * @property {Estimate} fixedNs
+ * @property {Estimate} perDeviceNs
+ * @property {number[]} measuredN Device counts and engine costs per device and round (ns) the fit rests on.
+ * @property {number[]} measuredWorkNs
+ * @property {{ run: string; config: string }[]} basis Run ids (and configuration ids) the fit rests on.
+ * @property {LineSpread} spread Added to the first contract: the prediction interval's parameters.
+ * @property {Estimate | null} loopbackRttNs Added: the OS round trip this family's transport crosses (median, range over runs); null when not measured.
+ */
+
+/**
+ * The in-process step without the engine: e2e − compute = fixedNs + perDeviceNs × N.
+ * @typedef {object} InProcessBase
+ * @property {string} path
+ * @property {string} label
+ * @property {Estimate} fixedNs
+ * @property {Estimate} perDeviceNs
+ * @property {LineSpread} spread Added to the first contract: the prediction interval's parameters and the measured ranges.
+ * @property {number[]} measuredN
+ * @property {number[]} measuredWorkNs
+ */
+
+/**
+ * @typedef {object} PlatformModel
+ * @property {'desktop' | 'web'} platform
+ * @property {InProcessBase} inProcess
+ * @property {CostFamily[]} families
+ * @property {Estimate} loopbackRttNs The machine's loopback round trip the crossing includes (ns), so a network round trip replaces it.
+ */
+
+/**
+ * How the model did on measurements it was not fitted on.
+ * @typedef {object} HeldOutCoverage
+ * @property {string} heldOut What was held out, in words (e.g. "N = 100", "work = 16 500 ns").
+ * @property {number} inside
+ * @property {number} of
+ * @property {{ run: string; config: string; measuredNs: number; predicted: Estimate }[]} misses The held-out measurements that fell outside their predicted interval.
+ * @property {number} notPredicted Added: held-out measurements the rest cannot predict (family not in the rest, or N outside its measured N).
+ */
+
+/**
+ * @typedef {object} CostModel
+ * @property {1} schemaVersion
+ * @property {string} generatedBy
+ * @property {string} covers Added: what every interval of the model covers, in words.
+ * @property {PlatformModel[]} platforms
+ * @property {HeldOutCoverage[]} coverage
+ * @property {EnginePreset[]} [presets] Added: in public/data/cost-model.json, the engine presets (enginePresets.mjs) with our programs as measured.
+ */
+
+/**
+ * A named engine cost (presets of the "Your case" view).
+ * @typedef {object} EnginePreset
+ * @property {string} id
+ * @property {string} label
+ * @property {number} perDeviceNs Engine cost per device and round, ns; per path where the source gives one per path.
+ * @property {Record<string, number>} [perPathNs]
+ * @property {'desktop' | 'web'} [platform] Our programs as measured: the platform they were measured on (the others' figures hold on either).
+ * @property {Record<string, Record<string, number>>} [byN] Added: our programs' per-device cost per path at each measured N (perDeviceNs/perPathNs: the largest N).
+ * @property {Record<string, number>} [roundNs] Added: the reference study's round of its 10 devices per path (ns).
+ * @property {string} source Where the figure comes from, in words, with its publication.
+ */
+
+/**
+ * @typedef {object} CaseInputs
+ * @property {'desktop' | 'web'} platform
+ * @property {string} family
+ * @property {number} n
+ * @property {number} engineRoundNs The engine's cost of one round of all N devices, ns.
+ * @property {number} [frameHz] Frames per second of the front-end (for the frame share); optional.
+ * @property {number} [networkRttNs] Network round trip between the processes (ns); replaces the loopback round trip. Optional.
+ * @property {number} [outOfProcessEngineRoundNs] Added to the first contract: the engine's round cost on the out-of-process side when it differs (another runtime, e.g. the JVM: the preset's perPathNs.socket × N); without it both sides cost engineRoundNs. Optional.
+ */
+
+/**
+ * @typedef {object} CasePrediction
+ * @property {Estimate} inProcess
+ * @property {Estimate} outOfProcess
+ * @property {Estimate} addedNs outOfProcess − inProcess: what going out of process adds per step.
+ * @property {Estimate} ratio
+ * @property {Estimate | null} frameShare addedNs as a share of the frame (0..), null without frameHz.
+ * @property {{ ratio1_1: Estimate; ratio2: Estimate }} breakEven The engine round cost (ns) above which the ratio falls below 1.1× and below 2×.
+ * @property {{ run: string; config: string }[]} basis
+ * @property {boolean} inRange False when N or the engine cost lies outside what was measured; `warnings` say which.
+ * @property {string[]} warnings
+ */
+
+/**
+ * One published run's configuration as the model reads it (pointsOfRun).
+ * @typedef {object} MeasuredPoint
+ * @property {'desktop' | 'web'} platform
+ * @property {string} family
+ * @property {number} n
+ * @property {number} workNs Extra engine work per device and round of a `euclidean:work=W` program (ns); 0 otherwise.
+ * @property {string} program
+ * @property {string} run
+ * @property {string} config
+ * @property {string} day
+ * @property {Estimate} inE2e
+ * @property {Estimate} outE2e
+ * @property {number} inCompute step.compute of each side's engine for one round of all N devices (ns).
+ * @property {number} outCompute
+ * @property {number | null} loopbackRttNs The OS round trip the family's transport crosses, measured in the same run (ns); null when not measured.
+ */
+
+/**
+ * @type {1}
+ */
 export const SCHEMA_VERSION = 1;
 
-/** The reference designs (docs/measurements.md): the reference protocol's configuration of each platform. */
+/**
+ * The reference designs (docs/measurements.md): the reference protocol's configuration of each platform.
+ * @type {{ desktop: string; web: string }}
+ */
 export const REFERENCE_FAMILY = Object.freeze({ desktop: 'tcp-json-jvm', web: 'ws-json' });
 
 const IN_PROCESS = Object.freeze({
@@ -28,7 +168,12 @@ const ENCODING_LABEL = {
   json: 'JSON lines', batched: 'batched JSON', binary: 'binary frame', 'json-split': 'JSON, split messages', 'binary-step': 'binary step (one message per frame)',
 };
 
-/** Words for a family id. */
+/**
+ * Words for a family id.
+ * @param {'desktop' | 'web'} platform
+ * @param {string} id
+ * @returns {string}
+ */
 export function familyLabel(platform, id) {
   if (platform === 'web') {
     const encoding = id.replace(/^ws-/, '');
@@ -40,7 +185,12 @@ export function familyLabel(platform, id) {
   return `${TRANSPORT_LABEL[transport] ?? transport}, ${ENCODING_LABEL[encoding] ?? encoding}, ${SERVER_LABEL[server] ?? server}${id === REFERENCE_FAMILY.desktop ? ' (the reference design)' : ''}`;
 }
 
-/** A configuration's family: transport-encoding-server (desktop), ws-encoding (web). */
+/**
+ * A configuration's family: transport-encoding-server (desktop), ws-encoding (web).
+ * @param {'desktop' | 'web'} platform
+ * @param {Record<string, unknown>} config
+ * @returns {string}
+ */
 export function familyOf(platform, config) {
   const encoding = config.encoding ?? 'json';
   if (platform === 'web') return `ws-${encoding}`;
@@ -64,6 +214,10 @@ const osFloorOf = (platform, config) => (platform === 'desktop'
  * default (50 µs) measure another protocol setting and are left out, and so are the desktop's `binary` configurations
  * of a run made before the binary positions frame (`binaryFrame` false: that encoding was another protocol,
  * docs/protocol.md). `skipped` says why each configuration was left out.
+ * @param {Record<string, any>} run
+ * @param {Record<string, any> | null} summary
+ * @param {{ binaryFrame?: boolean }} [options]
+ * @returns {{ points: MeasuredPoint[]; skipped: { run: string; config: string; why: string }[] }}
  */
 export function pointsOfRun(run, summary, { binaryFrame = true } = {}) {
   const platform = run.kind;
@@ -113,6 +267,10 @@ export function pointsOfRun(run, summary, { binaryFrame = true } = {}) {
 /** Two-sided 97.5 % quantile of Student's t by degrees of freedom (exact to 3 decimals to 30, then 1.96 + 2.4/dof). */
 const T975 = [NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131,
   2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+/**
+ * @param {number} dof
+ * @returns {number}
+ */
 export const tQuantile975 = (dof) => (dof < 1 ? NaN : dof <= 30 ? T975[Math.floor(dof)] : 1.96 + 2.4 / dof);
 
 /** Variance floor of a fitted value's weight: 1 % of the mean |y| keeps a near-zero fit from taking all the weight. */
@@ -122,6 +280,10 @@ const weightScale = (yhat, ys) => Math.max(Math.abs(yhat), 0.01 * ys.reduce((a, 
  * y = a + b·N by weighted least squares with sd ∝ fitted value (three reweighting passes), or with b given
  * (`perDevice`: the per-device term taken from elsewhere when one N was measured). Returns the coefficients, their
  * covariance (ns²) and the relative residual spread between points (`relSd`, with its dof).
+ * @param {number[]} xs
+ * @param {number[]} ys
+ * @param {{ perDevice?: Estimate | null }} [options]
+ * @returns {{ fixed: number; perDevice: number; unscaledCov: number[][]; relSd: number | null; dof: number; points: number; free: boolean }}
  */
 export function fitLine(xs, ys, { perDevice = null } = {}) {
   const n = xs.length;
@@ -166,6 +328,7 @@ function halfWidth(line, n) {
 const lineAt = (line, n) => line.fixedNs.estimate + line.perDeviceNs.estimate * n;
 
 const sig = (x) => (Number.isFinite(x) ? Number(x.toPrecision(6)) : x);
+/** @type {(estimate: number, half: number, covers?: string) => Estimate} */
 const interval = (estimate, half, covers) => ({ estimate: sig(estimate), ci95: [sig(estimate - half), sig(estimate + half)], ...(covers ? { covers } : {}) });
 
 /** Fewer distinct days than this and a line's own scatter does not show how days differ (docs/cost-model.md). */
@@ -212,14 +375,28 @@ const uniqueSorted = (xs) => [...new Set(xs)].sort((x, y) => x - y);
 const medianOf = (xs) => { const s = [...xs].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const perDeviceCompute = (p) => Number((p.inCompute / p.n).toPrecision(2));
 
-/** A point's in-process step without the engine, and its crossing (both sides' e2e − compute). */
+/**
+ * A point's in-process step without the engine, and its crossing (both sides' e2e − compute).
+ * @param {MeasuredPoint} p
+ * @returns {number}
+ */
 export const inBaseOf = (p) => p.inE2e.estimate - p.inCompute;
+/**
+ * @param {MeasuredPoint} p
+ * @returns {number}
+ */
 export const crossingOf = (p) => (p.outE2e.estimate - p.outCompute) - inBaseOf(p);
 
-/** The model fitted on measured points (pointsOfRun). `coverage` is stored as given (heldOutCoverage). */
+/**
+ * The model fitted on measured points (pointsOfRun). `coverage` is stored as given (heldOutCoverage).
+ * @param {MeasuredPoint[]} points
+ * @param {{ generatedBy?: string; coverage?: HeldOutCoverage[] }} [options]
+ * @returns {CostModel}
+ */
 export function fitCostModel(points, { generatedBy = 'measurement/src/costModel.mjs', coverage = [] } = {}) {
+  /** @type {PlatformModel[]} */
   const platforms = [];
-  for (const platform of ['desktop', 'web']) {
+  for (const platform of /** @type {const} */ (['desktop', 'web'])) {
     const mine = points.filter((p) => p.platform === platform);
     if (!mine.length) continue;
     const baseFit = fitLine(mine.map((p) => p.n), mine.map(inBaseOf));
@@ -284,7 +461,12 @@ function requireNumber(name, value, { min = 0, integer = false, optional = false
   if (integer && !Number.isInteger(value)) throw new Error(`costModel: ${name} must be a whole number (got ${value})`);
 }
 
-/** Ratio interval from intervals of the added cost and the in-process step: its widest combination. */
+/**
+ * Ratio interval from intervals of the added cost and the in-process step: its widest combination.
+ * @param {Estimate} added
+ * @param {Estimate} inProcess
+ * @returns {Estimate}
+ */
 function ratioInterval(added, inProcess) {
   const [a0, a1] = added.ci95;
   const [i0, i1] = inProcess.ci95;
@@ -294,8 +476,11 @@ function ratioInterval(added, inProcess) {
 }
 
 /**
- * The prediction for one case (costModel.d.mts). `outOfProcessEngineRoundNs` (optional) is the engine's round cost on
+ * The prediction for one case. `outOfProcessEngineRoundNs` (optional) is the engine's round cost on
  * the out-of-process side when it differs (another runtime); without it both sides run `engineRoundNs`.
+ * @param {CostModel} model
+ * @param {CaseInputs} inputs
+ * @returns {CasePrediction}
  */
 export function predictCase(model, inputs) {
   if (!model || !Array.isArray(model.platforms)) throw new Error('costModel: not a cost model (no platforms)');
@@ -327,25 +512,29 @@ export function predictCase(model, inputs) {
     warnings.push(`the network round trip (${networkRttNs} ns) replaces the loopback one (${sig(loopback)} ns); the network's bandwidth, jitter and losses are not in the model (docs/network.md)`);
     if (family.id.startsWith('shm')) warnings.push('shared memory does not cross a network: this adds a network round trip to a same-machine channel');
   }
+  /** @type {Estimate} */
   const inProcess = { estimate: base + cIn, ci95: [Math.max(cIn, base - baseHalf + cIn), base + baseHalf + cIn],
     covers: 'another published run of this machine kind: fit uncertainty and scatter between runs of the in-process step without the engine; the engine cost is taken as exact' };
   const addedEstimate = crossing + cOut - cIn;
   // A crossing takes no less than no time: where the fit's interval reaches below 0 (a wide scatter between runs over
   // a small crossing), its lower end is 0, so no added cost or ratio interval claims a boundary that saves time.
   const crossingLow = Math.min(crossing, Math.max(0, crossing - crossingHalf));
+  /** @type {Estimate} */
   const addedNs = { estimate: addedEstimate, ci95: [crossingLow + cOut - cIn, addedEstimate + crossingHalf],
     covers: 'another published run: fit uncertainty and scatter between runs of the crossing (its lower end at least 0)' };
   // Added, not in quadrature: a slow day slows both the in-process base and the crossing (the sum bounds any correlation).
   const outHalf = baseHalf + crossingHalf;
   const outEstimate = base + cOut + crossing;
+  /** @type {Estimate} */
   const outOfProcess = { estimate: outEstimate, ci95: [Math.max(cOut, outEstimate - outHalf), outEstimate + outHalf],
     covers: 'another published run: the half-widths of the in-process base and the crossing added (whatever their correlation within a run); the engine cost exact' };
   const ratio = { ...ratioInterval(addedNs, inProcess), covers: 'the widest combination of the added cost and in-process intervals' };
   const frameShare = frameHz
-    ? { estimate: addedNs.estimate * frameHz / 1e9, ci95: addedNs.ci95.map((x) => x * frameHz / 1e9), covers: `the added cost's interval over a ${frameHz} Hz frame` }
+    ? { estimate: addedNs.estimate * frameHz / 1e9, ci95: /** @type {[number, number]} */ (addedNs.ci95.map((x) => x * frameHz / 1e9)), covers: `the added cost's interval over a ${frameHz} Hz frame` }
     : null;
   // Ratio r at engine cost C (the same both sides): (base + C + X) / (base + C) = r ⇔ C = X / (r − 1) − base.
   const at = (r, x, b) => Math.max(0, x / (r - 1) - b);
+  /** @type {(r: number) => Estimate} */
   const breakEvenOf = (r) => ({
     estimate: at(r, crossing, base),
     ci95: [at(r, crossingLow, base + baseHalf), at(r, crossing + crossingHalf, Math.max(0, base - baseHalf))],
@@ -369,7 +558,12 @@ export function predictCase(model, inputs) {
   };
 }
 
-/** The prediction of a measured point: its own N and its measured engine cost on each side. */
+/**
+ * The prediction of a measured point: its own N and its measured engine cost on each side.
+ * @param {CostModel} model
+ * @param {MeasuredPoint} p
+ * @returns {CasePrediction}
+ */
 export const predictPoint = (model, p) => predictCase(model, { platform: p.platform, family: p.family, n: p.n, engineRoundNs: p.inCompute, outOfProcessEngineRoundNs: p.outCompute });
 
 const inside = (ci, x) => ci[0] <= x && x <= ci[1];
@@ -378,6 +572,9 @@ const inside = (ci, x) => ci[0] <= x && x <= ci[1];
  * Held-out coverage: the model fitted without the points `isHeldOut` picks, each held-out point's measured e2e
  * (`side`: 'out' or 'in') against its predicted interval. Points whose family the rest does not contain, or whose N
  * lies outside the N the rest measured of their family, are not predictions of the model: counted in `notPredicted`.
+ * @param {MeasuredPoint[]} points
+ * @param {{ heldOut: string; isHeldOut: (p: MeasuredPoint) => boolean; side?: 'in' | 'out' }} options
+ * @returns {HeldOutCoverage}
  */
 export function heldOutCoverage(points, { heldOut, isHeldOut, side = 'out' }) {
   const model = fitCostModel(points.filter((p) => !isHeldOut(p)));

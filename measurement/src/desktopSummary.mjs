@@ -92,6 +92,7 @@ export function printGrowth(results) {
   const free = results.filter((r) => r.c.pacing === 'free' && r.c.encoding === 'json').sort((x, y) => x.c.nodeCount - y.c.nodeCount);
   if (free.length < 2) return;
   console.log('\n== growth with N (free pacing, json, medians)');
+  /** @type {[string, (a: any) => any][]} */
   const cols = [['native e2e', (a) => a.native.e2e], ['native compute', (a) => a.native.compute], ['native overhead', (a) => a.native.overhead],
     ['native parse', (a) => a.native.parse], ['socket e2e', (a) => a.socket.e2e], ['socket compute', (a) => a.socket.compute],
     ['socket overhead', (a) => a.socket.overhead], ['socket send', (a) => a.socket.send], ['socket parse', (a) => a.socket.parse],

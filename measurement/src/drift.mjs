@@ -1,7 +1,33 @@
 // A run's drift from its invocations' calibration records (docs/measurements.md, "Drift"; the probe:
 // calibrationFiles.mjs): per figure the spread (max − min) / median over the invocations, and `drifted` beyond DRIFT_LIMIT.
-// Pure: the page marks runs with it (drift.d.mts).
+// Pure: the page marks runs with it (its types: the JSDoc).
 import { quantile } from './intervals.mjs';
+
+/**
+ * @typedef {object} CalibrationLike
+ * @property {number} [cpuKernelNs]
+ * @property {number} [loopbackRttNs]
+ * @property {string} [error]
+ */
+
+/**
+ * @typedef {object} Spread
+ * @property {number | null} median
+ * @property {number | null} min
+ * @property {number | null} max
+ * @property {number | null} spread
+ * @property {number} count
+ */
+
+/**
+ * @typedef {object} Drift
+ * @property {number} invocations
+ * @property {number} measured
+ * @property {number} limit
+ * @property {Spread} cpuKernel
+ * @property {Spread} loopbackRtt
+ * @property {boolean | null} drifted
+ */
 
 /** A run whose calibration moved by more than this share of its median (max − min over invocations) drifted. */
 export const DRIFT_LIMIT = 0.25;
@@ -18,6 +44,8 @@ function spreadOf(values) {
 /**
  * The drift of a run from its invocations' calibrations (one record per invocation, as runCalibrationProbe gives
  * them): per figure its spread, and `drifted` when either moved by more than DRIFT_LIMIT.
+ * @param {(CalibrationLike | null | undefined)[]} records
+ * @returns {Drift}
  */
 export function calibrationDrift(records) {
   const ok = records.filter((r) => r && !r.error);
@@ -30,7 +58,11 @@ export function calibrationDrift(records) {
   };
 }
 
-/** One line for a person: the calibration's spread, and a warning when the run drifted. */
+/**
+ * One line for a person: the calibration's spread, and a warning when the run drifted.
+ * @param {Drift} drift
+ * @returns {string}
+ */
 export function driftLine(drift) {
   const pct = (s) => (s === null ? '–' : `${(100 * s).toFixed(0)} %`);
   const base = `calibration over ${drift.measured} invocation(s): CPU kernel ${pct(drift.cpuKernel.spread)} spread, loopback round trip ${pct(drift.loopbackRtt.spread)} spread (max − min over median)`;

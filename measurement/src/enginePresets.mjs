@@ -4,6 +4,8 @@
 import { quantileSorted, series } from './analysis.mjs';
 import { BACKEND_IDS, PROGRAMS } from './catalogue.mjs';
 
+/** @import { EnginePreset, MeasuredPoint } from './costModel.mjs' */
+
 /** The reference study's warm-up (docs/reference-study.md, "Analysis method") and device count. */
 const REFERENCE_WARMUP = 30;
 const REFERENCE_N = 10;
@@ -11,6 +13,7 @@ const REFERENCE_N = 10;
 /**
  * The reference study's Collektive: the median step.compute of its published native.csv (the Kotlin/Native .so
  * through P/Invoke) and socket.csv (the JVM server) after its 30-sample warm-up, at N = 10, per device.
+ * @type {EnginePreset & { perPathNs: { native: number; socket: number }; roundNs: { native: number; socket: number } }}
  */
 export const COLLEKTIVE_REFERENCE = Object.freeze({
   id: 'collektive-reference',
@@ -34,6 +37,10 @@ const benchmarkPreset = (framework, seconds) => Object.freeze({
   source: `angelacorte/collektive-benchmark (February 2024): a gradient on 200 devices for 1000 simulated seconds under Alchemist took ${seconds} s with ${framework}, the simulator included; ${Math.round((seconds * 1e9) / BENCHMARK_ROUNDS / 100) / 10} µs per device and round assuming one round per device per simulated second (the benchmark does not state the rate). An upper bound on the engine alone.`,
 });
 
+/**
+ * The reference study's Collektive and Collektive's cross-framework benchmark (Collektive, Protelis, ScaFi).
+ * @type {readonly EnginePreset[]}
+ */
 export const ENGINE_PRESETS = Object.freeze([
   COLLEKTIVE_REFERENCE,
   benchmarkPreset('Collektive', 3.4),
@@ -49,11 +56,15 @@ const RUNTIME = { native: 'Kotlin/Native (FFI)', socket: 'Kotlin/JVM server', wa
  * Our engine's programs as measured: from measured points (costModel.mjs pointsOfRun) of the given runs, per platform
  * and program the step.compute per device of each path at each N; perDeviceNs and perPathNs at the largest N measured
  * (the per-device cost there is least the call's own fixed part, and the web's 5 µs clock matters least).
+ * @param {MeasuredPoint[]} points
+ * @param {string[]} runIds
+ * @returns {EnginePreset[]}
  */
 export function measuredProgramPresets(points, runIds) {
   const mine = points.filter((p) => runIds.includes(p.run) && p.workNs === 0);
+  /** @type {EnginePreset[]} */
   const presets = [];
-  for (const platform of ['desktop', 'web']) {
+  for (const platform of /** @type {const} */ (['desktop', 'web'])) {
     const [inPath, outPath] = PATHS_OF[platform];
     const programs = [...new Set(mine.filter((p) => p.platform === platform).map((p) => p.program))].sort();
     for (const program of programs) {
@@ -86,6 +97,8 @@ export function measuredProgramPresets(points, runIds) {
 /**
  * The reference study's engine round (ns) per path recomputed from its back-end CSV rows (parsed: analysis.mjs
  * parseTimingCsv): the median of step.compute after the warm-up, and per device at its N = 10.
+ * @param {Record<string, { t: number; id: string; d: number }[]>} rowsByPath
+ * @returns {Record<string, { roundNs: number; perDeviceNs: number }>}
  */
 export function referenceComputeOf(rowsByPath) {
   return Object.fromEntries(Object.entries(rowsByPath).map(([path, rows]) => {

@@ -7,11 +7,34 @@
 
 import { quantileSorted } from './analysis.mjs';
 
-/** Bootstrap defaults: outer replicates, inner replicates per invocation, seed, level. */
+/**
+ * The statistics of the default set (STATISTICS).
+ * @typedef {'median' | 'p95' | 'p99'} Statistic
+ */
+
+/**
+ * Any statistic an interval can be built for: one of the default set, the mean, or a quantile level in [0, 1].
+ * @typedef {Statistic | 'mean' | number} StatisticSpec
+ */
+
+/**
+ * The bootstrap's options (docs/measurements.md, "Intervals"): the statistic, the salt of the series' draws, the
+ * seed, the outer and inner replicate counts, the interval's level, and whether to resample within invocations.
+ * @typedef {{ statistic?: StatisticSpec; salt?: number; seed?: number; resamples?: number; innerResamples?: number; level?: number; inner?: boolean }} IntervalOptions
+ */
+
+/**
+ * Bootstrap defaults: outer replicates, inner replicates per invocation, seed, level.
+ * @type {Readonly<{ resamples: number; innerResamples: number; seed: number; level: number }>}
+ */
 export const DEFAULTS = Object.freeze({ resamples: 2000, innerResamples: 200, seed: 1, level: 0.95 });
 
 
-/** 32-bit integer hash (two multiply-xorshift rounds); x and the result in [0, 2^32). */
+/**
+ * 32-bit integer hash (two multiply-xorshift rounds); x and the result in [0, 2^32).
+ * @param {number} x
+ * @returns {number}
+ */
 export function h32(x) {
   let v = x >>> 0;
   v = Math.imul((v >>> 16) ^ v, 0x45d9f3b) >>> 0;
@@ -19,17 +42,30 @@ export function h32(x) {
   return ((v >>> 16) ^ v) >>> 0;
 }
 
-/** Hash chain h32(...h32(h32(seed) + k1)... + kn), each sum taken mod 2^32. */
+/**
+ * Hash chain h32(...h32(h32(seed) + k1)... + kn), each sum taken mod 2^32.
+ * @param {number} seed
+ * @param {...number} keys
+ * @returns {number}
+ */
 export function chain(seed, ...keys) {
   let u = h32(seed);
   for (const k of keys) u = h32(u + k);
   return u;
 }
 
-/** Quantile q of an unsorted array (copied). */
+/**
+ * Quantile q of an unsorted array (copied).
+ * @param {ArrayLike<number>} values
+ * @param {number} q
+ * @returns {number}
+ */
 export const quantile = (values, q) => quantileSorted(Float64Array.from(values).sort(), q);
 
-/** The statistics an interval can be built for, by name: quantile levels. */
+/**
+ * The statistics an interval can be built for, by name: quantile levels.
+ * @type {Readonly<Record<Statistic, number>>}
+ */
 export const STATISTICS = Object.freeze({ median: 0.5, p95: 0.95, p99: 0.99 });
 
 /** 'mean' is a statistic too (docs/measurements.md, "Clock resolution"), though not one of the default set. */
@@ -80,8 +116,12 @@ export function quantilesInPlace(a, levels, out = new Float64Array(levels.length
  * Inner level, several statistics at once (each replicate's draws are shared): for invocation k (0-based) and inner
  * replicate c, the statistics of n draws with replacement, draw j taking sample chain(seed, salt, 0, k, c, j) mod n.
  * Returns { statistic: [Float64Array(innerResamples) per invocation] }.
+ * @template {Statistic | 'mean'} S
+ * @param {readonly ArrayLike<number>[]} invocations
+ * @param {{ statistics?: readonly S[]; salt?: number; seed?: number; innerResamples?: number }} [options]
+ * @returns {Record<S, Float64Array[]>}
  */
-export function innerReplicatesOf(invocations, { statistics = Object.keys(STATISTICS), salt, seed = DEFAULTS.seed, innerResamples = DEFAULTS.innerResamples } = {}) {
+export function innerReplicatesOf(invocations, { statistics = /** @type {S[]} */ (Object.keys(STATISTICS)), salt, seed = DEFAULTS.seed, innerResamples = DEFAULTS.innerResamples } = {}) {
   const all = statistics.map(qOf);
   const levels = all.filter((x) => x !== 'mean');
   const out = Object.fromEntries(statistics.map((s) => [s, []]));
@@ -100,12 +140,16 @@ export function innerReplicatesOf(invocations, { statistics = Object.keys(STATIS
       for (let i = 0, j = 0; i < reps.length; i += 1) reps[i][c] = all[i] === 'mean' ? mean : q[j++];
     }
   });
-  return out;
+  return /** @type {Record<S, Float64Array[]>} */ (out);
 }
 
-/** Inner level of one statistic (see innerReplicatesOf): Float64Array(innerResamples) per invocation. */
+/**
+ * Inner level of one statistic (see innerReplicatesOf): Float64Array(innerResamples) per invocation.
+ * @param {readonly ArrayLike<number>[]} invocations
+ * @param {IntervalOptions} [options]
+ */
 export function innerReplicates(invocations, { statistic = 'median', ...options } = {}) {
-  return innerReplicatesOf(invocations, { ...options, statistics: [statistic] })[statistic];
+  return innerReplicatesOf(invocations, { ...options, statistics: [/** @type {Statistic | 'mean'} */ (statistic)] })[statistic];
 }
 
 /**
@@ -113,6 +157,10 @@ export function innerReplicates(invocations, { statistic = 'median', ...options 
  * inner[k][c], with k = chain(seed, salt, 1, b, r) mod R and c = chain(seed, salt, 2, b, r) mod innerResamples
  * (the same slots for every statistic). `inner`: { statistic: [Float64Array per invocation] } as innerReplicatesOf
  * gives it. Returns { statistic: Float64Array(resamples) }.
+ * @template {string} S
+ * @param {Record<S, readonly Float64Array[]>} inner
+ * @param {{ salt?: number; seed?: number; resamples?: number }} [options]
+ * @returns {Record<S, Float64Array>}
  */
 export function outerReplicatesOf(inner, { salt, seed = DEFAULTS.seed, resamples = DEFAULTS.resamples } = {}) {
   const stats = Object.keys(inner);
@@ -134,15 +182,22 @@ export function outerReplicatesOf(inner, { salt, seed = DEFAULTS.seed, resamples
     }
     for (let i = 0; i < arrays.length; i += 1) out[i][b] = sums[i] / R;
   }
-  return Object.fromEntries(stats.map((s, i) => [s, out[i]]));
+  return /** @type {Record<S, Float64Array>} */ (Object.fromEntries(stats.map((s, i) => [s, out[i]])));
 }
 
-/** Outer level of one statistic (see outerReplicatesOf): `inner[k][c]` → Float64Array(resamples). */
+/**
+ * Outer level of one statistic (see outerReplicatesOf): `inner[k][c]` → Float64Array(resamples).
+ * @param {readonly Float64Array[]} inner
+ * @param {IntervalOptions} [options]
+ */
 export const outerReplicates = (inner, options = {}) => outerReplicatesOf({ x: inner }, options).x;
 
 /**
  * The percentile interval of bootstrap replicates (non-finite ones left out); null when fewer than 90 % of them
  * are finite.
+ * @param {Float64Array} replicates
+ * @param {number} level
+ * @returns {[number, number] | null}
  */
 export function percentileCi(replicates, level) {
   const finite = Float64Array.from(replicates.filter(Number.isFinite)).sort();
@@ -157,6 +212,9 @@ export function percentileCi(replicates, level) {
  * run order. Returns { estimate, ci95: [lo, hi] | null, invocations: R, perInvocation: [statistic of each] }; the
  * interval is null with R < 2 (one invocation says nothing about the next). `inner: false` skips the inner level
  * (each invocation contributes its own statistic): for figures whose raw samples were not kept.
+ * @param {number[][]} invocations
+ * @param {IntervalOptions} [options]
+ * @returns {{ estimate: number; ci95: [number, number] | null; invocations: number; perInvocation: number[] }}
  */
 export function pathInterval(invocations, options = {}) {
   const { statistic = 'median', salt = 1, level = DEFAULTS.level, inner = true } = options;
@@ -169,7 +227,11 @@ export function pathInterval(invocations, options = {}) {
   return { ...result, ci95: percentileCi(reps, level) };
 }
 
-/** The outer replicates of a path's figure (see pathInterval). */
+/**
+ * The outer replicates of a path's figure (see pathInterval).
+ * @param {readonly ArrayLike<number>[]} invocations
+ * @param {IntervalOptions} [options]
+ */
 export function replicatesOf(invocations, { statistic = 'median', salt = 1, seed = DEFAULTS.seed, resamples = DEFAULTS.resamples,
   innerResamples = DEFAULTS.innerResamples, inner = true } = {}) {
   const innerReps = inner ? innerReplicates(invocations, { statistic, salt, seed, innerResamples })

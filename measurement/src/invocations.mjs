@@ -8,7 +8,7 @@ import { combinedInterval, pairedRatioInterval, pathInterval, ratioInterval, ver
 import { ratioWithClock, withClock } from './clock.mjs';
 import { cpuPerStepIntervals } from './cpuPerStep.mjs';
 
-const STATS = ['median', 'p95', 'p99'];
+const STATS = /** @type {const} */ (['median', 'p95', 'p99']);
 
 /**
  * The per-invocation series of each figure, per platform and path, as the catalogue defines them
@@ -32,6 +32,10 @@ function osFigures(path) {
   };
 }
 
+/**
+ * @param {string} path
+ * @param {import('./catalogue.mjs').FigureDefinition} definition
+ */
 function figureSeries(path, { side, role, minus }) {
   const read = (s, part) => s[fileKeyOf(path, part.side)]?.get(idOf(path, part));
   if (!minus) return (s) => read(s, { side, role });

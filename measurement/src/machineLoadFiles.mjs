@@ -102,7 +102,7 @@ export function startWindow({ cores = null } = {}) {
       const self = process.cpuUsage(self0);
       // The orchestrating Node process counts as measured: it reads the children's progress and output.
       const own = ownCpuSeconds === null ? null : ownCpuSeconds + (self.user + self.system) / 1e6;
-      const wall = (endedAt - startedAt) / 1000;
+      const wall = (endedAt.getTime() - startedAt.getTime()) / 1000;
       const other = busy0 === null || busy1 === null || own === null ? null : Math.max(0, busy1 - busy0 - own);
       const otherMeasured = measured0 === null || measured1 === null || own === null ? null : Math.max(0, measured1 - measured0 - own);
       const measuredCores = cores ? cores.length : os.availableParallelism();

@@ -4,9 +4,20 @@
 import { quantile } from './intervals.mjs';
 
 /**
+ * @typedef {'engine' | 'serialization' | 'transport' | 'runtime' | 'frontend' | 'idle' | 'other'} Category
+ */
+
+/**
+ * @typedef {'pageToNetworkService' | 'networkServiceToSocket' | 'serverRoundTrip' | 'networkServiceToPage' | 'pageTurnaround'} Hop
+ */
+
+/**
  * `perf script` text → Map(stack → count). Kernel frames get the suffix "_[k]", unresolved frames are named by
  * their object file in brackets ("[libfoo.so]"); the comm (process or thread name) is the root frame, or the frame
  * below `root` when one is given.
+ * @param {string} text
+ * @param {string | null} [root]
+ * @returns {Map<string, number>}
  */
 export function perfScriptToCollapsed(text, root = null) {
   const out = new Map();
@@ -43,6 +54,10 @@ export function perfScriptToCollapsed(text, root = null) {
  * segment). With `window` { fromUs, toUs }, only the samples taken inside it count: sample times are
  * `startTime` + the running sum of `timeDeltas`, µs of V8's monotonic clock (CLOCK_MONOTONIC on Linux, the clock of
  * Node's `process.hrtime`), so a profile that covers a process's whole life can be cut to the profiled window.
+ * @param {any} profile a V8 .cpuprofile (JSON)
+ * @param {string} [root]
+ * @param {{ fromUs: number; toUs: number } | null} [window]
+ * @returns {Map<string, number>}
  */
 export function cpuProfileToCollapsed(profile, root = 'js', window = null) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -77,7 +92,11 @@ export function cpuProfileToCollapsed(profile, root = 'js', window = null) {
   return out;
 }
 
-/** Parses collapsed text ("stack count" per line) into a Map. */
+/**
+ * Parses collapsed text ("stack count" per line) into a Map.
+ * @param {string} text
+ * @returns {Map<string, number>}
+ */
 export function parseCollapsed(text) {
   const out = new Map();
   for (const line of text.split('\n')) {
@@ -87,8 +106,15 @@ export function parseCollapsed(text) {
   return out;
 }
 
+/**
+ * @param {Map<string, number>} map
+ * @returns {string}
+ */
 export const formatCollapsed = (map) => [...map].sort((a, b) => b[1] - a[1]).map(([s, c]) => `${s} ${c}`).join('\n') + '\n';
 
+/**
+ * @type {readonly Category[]}
+ */
 export const CATEGORIES = ['engine', 'serialization', 'transport', 'runtime', 'frontend', 'idle', 'other'];
 
 /**
@@ -96,6 +122,7 @@ export const CATEGORIES = ['engine', 'serialization', 'transport', 'runtime', 'f
  * a blocking wait); else the rules are tried on each frame from the leaf towards the root, and the first frame that
  * matches one decides the sample's category; a stack with no matching frame is "other". Order within one frame:
  * idle, runtime, serialization, transport, engine, frontend (docs/profiles.md, "Categories").
+ * @type {readonly (readonly [Category, RegExp])[]}
  */
 export const RULES = [
   ['idle', /^\(idle\)$|epoll_wait|futex_wait|do_futex|schedule_timeout|__schedule|do_idle|cpu_idle|pthread_cond_(timed)?wait|__pthread_cond|nanosleep|clock_nanosleep|do_sys_poll|__poll|Monitor\.Wait|Thread::sleep|Unsafe\.park|LockSupport\.park|WaitForSingleObject|Atomics\.wait/],
@@ -106,7 +133,11 @@ export const RULES = [
   ['frontend', /Collektive\.Frontend|Frontend\.|Apply|applyResult|apply\b|LiveRunner|Scene|scene|three\.module|render|Render|FrameLoop|desktop-host|DesktopHost|requestAnimationFrame|scheduleFree/],
 ];
 
-/** The category of one collapsed stack (frames root→leaf, separated by ";"). */
+/**
+ * The category of one collapsed stack (frames root→leaf, separated by ";").
+ * @param {string} stack
+ * @returns {Category}
+ */
 export function classify(stack) {
   const frames = stack.split(';');
   // A thread entering or leaving a blocking wait: idle or wait, whatever called it (the CPU time of the wait itself).
@@ -117,16 +148,25 @@ export function classify(stack) {
   return 'other';
 }
 
-/** Samples per category and their shares of all samples of the given collapsed maps. */
+/**
+ * Samples per category and their shares of all samples of the given collapsed maps.
+ * @param {Iterable<Map<string, number>>} maps
+ * @returns {{ total: number; counts: Record<Category, number>; shares: Record<Category, number> }}
+ */
 export function categoryShares(maps) {
   const counts = Object.fromEntries(CATEGORIES.map((c) => [c, 0]));
   let total = 0;
   for (const m of maps) for (const [s, c] of m) { counts[classify(s)] += c; total += c; }
   const shares = Object.fromEntries(CATEGORIES.map((c) => [c, total ? counts[c] / total : 0]));
-  return { total, counts, shares };
+  return { total, counts: /** @type {Record<Category, number>} */ (counts), shares: /** @type {Record<Category, number>} */ (shares) };
 }
 
-/** Stacks containing a frame that matches `re`, with their sample count. */
+/**
+ * Stacks containing a frame that matches `re`, with their sample count.
+ * @param {Map<string, number>} map
+ * @param {RegExp} re
+ * @returns {{ stacks: number; samples: number; frames: string[] }}
+ */
 export function stacksMatching(map, re) {
   let stacks = 0;
   let samples = 0;
@@ -143,11 +183,20 @@ export function stacksMatching(map, re) {
 // (async-profiler's annotation: _[j] JIT-compiled, _[i] inlined, _[1] C1, _[0] interpreted);
 // Kotlin/Wasm (name section): collektive.engine.GradientEngine.step...; Kotlin/JS: step_gqwpj0_k$ (the mangled name
 // of GradientEngine.step(Int), the only method of that name in collektive-wasm.mjs).
+/**
+ * @type {RegExp}
+ */
 export const STEP_FRAME = /GradientEngine[#.$_:/]+step(\b|_\[)|^step_gqwpj0_k\$/;
 
-/** Chromium trace categories whose events `websocketHops` reads (docs/profiles.md, "Hops of a WebSocket step"). */
+/**
+ * Chromium trace categories whose events `websocketHops` reads (docs/profiles.md, "Hops of a WebSocket step").
+ * @type {readonly string[]}
+ */
 export const HOP_TRACE_CATEGORIES = ['toplevel', 'mojom', 'devtools.timeline'];
 
+/**
+ * @type {readonly Hop[]}
+ */
 export const HOPS = ['pageToNetworkService', 'networkServiceToSocket', 'serverRoundTrip', 'networkServiceToPage', 'pageTurnaround'];
 
 /** How many leading events of `list` (sorted by ts) have a ts for which `before` holds (a prefix: binary search). */
@@ -175,6 +224,8 @@ const mojoTag = (e) => e.args?.chrome_mojo_event_info?.mojo_interface_tag ?? e.a
  * Trace timestamps are one monotonic clock across processes. Steps whose events are not all found in this order are
  * left out (`matched` of `steps`). Returns { steps, matched, meanUs, medianUs, p90Us } (means add up to the mean step
  * period of the matched steps; quantiles interpolate between order statistics) or null without WebSocket sends.
+ * @param {readonly any[]} traceEvents a Chromium trace's events (JSON)
+ * @returns {{ steps: number; matched: number; meanUs: Record<Hop, number | null>; medianUs: Record<Hop, number | null>; p90Us: Record<Hop, number | null>; } | null}
  */
 export function websocketHops(traceEvents) {
   const procName = new Map();
@@ -208,10 +259,12 @@ export function websocketHops(traceEvents) {
     hops.networkServiceToPage.push(back.ts - read.ts);
     hops.pageTurnaround.push(s1 - back.ts);
   }
+  /** @type {(f: (xs: number[]) => number) => Record<Hop, number | null>} */
+  const perHop = (f) => /** @type {Record<Hop, number | null>} */ (Object.fromEntries(HOPS.map((h) => [h, hops[h].length ? f(hops[h]) : null])));
   return {
     steps: sends.length - 1, matched,
-    meanUs: Object.fromEntries(HOPS.map((h) => [h, hops[h].length ? hops[h].reduce((a, b) => a + b, 0) / hops[h].length : null])),
-    medianUs: Object.fromEntries(HOPS.map((h) => [h, hops[h].length ? quantile(hops[h], 0.5) : null])),
-    p90Us: Object.fromEntries(HOPS.map((h) => [h, hops[h].length ? quantile(hops[h], 0.9) : null])),
+    meanUs: perHop((xs) => xs.reduce((a, b) => a + b, 0) / xs.length),
+    medianUs: perHop((xs) => quantile(xs, 0.5)),
+    p90Us: perHop((xs) => quantile(xs, 0.9)),
   };
 }

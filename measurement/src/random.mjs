@@ -1,7 +1,11 @@
 // Seeded randomness, small and reproducible from a recorded seed (mulberry32): the benches' invocation orders, the
-// load generator's layouts, and the dashboard's percentile bootstrap. Pure: the page imports it too (random.d.mts).
+// load generator's layouts, and the dashboard's percentile bootstrap. Pure: the page imports it too (its types: the JSDoc).
 
-/** A uniform [0, 1) generator from a 32-bit seed (mulberry32). */
+/**
+ * A uniform [0, 1) generator from a 32-bit seed (mulberry32).
+ * @param {number} seed
+ * @returns {() => number}
+ */
 export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
@@ -13,7 +17,13 @@ export function mulberry32(seed) {
   };
 }
 
-/** A shuffled copy of `xs` (Fisher–Yates) drawn from `rng`. */
+/**
+ * A shuffled copy of `xs` (Fisher–Yates) drawn from `rng`.
+ * @template T
+ * @param {readonly T[]} xs
+ * @param {() => number} rng
+ * @returns {T[]}
+ */
 export function shuffled(xs, rng) {
   const out = [...xs];
   for (let i = out.length - 1; i > 0; i -= 1) {

@@ -67,7 +67,7 @@ let validators = null;
 async function validate(kind, value) {
   const file = join(schemaDir, `${kind}.schema.json`);
   if (!validators) {
-    const { default: Ajv } = await import('ajv');
+    const { Ajv } = await import('ajv');
     validators = new Ajv({ strict: false, validateFormats: false, allErrors: true });
   }
   const schema = JSON.parse(readFileSync(file, 'utf8'));

@@ -28,7 +28,7 @@ export const roundStartMs = (k, R, spreadSeconds) => (R > 0 ? (k * spreadSeconds
  * Waits until round k's slot (see roundStartMs) since `startedAtMs` (Date.now() of round 0); resolves the ms waited.
  * `onWait(ms)` is told before a wait, e.g. for a progress line.
  */
-export async function waitForRound(k, R, spreadSeconds, startedAtMs, onWait = () => {}) {
+export async function waitForRound(k, R, spreadSeconds, startedAtMs, onWait = (/** @type {number} */ _ms) => {}) {
   const wait = Math.max(0, startedAtMs + roundStartMs(k, R, spreadSeconds) - Date.now());
   if (wait > 0) {
     onWait(wait);

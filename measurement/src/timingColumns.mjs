@@ -8,6 +8,8 @@
 // integers below 2^53 in magnitude (the parser refuses more than 15 digits), so every varint is at most 8 bytes.
 import { ranksWithinIds } from './timingCsv.mjs';
 
+/** @import { ParsedSamples } from './timingCsv.mjs' */
+
 const MAGIC = [0x54, 0x43, 0x4f, 0x4c]; // "TCOL"
 const VERSION = 1;
 const HEAD = 13;
@@ -16,13 +18,21 @@ const fromUtf8 = new TextDecoder();
 
 export class TimingColumnsError extends Error {}
 
-/** Whether `bytes` start as encoded columns do. */
+/**
+ * Whether `bytes` start as encoded columns do.
+ * @param {Uint8Array} bytes
+ * @returns {boolean}
+ */
 export const isTimingColumns = (bytes) => bytes.length >= 4 && MAGIC.every((b, i) => bytes[i] === b);
 
 const zigzag = (v) => (v >= 0 ? 2 * v : -2 * v - 1);
 const unzigzag = (z) => (z < 2147483648 ? (z >>> 1) ^ -(z & 1) : z % 2 === 0 ? z / 2 : -(z + 1) / 2);
 
-/** Encodes parsed samples (parseTimingBytes' result). */
+/**
+ * Encodes parsed samples (parseTimingBytes' result).
+ * @param {ParsedSamples} p
+ * @returns {Uint8Array}
+ */
 export function encodeTimingColumns(p) {
   const ids = utf8.encode(JSON.stringify(p.ids));
   const out = new Uint8Array(HEAD + ids.length + p.rows * 24);
@@ -47,7 +57,11 @@ export function encodeTimingColumns(p) {
   return out.slice(0, at);
 }
 
-/** Decodes encoded columns into what parseTimingBytes gives for the CSV they were made from. */
+/**
+ * Decodes encoded columns into what parseTimingBytes gives for the CSV they were made from.
+ * @param {Uint8Array} bytes
+ * @returns {ParsedSamples}
+ */
 export function decodeTimingColumns(bytes) {
   if (!isTimingColumns(bytes) || bytes.length < HEAD) throw new TimingColumnsError('not timing columns');
   if (bytes[4] !== VERSION) throw new TimingColumnsError(`timing columns version ${bytes[4]}, this page reads ${VERSION}`);

@@ -6,6 +6,18 @@
 // A line ends at LF, CRLF or a lone CR (old Mac exports), everywhere a line is cut: the parser, its row count,
 // the upload's first look (ingest.ts checkHead) and the Live view's joined exports (timingCsvDataLines).
 
+/**
+ * @typedef {object} ParsedSamples
+ * @property {Int32Array} seq 1-based position of the row in the file (line − 1)
+ * @property {Int32Array} k rank within its id by (t_ns, seq), 1-based; 0 for rows the reference method drops (negative values)
+ * @property {Float64Array} tNs integers (exact: |v| < 2^53)
+ * @property {Float64Array} durationNs
+ * @property {Int32Array} idIndex index into `ids`
+ * @property {string[]} ids
+ * @property {number} rows
+ */
+
+
 /** A malformed timing CSV (the message names the line). */
 export class CsvError extends Error {}
 
@@ -14,6 +26,8 @@ const HEADER = ['t_ns', 'id', 'duration_ns'];
 /**
  * What is wrong with a header line (fields trimmed, optionally quoted; a trailing CR ignored), or null when it is
  * exactly t_ns,id,duration_ns. Shared by the upload's first look (ingest.ts checkHead) and the parser.
+ * @param {string} line
+ * @returns {string | null}
  */
 export function headerError(line) {
   const cols = line.replace(/\r$/, '').split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'));
@@ -39,15 +53,26 @@ function lineEnd(bytes, p) {
   return p;
 }
 
-/** The first line of `text` (without its break), cut as the parser cuts lines. */
+/**
+ * The first line of `text` (without its break), cut as the parser cuts lines.
+ * @param {string} text
+ * @returns {string}
+ */
 export const firstLine = (text) => text.split(/\r\n|\r|\n/, 1)[0];
 
-/** The data lines of a timing CSV text (header dropped, blank lines dropped), cut as the parser cuts lines. */
+/**
+ * The data lines of a timing CSV text (header dropped, blank lines dropped), cut as the parser cuts lines.
+ * @param {string} text
+ * @returns {string[]}
+ */
 export const timingCsvDataLines = (text) => text.split(/\r\n|\r|\n/).slice(1).filter((l) => l !== '');
 
 /**
  * Parses `bytes` (the whole file, header included). With `rejectNegative` (uploads) a negative value is an
  * error; without it (published data, as the reference method) the row is kept with k = 0.
+ * @param {Uint8Array} bytes
+ * @param {{ rejectNegative?: boolean; allowEmpty?: boolean }} [options]
+ * @returns {ParsedSamples}
  */
 export function parseTimingBytes(bytes, { rejectNegative = true, allowEmpty = false } = {}) {
   let p = 0;
@@ -153,6 +178,11 @@ export function parseTimingBytes(bytes, { rejectNegative = true, allowEmpty = fa
  * Each row's rank within its id by (t, row order), 1-based: the reference method's stable sort, so the dashboard's
  * SQL drops the warm-up with `k > warmup`. Rows with a negative t or duration get 0 (the reference drops them).
  * One pass when every id's times are already in order (as the benches write them), else a sort.
+ * @param {Float64Array} t
+ * @param {Float64Array} d
+ * @param {Int32Array} idx
+ * @param {number} idCount
+ * @returns {Int32Array}
  */
 export function ranksWithinIds(t, d, idx, idCount) {
   const rows = t.length;

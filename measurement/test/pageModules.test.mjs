@@ -1,6 +1,6 @@
 // Pure modules and I/O modules are told apart by name (measurement/README.md): a module not named *Files.mjs reaches
-// no Node built-in, transitively, so the page can bundle any of them (those it imports have a .d.mts beside them);
-// reading and writing files and processes belongs in the *Files.mjs modules.
+// no Node built-in, transitively, so the page can bundle any of them (the dashboard imports several; their types are
+// their JSDoc); reading and writing files and processes belongs in the *Files.mjs modules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,9 +21,13 @@ function nodeImports(file, chain = [], seen = new Set()) {
   });
 }
 
-const pageModules = readdirSync(src).filter((f) => f.endsWith('.d.mts')).map((f) => f.replace(/\.d\.mts$/, '.mjs'));
+/** The measurement modules the dashboard's page imports (dashboard/src, every .ts and .tsx). */
+const dashboardSrc = join(src, '..', '..', 'dashboard', 'src');
+const pageModules = [...new Set(readdirSync(dashboardSrc, { recursive: true })
+  .filter((f) => /\.tsx?$/.test(String(f)))
+  .flatMap((f) => [...readFileSync(join(dashboardSrc, String(f)), 'utf8').matchAll(/measurement\/src\/(\w+\.mjs)['"]/g)].map((m) => m[1])))].sort();
 
-test('every module with a .d.mts is one the page imports, and none of them reaches a node: import', () => {
+test('the modules the page imports reach no node: import', () => {
   assert.ok(pageModules.includes('analysis.mjs') && pageModules.includes('headline.mjs'), pageModules.join(', '));
   for (const m of pageModules) assert.deepEqual(nodeImports(join(src, m)), [], m);
 });

@@ -62,6 +62,7 @@ export async function startProcess(cmd, args, ready, { timeoutMs = 60000, env = 
     proc,
     match,
     output: () => out,
+    /** @param {NodeJS.Signals} [signal] */
     async stop(signal = 'SIGTERM') {
       if (proc.exitCode !== null || proc.signalCode !== null) return proc.exitCode;
       proc.kill(signal);
@@ -73,7 +74,10 @@ export async function startProcess(cmd, args, ready, { timeoutMs = 60000, env = 
   };
 }
 
-/** The Node ws server on an ephemeral loopback port (`csv`: back-end timings written on stop; `nodeArgs`: extra node flags). */
+/**
+ * The Node ws server on an ephemeral loopback port (`csv`: back-end timings written on stop; `nodeArgs`: extra node flags).
+ * @param {{ csv?: string; nodeArgs?: string[] }} [options]
+ */
 export async function startWsServer({ csv, nodeArgs = [] } = {}) {
   const s = await startProcess(process.execPath,
     [...nodeArgs, 'collektive-node-server/src/cli.mjs', '--port', '0', ...(csv ? ['--csv', csv] : [])],
@@ -86,7 +90,7 @@ export async function freePort() {
   const srv = createServer();
   srv.listen(0, '127.0.0.1');
   await once(srv, 'listening');
-  const { port } = srv.address();
+  const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
   await new Promise((r) => srv.close(r));
   return port;
 }
@@ -109,6 +113,7 @@ export const startDevServer = () => startVite([]);
 /**
  * Headless Chromium with a fresh profile; returns { context, page, browserVersion, profile (its folder), close() }, and `errors` (page
  * errors and console errors, in order) with `collectErrors`; `args` are added to CHROMIUM_ARGS.
+ * @param {{ viewport?: { width: number; height: number }; acceptDownloads?: boolean; collectErrors?: boolean; args?: string[] }} [options]
  */
 export async function launchBrowser({ viewport = VIEWPORT, acceptDownloads, collectErrors = false, args = [] } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'collektive-chromium-'));
@@ -203,6 +208,7 @@ export async function launchBareBrowser({ viewport = VIEWPORT, args = [], timeou
     throw e;
   }
   /** Calls `fn(arg)` in the page (a function or expression source) and returns its awaited, JSON-cloned value. */
+  /** @type {(fn: Function | string, arg?: unknown, options?: { timeoutMs?: number }) => Promise<any>} */
   const evaluate = async (fn, arg, { timeoutMs: callMs } = {}) => {
     const expression = typeof fn === 'function' ? `(${fn})(${JSON.stringify(arg ?? null)})` : fn;
     const r = await client.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, callMs);
@@ -247,7 +253,7 @@ export async function cdpConnect(url, timeoutMs) {
   let events = 0;
   const failAll = (e) => { for (const { reject } of pending.values()) reject(e); pending.clear(); };
   ws.on('message', (data) => {
-    const msg = JSON.parse(data);
+    const msg = JSON.parse(String(data));
     const p = pending.get(msg.id);
     if (!p) {
       events += 1;
@@ -288,6 +294,7 @@ export const BENCH_DRIVERS = ['playwright', 'cdp'];
 export async function launchBenchDriver(driver) {
   if (driver === 'playwright') {
     const b = await launchBrowser();
+    /** @type {(p: unknown) => void} */
     let progress = () => {};
     await b.page.exposeFunction('__benchProgress', (p) => progress(p));
     return {

@@ -14,6 +14,12 @@ export const nodeTap = (text) => {
   return { passed: get('pass'), failed: get('fail') + get('skipped') + get('todo') + get('cancelled') };
 };
 
+/** tsc: one passed check when the project has no error, else one failure per `error TSnnnn` line. */
+export const tsc = (text) => {
+  const errors = (text.match(/error TS\d+:/g) ?? []).length;
+  return { passed: errors ? 0 : 1, failed: errors };
+};
+
 /** NUnit 2.6 console: "Tests run: N, Errors: E, Failures: F, Inconclusive: I, ...", "Not run: K". */
 export const nunit = (text) => {
   const r = sum(/Tests run: (\d+), Errors: (\d+), Failures: (\d+)/g, text, (m) => { const f = +m[2] + +m[3]; return [+m[1] - f, f]; });
@@ -46,6 +52,8 @@ export function failureDigest(text, maxLines = 40) {
         if (/^\s*stack: /.test(lines[j])) break;
         if (lines[j].trim() && !/^\s*(---|duration_ms:|type:|failureType:|code: |name: |operator: )/.test(lines[j])) out.push(lines[j]);
       }
+    } else if (/\berror TS\d+:/.test(l)) {
+      out.push(l);
     } else if (/^\s*(FAIL\s|×\s)|<<< (FAILURE|ERROR)!|^\d+\) .*(Failed|Error)/.test(l)) {
       out.push(l, ...lines.slice(i + 1, i + 4));
       i += 3;

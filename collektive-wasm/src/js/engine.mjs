@@ -1,9 +1,61 @@
-// The engine facade for the browser and Node: one interface (EngineFacade, see engine.d.mts and
+// The engine facade for the browser and Node: one interface (EngineFacade, the typedef below, and
 // collektive-wasm/README.md) over the Kotlin/Wasm build (build/wasm/) and the Kotlin/JS build (build/js/) of the
 // same Kotlin facade source. Hides how bulk data crosses: Wasm copies through linear memory inside the call
 // (host callbacks below), JS passes typed arrays as they are. Errors become JS `Error`s with the engine's message.
 
 export { decodeStateBuffer } from './state.mjs';
+
+/** @typedef {import('./state.mjs').EngineState} EngineState */
+
+/**
+ * Aggregate program every device runs: a spec (`name` or `name:key=value,...`, names ignore case: `euclidean`,
+ * `hop`, `gossipMax`, `boundedElection:bound=3`, `countDevices`, `channel:destination=9,width=1`,
+ * `neighborCounter`, see docs/programs.md) or an index into the registry's order.
+ * @typedef {string | number} Program
+ */
+
+/**
+ * One loaded engine module. Engines are addressed by integer handles. Every method throws an `Error` carrying the
+ * engine's message (naming the argument and the value) on bad input or an unknown handle; none leaves the
+ * engine half-updated.
+ * @typedef {object} EngineFacade
+ * @property {'wasm' | 'js'} kind Which build is behind the facade.
+ * @property {() => void} noop Does nothing: the floor of one JS → engine call.
+ * @property {(nodeCount: number, maxDistance: number, program?: Program) => number} create A new engine of `nodeCount` devices at (0, 0, 0), neighbour radius `maxDistance`; returns its handle.
+ * @property {(handle: number) => void} destroy
+ * @property {(spec: string, nodeCount: number) => string | null} checkProgram null when `spec` names a program an engine of `nodeCount` devices can run, else the engine's reason.
+ * @property {() => string[]} programs The registered program names, in registry order.
+ * @property {() => number} liveCount Number of live engines.
+ * @property {(handle: number) => number} nodeCount
+ * @property {(handle: number) => number} roundsRun
+ * @property {(handle: number, node: number, isSource?: boolean) => void} setSource
+ * @property {(handle: number, node: number) => boolean} isSource
+ * @property {(handle: number) => void} clearSources
+ * @property {(handle: number) => number} maxDistance
+ * @property {(handle: number, maxDistance: number) => void} setMaxDistance Applies from the next round.
+ * @property {(handle: number, maxLinks: number) => void} setMaxLinks Link budget of each round: a round with more neighbour links fails (error, engine unchanged) before allocating.
+ * @property {(handle: number, node: number, x: number, y: number, z: number) => void} updatePosition
+ * @property {(handle: number, xyz: Float64Array | ArrayLike<number>) => void} updatePositions All devices in one call: x0 y0 z0 x1 … (3 × nodeCount finite numbers).
+ * @property {(handle: number, rounds?: number) => void} step Runs `rounds` (default 1) aggregate rounds; timed (step.service, step.compute).
+ * @property {(handle: number, rounds?: number) => EngineState} stepAndGetState Runs `rounds` (default 1) rounds and returns the state; timed.
+ * @property {(handle: number) => EngineState} state The state of the last round (no step, not timed).
+ * @property {(handle: number, rounds?: number) => Uint8Array} stepAndGetStateBuffer Runs `rounds` rounds and returns the binary state buffer of docs/reference-study.md (LE: int32 n, per node f64 value, int32 k, k × int32).
+ * @property {(handle: number) => Uint8Array} stateBuffer The binary state buffer of the last round (no step, not timed).
+ * @property {(handle: number, node: number) => number} value
+ * @property {(handle: number, node: number) => Int32Array} neighbors
+ * @property {(nodeCount: number, seed: number, meanDegree?: number, maxDistance?: number) => Float64Array} randomPositions Seeded random layout of the scalable scenario (same bits on every build).
+ * @property {(nodeCount?: number, maxDistance?: number) => Float64Array} referencePositions The reference study's BFS-tree layout.
+ * @property {() => string} timingsCsv Back-end timings kept in memory as CSV `t_ns,id,duration_ns` (ids step.service, step.compute).
+ * @property {() => number} timingCount
+ * @property {() => void} clearTimings
+ * @property {(enabled: boolean) => void} setTimingEnabled
+ */
+
+/**
+ * The generated Kotlin/Wasm loader module (`collektive-wasm.uninstantiated.mjs`).
+ * @typedef {object} WasmLoaderModule
+ * @property {(imports?: {}, runInitializer?: boolean) => Promise<{ instance?: WebAssembly.Instance; exports: any }>} instantiate
+ */
 
 const defaultWasmUrl = () => new URL('../../build/wasm/collektive-wasm.wasm', import.meta.url);
 const defaultJsUrl = () => new URL('../../build/js/collektive-wasm.mjs', import.meta.url);
@@ -28,11 +80,12 @@ const asFloat64 = (xyz) => (xyz instanceof Float64Array ? xyz : Float64Array.fro
  * loader `<name>.uninstantiated.mjs` must sit beside it (the build puts them together); or the loader module
  * itself (`{ instantiate }`, e.g. `import * as loader from '…/collektive-wasm.uninstantiated.mjs'` in a bundled
  * app). Needs WasmGC and exception handling: Chromium, Node >= 22.
- * @returns {Promise<import('./engine').EngineFacade>}
+ * @param {string | URL | WasmLoaderModule} [wasmUrlOrPath]
+ * @returns {Promise<EngineFacade>}
  */
 export async function loadWasmEngine(wasmUrlOrPath = defaultWasmUrl()) {
   let instantiate;
-  if (typeof wasmUrlOrPath?.instantiate === 'function') {
+  if (typeof wasmUrlOrPath === 'object' && !(wasmUrlOrPath instanceof URL)) {
     // A loader module imported by the caller (e.g. bundled by Vite, which then also emits the .wasm it references).
     ({ instantiate } = wasmUrlOrPath);
   } else {
@@ -79,7 +132,8 @@ export async function loadWasmEngine(wasmUrlOrPath = defaultWasmUrl()) {
 
 /**
  * Loads the Kotlin/JS build (an ES module; any JS runtime, Node 20 included).
- * @returns {Promise<import('./engine').EngineFacade>}
+ * @param {string | URL} [moduleUrlOrPath]
+ * @returns {Promise<EngineFacade>}
  */
 export async function loadJsEngine(moduleUrlOrPath = defaultJsUrl()) {
   const k = await import(/* @vite-ignore */ await toUrl(moduleUrlOrPath));

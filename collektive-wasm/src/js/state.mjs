@@ -1,14 +1,26 @@
 // Reading an engine state in JavaScript: the one decoder of the binary state buffer and the one parser of the JSON
 // step reply with bare `Infinity` (docs/protocol.md); and the one encoder of the batched positions buffer a client
 // sends. Used by the facade (engine.mjs), the dashboard's Live view,
-// the servers' tests and benches, and the conformance tests. Types: state.d.mts.
+// the servers' tests and benches, and the conformance tests. Types: the JSDoc below.
+
+/**
+ * An engine state as flat typed arrays (copies: later calls never change them); Kotlin and C# call it EngineState
+ * too. Node i has value `values[i]` (+Infinity when unreachable) and neighbours
+ * `neighborIds.subarray(neighborOffsets[i], neighborOffsets[i + 1])`, ascending, self excluded.
+ * @typedef {object} EngineState
+ * @property {number} nodeCount
+ * @property {Float64Array} values
+ * @property {Int32Array} neighborOffsets nodeCount + 1 entries.
+ * @property {Int32Array} neighborIds
+ */
+
 
 /**
  * Decodes the binary state buffer of docs/reference-study.md (little-endian: int32 n, per node float64 value,
  * int32 k, k × int32 ids) into an EngineState. Throws on a negative count, truncated or trailing bytes. Sizes the
  * id array from the byte length up front (one pass, no growth): the Live view times this call per step.
  * @param {Uint8Array | ArrayBuffer} bytes
- * @returns {import('./state.mjs').EngineState}
+ * @returns {EngineState}
  */
 export function decodeStateBuffer(bytes) {
   const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
@@ -58,7 +70,7 @@ export function encodePositionsBuffer(xyz, n = Math.floor(xyz.length / 3)) {
  * step without positions); a test may give another to be refused.
  * @param {number} rid
  * @param {ArrayLike<number>} xyz
- * @param {{ stepCount?: number, n?: number, reserved?: number }} [options]
+ * @param {{ stepCount?: number; n?: number; reserved?: number }} [options]
  * @returns {Uint8Array}
  */
 export function encodeStepBuffer(rid, xyz, { stepCount = 1, n = Math.floor(xyz.length / 3), reserved = 0 } = {}) {
@@ -77,8 +89,8 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * The `values` array of a JSON step reply (`[{ value, neighbors }]`, Infinity already numeric) as an EngineState.
- * @param {ReadonlyArray<{ value: number, neighbors: ArrayLike<number> }>} entries
- * @returns {import('./state.mjs').EngineState}
+ * @param {ReadonlyArray<{ value: number; neighbors: ArrayLike<number> }>} entries
+ * @returns {EngineState}
  */
 export function stateFromJsonValues(entries) {
   const n = entries.length;
@@ -103,6 +115,7 @@ export function stateFromJsonValues(entries) {
  * tokens are rewritten into it before the platform's JSON.parse. Only safe for documents whose strings cannot
  * contain the word `Infinity` (the step reply: its only strings are fixed keys).
  * @param {string} text
+ * @returns {unknown}
  */
 export function parseJsonWithInfinity(text) {
   return JSON.parse(text.includes('Infinity') ? text.replaceAll('Infinity', '1e999') : text);

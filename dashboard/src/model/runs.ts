@@ -51,7 +51,8 @@ export interface RunJson {
   schemaVersion: 1; id: string; title: string; kind: string; createdAt: string | null; commit: string | null;
   description?: string; frontEnd?: { name: string; version?: string | null };
   environment: { timerResolutionNs: number | null; [k: string]: unknown };
-  parameters: { rounds?: number; warmup?: number; blocks?: number };
+  /** `blocks`: the old name of `invocations`, in older runs (docs/glossary.md, "invocation") */
+  parameters: { rounds?: number; warmup?: number; invocations?: number; blocks?: number };
   configurations: RunConfiguration[];
 }
 

@@ -7,6 +7,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
+/** @import { RunFile, RunInvocation, RunJson } from '../../src/model/runs.ts' */
+
 export const FIXTURE_RUN = 'fixture-invocations';
 export const FIXTURE_CONFIG = 'n10-free';
 
@@ -33,14 +35,18 @@ const SALT = { native: 1, socket: 2 };
 /**
  * Writes the run folder and returns { dir, run, runJson }. `steps`: samples per id per invocation (warm-up
  * included); `warmup`: the bench's own warm-up (dropped from the merged files after the first invocation).
+ * @param {{ dir?: string; invocations?: number; steps?: number; warmup?: number }} [options]
+ * @returns {{ dir: string; run: string; runJson: RunJson; levels: Record<string, Record<string, number[]>>; }}
  */
 export function writeInvocationFixture({ dir = mkdtempSync(join(tmpdir(), 'dash-inv-')), invocations = 5, steps = 130, warmup = 30 } = {}) {
   const run = FIXTURE_RUN; const cfg = FIXTURE_CONFIG;
   const files = new Map(); // path → rows [t_ns, id, duration_ns]
   const add = (path, row) => { if (!files.has(path)) files.set(path, []); files.get(path).push(row); };
+  /** @type {RunInvocation[]} */
   const invs = [];
   for (let k = 0; k < invocations; k++) {
     const order = k % 2 === 0 ? ['socket', 'native'] : ['native', 'socket'];
+    /** @type {RunInvocation['paths']} */
     const paths = {};
     for (const path of ['native', 'socket']) {
       const s = SALT[path]; const L = LEVELS[path];
@@ -71,6 +77,7 @@ export function writeInvocationFixture({ dir = mkdtempSync(join(tmpdir(), 'dash-
         ownCpuSeconds: 1.2 + 0.1 * k, otherCpuSeconds: busy ? 0.8 : 0.02 + 0.01 * k, busy,
       };
     }
+    /** @type {(name: string, side: RunFile['side'], transport: RunFile['transport']) => RunFile} */
     const list = (path, side, transport) => ({ file: `${cfg}/inv-${k}/${path}`, side, platform: 'desktop', transport });
     invs.push({
       index: k, dir: `${cfg}/inv-${k}`, order,
@@ -102,7 +109,9 @@ export function writeInvocationFixture({ dir = mkdtempSync(join(tmpdir(), 'dash-
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, `t_ns,id,duration_ns\n${rows.map((r) => r.join(',')).join('\n')}\n`);
   }
+  /** @type {(name: string, side: RunFile['side'], transport: RunFile['transport']) => RunFile} */
   const fileOf = (name, side, transport) => ({ file: `${cfg}/${name}`, side, platform: 'desktop', transport });
+  /** @type {RunJson} */
   const runJson = {
     schemaVersion: 1, id: run, title: 'Fixture: desktop, N=10, free pacing, 5 invocations', kind: 'desktop',
     createdAt: '2026-11-24T12:00:00Z', commit: null,

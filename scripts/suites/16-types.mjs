@@ -1,0 +1,10 @@
+// Type-checks the JavaScript (tsconfig.js.json: allowJs + checkJs over the JSDoc) with the repository's TypeScript.
+// The dashboard's own TypeScript is checked by its build step (tsconfig.json).
+import { tsc } from '../lib/parsers.mjs';
+
+export const suites = [{
+  name: 'types',
+  description: 'tsc over the JavaScript (tsconfig.js.json: the measurement library, the engine facade, the Node server, build steps and suites) from its JSDoc; fails with tsc\'s messages',
+  cmd: [process.execPath, 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.js.json', '--pretty', 'false'],
+  parse: tsc,
+}];
