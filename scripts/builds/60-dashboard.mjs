@@ -1,6 +1,7 @@
 // Dashboard (dashboard/, Vite): typecheck + static build → dist/dashboard/ (relative base; DASHBOARD_BASE=/x/
 // for an absolute one). The Live view imports the Kotlin/Wasm engine's build output, so the step depends on
-// the `wasm` step when one is defined (checked lazily, once every build file is loaded).
+// the `wasm` step when one is defined (checked lazily, once every build file is loaded). The page imports the glossary
+// (docs/glossary.md) at build time, so it is an input too.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../lib/run.mjs';
@@ -17,7 +18,7 @@ export const steps = [
     description: 'dashboard (React + DuckDB-Wasm + Plotly): tsc --noEmit, vite build → dist/dashboard/',
     get deps() { return definesWasm() ? ['wasm'] : []; },
     inputs: ['dashboard/src', 'dashboard/index.html', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json',
-      'scripts/builds/60-dashboard.mjs', 'collektive-wasm/src/js', 'measurement/src'],
+      'scripts/builds/60-dashboard.mjs', 'collektive-wasm/src/js', 'measurement/src', 'docs/glossary.md'],
     // The base path is baked into the build (docs/hosting.md): another DASHBOARD_BASE is another build.
     env: ['DASHBOARD_BASE'],
     outputs: ['dist/dashboard/index.html'],
