@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseTimingCsv } from '../measurement/src/analysis.mjs';
+import { parseTimingCsvText } from '../measurement/src/analysis.mjs';
 import { OS_FLOOR_IDS as ID } from '../measurement/src/catalogue.mjs';
 
 export const OS_FLOOR_DIR = dirname(fileURLToPath(import.meta.url));
@@ -60,7 +60,7 @@ export function runOsFloors({ roundTrips = 1000, warmup = 30, clientCpu = null, 
         return;
       }
       let rows;
-      try { rows = parseTimingCsv(out, 'os-floor output'); } catch (e) { reject(e); return; }
+      try { rows = parseTimingCsvText(out, 'os-floor output'); } catch (e) { reject(e); return; }
       const samples = Object.fromEntries(OS_FLOOR_IDS.map((id) => [id, rows.filter((r) => r.id === id).map((r) => r.d)]));
       const short = OS_FLOOR_IDS.filter((id) => samples[id].length !== warmup + roundTrips);
       if (short.length) { reject(new Error(`the OS floor program wrote too few samples for ${short.join(', ')}`)); return; }

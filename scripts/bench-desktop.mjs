@@ -21,7 +21,7 @@ import { buildDir, hostEnv, nativeLibDir } from './lib/toolchain.mjs';
 import { analyseConfiguration } from '../measurement/src/analysis.mjs';
 import { readTimingCsv } from '../measurement/src/timingFiles.mjs';
 import { desktopConfigurationEntry, desktopConfigurations, desktopOrders } from '../measurement/src/assemble.mjs';
-import { mergeRepetitions } from '../measurement/src/timingFiles.mjs';
+import { mergeInvocationFiles } from '../measurement/src/timingFiles.mjs';
 import { configurationIntervals } from '../measurement/src/invocations.mjs';
 import { busyWarning, noiseSummary, processCpuSeconds, processTree, startWindow, threadRuntimes } from '../measurement/src/machineLoadFiles.mjs';
 import { calibrationDrift, driftLine, runCalibrationProbe } from '../measurement/src/calibrationFiles.mjs';
@@ -49,7 +49,7 @@ ${WORK_USAGE}
   --rounds 1000            measured frames per path and configuration (split over the invocations)
   --warmup 30              warm-up frames per invocation (also what the reference analysis drops per id)
   --invocations 20         independent invocations per configuration and path (>= 2 for an interval); each
-                           runs native and socket, fresh processes, in random order (--blocks: same)
+                           runs native and socket, fresh processes, in random order
   --tick-ms 20 --time-scale 1   fixed and frame pacing: tick of tickMs/timeScale ms real time
   --floors 200             floor samples per path (P/Invoke no-op, JSON echo), spread over the invocations
   --floor-batch 100        no-op calls averaged per floor.native.noop sample (the clock ticks in 100 ns)
@@ -92,7 +92,7 @@ const OPTIONS = {
   ...COMMON, ...WORK_OPTION,
   n: { type: 'string', default: '10' }, pacing: { type: 'string', default: 'fixed,free' },
   encodings: { type: 'string', default: 'json' }, programs: { type: 'string', default: REFERENCE_PROGRAM }, rounds: { type: 'string', default: '1000' },
-  warmup: { type: 'string', default: '30' }, invocations: { type: 'string' }, blocks: { type: 'string' },
+  warmup: { type: 'string', default: '30' }, invocations: { type: 'string', default: String(DEFAULT_DESKTOP_INVOCATIONS) },
   'tick-ms': { type: 'string', default: '20' }, 'time-scale': { type: 'string', default: '1' },
   floors: { type: 'string', default: '200' }, 'floor-batch': { type: 'string', default: '100' }, 'os-floors': { type: 'string', default: '1000' },
   seed: { type: 'string', default: String(RANDOM_SCENARIO.seed) }, 'mean-degree': { type: 'string', default: String(RANDOM_SCENARIO.meanDegree) },
@@ -104,19 +104,12 @@ const OPTIONS = {
   title: { type: 'string' }, quiet: { type: 'boolean', default: false },
 };
 
-/** --invocations, or its old name --blocks (one of them, or both the same). */
-function invocationCount({ values: args, fail, int }) {
-  if (args.invocations !== undefined && args.blocks !== undefined && args.invocations !== args.blocks) fail('--invocations and --blocks are the same option: give one');
-  args.invocations ??= args.blocks ?? String(DEFAULT_DESKTOP_INVOCATIONS);
-  return int('invocations', 1);
-}
-
 /** The command line: the run's parameters (P), checked before anything runs (the program specs by the engine). */
 async function parse({ cli }) {
   const { values: args, fail, list, int, positive: num } = cli;
   const P = {
-    ns: list('n').map(Number), pacings: list('pacing', ['fixed', 'free', 'frame']), encodings: list('encodings', [...ENCODINGS.desktop]),
-    rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: invocationCount(cli), tickMs: num('tick-ms'), timeScale: num('time-scale'),
+    nodeCounts: list('n').map(Number), pacings: list('pacing', ['fixed', 'free', 'frame']), encodings: list('encodings', [...ENCODINGS.desktop]),
+    rounds: int('rounds', 1), warmup: int('warmup', 0), invocations: int('invocations', 1), tickMs: num('tick-ms'), timeScale: num('time-scale'),
     floors: int('floors', 0), floorBatch: int('floor-batch', 1), osFloors: int('os-floors', 0), seed: int('seed', 0), meanDegree: num('mean-degree'),
     maxDistance: num('max-distance'), spinUs: int('spin-us', 0),
     serverSpins: list('server-spin-us').map(Number),
@@ -144,14 +137,14 @@ async function parse({ cli }) {
   if (P.spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${args.spread}`);
   if (P.spins && P.spins.some((v) => !Number.isInteger(v) || v < 0)) fail('--spins must list integers >= 0');
   if (P.spins && P.serverSpins.length > 1) fail('--spins sets the client and the server spin together: do not also list --server-spin-us');
-  if (P.ns.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
+  if (P.nodeCounts.some((n) => !Number.isInteger(n) || n < 1)) fail('--n must list positive integers');
   if (!P.transports.some((t) => P.servers.some((s) => DESKTOP_SERVERS[s].includes(t)))) {
     fail(`no server of --servers ${P.servers.join(',')} serves a transport of --transports ${P.transports.join(',')} (${Object.entries(DESKTOP_SERVERS).map(([s, ts]) => `${s}: ${ts.join(', ')}`).join('; ')})`);
   }
   if (P.serverSpins.some((v) => !Number.isInteger(v) || v < 0)) fail('--server-spin-us must list integers >= 0');
   const presetSpecs = enginePresets.flatMap((preset) => P.programs.filter((x) => workOfSpec(x) === 0)
     .flatMap((spec) => P.servers.flatMap((server) => Object.values(presetProgramByPath(spec, preset, server)))));
-  await checkProgramSpecs([...new Set([...P.programs, ...presetSpecs])], P.ns, fail);
+  await checkProgramSpecs([...new Set([...P.programs, ...presetSpecs])], P.nodeCounts, fail);
   const pin = args.pin ? { frontend: args['pin-frontend'], server: args['pin-server'] } : null;
   if (pin && spawnSync('sh', ['-c', 'command -v taskset']).status !== 0) fail('--pin needs taskset (apt-get install -y util-linux)');
   return { args, P, enginePresets, families, pin };
@@ -192,8 +185,8 @@ function plan(ctx) {
       return { ...c, id: `${c.id}-${preset.id}`, program: programByPath.native, programByPath, enginePreset: { id: preset.id, label: preset.label } };
     }))]);
   // The rounds' configuration orders and each invocation's path order.
-  const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.blocks);
-  const framesTotal = configurations.length * 2 * (P.rounds + P.blocks * P.warmup);
+  const orders = desktopOrders(P.orderSeed, configurations.map((c) => c.id), P.invocations);
+  const framesTotal = configurations.length * 2 * (P.rounds + P.invocations * P.warmup);
   // The bench's clock: each file's start is placed on it (invocationOffsets); wallSeconds counts from here.
   const t0 = process.hrtime.bigint();
   return { configurations, orders, framesTotal, t0, sinceStartNs: () => Number(process.hrtime.bigint() - t0) };
@@ -278,8 +271,8 @@ function exitDescription(code) {
 /** One invocation of one path: a fresh host (and server), its files in `dir`, its noise record. */
 async function runPath(session, c, path, k, dir, bar) {
   const { P, pin } = session;
-  const frames = P.warmup + perInvocation(P.rounds, k, P.blocks);
-  const floors = P.floors > 0 ? P.warmup + perInvocation(P.floors, k, P.blocks) : 0;
+  const frames = P.warmup + perInvocation(P.rounds, k, P.invocations);
+  const floors = P.floors > 0 ? P.warmup + perInvocation(P.floors, k, P.invocations) : 0;
   const base = bar.value ?? 0;
   const progress = (done) => bar.update(base + done);
   // CPU per step of each process over the measured frames: the host pauses after the warm-up and after its last
@@ -382,8 +375,8 @@ async function measure(ctx) {
     // Invocation rounds: round k runs invocation k of every configuration in a random order, so configurations
     // compared with each other (e.g. --server-spin-us 0,50) see the same drift of the machine.
     const roundsStartedAt = Date.now();
-    for (let k = 0; k < P.blocks; k += 1) {
-      await waitForRound(k, P.blocks, P.spreadSeconds, roundsStartedAt, (ms) => bar.update(bar.value, { config: `waiting ${(ms / 1000).toFixed(0)} s for round ${k + 1} (--spread)` }));
+    for (let k = 0; k < P.invocations; k += 1) {
+      await waitForRound(k, P.invocations, P.spreadSeconds, roundsStartedAt, (ms) => bar.update(bar.value, { config: `waiting ${(ms / 1000).toFixed(0)} s for round ${k + 1} (--spread)` }));
       for (const c of orders.configurationOrders[k].map((id) => byId.get(id))) {
         if (!args.quiet) bar.update(bar.value, { config: `${c.id} inv-${k}` });
         try {
@@ -415,7 +408,7 @@ function invocationOffsets(inv) {
 
 /** Merged files and run.json entries of a configuration, with each invocation's parsed rows (measurement/src/assemble.mjs). */
 function writeConfiguration({ P, runDir }, c, invocations) {
-  return mergeRepetitions(runDir, c.id, invocations.map((inv, k) => ({
+  return mergeInvocationFiles(runDir, c.id, invocations.map((inv, k) => ({
     dir: `${c.id}/inv-${k}`, order: inv.order, offsetsNs: invocationOffsets(inv),
     paths: Object.fromEntries(inv.order.map((p) => [p, inv.paths[p].noise])),
     ...(inv.calibration ? { calibration: inv.calibration } : {}),
@@ -447,9 +440,9 @@ async function write(ctx) {
   const pinning = pin ? `front-end (C# host, native engine in-process): cpu${pin.frontend}; JVM server: cpu${pin.server}` : null;
   const run = {
     schemaVersion: 1, id: runId,
-    title: args.title ?? `Desktop, N=${P.ns.join('/')}, ${P.pacings.join(' and ')} pacing${P.encodings.length > 1 || P.encodings[0] !== 'json' ? `, ${P.encodings.join('/')}` : ''}${P.programs.length > 1 || P.programs[0] !== REFERENCE_PROGRAM ? `, programs ${P.programs.join(' / ')}` : ''}, ${P.blocks} invocations`,
+    title: args.title ?? `Desktop, N=${P.nodeCounts.join('/')}, ${P.pacings.join(' and ')} pacing${P.encodings.length > 1 || P.encodings[0] !== 'json' ? `, ${P.encodings.join('/')}` : ''}${P.programs.length > 1 || P.programs[0] !== REFERENCE_PROGRAM ? `, programs ${P.programs.join(' / ')}` : ''}, ${P.invocations} invocations`,
     kind: 'desktop', createdAt, commit,
-    description: `Headless C# front-end (Mono, com.collektive.frontend) driving libsimple_gradient.so via P/Invoke (native) and the Kotlin/JVM server over loopback TCP (socket): ${P.blocks} independent invocations per configuration (fresh host, fresh server), the paths interleaved in a random order per invocation. Each invocation's files are in <configuration>/inv-<k>/; the merged files drop every invocation's own warm-up after the first, so the reference analysis (drop the first \`warmup\` per id) sees only measured frames. Front-end files keep the reference names (unity_*.csv).`,
+    description: `Headless C# front-end (Mono, com.collektive.frontend) driving libsimple_gradient.so via P/Invoke (native) and the Kotlin/JVM server over loopback TCP (socket): ${P.invocations} independent invocations per configuration (fresh host, fresh server), the paths interleaved in a random order per invocation. Each invocation's files are in <configuration>/inv-<k>/; the merged files drop every invocation's own warm-up after the first, so the reference analysis (drop the first \`warmup\` per id) sees only measured frames. Front-end files keep the reference names (unity_*.csv).`,
     frontEnd: { name: 'desktop-host (Mono)', version: env?.mono ?? null },
     environment: {
       ...collectEnvironment({ timerResolutionNs: env?.timerResolutionNs ?? 100, pinning }),
@@ -457,7 +450,7 @@ async function write(ctx) {
       loadAverage: { start: loadAtStart.map((x) => Number(x.toFixed(2))), end: os.loadavg().map((x) => Number(x.toFixed(2))) },
     },
     parameters: {
-      rounds: P.rounds, warmup: P.warmup, blocks: P.blocks, invocations: P.blocks, floors: P.floors, floorBatch: P.floorBatch, osFloors: P.osFloors, orderSeed: P.orderSeed,
+      rounds: P.rounds, warmup: P.warmup, invocations: P.invocations, floors: P.floors, floorBatch: P.floorBatch, osFloors: P.osFloors, orderSeed: P.orderSeed,
       spinMicros: P.spins ?? P.spinUs, serverSpinMicros: P.spins ?? P.serverSpins, transports: P.transports, servers: P.servers, families, programs: P.programs, spreadSeconds: P.spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), configurationOrders: orders.configurationOrders, meanDegree: P.meanDegree, roundsPerStep: 1,
       command,
     },
@@ -492,7 +485,7 @@ function report({ P, results, noise, busy, drift, runDir, publish, run }) {
   printReport(results, () => ({ tickMs: P.tickMs, timeScale: P.timeScale }));
   console.log(`\n${busy ? `warning: ${busy}` : `busy rule: none of ${noise.length} path invocations flagged`}`);
   if (drift) console.log(driftLine(drift));
-  console.log(`\n[bench:desktop] wrote ${relative(root, runDir)}/ (run.json, summary.json, ${run.configurations.length} configuration folder(s) with ${P.blocks} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
+  console.log(`\n[bench:desktop] wrote ${relative(root, runDir)}/ (run.json, summary.json, ${run.configurations.length} configuration folder(s) with ${P.invocations} invocation folders each)${publish ? '; added to public/data/manifest.json' : ''}`);
 }
 
 runBench({ name: 'bench:desktop', usage: USAGE, options: OPTIONS, parse, plan, measure, write, analyse, report });

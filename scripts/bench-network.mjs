@@ -13,7 +13,7 @@ import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { ensureBuilt, root } from './lib/build-steps.mjs';
 import { collectEnvironment, writeRunRecord } from '../measurement/src/runRecordFiles.mjs';
-import { parseTimingCsv } from '../measurement/src/analysis.mjs';
+import { parseTimingCsvText } from '../measurement/src/analysis.mjs';
 import { PROFILES, TOXIPROXY_VERSION, startToxiproxy, toxiproxyMissing } from './lib/toxiproxy.mjs';
 import { BUDGETS_NS, breakEvens, capacityVerdict, cellFigures, programOf, seriesOf } from '../measurement/src/networkAnalysis.mjs';
 import { runLevel } from './lib/capacity.mjs';
@@ -71,14 +71,14 @@ const OPTIONS = {
 /** The command line: the grid's parameters (P), the program specs checked by the engine; Toxiproxy must be there. */
 async function parse({ cli: { values: args, list, ints, int, fail } }) {
   const P = {
-    paths: list('paths', ['desktop', 'web']), profiles: list('profiles', Object.keys(PROFILES)), ns: ints('n', 1),
+    paths: list('paths', ['desktop', 'web']), profiles: list('profiles', Object.keys(PROFILES)), nodeCounts: ints('n', 1),
     encodings: list('encodings', [...ENCODINGS.desktop]), pacings: list('pacing', ['frame', 'free']),
     inFlight: ints('in-flight', 1), pipelineN: ints('pipeline-n', 1)[0], invocations: ints('invocations', 1)[0],
     frames: ints('frames', 2)[0], warmup: ints('warmup', 0)[0], capacity: ints('capacity', 1), capacitySeconds: Number(args['capacity-seconds']),
     programs: programList(args.programs, Object.keys(PROGRAMS), fail, args.work), seed: int('seed', 0),
   };
-  P.webNs = args['web-n'] ? ints('web-n', 1) : P.ns;
-  if (!args.reanalyse) await checkProgramSpecs(P.programs, [...new Set([...P.ns, ...P.webNs])], fail);
+  P.webNodeCounts = args['web-n'] ? ints('web-n', 1) : P.nodeCounts;
+  if (!args.reanalyse) await checkProgramSpecs(P.programs, [...new Set([...P.nodeCounts, ...P.webNodeCounts])], fail);
   P.only = list('only', ['grid', 'capacity']);
   P.grid = P.only.includes('grid');
   if (!P.only.includes('capacity')) P.capacity = [];
@@ -115,7 +115,7 @@ function record({ P, cells, runDir }, meta, invocation, csvText, startedMs) {
   // Wall time of the cell in this invocation (start-up included): what a grid costs, for planning a publication.
   if (startedMs !== undefined) cell.wallSeconds[invocation] = Math.round((Date.now() - startedMs) / 100) / 10;
   const keep = new Set(Object.values(IDS[meta.platform][meta.transport]));
-  const rows = parseTimingCsv(csvText, key).filter((r) => keep.has(r.id));
+  const rows = parseTimingCsvText(csvText, key).filter((r) => keep.has(r.id));
   const series = seriesOf(rows, framesOf(P, meta.profile).warmup);
   cell.invocations[invocation] = series;
   const dir = join(runDir, key, `i${invocation}`);
@@ -147,7 +147,7 @@ const perProgram = (P, cs) => cs.flatMap((c) => P.programs.map((program) => ({ .
 
 function desktopCells(P) {
   const out = [];
-  for (const n of P.ns) {
+  for (const n of P.nodeCounts) {
     for (const encoding of P.encodings) {
       const group = [];
       for (const profile of P.profiles.filter((p) => profileFits(P, p, n))) {
@@ -161,7 +161,7 @@ function desktopCells(P) {
   }
   return out;
 }
-const baselineCells = (P, platform) => perProgram(P, (platform === 'web' ? P.webNs : P.ns).flatMap((n) => P.pacings.map((pacing) => ({ platform, transport: platform === 'desktop' ? 'native' : 'wasm', profile: 'in-process', n, encoding: platform === 'desktop' ? 'binary' : 'json', pacing, inFlight: 1 }))));
+const baselineCells = (P, platform) => perProgram(P, (platform === 'web' ? P.webNodeCounts : P.nodeCounts).flatMap((n) => P.pacings.map((pacing) => ({ platform, transport: platform === 'desktop' ? 'native' : 'wasm', profile: 'in-process', n, encoding: platform === 'desktop' ? 'binary' : 'json', pacing, inFlight: 1 }))));
 // The reference program's cells keep the ids of the runs from before --programs; another program's end in -<spec>.
 const cellId = (c) => `${c.platform}-${c.transport}-${c.profile}-n${c.n}-${c.pacing}-${c.encoding}${c.inFlight > 1 ? `-k${c.inFlight}` : ''}${programSuffix(c.program)}`;
 
@@ -203,7 +203,7 @@ async function desktopInvocation(grid, r, tp, tmp, bar) {
 
 function webCells(P) {
   const out = [];
-  for (const n of P.webNs) {
+  for (const n of P.webNodeCounts) {
     for (const encoding of P.encodings) {
       for (const profile of P.profiles.filter((p) => profileFits(P, p, n))) {
         for (const pacing of P.pacings) out.push({ platform: 'web', transport: 'websocket', profile, n, encoding, pacing, inFlight: 1 });
@@ -427,7 +427,7 @@ function reread({ args, cells }) {
     // A cell without a program is from before --programs: the gradient (programOf).
     const meta = { id: c.id, platform: o.platform, transport: o.transport, profile: o.profile, n: o.n, encoding: o.encoding, pacing: o.pacing, inFlight: o.inFlight, program: o.program ?? c.program };
     for (const inv of c.invocations) {
-      const series = seriesOf(parseTimingCsv(readFileSync(join(dir, inv.files[0].file), 'utf8'), inv.files[0].file), 0);
+      const series = seriesOf(parseTimingCsvText(readFileSync(join(dir, inv.files[0].file), 'utf8'), inv.files[0].file), 0);
       if (!cells.has(c.id)) cells.set(c.id, { meta, invocations: [], files: [] });
       cells.get(c.id).invocations[inv.index] = series;
       cells.get(c.id).files[inv.index] = inv.files[0];
@@ -444,7 +444,7 @@ async function analyse(ctx) {
   const minutes = (Date.now() - t0) / 60000;
   const run = {
     schemaVersion: 1, id: runId,
-    title: args.title ?? (P.grid ? `Network: ${P.paths.join(' and ')} through Toxiproxy, ${P.profiles.length} profiles, N=${P.ns.join('/')}, ${P.invocations} invocations`
+    title: args.title ?? (P.grid ? `Network: ${P.paths.join(' and ')} through Toxiproxy, ${P.profiles.length} profiles, N=${P.nodeCounts.join('/')}, ${P.invocations} invocations`
       : `Network capacity: M front-ends per server at 60 Hz, N=100, open loop, ${P.invocations} invocations`)
       + (P.grid && (P.programs.length > 1 || P.programs[0] !== REFERENCE_PROGRAM) ? `, programs ${P.programs.join(' / ')}` : ''),
     kind: 'network', createdAt, commit,

@@ -56,20 +56,20 @@ function parse({ cli: { values: args, fail } }) {
 function plan(ctx) {
   const { values: args, fail, list, ints, int, positive: num } = ctx.cli;
   const { runDir, runId, commit, createdAt } = ctx.runFolder('unity', ['collektive-core', 'collektive-native', 'collektive-jvm-server', 'unity-webgl', 'measurement', 'scripts']);
-  const ns = ints('n', 1);
+  const nodeCounts = ints('n', 1);
   const transports = list('transports', ['native', 'socket']);
   const unityPlan = planUnityRun({
-    runDir, ns, pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', [...ENCODINGS.desktop]), transports,
+    runDir, nodeCounts, pacings: list('pacing', ['fixed', 'free']), encodings: list('encodings', [...ENCODINGS.desktop]), transports,
     rounds: int('rounds', 1), warmup: int('warmup', 0), blocks: int('blocks', 1), tickMs: num('tick-ms'), timeScale: num('time-scale'),
     floors: int('floors', 0), floorBatch: int('floor-batch', 1), seed: int('seed', 0), meanDegree: num('mean-degree'),
     maxDistance: num('max-distance'), orderSeed: orderSeedOf(args, int),
     server: args.server,
     run: {
       id: runId, commit, createdAt, command: ctx.command,
-      title: args.title ?? `Unity, desktop ${transports.join('+')}, N=${ns.join(',')}`,
+      title: args.title ?? `Unity, desktop ${transports.join('+')}, N=${nodeCounts.join(',')}`,
     },
   });
-  if (!ns.length || !transports.length || !unityPlan.configurations.length) fail('--n, --pacing, --encodings and --transports must each name at least one value');
+  if (!nodeCounts.length || !transports.length || !unityPlan.configurations.length) fail('--n, --pacing, --encodings and --transports must each name at least one value');
   return { transports, unityPlan };
 }
 

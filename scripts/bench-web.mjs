@@ -20,7 +20,7 @@ import { scenarioFor } from '../measurement/src/scenario.mjs';
 import { DEFAULT_WEB_DRIVER } from '../measurement/src/canonical.mjs';
 import { COMMON, WORK_OPTION, WORK_USAGE, checkProgramSpecs, programList } from './lib/cli.mjs';
 import { runBench } from './lib/bench.mjs';
-import { blockMeans, parseTimingCsv } from '../measurement/src/analysis.mjs';
+import { blockMeans, parseTimingCsvText } from '../measurement/src/analysis.mjs';
 import { configurationIntervals, serverRuntimeParts, webTargets } from '../measurement/src/invocations.mjs';
 import { formatInterval, formatRatioInterval as formatRatio } from '../measurement/src/format.mjs';
 import { verdict } from '../measurement/src/intervals.mjs';
@@ -75,7 +75,7 @@ const OPTIONS = {
   };
 
 function parse({ cli: { values: a, list, ints, int, fail } }) {
-  const ns = ints('n', 1);
+  const nodeCounts = ints('n', 1);
   const pacings = list('pacing', ['frame', 'free']);
   const engines = list('engines', ['wasm', 'websocket']);
   const encodings = list('encodings', [...ENCODINGS.web]);
@@ -90,17 +90,17 @@ function parse({ cli: { values: a, list, ints, int, fail } }) {
   const spreadSeconds = parseDuration(a.spread);
   if (spreadSeconds === null) fail(`--spread must be a duration such as 120s, 2m or 0, got ${a.spread}`);
   const osFloors = int('os-floors', 0);
-  return { a, ns, pacings, engines, encodings, drivers, programs, rounds, warmup, R, floorSamples, seed, e2eBlocks, spreadSeconds, osFloors };
+  return { a, nodeCounts, pacings, engines, encodings, drivers, programs, rounds, warmup, R, floorSamples, seed, e2eBlocks, spreadSeconds, osFloors };
 }
 
 /** The run's folder and its configurations (N × encoding × pacing × driver × program), each with the engines it runs. */
 async function plan(ctx) {
-  const { ns, encodings, engines, pacings, drivers, programs, fail } = ctx;
+  const { nodeCounts, encodings, engines, pacings, drivers, programs, fail } = ctx;
   ctx.runFolder('web', ['collektive-core', 'collektive-wasm', 'collektive-node-server', 'dashboard/src/live', 'dashboard/src/pages/LivePage.tsx', 'measurement']);
   // The engine's registry checks each spec's parameters for every N (the page would only fail an invocation).
-  await checkProgramSpecs(programs, ns, fail);
+  await checkProgramSpecs(programs, nodeCounts, fail);
   const configurationPlans = [];
-  for (const n of ns) {
+  for (const n of nodeCounts) {
     for (const encoding of encodings) {
       // The in-page engine does not depend on the WebSocket encoding: measured once per N and pacing.
       const runEngines = encoding === encodings[0] ? engines : engines.filter((e) => e === 'websocket');
@@ -183,7 +183,7 @@ async function runEngine(session, p, engine, k, dir) {
   } else writeFileSync(join(dir, 'web_websocket.csv'), result.frontend.websocket);
   const noise = window.end({ ownCpuSeconds: ownCpu });
   // Steps the page ran in that window: per-step ones and those inside the step blocks.
-  const frontRows = parseTimingCsv(result.frontend[engine]);
+  const frontRows = parseTimingCsvText(result.frontend[engine]);
   const stepsRun = frontRows.filter((r) => r.id === 'step.web.e2e').length
     + frontRows.filter((r) => r.id === 'step.web.e2e.block').length * (result.e2eBlockSteps ?? 0);
   const cpuPerStepNs = cpu.perStep(stepsRun);
@@ -261,7 +261,7 @@ async function measure(ctx) {
         const osRows = (os?.rows ?? []).filter((r) => { const n = (seen.get(r.id) ?? 0) + 1; seen.set(r.id, n); return n > warmup; })
           .map((r) => ({ ...r, t: r.t + osOffsetNs - origin }));
         // One floors.csv per invocation: both engines' floor samples, each on its own page's clock, and the OS floors.
-        writeFileSync(join(dir, 'floors.csv'), timingCsv([...order.flatMap((e) => parseTimingCsv(inv.runs[e].result.floors)), ...osRows].sort((x, y) => x.t - y.t)));
+        writeFileSync(join(dir, 'floors.csv'), timingCsv([...order.flatMap((e) => parseTimingCsvText(inv.runs[e].result.floors)), ...osRows].sort((x, y) => x.t - y.t)));
         measured.get(p.id).push(inv);
       }
     }
@@ -274,7 +274,7 @@ async function measure(ctx) {
 
 /** Each configuration's merged files (its invocations' without the later warm-ups) and run.json. */
 async function write(ctx) {
-  const { a, ns, pacings, drivers, programs, rounds, warmup, R, floorSamples, osFloors, seed, spreadSeconds, configurationPlans, measured, configurationOrders,
+  const { a, nodeCounts, pacings, drivers, programs, rounds, warmup, R, floorSamples, osFloors, seed, spreadSeconds, configurationPlans, measured, configurationOrders,
     timerResolutionNs, coi, browserVersion, t0, runId, runsDir, runDir, createdAt, commit, command } = ctx;
   const configurations = [];
   const mergedConfigurations = [];
@@ -284,7 +284,7 @@ async function write(ctx) {
     const dir = join(runDir, p.id);
     const has = (e) => p.runEngines.includes(e);
     const engineOf = { wasm: 'wasm', webWasm: 'wasm', websocket: 'websocket', webWebsocket: 'websocket', floors: null };
-    const rowsOf = (k, name) => (existsSync(join(runDir, p.id, `inv-${k}`, name)) ? parseTimingCsv(readFileSync(join(runDir, p.id, `inv-${k}`, name), 'utf8')) : null);
+    const rowsOf = (k, name) => (existsSync(join(runDir, p.id, `inv-${k}`, name)) ? parseTimingCsvText(readFileSync(join(runDir, p.id, `inv-${k}`, name), 'utf8')) : null);
     const offsetOf = (inv, key) => (engineOf[key] ? inv.runs[engineOf[key]].offsetNs : Math.min(...Object.values(inv.runs).map((x) => x.offsetNs)));
     const files = [];
     const present = WEB_FILES.filter(([key]) => !engineOf[key] || has(engineOf[key]));
@@ -315,7 +315,7 @@ async function write(ctx) {
   const run = {
     schemaVersion: 1,
     id: runId,
-    title: a.title ?? `Web (Chromium ${browserVersion?.split('.')[0] ?? '?'} headless), N=${ns.join('/')}, ${pacings.join(' and ')} pacing, ${R} invocations`,
+    title: a.title ?? `Web (Chromium ${browserVersion?.split('.')[0] ?? '?'} headless), N=${nodeCounts.join('/')}, ${pacings.join(' and ')} pacing, ${R} invocations`,
     kind: 'web',
     createdAt,
     commit,
@@ -325,7 +325,7 @@ async function write(ctx) {
       timerResolutionNs,
       runtimes: { browser: `Chromium ${browserVersion}`, vite: JSON.parse(readFileSync(join(root, 'node_modules/vite/package.json'), 'utf8')).version },
     }),
-    parameters: { rounds, warmup, blocks: R, invocations: R, floorSamples, osFloors, crossOriginIsolated: coi, drivers, programs, configurationOrders, spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), command },
+    parameters: { rounds, warmup, invocations: R, floorSamples, osFloors, crossOriginIsolated: coi, drivers, programs, configurationOrders, spreadSeconds, wallSeconds: Number(wallSeconds.toFixed(1)), command },
     configurations,
   };
   await writeRunRecord(run, { runsDir });

@@ -51,8 +51,8 @@ const { values: args, fail: bad, list, ints } = parseCli({
   },
 });
 const paths = list('path', PATHS);
-const ns = ints('n', 1);
-if (!ns.length) bad('--n must list positive integers');
+const nodeCounts = ints('n', 1);
+if (!nodeCounts.length) bad('--n must list positive integers');
 const seconds = Number(args.seconds);
 const warmupSeconds = Number(args['warmup-seconds']);
 if (!(seconds > 0)) bad('--seconds must be a positive number');
@@ -408,9 +408,9 @@ async function main() {
   await ensureBuilt([...builds]);
   mkdirSync(runDir, { recursive: true });
   const entries = [];
-  const total = paths.length * ns.length;
+  const total = paths.length * nodeCounts.length;
   try {
-    for (const n of ns) {
+    for (const n of nodeCounts) {
       for (const path of paths) {
         const id = `${path}-n${n}`;
         log(`(${entries.length + 1}/${total}) ${id}: ${warmupSeconds} s warm-up, then ${seconds} s profiled`);
@@ -442,7 +442,7 @@ async function main() {
   // The dashboard's Profiles view finds runs through <out-dir>/index.json (newest first).
   const indexFile = join(outDir, 'index.json');
   const index = existsSync(indexFile) ? JSON.parse(readFileSync(indexFile, 'utf8')) : { schemaVersion: 1, runs: [] };
-  index.runs = [{ id: runId, createdAt, title: `${paths.join(', ')} at N = ${ns.join(', ')}, ${seconds} s each, free pacing` },
+  index.runs = [{ id: runId, createdAt, title: `${paths.join(', ')} at N = ${nodeCounts.join(', ')}, ${seconds} s each, free pacing` },
     ...index.runs.filter((r) => r.id !== runId)].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
   writeFileSync(indexFile, `${JSON.stringify(index, null, 2)}\n`);
   log(`wrote ${relative(root, runDir)}/ (profiles.json, ${entries.length} folders) and ${relative(root, indexFile)}`);

@@ -13,7 +13,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTimingCsv, quantileSorted, stats } from '../../measurement/src/analysis.mjs';
+import { parseTimingCsvText, quantileSorted, stats } from '../../measurement/src/analysis.mjs';
 import { decodeStateBuffer, parseJsonWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -92,7 +92,7 @@ const median = (a) => stats(a).median;
 const p = (a, q) => quantileSorted(Float64Array.from(a).sort(), q);
 const us = (v) => (v / 1000).toFixed(1).padStart(8);
 
-const rows = parseTimingCsv(readFileSync(csv, 'utf8'), csv).filter((r) => r.t >= 0 && r.d >= 0).sort((a, b) => a.t - b.t);
+const rows = parseTimingCsvText(readFileSync(csv, 'utf8'), csv).filter((r) => r.t >= 0 && r.d >= 0).sort((a, b) => a.t - b.t);
 const series = (id) => rows.filter((r) => r.id === id).slice(WARMUP);
 // the CSV interleaves json, batched, binary steps (3 per round): split by position to report each encoding
 const byEncoding = (list, k) => list.filter((_, i) => (i + WARMUP) % 3 === k).map((r) => r.d);

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { WebSocketServer } from 'ws';
 import { launchBareBrowser, launchBrowser, root } from '../../scripts/lib/harness.mjs';
-import { parseTimingCsv, series } from '../../measurement/src/analysis.mjs';
+import { parseTimingCsvText, series } from '../../measurement/src/analysis.mjs';
 import { chromiumBrowserProcess } from '../../measurement/src/machineLoadFiles.mjs';
 
 /** The browser process's switches (its command line after the executable; no switch holds a space). */
@@ -86,14 +86,14 @@ test('bench:web --driver playwright,cdp: one configuration per driver, each with
     for (const c of run.configurations) {
       assert.equal(c.invocations.length, 2);
       for (const f of [...c.files, ...c.invocations.flatMap((i) => i.files)]) assert.ok(existsSync(join(out, 'drivers', f.file)), f.file);
-      const e2e = series(parseTimingCsv(readFileSync(join(out, 'drivers', c.id, 'web_websocket.csv'), 'utf8')), 0).get('step.web.e2e') ?? [];
+      const e2e = series(parseTimingCsvText(readFileSync(join(out, 'drivers', c.id, 'web_websocket.csv'), 'utf8')), 0).get('step.web.e2e') ?? [];
       // Each invocation: 5 warm-up + 20 measured steps; the merge drops the second invocation's warm-up.
       assert.equal(e2e.length, 5 + 40, `${c.id}: step.web.e2e samples`);
       assert.ok(e2e.every((ns) => ns > 0), `${c.id}: positive e2e durations`);
-      const backend = series(parseTimingCsv(readFileSync(join(out, 'drivers', c.id, 'websocket.csv'), 'utf8')), 0).get('step.compute') ?? [];
+      const backend = series(parseTimingCsvText(readFileSync(join(out, 'drivers', c.id, 'websocket.csv'), 'utf8')), 0).get('step.compute') ?? [];
       assert.ok(backend.length >= 40, `${c.id}: the ws server's step.compute samples (${backend.length})`);
       // The OS floors of every invocation (docs/os-floor.md), without the program's warm-up, and CPU per step.
-      const floors = series(parseTimingCsv(readFileSync(join(out, 'drivers', c.id, 'floors.csv'), 'utf8')), 0);
+      const floors = series(parseTimingCsvText(readFileSync(join(out, 'drivers', c.id, 'floors.csv'), 'utf8')), 0);
       for (const id of ['floor.os.tcp', 'floor.os.uds', 'floor.os.shm.spin', 'floor.os.shm.futex']) assert.equal(floors.get(id)?.length, 20, `${c.id}: ${id}`);
       for (const inv of c.invocations) {
         const cpu = inv.paths.websocket.cpuPerStepNs;

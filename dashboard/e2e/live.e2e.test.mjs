@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, openLive, root, startPreview, startWsServer } from '../../scripts/lib/harness.mjs';
 import { decodePng } from './png.mjs';
-import { parseTimingCsv, series } from '../../measurement/src/analysis.mjs';
+import { parseTimingCsvText, series } from '../../measurement/src/analysis.mjs';
 
 const vectorsDir = join(root, 'collektive-core', 'test-vectors');
 const vector = (name) => JSON.parse(readFileSync(join(vectorsDir, name), 'utf8'));
@@ -182,7 +182,7 @@ test('"Time e2e in blocks" (in-page engine): 100 block samples appear in the vie
 test('bench hook: one short run of both engines yields front-end, back-end and floor CSVs with the documented ids', async () => {
   const r = await page.evaluate((wsUrl) => window.__bench.run({ nodeCount: 10, pacing: 'free', rounds: 60, wsUrl, floorSamples: 20, e2eBlocks: 40 }), server.url);
   // Each CSV as Map id → durations (ns), every row kept (no warm-up dropped).
-  const byId = (csv) => series(parseTimingCsv(csv), 0);
+  const byId = (csv) => series(parseTimingCsvText(csv), 0);
   const [wasm, websocket, backendWasm, floors] = [r.frontend.wasm, r.frontend.websocket, r.backendWasm, r.floors].map(byId);
   const ids = (m) => [...m.keys()];
   assert.deepEqual(ids(wasm).sort(), ['step.frame.wait', 'step.web.apply', 'step.web.e2e', 'step.web.e2e.block', 'step.web.wasm.call', 'step.web.wasm.parse']);

@@ -11,7 +11,7 @@ import type { RunConfiguration, RunJson } from '../src/model/runs';
 import { toSeriesStats, type SeriesStats } from '../src/model/stats';
 import { blockMeansSql, summarySql } from '../src/sql/analysis';
 // the reference analysis shared with bench:desktop and bench:web (types: its JSDoc)
-import { blockMeans, parseTimingCsv, series as seriesOf, stats as statsOf } from '../../measurement/src/analysis.mjs';
+import { blockMeans, parseTimingCsvText, series as seriesOf, stats as statsOf } from '../../measurement/src/analysis.mjs';
 import { dbWithRun, loadedDb, runDir } from './support/nodeConnector';
 
 const cfg = (id: string, n: number, pacing: RunConfiguration['pacing'], platform: 'web' | 'desktop', extra: Partial<RunConfiguration> = {}): RunConfiguration => ({
@@ -130,7 +130,7 @@ describe('blockMeansSql over DuckDB', () => {
   const desk = run('synthetic', 'desktop', [cfg('n10-free', 10, 'free', 'desktop')]);
   // Reference: valid rows in (t_ns, file order), warm-up dropped, means of complete blocks of K, their median.
   const expected = (warmup: number, k: number): { blocks: number; median: number } => {
-    const s = statsOf(blockMeans(seriesOf(parseTimingCsv(csv), warmup).get(DESKTOP_E2E), k));
+    const s = statsOf(blockMeans(seriesOf(parseTimingCsvText(csv), warmup).get(DESKTOP_E2E), k));
     return { blocks: s.count, median: s.median };
   };
   const target = (blockSteps: number) => ({ run: 'synthetic', config: 'n10-free', file: 'n10-free/unity_native.csv', id: DESKTOP_E2E, blockSteps });

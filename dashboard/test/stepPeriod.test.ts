@@ -9,12 +9,12 @@ import type { RunJson } from '../src/model/runs';
 import { toStepPeriods } from '../src/model/stats';
 import { stepPeriodSql } from '../src/sql/analysis';
 import { stepPeriod } from '../../measurement/src/webSummary.mjs';
-import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
+import { parseTimingCsvText } from '../../measurement/src/analysis.mjs';
 import { dbWithRun, loadedDb, runDir } from './support/nodeConnector';
 
 type Row = { t: number; id: string; d: number };
 /** The CSV's valid rows (the SQL drops rows with a negative t_ns or duration_ns). */
-const validRows = (csv: string): Row[] => (parseTimingCsv(csv) as Row[]).filter((r) => r.t >= 0 && r.d >= 0);
+const validRows = (csv: string): Row[] => (parseTimingCsvText(csv) as Row[]).filter((r) => r.t >= 0 && r.d >= 0);
 /** Valid starts of `id` after the warm-up: count of gaps and their median (bench:web's stepPeriod). */
 const expectedPeriod = (csv: string, id: string, warmup: number): { intervals: number; median: number } => {
   const starts = validRows(csv).filter((r) => r.id === id).length - warmup;
@@ -75,7 +75,7 @@ describe('published scale runs', () => {
       const want = expectedPeriod(text, g.id, 30);
       expect(g.intervals, g.file).toBe(want.intervals);
       expect(g.median, `${g.run}/${g.file}`).toBe(want.median);
-      if (g.platform === 'web') expect(g.median).toBe(stepPeriod(parseTimingCsv(text), 30));
+      if (g.platform === 'web') expect(g.median).toBe(stepPeriod(parseTimingCsvText(text), 30));
     }
   });
 });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { hostEnv, hostExe, root } from '../../scripts/lib/toolchain.mjs';
-import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
+import { parseTimingCsvText } from '../../measurement/src/analysis.mjs';
 import { startJvmServer } from '../../scripts/lib/jvm-server.mjs';
 
 const vectorsDir = join(root, 'collektive-core', 'test-vectors');
@@ -37,7 +37,7 @@ function checkCsv(path, expected) {
   assert.ok(existsSync(path), `${path} missing`);
   const text = readFileSync(path, 'utf8');
   assert.ok(text.startsWith('t_ns,id,duration_ns\n'), `${path}: header`);
-  const rows = parseTimingCsv(text, path);
+  const rows = parseTimingCsvText(text, path);
   for (const r of rows) {
     assert.ok(Number.isSafeInteger(r.t) && r.t >= 0, `${path}: t_ns ${r.t}`);
     assert.ok(Number.isSafeInteger(r.d) && r.d >= 0, `${path}: duration_ns ${r.d}`);
@@ -133,7 +133,7 @@ describe('host against the JVM server (loopback TCP)', () => {
     await server.stop();
     server = null;
     // vectors (json/batched/binary) + 300 + 60 steps; every step is logged once as service and once as compute.
-    const backend = parseTimingCsv(readFileSync(join(tmp, 'socket.csv'), 'utf8'));
+    const backend = parseTimingCsvText(readFileSync(join(tmp, 'socket.csv'), 'utf8'));
     const service = backend.filter((r) => r.id === 'step.service').length;
     assert.equal(service, backend.filter((r) => r.id === 'step.compute').length);
     assert.ok(service >= 360, `server logged ${service} steps`);
@@ -165,7 +165,7 @@ describe('bench:desktop end to end (tiny configuration)', () => {
     for (const c of run.configurations) {
       assert.deepEqual(c.files.map((f) => f.file.split('/')[1]), ['native.csv', 'socket.csv', 'unity_native.csv', 'unity_socket.csv', 'floors.csv']);
       for (const f of c.files) {
-        const rows = parseTimingCsv(readFileSync(join(runDir, f.file), 'utf8'), f.file);
+        const rows = parseTimingCsvText(readFileSync(join(runDir, f.file), 'utf8'), f.file);
         for (let i = 1; i < rows.length; i += 1) assert.ok(rows[i].t >= rows[i - 1].t, `${f.file} is one series in time order`);
         const counts = {};
         for (const x of rows) counts[x.id] = (counts[x.id] ?? 0) + 1;
@@ -182,7 +182,7 @@ describe('bench:desktop end to end (tiny configuration)', () => {
         assert.ok(inv.paths.native.startedAt && inv.paths.socket.loadAverage.before.length === 3);
         for (const f of inv.files) {
           assert.ok(f.file.startsWith(`${inv.dir}/`), f.file);
-          const rows = parseTimingCsv(readFileSync(join(runDir, f.file), 'utf8'), f.file);
+          const rows = parseTimingCsvText(readFileSync(join(runDir, f.file), 'utf8'), f.file);
           const counts = {};
           for (const x of rows) counts[x.id] = (counts[x.id] ?? 0) + 1;
           // each invocation keeps its own warm-up (5) + its share of the 40 frames (20); floors 5 + 5 per path; OS floors 5 + 10.

@@ -13,7 +13,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { hostEnv, hostExe, root } from '../../scripts/lib/toolchain.mjs';
-import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
+import { parseTimingCsvText } from '../../measurement/src/analysis.mjs';
 import { startServer } from '../../scripts/lib/jvm-server.mjs';
 import { attachShm } from './shm-client.mjs';
 
@@ -74,14 +74,14 @@ for (const t of transports) {
         }
         const run = host(['run', '--engine', 'socket', '--transport', t.name, '--path', path, '--encoding', 'binary', '--frames', '200', '--out', `${t.server}-${t.name}.csv`]);
         assert.equal(run.summary.frames, 200);
-        const rows = parseTimingCsv(readFileSync(join(tmp, `${t.server}-${t.name}.csv`), 'utf8'));
+        const rows = parseTimingCsvText(readFileSync(join(tmp, `${t.server}-${t.name}.csv`), 'utf8'));
         const counts = {};
         for (const r of rows) counts[r.id] = (counts[r.id] ?? 0) + 1;
         assert.deepEqual(counts, { 'step.socket.send': 200, 'step.socket.wait': 200, 'step.socket.parse': 200, 'step.unity.apply': 200, 'step.unity.e2e': 200, 'step.frame.wait': 200 });
       } finally {
         await server.stop();
       }
-      const backend = parseTimingCsv(readFileSync(csv, 'utf8'));
+      const backend = parseTimingCsvText(readFileSync(csv, 'utf8'));
       const service = backend.filter((r) => r.id === 'step.service').length;
       assert.equal(service, backend.filter((r) => r.id === 'step.compute').length, 'one service row per step answered');
       assert.ok(service >= 200, `server logged ${service} steps`);

@@ -29,13 +29,13 @@ import { CsvError, parseTimingBytes } from './timingCsv.mjs';
 const utf8 = new TextEncoder();
 
 /**
- * Parses a `t_ns,id,duration_ns` CSV into rows (timingCsv.mjs, the one parser); throws on a wrong header or a
+ * Parses the text of a `t_ns,id,duration_ns` CSV into rows (through timingCsv.mjs's parseTimingBytes, the one parser); throws on a wrong header or a
  * malformed row, naming `name` and the line.
  * @param {string} text
  * @param {string} [name]
  * @returns {TimingRow[]}
  */
-export function parseTimingCsv(text, name = 'csv') {
+export function parseTimingCsvText(text, name = 'csv') {
   let p;
   try {
     p = parseTimingBytes(utf8.encode(text), { rejectNegative: false, allowEmpty: true });

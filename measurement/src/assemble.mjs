@@ -1,7 +1,7 @@
 // A configuration's files and folder name (desktop and web benches alike); a desktop run's configurations, for every
 // desktop front-end (bench:desktop's host, the Unity bench): what they are (N × pacing × encoding, each with its
 // scenario from scenario.mjs), their block orders and how their run.json entry reads. Merging a configuration's
-// repetition folders into its files (one write stage for every desktop front-end): timingFiles.mjs. No I/O.
+// invocation folders into its files (one write stage for every desktop front-end): timingFiles.mjs. No I/O.
 import { filesOf, pathsOf } from './catalogue.mjs';
 import { mulberry32, shuffled } from './random.mjs';
 import { scenarioFor } from './scenario.mjs';
@@ -21,8 +21,8 @@ export const configurationId = (nodeCount, pacing, encoding) => `n${nodeCount}-$
  * scenarioFor, seed only for a random layout) and its pacing's tick (fixed and frame pacing; free pacing runs at
  * time scale 1): [{ id, scenario, nodeCount, seed, meanDegree, maxDistance, pacing, tickMs, timeScale, encoding }].
  */
-export function desktopConfigurations({ ns, pacings, encodings, seed, meanDegree, maxDistance, tickMs, timeScale }) {
-  return ns.flatMap((nodeCount) => pacings.flatMap((pacing) => encodings.map((encoding) => {
+export function desktopConfigurations({ nodeCounts, pacings, encodings, seed, meanDegree, maxDistance, tickMs, timeScale }) {
+  return nodeCounts.flatMap((nodeCount) => pacings.flatMap((pacing) => encodings.map((encoding) => {
     const scenario = scenarioFor(nodeCount);
     return {
       id: configurationId(nodeCount, pacing, encoding), scenario, nodeCount, seed: scenario === 'random' ? seed : null,

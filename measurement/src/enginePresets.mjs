@@ -75,10 +75,10 @@ export function measuredProgramPresets(points, runIds) {
         at[inPath].push(p.inCompute / p.n);
         at[outPath].push(p.outCompute / p.n);
       }
-      const ns = Object.keys(byN).map(Number).sort((a, b) => a - b);
+      const nodeCounts = Object.keys(byN).map(Number).sort((a, b) => a - b);
       const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
-      const perN = Object.fromEntries(ns.map((n) => [n, { [inPath]: Math.round(mean(byN[n][inPath])), [outPath]: Math.round(mean(byN[n][outPath])) }]));
-      const top = perN[ns.at(-1)];
+      const perN = Object.fromEntries(nodeCounts.map((n) => [n, { [inPath]: Math.round(mean(byN[n][inPath])), [outPath]: Math.round(mean(byN[n][outPath])) }]));
+      const top = perN[nodeCounts.at(-1)];
       const runs = [...new Set(ps.map((p) => p.run))];
       presets.push({
         id: `ours-${platform}-${program}`,
@@ -87,7 +87,7 @@ export function measuredProgramPresets(points, runIds) {
         perDeviceNs: top[inPath],
         perPathNs: top,
         byN: perN,
-        source: `Measured: the median step.compute of ${RUNTIME[inPath]} and ${RUNTIME[outPath]} over N devices, per device, in run${runs.length > 1 ? 's' : ''} ${runs.join(', ')} at N = ${ns.join(', ')}; the figures at N = ${ns.at(-1)}${platform === 'web' ? ' (the page measures with a 5 µs clock: a round of 10 devices is a few ticks)' : ''}.`,
+        source: `Measured: the median step.compute of ${RUNTIME[inPath]} and ${RUNTIME[outPath]} over N devices, per device, in run${runs.length > 1 ? 's' : ''} ${runs.join(', ')} at N = ${nodeCounts.join(', ')}; the figures at N = ${nodeCounts.at(-1)}${platform === 'web' ? ' (the page measures with a 5 µs clock: a round of 10 devices is a few ticks)' : ''}.`,
       });
     }
   }
@@ -96,7 +96,7 @@ export function measuredProgramPresets(points, runIds) {
 
 /**
  * The reference study's engine round (ns) per path recomputed from its back-end CSV rows (parsed: analysis.mjs
- * parseTimingCsv): the median of step.compute after the warm-up, and per device at its N = 10.
+ * parseTimingCsvText): the median of step.compute after the warm-up, and per device at its N = 10.
  * @param {Record<string, { t: number; id: string; d: number }[]>} rowsByPath
  * @returns {Record<string, { roundNs: number; perDeviceNs: number }>}
  */

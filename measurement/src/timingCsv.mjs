@@ -1,5 +1,5 @@
 // The timing CSV (docs/measurements.md, "CSV": header t_ns,id,duration_ns; integers in ns), parsed once for every
-// reader: the benches and the headline (analysis.mjs parseTimingCsv: rows), the dashboard's loader and uploads
+// reader: the benches and the headline (analysis.mjs parseTimingCsvText: rows), the dashboard's loader and uploads
 // (columns). Strict and fast: one pass over the bytes, the first problem named with its line number. It also
 // computes each row's rank k within its id by (t_ns, file order), the reference method's stable sort, so the
 // dashboard's SQL drops the warm-up with `k > warmup` instead of a window over every row. No I/O.

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { desktopConfigurationEntry, desktopConfigurations, desktopOrders } from './assemble.mjs';
-import { mergeRepetitions } from './timingFiles.mjs';
+import { mergeInvocationFiles } from './timingFiles.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from './runRecordFiles.mjs';
 
 /** File names in a Unity run folder: the plan (Node → Unity) and what Unity ran (Unity → Node). */
@@ -16,7 +16,7 @@ export const UNITY_RECORD = 'unity-record.json';
  * The plan of a Unity desktop run: the run's identity, the measurement parameters and one entry per configuration
  * (N × pacing × encoding) with its scenario (kind by scenarioFor, seed only for a random layout) and the transport
  * order of each block (`pathOrders`, drawn from the order seed as bench:desktop draws its invocations' orders).
- * `o`: { runDir, run: { id, title, commit, createdAt, command }, ns, pacings, encodings, transports, rounds, warmup,
+ * `o`: { runDir, run: { id, title, commit, createdAt, command }, nodeCounts, pacings, encodings, transports, rounds, warmup,
  * blocks, tickMs, timeScale, floors, floorBatch, seed, meanDegree, maxDistance, orderSeed, server }.
  */
 export function unityPlan(o) {
@@ -55,7 +55,7 @@ export async function publishUnityRun(runDir, { publish = false } = {}) {
   const configurations = plan.configurations.map((c) => {
     const ran = record.configurations.find((r) => r.id === c.id);
     checkScenario(c, ran);
-    const { files, record: blocks } = mergeRepetitions(runDir, c.id, ran.blocks, { warmup: plan.warmup });
+    const { files, record: blocks } = mergeInvocationFiles(runDir, c.id, ran.blocks, { warmup: plan.warmup });
     return desktopConfigurationEntry(c, { meanDegree: ran.scenario.meanDegree, blockOrders: ran.blocks.map((b) => b.order.join('>')), files, blocks });
   });
   const run = {

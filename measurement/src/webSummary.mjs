@@ -1,15 +1,15 @@
 // The web bench's summary table: the reference analysis (docs/reference-study.md, measurement/src/analysis.mjs, shared with
 // bench:desktop) applied to the web CSVs: medians per id, overheads paired by order, truncated to the shorter.
 
-import { pairedDiff, parseTimingCsv, series as seriesOfRows, stats } from './analysis.mjs';
+import { pairedDiff, parseTimingCsvText, series as seriesOfRows, stats } from './analysis.mjs';
 import { BACKEND_IDS, PATHS } from './catalogue.mjs';
 import { formatNsFixed } from './format.mjs';
 
 /** Parses `t_ns,id,duration_ns` → Map id → durations (ns, in t_ns order, warm-up dropped). */
-export const series = (csv, warmup = 30) => seriesOfRows(parseTimingCsv(csv), warmup);
+export const series = (csv, warmup = 30) => seriesOfRows(parseTimingCsvText(csv), warmup);
 
 /** Parsed rows (or none) of an optional CSV text. */
-const rowsOf = (csv) => (csv ? parseTimingCsv(csv) : []);
+const rowsOf = (csv) => (csv ? parseTimingCsvText(csv) : []);
 
 /** Median (NaN for a missing or empty series). */
 export const median = (xs) => stats(xs ?? []).median;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { join } from 'node:path';
-import { analyseConfiguration, pairedDiff, parseTimingCsv, quantileSorted, series, stats } from '../src/analysis.mjs';
+import { analyseConfiguration, pairedDiff, parseTimingCsvText, quantileSorted, series, stats } from '../src/analysis.mjs';
 import { readTimingCsv } from '../src/timingFiles.mjs';
 
 test('quantiles interpolate linearly between order statistics (numpy default)', () => {
@@ -20,15 +20,15 @@ test('stats use the sample standard deviation', () => {
 });
 
 test('preprocessing drops negatives, sorts by t_ns and drops the first samples per id', () => {
-  const rows = parseTimingCsv('t_ns,id,duration_ns\n30,a,3\n10,a,1\n-5,a,100\n20,a,2\n15,b,7\n40,a,-1\n', 'x');
+  const rows = parseTimingCsvText('t_ns,id,duration_ns\n30,a,3\n10,a,1\n-5,a,100\n20,a,2\n15,b,7\n40,a,-1\n', 'x');
   const s = series(rows, 1);
   assert.deepEqual(s.get('a'), [2, 3]);
   assert.deepEqual(s.get('b'), []);
 });
 
 test('a malformed CSV is rejected with its line', () => {
-  assert.throws(() => parseTimingCsv('t,id,d\n', 'f'), /f: wrong columns/);
-  assert.throws(() => parseTimingCsv('t_ns,id,duration_ns\n1,a\n', 'f'), /f: line 2/);
+  assert.throws(() => parseTimingCsvText('t,id,d\n', 'f'), /f: wrong columns/);
+  assert.throws(() => parseTimingCsvText('t_ns,id,duration_ns\n1,a\n', 'f'), /f: line 2/);
 });
 
 test('overhead pairs by order and truncates to the shorter series', () => {

@@ -62,7 +62,7 @@ test("a bad value found by a phase's check (cli.ints, fail) exits 2 with its mes
   const calls = [];
   const r = await run({
     options: { n: { type: 'string', default: '10' } },
-    parse: ({ cli }) => { calls.push('parse'); return { ns: cli.ints('n', 1) }; },
+    parse: ({ cli }) => { calls.push('parse'); return { nodeCounts: cli.ints('n', 1) }; },
     plan: () => { calls.push('plan'); },
   }, ['--n', '0,5']);
   assert.deepEqual(calls, ['parse']);

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { parseTimingCsv } from '../../measurement/src/analysis.mjs';
+import { parseTimingCsvText } from '../../measurement/src/analysis.mjs';
 import { validateRun } from '../../measurement/src/runRecordFiles.mjs';
 import { PROFILES, goMissing, toxicsOf, toxiproxyMissing } from '../lib/toxiproxy.mjs';
 import { root } from '../lib/root.mjs';
@@ -45,7 +45,7 @@ describe('bench:network through Toxiproxy (both servers)', () => {
   const samples = (cellId, id) => {
     const dirs = readdirSync(join(runDir, cellId));
     assert.equal(dirs.length, 2, `${cellId}: one folder per invocation`);
-    return dirs.flatMap((d) => readdirSync(join(runDir, cellId, d)).flatMap((f) => parseTimingCsv(readFileSync(join(runDir, cellId, d, f), 'utf8'))))
+    return dirs.flatMap((d) => readdirSync(join(runDir, cellId, d)).flatMap((f) => parseTimingCsvText(readFileSync(join(runDir, cellId, d, f), 'utf8'))))
       .filter((x) => x.id === id).map((x) => x.d);
   };
   const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
@@ -72,7 +72,7 @@ describe('bench:network through Toxiproxy (both servers)', () => {
     // ends when its reply is read; pipelined, the next request goes out before that end.
     for (const [path, file, id] of [['desktop-socket', 'unity_socket.csv', 'step.socket.wait'], ['web-websocket', 'web_websocket.csv', 'step.web.ws.wait']]) {
       const overlaps = (cellId) => readdirSync(join(runDir, cellId)).map((d) => {
-        const w = parseTimingCsv(readFileSync(join(runDir, cellId, d, file), 'utf8'))
+        const w = parseTimingCsvText(readFileSync(join(runDir, cellId, d, file), 'utf8'))
           .filter((x) => x.id === id).sort((a, b) => a.t - b.t);
         return { pairs: w.length - 1, overlapping: w.slice(1).filter((x, i) => x.t < w[i].t + w[i].d).length };
       });

@@ -5,7 +5,7 @@ import type { ConfigEnvironment } from '../../model/runs';
 import type { EngineKind } from '../model';
 import { WEB_IDS } from '../timing/ids';
 import type { BenchResult } from './benchHook';
-import { parseTimingCsv, series, stats, type TimingRow } from '../../../../measurement/src/analysis.mjs';
+import { parseTimingCsvText, series, stats, type TimingRow } from '../../../../measurement/src/analysis.mjs';
 import { timingCsvDataLines } from '../../../../measurement/src/timingCsv.mjs';
 
 /** What the page can tell about the machine it runs on. */
@@ -75,7 +75,7 @@ export const WARMUP = 30;
  * rows in time order, WARMUP samples dropped from each step id; floors keep all.
  */
 export function mediansOfCsv(...texts: (string | null | undefined)[]): Map<string, number> {
-  const rows = texts.flatMap((t) => (t ? parseTimingCsv(t, 'your run') : []));
+  const rows = texts.flatMap((t) => (t ? parseTimingCsvText(t, 'your run') : []));
   const isFloor = (r: TimingRow) => r.id.startsWith('floor.');
   const byId = [...series(rows.filter((r) => !isFloor(r)), WARMUP), ...series(rows.filter(isFloor), 0)];
   return new Map(byId.filter(([, v]) => v.length > 0).map(([id, v]) => [id, stats(v).median]));
