@@ -17,7 +17,7 @@ export const OS_FLOOR_BINARY = join(OS_FLOOR_DIR, 'build', 'os-floor');
  * spinning shared-memory round trip (≈ 0.1 µs), which is as short as two clock reads, so each of its samples is the
  * mean of 100 (like floor.native.noop).
  */
-export const OS_FLOORS = [
+const OS_FLOORS = [
   { transport: 'tcp', id: ID.tcp, batch: 1 },
   { transport: 'uds', id: ID.uds, batch: 1 },
   { transport: 'shm-spin', id: ID.shmSpin, batch: 100 },

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const ENGINE_MODULE = process.env.COLLEKTIVE_JS_ENGINE_MODULE ?? join(root, 'collektive-wasm', 'src', 'js', 'engine.mjs');
+const ENGINE_MODULE = process.env.COLLEKTIVE_JS_ENGINE_MODULE ?? join(root, 'collektive-wasm', 'src', 'js', 'engine.mjs');
 const WORKER = new URL('./engine-worker.mjs', import.meta.url);
 
 /** Loads the Kotlin/JS facade (in the worker thread that hosts a simulation). */
@@ -159,7 +159,7 @@ export class EngineWorker {
 }
 
 /** Time a small simulation's step runs on the event loop before the other connections are served (inline). */
-export const SLICE_MS = 2;
+const SLICE_MS = 2;
 
 /**
  * A small simulation on the event loop itself (`--handoff inline`): its batches cross no thread. A step's rounds

@@ -18,7 +18,7 @@
  */
 
 /** @type {Array<{ name: keyof Limits, flag: string, value: number, min: number, what: string }>} */
-export const BUDGETS = [
+const BUDGETS = [
   { name: 'maxMessageBytes', flag: 'max-message', value: 8 << 20, min: 64, what: 'largest WebSocket message; larger frames are refused while reading (close 1009)' },
   { name: 'maxBufferedInputBytes', flag: 'max-buffered-input', value: 64 << 20, min: 1024, what: 'partly received and queued input, summed over connections; the connection going over is closed (1013)' },
   { name: 'maxPendingReplyBytes', flag: 'max-pending-reply', value: 8 << 20, min: 1024, what: 'unsent replies of one connection before the server stops reading it' },
@@ -34,7 +34,7 @@ export const BUDGETS = [
 ];
 
 /** Each worker's V8 heap cap (Node only, not a protocol budget: not in hello.limits). */
-export const ENGINE_HEAP = { flag: 'engine-heap-mb', value: 1024, min: 16 };
+const ENGINE_HEAP = { flag: 'engine-heap-mb', value: 1024, min: 16 };
 
 /** @returns {Limits} the defaults */
 export function defaultLimits() {

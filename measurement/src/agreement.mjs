@@ -6,11 +6,11 @@
 import { covers } from './intervals.mjs';
 
 /** Agreement share a machine must reach for its intervals to count as calibrated. */
-export const CALIBRATED_SHARE = 0.8;
+const CALIBRATED_SHARE = 0.8;
 /** The most invocations the recommendation asks for: beyond it, the machine is the problem, not the count. */
-export const MAX_RECOMMENDED_INVOCATIONS = 20;
+const MAX_RECOMMENDED_INVOCATIONS = 20;
 /** Unmarked runs a calibration needs before it judges the intervals on them alone. */
-export const MIN_UNMARKED_RUNS = 3;
+const MIN_UNMARKED_RUNS = 3;
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const sd = (xs) => (xs.length < 2 ? NaN : Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)));

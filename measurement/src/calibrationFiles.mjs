@@ -11,7 +11,7 @@ import { h32, quantile } from './intervals.mjs';
 export { DRIFT_LIMIT, calibrationDrift, driftLine } from './drift.mjs';
 
 /** Rounds of the CPU kernel per timing: about 10 ms on this project's 2-core VM, far above any clock's tick. */
-export const KERNEL_ROUNDS = 400_000;
+const KERNEL_ROUNDS = 400_000;
 /** Timings per figure; the probe reports the median of the last TIMINGS − 2 (the first two warm the JIT). */
 const TIMINGS = 7;
 /** Round trips per loopback timing; the figure is the median round trip. */
@@ -59,7 +59,7 @@ export async function loopbackRttNs() {
 }
 
 /** One calibration in this process: { cpuKernelNs, loopbackRttNs, loopback } (ns). */
-export async function calibrateHere() {
+async function calibrateHere() {
   const cpu = cpuKernelNs();
   const loop = await loopbackRttNs();
   return { cpuKernelNs: Math.round(cpu), loopbackRttNs: Math.round(loop.rttNs), loopback: loop.method };

@@ -36,7 +36,7 @@ export const CANONICAL_PACING = 'free';
  * @param {Pick<ConfigLike, 'program'>} c
  * @returns {boolean}
  */
-export const runsReferenceProgram = (c) => isReferenceProgram(c.program);
+const runsReferenceProgram = (c) => isReferenceProgram(c.program);
 
 /**
  * Does configuration `c` run `program` (a spec as run.json records it; null or the reference name: the reference
@@ -63,7 +63,7 @@ export const hasPlatform = (c, p) => c.files.some((f) => f.platform === p && f.s
 export const encodingRank = (c) => (c.encoding === 'json' || c.encoding === 'binary' && !c.id.includes('binary') ? 0 : 1);
 
 /** The JVM server's default --spin-us (docs/profiles.md); a run comparing spins (bench:desktop --server-spin-us 0,50) opens on it. */
-export const DEFAULT_SERVER_SPIN_US = 50;
+const DEFAULT_SERVER_SPIN_US = 50;
 
 /** bench:web's default driver (docs/measurements.md, "Drivers"); a run comparing drivers (--driver playwright,cdp) opens on it. */
 export const DEFAULT_WEB_DRIVER = 'cdp';

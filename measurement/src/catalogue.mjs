@@ -403,7 +403,7 @@ export const isReferenceProgram = (spec) => !spec || String(spec) === REFERENCE_
  * The engine work knob (docs/programs.md, "Work"): every program spec takes `work=W`, W ns of extra CPU work per
  * device and round (0..1 000 000; at most 100 ms a round of all devices). Benches list levels with `--work`.
  */
-export const MAX_WORK_NS = 1_000_000;
+const MAX_WORK_NS = 1_000_000;
 
 /**
  * `--work 0,1000,16500`: the levels as numbers, or a message naming the bad one.
@@ -457,7 +457,7 @@ export const programSuffix = (spec) => (isReferenceProgram(spec)
  * the desktop per tick, awaited within it: both paths paced alike).
  * @type {readonly string[]}
  */
-export const PACINGS = Object.freeze(['free', 'fixed', 'frame']);
+const PACINGS = Object.freeze(['free', 'fixed', 'frame']);
 
 /**
  * Real-time period (ms) at which a configuration's front-end picks up results; null under free pacing.

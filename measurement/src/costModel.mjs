@@ -149,13 +149,13 @@ import { OS_FLOOR_IDS, osFloorOfTransport, programName, workOfSpec } from './cat
 /**
  * @type {1}
  */
-export const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 1;
 
 /**
  * The reference designs (docs/measurements.md): the reference protocol's configuration of each platform.
  * @type {{ desktop: string; web: string }}
  */
-export const REFERENCE_FAMILY = Object.freeze({ desktop: 'tcp-json-jvm', web: 'ws-json' });
+const REFERENCE_FAMILY = Object.freeze({ desktop: 'tcp-json-jvm', web: 'ws-json' });
 
 const IN_PROCESS = Object.freeze({
   desktop: { path: 'native', label: 'FFI (P/Invoke) into the Kotlin/Native engine, same process' },
@@ -271,7 +271,7 @@ const T975 = [NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.26
  * @param {number} dof
  * @returns {number}
  */
-export const tQuantile975 = (dof) => (dof < 1 ? NaN : dof <= 30 ? T975[Math.floor(dof)] : 1.96 + 2.4 / dof);
+const tQuantile975 = (dof) => (dof < 1 ? NaN : dof <= 30 ? T975[Math.floor(dof)] : 1.96 + 2.4 / dof);
 
 /** Variance floor of a fitted value's weight: 1 % of the mean |y| keeps a near-zero fit from taking all the weight. */
 const weightScale = (yhat, ys) => Math.max(Math.abs(yhat), 0.01 * ys.reduce((a, y) => a + Math.abs(y), 0) / ys.length, 1);
@@ -332,7 +332,7 @@ const sig = (x) => (Number.isFinite(x) ? Number(x.toPrecision(6)) : x);
 const interval = (estimate, half, covers) => ({ estimate: sig(estimate), ci95: [sig(estimate - half), sig(estimate + half)], ...(covers ? { covers } : {}) });
 
 /** Fewer distinct days than this and a line's own scatter does not show how days differ (docs/cost-model.md). */
-export const MIN_DAYS = 3;
+const MIN_DAYS = 3;
 
 /**
  * A fitted line as the model stores it: the terms with their coefficient intervals (the fit only) and the spread that
@@ -366,7 +366,7 @@ function storedLine(fit, { days, floorRelSd = null, floorDof = null, floorFrom =
 }
 
 /** What every interval of the model covers, once (docs/cost-model.md, "Intervals"). */
-export const INTERVALS_COVER = 'Terms (fixedNs, perDeviceNs): 95 % interval of the weighted least-squares fit only. '
+const INTERVALS_COVER = 'Terms (fixedNs, perDeviceNs): 95 % interval of the weighted least-squares fit only. '
   + 'Predictions (predictCase): 95 % prediction interval for another published run of the same machine kind, '
   + 't × √(fit variance + (relSd × value)²): the fit\'s uncertainty plus the scatter between published runs (days, VMs, commits) '
   + 'as a share of the value; the in-process base and the crossing added; the engine cost taken as exact.';

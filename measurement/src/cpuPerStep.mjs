@@ -5,7 +5,7 @@ import { PATH_SALT } from './catalogue.mjs';
 import { pathInterval } from './intervals.mjs';
 
 /** The processes whose CPU time a path's step costs: the front-end always, the server out of process. */
-export const CPU_PROCESSES = ['frontend', 'server'];
+const CPU_PROCESSES = ['frontend', 'server'];
 
 /**
  * A window over the measured steps of one invocation: `read(stepsDone, { frontend, server })` at progress reports

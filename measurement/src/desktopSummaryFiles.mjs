@@ -14,7 +14,7 @@ import { dataDir } from './runRecordFiles.mjs';
 import { isTargetConfiguration, printConfiguration, printGrowth, printIntervals, printTargets, summaryJson } from './desktopSummary.mjs';
 
 /** The reference study's published data through the same analysis, for side-by-side reading. */
-export function printReference() {
+function printReference() {
   const dir = join(dataDir, 'runs', 'reference-study');
   const file = (sub, name) => (existsSync(join(dir, sub, name)) ? readTimingCsv(join(dir, sub, name)) : null);
   const native = file('native-scene', 'native.csv');
@@ -43,7 +43,7 @@ export function printReport(results, tickOf) {
 }
 
 /** Re-analyses a run folder (its run.json and CSVs) and prints the same report as bench:desktop. */
-export function reportRun(runDir, warmup, { writeSummary = false } = {}) {
+function reportRun(runDir, warmup, { writeSummary = false } = {}) {
   const run = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
   const w = warmup ?? run.parameters?.warmup ?? 30;
   const keyOf = new Map(DESKTOP_FILES.map(([key, name]) => [name, key]));

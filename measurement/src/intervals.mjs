@@ -99,7 +99,7 @@ function select(a, k, lo, hi) {
  * Quantiles at `levels` of a (reordered in place) into out: the same values as sorting and interpolating
  * (quantileSorted), with only the order statistics they need selected.
  */
-export function quantilesInPlace(a, levels, out = new Float64Array(levels.length)) {
+function quantilesInPlace(a, levels, out = new Float64Array(levels.length)) {
   const n = a.length;
   const bounds = (q) => { const h = (n - 1) * q; const lo = Math.floor(h); return [h, lo, Math.min(lo + 1, n - 1)]; };
   const need = [...new Set(levels.flatMap((q) => bounds(q).slice(1)))].sort((x, y) => x - y);
@@ -190,7 +190,7 @@ export function outerReplicatesOf(inner, { salt, seed = DEFAULTS.seed, resamples
  * @param {readonly Float64Array[]} inner
  * @param {IntervalOptions} [options]
  */
-export const outerReplicates = (inner, options = {}) => outerReplicatesOf({ x: inner }, options).x;
+const outerReplicates = (inner, options = {}) => outerReplicatesOf({ x: inner }, options).x;
 
 /**
  * The percentile interval of bootstrap replicates (non-finite ones left out); null when fewer than 90 % of them
@@ -267,7 +267,7 @@ export function ratioInterval(numerator, denominator, options = {}) {
  * salt), so drift that moves both paths alike cancels. `numerator`, `denominator`: { invocations, salt }, the same R
  * in the same order; otherwise null.
  */
-export const PAIR_SALT = 9;
+const PAIR_SALT = 9;
 export const pairedRatioInterval = (numerator, denominator, options = {}) => pairedInterval(numerator, denominator, (n, d) => (d > 0 ? n / d : NaN), options);
 
 /**

@@ -18,7 +18,7 @@ const busyOfLine = (line) => {
  * Busy (non-idle, non-iowait) CPU seconds since boot of the whole machine, or of the listed cores (`cores`: CPU
  * numbers as strings or numbers), or null.
  */
-export function machineBusySeconds(cores = null) {
+function machineBusySeconds(cores = null) {
   try {
     const lines = readFileSync('/proc/stat', 'utf8').split('\n');
     if (!cores) return busyOfLine(lines[0]);

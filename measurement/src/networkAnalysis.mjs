@@ -20,7 +20,7 @@ export function seriesOf(rows, warmup) {
 }
 
 /** Intervals between the ends of consecutive samples (ns): the rate at which the loop applies states. */
-export const periodsOf = (rows) => rows.slice(1).map((r, i) => (r.t + r.d) - (rows[i].t + rows[i].d));
+const periodsOf = (rows) => rows.slice(1).map((r, i) => (r.t + r.d) - (rows[i].t + rows[i].d));
 
 /** One cell's figures: median and p95 with 95 % CIs over invocations, for every id given. */
 export function cellFigures(invocations, ids, salt) {

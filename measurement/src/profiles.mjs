@@ -124,7 +124,7 @@ export const CATEGORIES = ['engine', 'serialization', 'transport', 'runtime', 'f
  * idle, runtime, serialization, transport, engine, frontend (docs/profiles.md, "Categories").
  * @type {readonly (readonly [Category, RegExp])[]}
  */
-export const RULES = [
+const RULES = [
   ['idle', /^\(idle\)$|epoll_wait|futex_wait|do_futex|schedule_timeout|__schedule|do_idle|cpu_idle|pthread_cond_(timed)?wait|__pthread_cond|nanosleep|clock_nanosleep|do_sys_poll|__poll|Monitor\.Wait|Thread::sleep|Unsafe\.park|LockSupport\.park|WaitForSingleObject|Atomics\.wait/],
   ['runtime', /^\(garbage collector\)|sgen_|mono_gc|\[mono-sgen\]|\[libmono|kotlinx\.cinterop|__tls_get_addr|GC_|Scavenge|MarkCompact|v8::internal::Heap|G1|SerialHeap|DefNewGeneration|GenCollect|CompileBroker|C2Compiler|C1Compiler|Compile::|mini_method_compile|mono_jit_compile|mono_compile|mono_marshal|wrapper_managed_to_native|wrapper_native_to_managed|mono_threads_enter_gc|kotlin::gc|kotlin::mm|kotlin::alloc|Kotlin_|InterpreterRuntime|SharedRuntime|JVM_|^Phase[A-Za-z]+::|^Compile::|^Parse::|^GraphKit::|^Matcher::|^ciEnv::|^Compilation::|^LinearScan|^GenerateOopMap|^Interpreter$|^\[mono-sgen\]/],
   ['serialization', /[Jj]son|JSON|[Ss]eriali[sz]|[Cc]odec|Utf8|UTF8|utf8|Encoding|encodeBatch|decodeBatch|parseRequest|parseResponse|stringify|JsonParse|NumberFormat|Double\.parse|StringNumberConversions|toDoubleOrNull|toLongOrNull|nestingDepth|Session\$Companion|ToString|toString|StringBuilder|Newtonsoft|FormatDouble|dtoa|strtod|vfprintf|printf/],

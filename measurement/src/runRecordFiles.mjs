@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const dataDir = join(root, 'public', 'data');
 /** The JSON Schemas of run.json and manifest.json (draft-07, normative: docs/measurements.md). */
-export const schemaDir = join(root, 'measurement', 'schema');
+const schemaDir = join(root, 'measurement', 'schema');
 
 const tryRun = (cmd, args) => {
   const r = spawnSync(cmd, args, { encoding: 'utf8' });
@@ -31,7 +31,7 @@ export function gitCommit({ paths = [] } = {}) {
 }
 
 /** Versions of the runtimes involved: jdk, mono, kotlin, node (null when not installed). */
-export function runtimeVersions() {
+function runtimeVersions() {
   const java = tryRun('java', ['-version']);
   const mono = tryRun('mono', ['--version']);
   let kotlin = null;

@@ -9,8 +9,8 @@ import { mergeInvocationFiles } from './timingFiles.mjs';
 import { appendToManifest, collectEnvironment, writeRunRecord } from './runRecordFiles.mjs';
 
 /** File names in a Unity run folder: the plan (Node → Unity) and what Unity ran (Unity → Node). */
-export const UNITY_PLAN = 'unity-plan.json';
-export const UNITY_RECORD = 'unity-record.json';
+const UNITY_PLAN = 'unity-plan.json';
+const UNITY_RECORD = 'unity-record.json';
 
 /**
  * The plan of a Unity desktop run: the run's identity, the measurement parameters and one entry per configuration

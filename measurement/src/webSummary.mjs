@@ -18,7 +18,7 @@ export const median = (xs) => stats(xs ?? []).median;
 const paired = (a, b) => (a && b ? pairedDiff(a, b) : []);
 
 /** Median of a[i] − b[i] paired by order. */
-export const pairedMedian = (a, b) => median(paired(a, b));
+const pairedMedian = (a, b) => median(paired(a, b));
 
 export const mean = (xs) => stats(xs ?? []).mean;
 

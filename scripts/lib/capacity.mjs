@@ -69,7 +69,7 @@ function wsClient(port, n) {
 const nowNs = () => Number(process.hrtime.bigint());
 
 /** Front-ends per generator worker thread. */
-export const CLIENTS_PER_WORKER = 8;
+const CLIENTS_PER_WORKER = 8;
 /** A request is sent on a timer until this close to its due time, then by spinning through the event loop. */
 const SPIN_NS = 1.5e6;
 

@@ -27,7 +27,7 @@ export function descendants(pid) {
  * Sends `signal` to every process below this one (servers, front-ends, browsers, the shells that wrap them), then
  * SIGKILL to those still running after `graceMs`. Resolves once none is left or the grace is over.
  */
-export async function stopDescendants(signal = 'SIGTERM', graceMs = 2000) {
+async function stopDescendants(signal = 'SIGTERM', graceMs = 2000) {
   const kill = (pids, sig) => { for (const pid of pids) { try { process.kill(pid, sig); } catch { /* gone */ } } };
   const mine = () => descendants(process.pid).map((p) => p.pid);
   kill(mine(), signal);
