@@ -62,7 +62,7 @@ function parse({ cli: { values: opts, list, ints, int, fail } }) {
 const BUILDS = { jvm: ['core-jvm'], js: ['js-bench', 'js'], wasm: ['wasm-bench', 'wasm', 'toolchain-node24'], native: ['native-bench'] };
 
 /** Runs a child; resolves to its stdout lines; `onLine` sees each line as it arrives. */
-function child(cmd, argv, onLine = () => {}) {
+function child(cmd, argv, onLine = (/** @type {string} */ _line) => {}) {
   return new Promise((resolve, reject) => {
     const p = spawn(cmd, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines = [];

@@ -97,6 +97,7 @@ function candidateFlags(name) {
 }
 
 /** The Node server ([cli, ...flags]: its cli.mjs first) as a process; resolves { port, proc, stop(signal) → { code, ms } }. */
+/** @param {string[]} argv */
 async function startNode([cli, ...flags]) {
   const proc = spawn(process.execPath, [cli, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -112,6 +113,7 @@ async function startNode([cli, ...flags]) {
   });
   return {
     port, proc, output: () => out,
+    /** @param {NodeJS.Signals} [signal] */
     async stop(signal = 'SIGTERM') {
       const t0 = performance.now();
       if (proc.exitCode === null) proc.kill(signal);
@@ -337,6 +339,7 @@ async function measure({ P, names, json, onStop }) {
   await ensureBuilt(['js', ...(P.jvm ? ['jvm-server'] : [])]);
   const rng = mulberry32(P.seed);
   /** @type {Record<string, { overhead: number[][], compute: number[][], service: number[][], rtt: number[][], tput: number[], problems: string[], isolation: object[] }>} */
+  /** @type {Record<string, Record<string, any[]>>} */
   const results = Object.fromEntries(names.map((c) => [c, { overhead: [], compute: [], service: [], rtt: [], echo: [], overEcho: [], echoService: [], beyondEcho: [], tput: [], problems: [], isolation: [] }]));
   const tmp = mkdtempSync(join(tmpdir(), 'bench-node-handoff-'));
   const started = Date.now();

@@ -391,6 +391,7 @@ function report({ runId, browserVersion, coi, timerResolutionNs, rounds, R, warm
   // Intervals widened by the page's clock; a per-step figure within three ticks of it is a bound, and the e2e ratio
   // divides mean steps (the Wasm side from back-to-back blocks) where the Wasm step is that short (docs/measurements.md, "Clock resolution").
   const cell = (f) => (f?.clock?.limited ? clockHonestText(f, fmt) : formatInterval(f, fmt));
+  /** @type {[string, (h: any) => any][]} */
   const cols = [['wasm e2e (median step)', (h) => h.paths.wasm?.e2e_median], ['wasm e2e (block mean)', (h) => h.paths.wasm?.e2eBlock_mean], ['ws e2e (median)', (h) => h.paths.websocket?.e2e_median],
     ['ws e2e (mean)', (h) => h.paths.websocket?.e2e_mean], ['ws transport', (h) => h.paths.websocket?.transport_median]];
   const e2eRatio = (h) => (h.ratios.e2e_mean ?? (h.ratios.e2e_median?.clock?.limited ? null : h.ratios.e2e_median));
@@ -402,6 +403,7 @@ function report({ runId, browserVersion, coi, timerResolutionNs, rounds, R, warm
       h.ratios.transport_echo_median ? formatRatio(h.ratios.transport_echo_median) : '–'].join(''));
   }
   // The OS floors and what a step costs in CPU (docs/os-floor.md), for the runs that measured them.
+  /** @type {[string, (h: any) => any][]} */
   const osCols = [['OS tcp', (h) => h.paths.websocket?.osTcp_median], ['OS uds', (h) => h.paths.websocket?.osUds_median],
     ['OS shm spin', (h) => h.paths.websocket?.osShmSpin_median], ['OS shm futex', (h) => h.paths.websocket?.osShmFutex_median],
     ['CPU/step page (wasm)', (h) => h.paths.wasm?.cpuFrontend_perStep], ['CPU/step page (ws)', (h) => h.paths.websocket?.cpuFrontend_perStep],

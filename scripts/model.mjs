@@ -69,6 +69,7 @@ const familiesWith = (ns) => new Set([...new Set(points.map((p) => `${p.platform
 const spanning = familiesWith([10, 100, 1000]);
 const atN100 = (p) => p.n === 100 && spanning.has(`${p.platform}/${p.family}`);
 /** One coverage entry from several held-out folds (each fitted without its own held-out points). */
+/** @param {'in' | 'out'} [side] */
 function folds(heldOut, keys, keyOf, side = 'out') {
   const parts = keys.map((k) => heldOutCoverage(points, { heldOut, isHeldOut: (p) => keyOf(p) === k, side }));
   const sum = (key) => parts.reduce((s, c) => s + c[key], 0);

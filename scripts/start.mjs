@@ -42,5 +42,5 @@ const ws = wsPort === '0' ? null : spawn(process.execPath, [join(root, 'collekti
   { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
 ws?.stdout.on('data', (d) => { const line = d.toString().trim(); if (/listening/.test(line)) console.log(`[start] Live view WebSocket engine: ${line}`); });
 ws?.on('exit', (code) => { if (code) console.error(`[start] ws server exited (${code}); the Live view's WebSocket engine is unavailable, the rest works`); });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { ws?.kill('SIGTERM'); child.kill(sig); });
+for (const sig of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM'])) process.on(sig, () => { ws?.kill('SIGTERM'); child.kill(sig); });
 child.on('exit', (code) => { ws?.kill('SIGTERM'); process.exit(code ?? 0); });

@@ -5,7 +5,10 @@ import { CHROMIUM_ARGS, launchBrowser, root, startDevServer, startPreview } from
 
 export { CHROMIUM_ARGS, root };
 
-/** Starts `vite preview` of dist/dashboard (or of `outDir`; or the dev server); returns { url, close }. */
+/**
+ * Starts `vite preview` of dist/dashboard (or of `outDir`; or the dev server); returns { url, close }.
+ * @param {{ mode?: 'preview' | 'dev'; outDir?: string }} [options]
+ */
 export async function startServer({ mode = 'preview', outDir } = {}) {
   const server = mode === 'dev' ? await startDevServer() : await startPreview(outDir);
   return { url: server.url, close: () => server.stop() };

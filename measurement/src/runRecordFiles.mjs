@@ -47,6 +47,7 @@ function runtimeVersions() {
 /**
  * The environment block of run.json: CPU model, cores, memory, OS, kernel, runtimes, the front-end's timer
  * resolution (ns) and the pinning (string or null). Extra runtimes (e.g. browser) are merged in.
+ * @param {{ timerResolutionNs?: number | null; pinning?: string | null; runtimes?: Record<string, string> }} options
  */
 export function collectEnvironment({ timerResolutionNs, pinning = null, runtimes = {} }) {
   let osName = null;

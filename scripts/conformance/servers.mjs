@@ -121,7 +121,7 @@ async function tcpClient(port) {
 async function wsClient(port) {
   const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
   const box = inbox();
-  ws.on('message', (data, isBinary) => box.push(isBinary ? { binary: new Uint8Array(data), rid: undefined } : data.toString('utf8')));
+  ws.on('message', (data, isBinary) => box.push(isBinary ? { binary: new Uint8Array(/** @type {Buffer} */ (data)), rid: undefined } : data.toString('utf8')));
   ws.on('error', () => {});
   const closed = new Promise((resolve) => ws.once('close', (code) => { box.end(); resolve({ code }); }));
   await once(ws, 'open');
@@ -138,7 +138,7 @@ async function wsClient(port) {
       header[0] = 0x81; // FIN, text
       header[1] = 0x80 | 127; // masked, 64-bit length
       header.writeBigUInt64BE(BigInt(bytes + 1), 2);
-      ws._socket.write(Buffer.concat([header, Buffer.alloc(bytes, 0x20)]));
+      /** @type {any} */ (ws)._socket.write(Buffer.concat([header, Buffer.alloc(bytes, 0x20)]));
     },
     close: () => ws.terminate(),
   };

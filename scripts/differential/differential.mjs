@@ -26,6 +26,7 @@ export async function compare(targets, ops, stats) {
 /**
  * Runs the property. Returns { seed, sequences, ops, failure } where failure is null or the shrunk sequence with
  * the replies that differ.
+ * @param {{ seed?: number; runs?: number; seconds?: number; maxLength?: number; names?: string[]; log?: (line: string) => void }} [options]
  */
 export async function runDifferential({ seed = Date.now() % 2 ** 31, runs = Infinity, seconds = 60, maxLength = 30, names, log = () => {} } = {}) {
   const targets = await startTargets(names);

@@ -211,7 +211,7 @@ function serverReply(op, rid, got) {
     if (m.rid !== undefined && m.rid !== rid) return `rid:${m.rid} for ${rid}`;
     return canonicalState(decodeStateBuffer(m.binary));
   }
-  const reply = parseJsonWithInfinity(m);
+  const reply = /** @type {any} */ (parseJsonWithInfinity(m));
   if (reply.error !== undefined) {
     if (op.op === 'step' && reply.rid !== rid) return `rid:error reply has rid ${reply.rid} for ${rid}`;
     return serverErrorKind(reply);

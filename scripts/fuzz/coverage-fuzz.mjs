@@ -36,7 +36,7 @@ function mutate(input, corpus, dictionary, rnd) {
  * figures and its findings (inputs and errors); `onNew(input)` is called for each input added to the corpus.
  * `files` (a RegExp on script URLs) picks the code whose coverage guides the run.
  */
-export async function coverageFuzz({ target, seeds, seconds, seed = 1, files, dictionary = ['{', '}', '"op"'], onNew = () => {}, maxFindings = 5 }) {
+export async function coverageFuzz({ target, seeds, seconds, seed = 1, files, dictionary = ['{', '}', '"op"'], onNew = (/** @type {Buffer} */ _input) => {}, maxFindings = 5 }) {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

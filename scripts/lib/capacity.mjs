@@ -30,6 +30,7 @@ function tcpClient(port, n) {
     const sock = net.connect(port, '127.0.0.1');
     sock.setNoDelay(true);
     let buf = '';
+    /** @type {(rid: number) => void} */
     let cb = () => {};
     sock.on('data', (d) => {
       buf += d;
@@ -53,9 +54,11 @@ function tcpClient(port, n) {
 function wsClient(port, n) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
+    /** @type {(rid: number) => void} */
     let cb = () => {};
     ws.on('message', (data) => {
-      const m = RID.exec(data.toString('utf8', 0, Math.min(64, data.length)));
+      const bytes = /** @type {Buffer} */ (data);
+      const m = RID.exec(bytes.toString('utf8', 0, Math.min(64, bytes.length)));
       if (m) cb(Number(m[1]));
     });
     ws.once('error', reject);
@@ -146,7 +149,7 @@ if (!isMainThread && workerData?.capacityClients) {
  * each worker calls `onWindow(worker, { latenciesNs, sent, received })` every window (latencies of that window
  * only, counts cumulative) and the final latencies are those of the last partial window (scripts/soak.mjs).
  */
-export async function runLevel({ transport, port, m, n = 100, hz = 60, durationMs = 3000, warmupMs = 500, clientsPerWorker = CLIENTS_PER_WORKER, windowMs = 0, onWindow = () => {} }) {
+export async function runLevel({ transport, port, m, n = 100, hz = 60, durationMs = 3000, warmupMs = 500, clientsPerWorker = CLIENTS_PER_WORKER, windowMs = 0, onWindow = (/** @type {number} */ _worker, /** @type {any} */ _window) => {} }) {
   const workers = Math.ceil(m / clientsPerWorker);
   // 150 ms + 50 ms per worker: the workers start, connect and send createSim before the first request is due.
   const start = nowNs() + (150 + 50 * workers) * 1e6;

@@ -11,7 +11,10 @@ import { uniqueRunId } from '../../measurement/src/runId.mjs';
 import { ensureBuilt } from './build-steps.mjs';
 import { isReferenceProgram, parseWorkLevels, withWorkLevels } from '../../measurement/src/catalogue.mjs';
 
-/** The options every script spells the same way; a script takes those that apply to it. */
+/**
+ * The options every script spells the same way; a script takes those that apply to it.
+ * @type {Record<string, NonNullable<import('node:util').ParseArgsConfig['options']>[string]>}
+ */
 export const COMMON = {
   n: { type: 'string' }, // device counts, comma-separated
   encodings: { type: 'string' }, // wire encodings, comma-separated
@@ -43,7 +46,7 @@ export class ExitError extends Error {
  * on a bad command line (scripts/lib/bench.mjs prints and exits). Returns the values and helpers that check them,
  * each failing the same way: `fail(msg)`, `list(name, allowed?)` (comma-separated, trimmed; may be empty),
  * `ints(name, min)` (a list of integers >= min), `int(name, min)`, `positive(name)` (a number > 0).
- * @param {{ usage: string, options: Record<string, import('node:util').ParseArgsOptionDescriptor>,
+ * @param {{ usage: string, options: Record<string, NonNullable<import('node:util').ParseArgsConfig['options']>[string]>,
  *   allowPositionals?: boolean, argv?: string[] }} spec
  */
 export function readCli({ options, allowPositionals = false, argv = process.argv.slice(2) }) {

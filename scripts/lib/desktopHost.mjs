@@ -23,7 +23,7 @@ export const DESKTOP_HOST_OPTIONS = ['--scenario', '--nodes', '--seed', '--mean-
  * `scenario` is given), seed and meanDegree (random scenario only; default RANDOM_SCENARIO), program (none for the
  * reference program: its invocations stay the reference ones), the out-of-process engine's transport (tcp: `port`;
  * uds, shm: `path`) and spinUs, and the fields of OPTIONS.
- * @param {Record<string, string | number | null | undefined>} config
+ * @param {Record<string, any>} config
  * @returns {string[]}
  */
 export function desktopHostArgs(config) {

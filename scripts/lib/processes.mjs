@@ -44,7 +44,7 @@ async function stopDescendants(signal = 'SIGTERM', graceMs = 2000) {
  */
 export function exitOnStopSignals(stop) {
   let by = null;
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  for (const [signal, code] of /** @type {[NodeJS.Signals, number][]} */ ([['SIGINT', 130], ['SIGTERM', 143]])) {
     process.once(signal, async () => {
       by = signal;
       let message = '';
