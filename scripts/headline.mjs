@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addedCostLine, answerMarkdown, headlineSpec, withAnswer } from '../measurement/src/headline.mjs';
 import { computeHeadline } from '../measurement/src/headlineFiles.mjs';
+import { SPREAD_MEANING, spreadText } from '../measurement/src/headlineSpread.mjs';
 import { renderSvg } from '../measurement/src/reproduce.mjs';
 
 const dataDir = fileURLToPath(new URL('../public/data/', import.meta.url));
@@ -20,6 +21,11 @@ writeFileSync(join(dataDir, 'headline.json'), `${JSON.stringify(h, null, 1)}\n`)
 writeFileSync(join(dataDir, 'headline.svg'), `${await renderSvg(headlineSpec(h))}\n`);
 writeFileSync(readme, answered);
 for (const p of h.platforms) console.log(addedCostLine(p));
+// Beside each ratio's interval within its run, the same configuration's ratio across every published run.
+for (const p of h.platforms) {
+  console.log(`${p.platform}: ratio ${p.ratio.estimate.toPrecision(3)}× ${spreadText(p.spread)}${p.best ? `; best ${p.best.ratio.estimate.toPrecision(3)}× ${spreadText(p.best.spread)}` : ''}`);
+}
+console.log(SPREAD_MEANING);
 for (const p of h.platforms) {
   console.log(`${p.platform}: ${p.sentence}`);
   for (const c of p.machine.caveats) console.log(`  caveat: ${c}`);

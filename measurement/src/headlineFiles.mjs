@@ -11,7 +11,8 @@ import { FLOORS_FILE, OS_FLOOR_IDS, OS_FLOOR_OF_PATH, PATHS, PATH_SALT, REFERENC
 import { CANONICAL_N, CANONICAL_PACING, byPreference, canonicalPicks, hasPlatform } from './canonical.mjs';
 import { REFERENCE_CLAIM, referenceSentences, replaySentence, sentence } from './headline.mjs';
 import { COLLEKTIVE_REFERENCE } from './enginePresets.mjs';
-import { combinedInterval, pairedDifferenceInterval, pairedRatioInterval, pathInterval, ratioInterval } from './intervals.mjs';
+import { combinedInterval, pairedDifferenceInterval, pairedRatioInterval, pathInterval, ratioInterval, statisticOf } from './intervals.mjs';
+import { sameConfigurationKey, spreadOf } from './headlineSpread.mjs';
 import { differenceWithClock, ratioWithClock, withClock } from './clock.mjs';
 import { recordIsBusy } from './busyRule.mjs';
 import { calibrationDrift } from './drift.mjs';
@@ -72,21 +73,41 @@ export function osFloorOfConfiguration(config, platform) {
   return osFloorOfTransport(config.outOfProcessTransport, spinning);
 }
 
-export function configurationE2e(dataDir, run, config, platform, inConfig = config) {
+/**
+ * The per-invocation samples of a configuration's figures (`invs(path, figure)`: one array per invocation, empty ones
+ * dropped) and the statistic its e2e uses: the mean where the web's in-page side has block means, else the median.
+ */
+function e2eSamples(dataDir, run, config, platform, inConfig) {
   const warmup = warmupOfRun(run);
-  const resolutionNs = run.environment?.timerResolutionNs ?? null;
   const seriesOf = (c) => invocationFiles(dataDir, run, c, platform).map((inv) => invocationSeries(inv.files, warmup, { platform }));
   const serieses = seriesOf(config);
   const inSerieses = inConfig === config ? serieses : seriesOf(inConfig);
   const [inPath, outPath] = PATH_PAIRS[platform];
   const invs = (path, fig) => (path === inPath ? inSerieses : serieses).map((s) => FIGURES[platform][path][fig](s) ?? []).filter((v) => v.length > 0);
+  const blockSteps = inConfig.e2eBlockSteps ?? null;
+  const blocks = platform === 'web' && blockSteps ? invs(inPath, 'e2eBlock') : [];
+  return { inPath, outPath, invs, blockSteps, blocks, statistic: blocks.length ? 'mean' : 'median' };
+}
+
+/**
+ * configurationE2e's point figures only (no interval: no bootstrap), for the spread across runs: each path's e2e (the
+ * mean over invocations of each invocation's statistic), the ratio of the two and the added cost, out − in.
+ */
+export function configurationPoint(dataDir, run, config, platform, inConfig = config) {
+  const { inPath, outPath, invs, blocks, statistic } = e2eSamples(dataDir, run, config, platform, inConfig);
+  const meanOf = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+  const inNs = meanOf((blocks.length ? blocks : invs(inPath, 'e2e')).map((v) => statisticOf(v, blocks.length ? 'mean' : 'median')));
+  const outNs = meanOf(invs(outPath, 'e2e').map((v) => statisticOf(v, statistic)));
+  return { statistic, inNs, outNs, ratio: inNs > 0 ? outNs / inNs : NaN, addedCostNs: outNs - inNs };
+}
+
+export function configurationE2e(dataDir, run, config, platform, inConfig = config) {
+  const resolutionNs = run.environment?.timerResolutionNs ?? null;
+  const { inPath, outPath, invs, blockSteps, blocks, statistic } = e2eSamples(dataDir, run, config, platform, inConfig);
   const side = (path, fig = 'e2e') => ({ invocations: invs(path, fig), salt: PATH_SALT[path] });
   const honest = (f, steps = 1) => withClock(f, resolutionNs, steps);
   const at = (path, statistic, fig = 'e2e', steps = 1) => honest(pathInterval(invs(path, fig), { statistic, salt: PATH_SALT[path] }), steps);
   const stepMedian = at(inPath, 'median');
-  const blockSteps = inConfig.e2eBlockSteps ?? null;
-  const blocks = platform === 'web' && blockSteps ? invs(inPath, 'e2eBlock') : [];
-  const statistic = blocks.length ? 'mean' : 'median';
   const inFig = blocks.length ? at(inPath, 'mean', 'e2eBlock', blockSteps) : stepMedian;
   const outFig = at(outPath, statistic);
   const den = blocks.length ? side(inPath, 'e2eBlock') : side(inPath);
@@ -284,6 +305,32 @@ export function referenceReplay(dataDir, runs) {
   return { run: run.id, preset, pacings, sentence: replaySentence({ preset, pacings }) };
 }
 
+/**
+ * The spread of `config`'s figures across the published runs (headlineSpread.mjs): its point ratio and added cost in
+ * every published bench run of `platform` holding a configuration of the same key (sameConfigurationKey) and the
+ * same statistic (a web run without block means times its in-page step otherwise). A configuration without its own
+ * in-process files (bench:web's other encodings) is set against its run's configuration of the same N, pacing,
+ * program and driver that has them, as the headline does.
+ */
+export function spreadAcrossRuns(dataDir, runs, platform, config, statistic) {
+  const key = sameConfigurationKey(platform, config);
+  const points = [];
+  for (const run of runs) {
+    if (run.kind !== platform) continue;
+    for (const c of run.configurations) {
+      if (!hasPlatform(c, platform) || sameConfigurationKey(platform, c) !== key) continue;
+      const inConfig = measuresIn(c, platform) ? c : run.configurations.find((x) => x.nodeCount === c.nodeCount && x.pacing === c.pacing
+        && (x.program ?? null) === (c.program ?? null) && (x.driver ?? null) === (c.driver ?? null) && measuresIn(x, platform));
+      if (!inConfig) continue;
+      const point = configurationPoint(dataDir, run, c, platform, inConfig);
+      if (point.statistic !== statistic) continue;
+      points.push({ run: run.id, config: c.id, createdAt: run.createdAt, commit: run.commit ?? null, environment: run.environment,
+        ratio: point.ratio, addedCostNs: point.addedCostNs });
+    }
+  }
+  return spreadOf(points);
+}
+
 /** The headline object (public/data/headline.json) of the published runs under `dataDir`. */
 export function computeHeadline(dataDir) {
   const runs = publishedRuns(dataDir);
@@ -298,10 +345,20 @@ export function computeHeadline(dataDir) {
     const referenceEngine = atReferenceEngineCost(dataDir, runs, platform, config);
     const bestConfig = best && run.configurations.find((c) => c.id === best.config);
     if (bestConfig) best.referenceEngine = atReferenceEngineCost(dataDir, runs, platform, bestConfig);
+    // Each ratio's spread across the published runs, beside its interval within this run (headlineSpread.mjs).
+    const spreadOfConfig = (runId, configId, statistic) => {
+      const c = runs.find((r) => r.id === runId)?.configurations.find((x) => x.id === configId);
+      return c ? spreadAcrossRuns(dataDir, runs, platform, c, statistic) : null;
+    };
+    const statisticKey = p.statistic.startsWith('mean') ? 'mean' : 'median';
+    if (best) best.spread = spreadOfConfig(run.id, best.config, statisticKey);
+    for (const r of [referenceEngine, best?.referenceEngine]) {
+      if (r) r.spread = spreadOfConfig(r.run, r.config, r.statistic.startsWith('mean') ? 'mean' : 'median');
+    }
     return {
       platform, run: run.id, config: config.id, nodeCount: config.nodeCount, pacing: config.pacing,
       invocations: config.invocations?.length ?? 1, timerResolutionNs, cores: run.environment?.cores ?? null,
-      ...p, machine: machineCaveats(run, config),
+      ...p, spread: spreadAcrossRuns(dataDir, runs, platform, config, statisticKey), machine: machineCaveats(run, config),
       repeat: repeatConfig ? { run: repeat.id, ratio: configurationE2e(dataDir, repeat, repeatConfig, platform).ratio } : null,
       ...(best ? { best } : {}),
       referenceEngine,

@@ -1,3 +1,6 @@
+import type { HeadlineSpread } from '../../../measurement/src/headlineSpread.mjs';
+
+export type { HeadlineSpread };
 /** The headline of the first view (public/data/headline.json, written by `npm run headline`: measurement/src/headline.mjs). */
 /** clockLimited: a per-step figure within a few ticks of its clock, shown as a bound (measurement/src/clock.mjs). */
 export interface HeadlineFigure { estimate: number; ci95: [number, number] | null; invocations: number; clockLimited?: boolean }
@@ -14,12 +17,14 @@ export interface HeadlinePlatform {
   /** out-of-process e2e − in-process e2e, ns per step: what the process boundary adds whatever the engine (docs/glossary.md); absent in older headlines */
   addedCost?: HeadlineAddedCost;
   ratioOfStepMedians?: HeadlineFigure; machine: HeadlineMachine;
+  /** the same configuration's ratio across every published run that measured it (measurement/src/headlineSpread.mjs); absent in older headlines */
+  spread?: HeadlineSpread | null;
   repeat: { run: string; ratio: HeadlineFigure } | null;
   /** the OS floor below the out-of-process path and its e2e over it (docs/os-floor.md); absent in older runs */
   osFloor?: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure };
   /** out-of-process done as well as the same run measured it (another transport or encoding; measurement/src/headlineFiles.mjs) */
   best?: { config: string; transport: string; encoding: string; /** jvm, native (desktop) or node; absent in older headlines (jvm) */ server?: string; spinMicros: number | null; outOfProcess: HeadlineFigure; inProcess: HeadlineFigure;
-    ratio: HeadlineFigure; addedCost?: HeadlineAddedCost; referenceEngine?: HeadlineAtEngineCost | null; osFloor: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure } | null; repeat?: { run: string; ratio: HeadlineFigure } };
+    ratio: HeadlineFigure; addedCost?: HeadlineAddedCost; referenceEngine?: HeadlineAtEngineCost | null; spread?: HeadlineSpread | null; osFloor: { id: string; floor: HeadlineFigure; ratio: HeadlineFigure } | null; repeat?: { run: string; ratio: HeadlineFigure } };
   /** the same configuration at the reference study's engine cost (measurement/src/headlineFiles.mjs atReferenceEngineCost); absent or null when no run measured it */
   referenceEngine?: HeadlineAtEngineCost | null;
   sentence: string;
@@ -29,7 +34,7 @@ export interface HeadlinePlatform {
 /** A configuration run at the reference study's engine cost: the preset (each path its runtime's figure) or work=16500 on both. */
 export interface HeadlineAtEngineCost {
   run: string; config: string; engine: { preset?: string; programByPath?: Record<string, string> | null; workNs?: number };
-  statistic: string; inProcess: HeadlineFigure; outOfProcess: HeadlineFigure; ratio: HeadlineFigure; addedCost: HeadlineAddedCost;
+  statistic: string; inProcess: HeadlineFigure; outOfProcess: HeadlineFigure; ratio: HeadlineFigure; addedCost: HeadlineAddedCost; spread?: HeadlineSpread | null;
 }
 /** The reference study's comparison replayed with its engine's cost, per pacing (measurement/src/headlineFiles.mjs referenceReplay). */
 export interface HeadlineReplay {
@@ -54,3 +59,5 @@ export interface Headline {
 
 /** The headline's number formats: the ones measurement/src/headline.mjs writes into headline.json's sentences. */
 export { formatNs, formatTimes, formatUs, outOfProcessName } from '../../../measurement/src/headline.mjs';
+/** The words beside each ratio for its spread across the published runs. */
+export { SPREAD_MEANING, spreadCoverage, spreadRange, spreadText } from '../../../measurement/src/headlineSpread.mjs';
