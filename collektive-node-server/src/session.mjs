@@ -1,14 +1,39 @@
-// One client connection: the protocol of docs/protocol.md (reference messages, extensions, validation, budgets)
-// over one WebSocket, with its simulation in a worker thread (src/engine.mjs).
+// One client connection: the protocol of docs/protocol.md over one WebSocket, with its simulation in a worker
+// thread or on the event loop (src/engine.mjs). The protocol's rules are not written here: each request, once
+// JSON.parse has read it, is read by the Kotlin servers' own RequestReader (collektive-protocol, compiled to
+// Kotlin/JS: build step protocol-js), which answers the command for the engine or the refusal, in the Kotlin
+// servers' words. This file is the transport around it: messages and their lines, the order of requests, the
+// budgets shared by connections, the hand-off to the engine, back-pressure, and the binary messages of the Node
+// server (docs/protocol.md, "Binary messages (Node)"), whose headers it reads before the reader checks their
+// step and positions.
 //
 // Requests are handled strictly in order, one at a time. Requests without a reply (createSim, setSource,
-// newPosition, positions, clearSources, binary positions) are validated here and collected; a step sends them and
+// newPosition, positions, clearSources, binary positions) are read here and collected; a step sends them and
 // itself to the worker in one message, so a frame of N newPosition requests and a step crosses threads once.
 // While a step runs, later requests wait in the inbox; the inbox and the unsent replies are bounded (the
 // transport stops reading this connection past them: back-pressure, docs/protocol.md "Budgets").
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EngineLost } from './engine.mjs';
 import { PARSE_IN_PLACE_CHARS } from './parser.mjs';
-import { programError } from './programs.mjs';
+
+/**
+ * The Kotlin/JS export of collektive-protocol's RequestReader (collektive-protocol/src/jsMain). `read` and
+ * `positions` answer a command array for the engine (`["newPosition", nodeId, x, y, z]`, `["step", rid, stepCount,
+ * encoding, xyz]`, …) or a refusal `["error", message, op, rid, limit]`.
+ * @typedef {object} ProtocolReader
+ * @property {(parsed: unknown, nodeCount: number) => Array<any>} read  a request as JSON.parse made it
+ * @property {(op: string, xyz: Float64Array, nodeCount: number) => Array<any>} positions  a binary message's coordinates
+ * @property {(limit: number) => Array<any>} maxSessions  the refusal of a createSim past maxSessions
+ * @property {(nodeCount: number, total: number, limit: number) => Array<any>} maxDevices  past maxDevices
+ * @property {string[]} ops
+ */
+export const PROTOCOL_MODULE = process.env.COLLEKTIVE_JS_PROTOCOL_MODULE
+  ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'collektive-protocol', 'build', 'js', 'collektive-protocol.mjs');
+/** @type {{ ProtocolReader: new (maxNodes: number, maxSteps: number) => ProtocolReader }} */
+const protocol = await import(pathToFileURL(PROTOCOL_MODULE).href).catch((e) => {
+  throw new Error(`cannot load the protocol reader ${PROTOCOL_MODULE} (build it: node scripts/build.mjs protocol-js): ${e.message}`);
+});
 
 /** Error replies per multi-line message; the rest are counted in one closing error (replies stay bounded by input). */
 export const MAX_ERRORS_PER_MESSAGE = 64;
@@ -16,19 +41,12 @@ export const MAX_ERRORS_PER_MESSAGE = 64;
 const MAX_BATCH = 4096;
 /** Largest rid: every JSON reader holds integers up to 2^53 − 1 exactly (docs/protocol.md, "Validation"). */
 export const MAX_RID = Number.MAX_SAFE_INTEGER;
-export const OPS = ['createSim', 'setSource', 'newPosition', 'step', 'positions', 'clearSources', 'echo', 'hello'];
 export const SERVER = 'collektive-node-server';
 export const VERSION = '0.3.0';
 
-export class ProtocolError extends Error {
-  /** @param {string} message @param {string} [limit]  the budget that refused the request */
-  constructor(message, limit) {
-    super(message);
-    this.limit = limit;
-  }
-}
-
-const fail = (msg, limit) => { throw new ProtocolError(msg, limit); };
+/** A binary message refused by its Node-only header (docs/protocol.md, "Binary messages (Node)"). */
+class HeaderError extends Error {}
+const fail = (msg) => { throw new HeaderError(msg); };
 /** A binary step's first int32 (a positions buffer's is its count, never negative), and its header's size. */
 const STEP_MARKER = -1;
 const STEP_HEADER_BYTES = 24;
@@ -48,10 +66,11 @@ function float64s(bytes, at, count) {
   return xyz;
 }
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const isInt = (v) => Number.isInteger(v);
-const show = (v) => (v === undefined ? 'nothing' : JSON.stringify(v));
 
-/** `{"error", "op", "rid"?, "limit"?}` (docs/protocol.md, "Error reply"). */
+/**
+ * `{"error", "op", "rid"?, "limit"?}` (docs/protocol.md, "Error reply").
+ * @param {string} message @param {string | null} op @param {number | null} [rid] @param {string | null} [limit]
+ */
 function errorReply(message, op, rid, limit) {
   /** @type {Record<string, unknown>} */
   const reply = { error: message, op };
@@ -59,6 +78,8 @@ function errorReply(message, op, rid, limit) {
   if (limit) reply.limit = limit;
   return reply;
 }
+/** The error reply of the reader's refusal `["error", message, op, rid, limit]`. */
+const refusal = (r) => errorReply(r[1], r[2], r[3], r[4]);
 
 /**
  * Server-wide counters shared by every session (budgets summed over connections).
@@ -98,6 +119,7 @@ export class Session {
     this.transport = transport;
     this.log = log;
     this.newWorker = newWorker;
+    this.reader = new protocol.ProtocolReader(limits.maxNodes, limits.maxSteps);
     /** @type {import('./engine.mjs').EngineWorker | import('./engine.mjs').InlineEngine | null} */
     this.worker = null;
     /** Size of the simulation as the requests accepted so far leave it (0 = none). */
@@ -250,11 +272,11 @@ export class Session {
     if (text.length > PARSE_IN_PLACE_CHARS && this.parser) {
       return this.parser.parse(text).then(
         (msg) => this.handle(msg, text, received),
-        (e) => errorReply(`malformed JSON: ${e.message}`, null, null),
+        (e) => errorReply(`malformed request: ${e.message}`, null, null),
       );
     }
     let msg;
-    try { msg = JSON.parse(text); } catch (e) { return errorReply(`malformed JSON: ${e.message}`, null, null); }
+    try { msg = JSON.parse(text); } catch (e) { return errorReply(`malformed request: ${e.message}`, null, null); }
     return this.handle(msg, text, received);
   }
 
@@ -263,47 +285,27 @@ export class Session {
    * @returns {Record<string, unknown> | null | Promise<Record<string, unknown> | null>}
    */
   handle(msg, text, received) {
-    let op = null;
-    let rid = null;
+    const r = this.reader.read(msg, this.nodeCount);
     try {
-      if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) fail('a request must be a JSON object {"op", "data"}');
-      if (typeof msg.op === 'string') op = msg.op;
-      else fail(msg.op === undefined ? 'missing "op"' : `"op" must be a string, got ${show(msg.op)}`);
-      if (op === 'echo') {
-        this.send(text, false);
-        // The server's own floor: the same hand-off and socket write as a step's reply, with no step (docs/os-floor.md).
-        if (this.log) this.log.add('echo.service', received, process.hrtime.bigint());
-        return null;
-      }
-      const data = msg.data ?? {};
-      if (typeof data !== 'object' || Array.isArray(data)) fail('"data" must be an object');
-      switch (op) {
-        case 'createSim': return this.createSim(data);
-        case 'setSource': return this.setSource(data);
-        case 'clearSources': this.requireSimulation(); return this.command(['clearSources']);
-        case 'newPosition': return this.newPosition(data);
-        case 'positions': return this.command(['positions', this.positions(data.xyz)]);
+      switch (r[0]) {
+        case 'error': return refusal(r);
+        case 'echo':
+          this.send(text, false);
+          // The server's own floor: the same hand-off and socket write as a step's reply, with no step (docs/os-floor.md).
+          if (this.log) this.log.add('echo.service', received, process.hrtime.bigint());
+          return null;
         case 'hello': this.send(JSON.stringify(this.hello()), false); return null;
-        case 'step':
-          if (data.rid !== undefined) {
-            if (!isInt(data.rid) || data.rid < 0 || data.rid > MAX_RID) {
-              // Not echoed when out of range: JSON.parse has already rounded it.
-              fail(`rid must be an integer in [0, ${MAX_RID}], got ${typeof data.rid === 'number' ? 'a number outside that range' : show(data.rid)}`);
-            }
-            rid = data.rid;
-          }
-          return this.step(data, rid, received);
-        default: fail(`unknown op ${JSON.stringify(op)}; known: ${OPS.join(', ')}`);
+        case 'createSim': return this.createSim(r);
+        case 'step': return this.step(r, received);
+        default: return this.command(r); // setSource, newPosition, positions, clearSources: the engine's commands as read
       }
     } catch (e) {
-      if (e instanceof ProtocolError) return errorReply(e.message, op, rid, e.limit);
-      return errorReply(`internal error: ${e?.message ?? e}`, op, rid);
+      return errorReply(`internal error: ${e?.message ?? e}`, r[0], r[0] === 'step' ? r[1] : null);
     }
-    return null;
   }
 
   hello() {
-    return { op: 'hello', server: SERVER, version: VERSION, ops: OPS, encodings: ['json', 'binary'], limits: this.limits };
+    return { op: 'hello', server: SERVER, version: VERSION, ops: this.reader.ops, encodings: ['json', 'binary'], limits: this.limits };
   }
 
   reply(obj) {
@@ -314,42 +316,25 @@ export class Session {
     if (!this.closed) this.transport.send(data, binary, this.written);
   }
 
-  requireSimulation() {
-    if (this.nodeCount === 0) fail('no simulation: send createSim first');
-  }
-
-  nodeId(data) {
-    this.requireSimulation();
-    const id = data.nodeId;
-    if (!isInt(id) || id < 0 || id >= this.nodeCount) fail(`nodeId must be an integer in [0, ${this.nodeCount}), got ${show(id)}`);
-    return id;
-  }
-
   /** Collects a command for the worker; past MAX_BATCH they are sent without waiting for a step. */
   command(cmd) {
     this.commands.push(cmd);
     return this.commands.length >= MAX_BATCH ? this.flush(cmd[0]) : null;
   }
 
-  createSim({ nodeCount, maxDistance, program = 'euclidean' }) {
-    const { maxNodes, maxDevices, maxSessions } = this.limits;
-    if (!isInt(nodeCount) || nodeCount < 1) fail(`nodeCount must be an integer in [1, ${maxNodes}], got ${show(nodeCount)}`);
-    if (nodeCount > maxNodes) fail(`nodeCount ${nodeCount} is over this server's limit ${maxNodes} (maxNodes)`, 'maxNodes');
-    if (typeof maxDistance !== 'number' || !(maxDistance > 0) || !Number.isFinite(maxDistance)) fail(`maxDistance must be a finite number > 0, got ${show(maxDistance)}`);
-    if (typeof program !== 'string') fail(`program must be a program spec string, got ${show(program)}`);
-    const programProblem = programError(program, nodeCount);
-    if (programProblem) fail(`program: ${programProblem}`);
-    if (!this.worker && this.shared.sessions >= maxSessions) {
-      fail(`this server already holds ${this.shared.sessions} simulations, its limit (maxSessions)`, 'maxSessions');
-    }
+  /**
+   * A createSim as the reader read it (`["createSim", nodeCount, maxDistance, program]`), against the budgets the
+   * connections share (maxSessions, maxDevices: the reader words their refusals).
+   */
+  createSim(cmd) {
+    const nodeCount = cmd[1];
+    const { maxDevices, maxSessions } = this.limits;
+    if (!this.worker && this.shared.sessions >= maxSessions) return refusal(this.reader.maxSessions(maxSessions));
     const others = this.shared.devices - this.devices;
-    if (others + nodeCount > maxDevices) {
-      fail(`nodeCount ${nodeCount} with the ${others} devices of the other simulations is over this server's limit ${maxDevices} (maxDevices)`, 'maxDevices');
-    }
+    if (others + nodeCount > maxDevices) return refusal(this.reader.maxDevices(nodeCount, others + nodeCount, maxDevices));
     this.shared.devices = others + nodeCount;
     this.devices = nodeCount;
     this.nodeCount = nodeCount;
-    const cmd = ['createSim', nodeCount, maxDistance, program];
     if (this.worker && this.worker.inline !== this.inlineFor(nodeCount)) return this.moveSimulation(nodeCount, cmd);
     if (!this.worker) {
       this.worker = this.newWorker(nodeCount);
@@ -375,43 +360,6 @@ export class Session {
     return this.command(cmd);
   }
 
-  setSource(data) {
-    const id = this.nodeId(data);
-    const flag = data.isSource ?? true;
-    if (typeof flag !== 'boolean') fail(`isSource must be a boolean, got ${show(flag)}`);
-    return this.command(['setSource', id, flag]);
-  }
-
-  newPosition(data) {
-    const id = this.nodeId(data);
-    const { x, y, z } = data;
-    for (const [k, v] of [['x', x], ['y', y], ['z', z]]) {
-      if (typeof v !== 'number' || !Number.isFinite(v)) fail(`${k} must be a finite number, got ${show(v)}`);
-    }
-    return this.command(['newPosition', id, x, y, z]);
-  }
-
-  /**
-   * Validates a JSON positions array (or the Float64Array the parser made of a long one); returns it as doubles.
-   */
-  positions(list) {
-    this.requireSimulation();
-    const n = this.nodeCount;
-    const isDoubles = list instanceof Float64Array;
-    if (!(Array.isArray(list) || isDoubles) || list.length !== 3 * n) fail(`xyz must be an array of 3 × nodeCount = ${3 * n} numbers`);
-    if (isDoubles) {
-      for (let i = 0; i < list.length; i++) if (!Number.isFinite(list[i])) fail(`xyz[${i}] must be a finite number, got ${list[i]}`);
-      return list;
-    }
-    const xyz = new Float64Array(list.length);
-    for (let i = 0; i < xyz.length; i++) {
-      const v = list[i];
-      if (typeof v !== 'number' || !Number.isFinite(v)) fail(`xyz[${i}] must be a finite number, got ${show(v)}`);
-      xyz[i] = v;
-    }
-    return xyz;
-  }
-
   /**
    * A binary message (docs/protocol.md, "Binary messages (Node)"): a step request when its first int32 is
    * STEP_MARKER, else a positions buffer. Returns its error reply, null, or a promise of either.
@@ -433,7 +381,7 @@ export class Session {
       const ridValid = ridBits === -1n || (ridBits >= 0n && ridBits <= BigInt(MAX_RID));
       if (ridValid && ridBits !== -1n) rid = Number(ridBits);
       // As for every request: no simulation is said first (with the rid when it is valid), then what is wrong.
-      this.requireSimulation();
+      if (this.nodeCount === 0) return refusal(this.reader.read({ op: 'step', data: rid === null ? {} : { rid } }, 0));
       if (bytes.byteLength < STEP_HEADER_BYTES) fail(`a binary step must be at least ${STEP_HEADER_BYTES} bytes, got ${bytes.byteLength}`);
       if (!ridValid) fail(`rid must be -1 (none) or an integer in [0, ${MAX_RID}], got ${ridBits}`);
       const stepCount = view.getInt32(4, true);
@@ -441,38 +389,39 @@ export class Session {
       if (view.getInt32(20, true) !== 0) fail(`a binary step's bytes 20-23 are reserved and must be 0, got ${view.getInt32(20, true)}`);
       if (n !== 0 && n !== this.nodeCount) fail(`binary step positions count ${n} must be 0 (none) or nodeCount ${this.nodeCount}`);
       if (bytes.byteLength !== STEP_HEADER_BYTES + 24 * n) fail(`a binary step with ${n} positions must be ${STEP_HEADER_BYTES} + 24 × ${n} bytes, got ${bytes.byteLength}`);
-      // step() checks them, with the JSON step's rules and messages, before anything is queued.
-      const xyz = n > 0 ? float64s(bytes, STEP_HEADER_BYTES, 3 * n) : undefined;
-      return this.step({ stepCount, encoding: 'binary', xyz }, rid, received);
+      // The step's fields by the JSON step's rules and words, then its positions by the positions rules, all before
+      // anything is queued.
+      const step = this.reader.read({ op: 'step', data: rid === null ? { stepCount, encoding: 'binary' } : { rid, stepCount, encoding: 'binary' } }, this.nodeCount);
+      if (step[0] === 'error') return refusal(step);
+      if (n > 0) {
+        const xyz = this.reader.positions('step', float64s(bytes, STEP_HEADER_BYTES, 3 * n), this.nodeCount);
+        if (xyz[0] === 'error') return refusal([...xyz.slice(0, 3), rid, xyz[4]]);
+        step[4] = xyz[1];
+      }
+      return this.step(step, received);
     } catch (e) {
-      if (e instanceof ProtocolError) return errorReply(e.message, 'step', rid, e.limit);
+      if (e instanceof HeaderError) return errorReply(`step: ${e.message}`, 'step', rid);
       return errorReply(`internal error: ${e?.message ?? e}`, 'step', rid);
     }
   }
 
   /** A binary message: LE int32 n, n × float64 x, y, z. Returns its error reply, null, or a promise of either. */
   positionsBuffer(bytes) {
-    try {
-      this.requireSimulation();
-      const n = this.nodeCount;
-      if (bytes.byteLength !== 4 + 24 * n) fail(`binary positions must be 4 + 24 × ${n} bytes, got ${bytes.byteLength}`);
-      if (readInt32(bytes, 0) !== n) fail(`binary positions count ${readInt32(bytes, 0)} != nodeCount ${n}`);
-      const xyz = float64s(bytes, 4, 3 * n);
-      for (let i = 0; i < xyz.length; i++) if (!Number.isFinite(xyz[i])) fail(`binary positions value ${i} is not finite`);
-      return this.command(['positions', xyz]);
-    } catch (e) {
-      return errorReply(e.message, 'positions', null, e.limit);
-    }
+    const n = this.nodeCount;
+    if (n === 0) return refusal(this.reader.positions('positions', new Float64Array(0), 0));
+    if (bytes.byteLength !== 4 + 24 * n) return errorReply(`positions: binary positions must be 4 + 24 × ${n} bytes, got ${bytes.byteLength}`, 'positions');
+    if (readInt32(bytes, 0) !== n) return errorReply(`positions: binary positions count ${readInt32(bytes, 0)} != nodeCount ${n}`, 'positions');
+    const xyz = this.reader.positions('positions', float64s(bytes, 4, 3 * n), n);
+    return xyz[0] === 'error' ? refusal(xyz) : this.command(xyz);
   }
 
-  step(data, rid, received) {
-    this.requireSimulation();
-    const { stepCount = 1, encoding = 'json', xyz } = data;
-    const { maxSteps } = this.limits;
-    if (!isInt(stepCount) || stepCount < 0) fail(`stepCount must be an integer in [0, ${maxSteps}], got ${show(stepCount)}`);
-    if (stepCount > maxSteps) fail(`stepCount ${stepCount} is over this server's limit ${maxSteps} (maxSteps)`, 'maxSteps');
-    if (encoding !== 'json' && encoding !== 'binary') fail(`encoding must be "json" or "binary", got ${show(encoding)}`);
-    if (xyz !== undefined) this.commands.push(['positions', this.positions(xyz)]);
+  /**
+   * A step as the reader read it (`["step", rid, stepCount, encoding, xyz]`): its positions join the collected
+   * commands, and the batch goes to the engine with the limits it enforces while it runs.
+   */
+  step(cmd, received) {
+    const [, rid, stepCount, encoding, xyz] = cmd;
+    if (xyz) this.commands.push(['positions', xyz]);
     const { stepTimeBudgetMs, maxLinks, maxReplyBytes } = this.limits;
     return this.runStep({ rid, stepCount, encoding, stepTimeBudgetMs, maxLinks, maxReplyBytes }, received);
   }

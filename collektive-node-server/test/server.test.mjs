@@ -107,11 +107,11 @@ test('JSON lines: a frame\'s requests in one text message (the desktop framing) 
     // A bad line gets its own error reply; the lines around it still run.
     c.raw([line('newPosition', { nodeId: 99, x: 0, y: 0, z: 0 }), '{"op":', line('step', { rid: 10, stepCount: 1 })].join('\n'));
     assert.match(JSON.parse(await c.next()).error, /nodeId must be an integer in \[0, 6\), got 99/);
-    assert.match(JSON.parse(await c.next()).error, /malformed JSON/);
+    assert.match(JSON.parse(await c.next()).error, /malformed request/);
     assert.equal(await c.next(), LINE_EXPECTED.replace('"rid":7', '"rid":10'));
     // A message of garbage lines gets at most 64 error replies plus one count of the rest; the good line in it runs.
     c.raw([...Array.from({ length: 200 }, () => 'nope'), line('step', { rid: 11, stepCount: 1 })].join('\n'));
-    for (let i = 0; i < 64; i++) assert.match(JSON.parse(await c.next()).error, /malformed JSON/);
+    for (let i = 0; i < 64; i++) assert.match(JSON.parse(await c.next()).error, /malformed request/);
     assert.equal(await c.next(), LINE_EXPECTED.replace('"rid":7', '"rid":11'));
     assert.match(JSON.parse(await c.next()).error, /^136 more failed requests in this message \(only the first 64 are reported\)$/);
     // Echo answers its own line only.
@@ -209,7 +209,7 @@ test('binary step (docs/protocol.md, "Binary messages (Node)"): positions and st
     const moved = LINE.flat().map((v, i) => (i === 3 ? 1 : v)); // device 1 at x = 1
     const state = async () => { const r = await c.next(); assert.ok(r instanceof Uint8Array, `a binary state, got ${r}`); return decodeStateBuffer(r); };
     c.ws.send(encodeStepBuffer(1, moved));
-    assert.deepEqual(JSON.parse(await c.next()), { error: 'no simulation: send createSim first', op: 'step', rid: 1 });
+    assert.deepEqual(JSON.parse(await c.next()), { error: 'step: no simulation on this connection: send createSim first', op: 'step', rid: 1 });
     await createLine(c);
     c.ws.send(encodeStepBuffer(5, moved, { stepCount: 20 }));
     const first = await state();
@@ -224,8 +224,8 @@ test('binary step (docs/protocol.md, "Binary messages (Node)"): positions and st
     const nan = elsewhere.map((v, i) => (i === 4 ? NaN : v));
     const short = encodeStepBuffer(12, elsewhere).subarray(0, 100);
     for (const [bytes, re, rid] of [
-      [encodeStepBuffer(7, nan), /^xyz\[4\] must be a finite number, got NaN$/, 7],
-      [encodeStepBuffer(8, elsewhere, { stepCount: -2 }), /^stepCount must be an integer/, 8],
+      [encodeStepBuffer(7, nan), /^step: xyz\[4\] must be a finite number, got NaN$/, 7],
+      [encodeStepBuffer(8, elsewhere, { stepCount: -2 }), /^step: stepCount must be an integer/, 8],
       [encodeStepBuffer(9, elsewhere, { stepCount: 1e6 }), /over this server's limit .* \(maxSteps\)$/, 9],
       [encodeStepBuffer(10, moved.slice(0, 9)), /positions count 3 must be 0 \(none\) or nodeCount 6/, 10],
       [encodeStepBuffer(11, elsewhere, { reserved: 7 }), /bytes 20-23 are reserved and must be 0, got 7/, 11],
@@ -253,7 +253,7 @@ test('bad messages get an error reply and the connection stays usable', async ()
   try {
     const c = await connect(s.port);
     const cases = [
-      ['{"op": "createSim", ', /malformed JSON/, null],
+      ['{"op": "createSim", ', /malformed request/, null],
       ['[1,2]', /JSON object/, null],
       ['{"op":"teleport","data":{}}', /unknown op "teleport"/, 'teleport'],
       ['{"op":"step","data":{"rid":1}}', /createSim first/, 'step'],
@@ -272,7 +272,7 @@ test('bad messages get an error reply and the connection stays usable', async ()
       ['{"op":"setSource","data":{"nodeId":6}}', /nodeId must be an integer in \[0, 6\), got 6/],
       ['{"op":"setSource","data":{"nodeId":1.5}}', /nodeId/],
       ['{"op":"newPosition","data":{"nodeId":-1,"x":0,"y":0,"z":0}}', /nodeId/],
-      ['{"op":"newPosition","data":{"nodeId":1,"x":null,"y":0,"z":0}}', /x must be a finite number/],
+      ['{"op":"newPosition","data":{"nodeId":1,"x":null,"y":0,"z":0}}', /x must be a finite JSON number/],
       ['{"op":"positions","data":{"xyz":[1,2,3]}}', /3 × nodeCount = 18/],
       ['{"op":"step","data":{"rid":"one"}}', /rid must be an integer/],
       ['{"op":"step","data":{"rid":3,"stepCount":-1}}', /stepCount/],

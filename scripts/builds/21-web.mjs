@@ -37,6 +37,8 @@ export const steps = [
   {
     name: 'js',
     description: 'Kotlin/JS (ES module) engine facade → collektive-wasm/build/js/',
+    // protocol-js: the Node server, this module's host, reads its requests with collektive-protocol's Kotlin/JS build.
+    deps: ['protocol-js'],
     inputs: [...COMMON_INPUTS, 'collektive-wasm/src/jsMain'],
     outputs: [`collektive-wasm/build/js/${NAME}.mjs`],
     run: () => kotlinJsCompile({
