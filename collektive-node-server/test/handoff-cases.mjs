@@ -75,11 +75,11 @@ export function handoffTests(handoff) {
       // On a line of n devices (each sees its two neighbours) after 2n rounds: gossipMax gives every device the
       // largest id; countDevices gives the source n; boundedElection with bound 2 elects a leader within 2 hops.
       for (const n of [40, 300]) {
-        for (const [program, check] of [
+        for (const [program, check] of /** @type {[string, (values: number[]) => void][]} */ ([
           ['gossipMax', (v) => assert.deepEqual(new Set(v), new Set([n - 1]))],
           ['countDevices', (v) => assert.equal(v[0], n)],
           ['boundedElection:bound=2', (v) => assert.ok(v.every((leader, i) => Math.abs(leader - i) <= 2) && v.some((leader, i) => leader !== i))],
-        ]) {
+        ])) {
           c.send('createSim', { nodeCount: n, maxDistance: 3, program });
           c.send('positions', { xyz: line(n) });
           c.send('setSource', { nodeId: 0 });

@@ -29,6 +29,7 @@ export async function startServer(args = []) {
     port,
     proc,
     output: () => out,
+    /** @param {NodeJS.Signals} [signal] */
     async stop(signal = 'SIGTERM') {
       if (proc.exitCode !== null) return proc.exitCode;
       proc.kill(signal);
@@ -44,7 +45,7 @@ export async function connect(port, options = {}) {
   const queue = [];
   const waiters = [];
   ws.on('message', (data, isBinary) => {
-    const msg = isBinary ? new Uint8Array(data) : data.toString('utf8');
+    const msg = isBinary ? new Uint8Array(/** @type {Buffer} */ (data)) : data.toString('utf8');
     const w = waiters.shift();
     if (w) w(msg); else queue.push(msg);
   });

@@ -60,12 +60,13 @@ await page.goto(`${base}/index.html`);
 
 // Everything below runs in the page: both engines, every vector, the contract checks.
 const results = await page.evaluate(async () => {
-  const { loadWasmEngine, loadJsEngine, decodeStateBuffer } = await import('/collektive-wasm/src/js/engine.mjs');
-  const { parseVector, replayVector } = await import('/collektive-wasm/test/vectors.mjs');
+  // URLs the page's server resolves, not paths for tsc to follow (hence the casts: no literal specifier).
+  const { loadWasmEngine, loadJsEngine, decodeStateBuffer } = await import(/** @type {string} */ ('/collektive-wasm/src/js/engine.mjs'));
+  const { parseVector, replayVector } = await import(/** @type {string} */ ('/collektive-wasm/test/vectors.mjs'));
   const index = await (await fetch('/collektive-core/test-vectors/index.json')).json();
   const vectors = await Promise.all(index.vectors.map(async (f) => [f, parseVector(await (await fetch(`/collektive-core/test-vectors/${f}`)).text())]));
   const out = { isolated: crossOriginIsolated, userAgent: navigator.userAgent, engines: {} };
-  for (const [kind, load] of [['wasm', () => loadWasmEngine('/collektive-wasm/build/wasm/collektive-wasm.wasm')], ['js', () => loadJsEngine()]]) {
+  for (const [kind, load] of /** @type {[string, () => Promise<any>][]} */ ([['wasm', () => loadWasmEngine('/collektive-wasm/build/wasm/collektive-wasm.wasm')], ['js', () => loadJsEngine()]])) {
     const r = { vectors: {}, checks: {} };
     out.engines[kind] = r;
     let facade;

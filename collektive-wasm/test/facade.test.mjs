@@ -218,7 +218,8 @@ test(`${label}: handles are independent; destroy frees them; noop exists`, () =>
 
 if (kind === 'wasm') {
   test(`${label}: loadWasmEngine also accepts the loader module itself`, async () => {
-    const loader = await import('../build/wasm/collektive-wasm.uninstantiated.mjs');
+    // Imported by URL, not by a path tsc would follow: the build's output is not part of the type-checked sources.
+    const loader = await import(new URL('../build/wasm/collektive-wasm.uninstantiated.mjs', import.meta.url).href);
     const other = await loadWasmEngine(loader);
     const h = other.create(3, 3);
     other.setSource(h, 0, true);

@@ -52,7 +52,7 @@ test('why: Playwright is told about every WebSocket frame of the page; the bare 
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await once(wss, 'listening');
   wss.on('connection', (c) => c.on('message', (d, binary) => c.send(d, { binary })));
-  const url = `ws://127.0.0.1:${wss.address().port}`;
+  const url = `ws://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (wss.address()).port}`;
   const pw = await launchBrowser();
   let bare;
   try {

@@ -169,7 +169,7 @@ test('"Time e2e in blocks" (in-page engine): 100 block samples appear in the vie
   await page.evaluate(() => window.__live.runner.configure({ engine: 'wasm', pacing: 'free', nodeCount: 10, maxDistance: 3, scenario: 'reference' }));
   await page.evaluate(() => window.__live.runner.runSteps(50));
   await page.click('[data-testid="e2e-blocks"]');
-  await page.waitForFunction(() => window.__live.runner.rec.count('step.web.e2e.block') === 100 && !document.querySelector('[data-testid="e2e-blocks"]').disabled);
+  await page.waitForFunction(() => window.__live.runner.rec.count('step.web.e2e.block') === 100 && !/** @type {HTMLButtonElement} */ (document.querySelector('[data-testid="e2e-blocks"]')).disabled);
   const block = await page.evaluate(() => Array.from(window.__live.runner.rec.durations('step.web.e2e.block')));
   assert.ok(block.every((ms) => ms > 0 && ms < 1), `block means ${block.slice(0, 5)} ms`);
   assert.ok(await page.isVisible('text=step.web.e2e.block'), 'its histogram is shown');

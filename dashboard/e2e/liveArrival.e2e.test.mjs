@@ -26,7 +26,7 @@ const open = async (params) => {
   u.searchParams.set('view', 'live');
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, String(v));
   await page.goto(u.href, { waitUntil: 'load' });
-  await page.waitForFunction(() => window.__live?.runner?.steps >= 1 && !document.querySelector('[data-testid="engine"]')?.disabled, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.__live?.runner?.steps >= 1 && !/** @type {HTMLButtonElement} */ (document.querySelector('[data-testid="engine"]'))?.disabled, null, { timeout: 60000 });
 };
 const shown = () => page.evaluate(() => window.__live.state().values);
 const finite = (values) => values.filter((v) => v !== 'Infinity').length;
@@ -43,7 +43,7 @@ test('on arrival: the random layout, where the source reaches the devices; the r
 
   await page.click('[data-testid="show-reference"]');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('scenario') === 'reference');
-  await page.waitForFunction(() => window.__live.runner.config.scenario === 'reference' && !document.querySelector('[data-testid="engine"]').disabled);
+  await page.waitForFunction(() => window.__live.runner.config.scenario === 'reference' && !/** @type {HTMLButtonElement} */ (document.querySelector('[data-testid="engine"]')).disabled);
   await page.evaluate(() => window.__live.runner.runSteps(3));
   assert.deepEqual(await shown(), [0, ...Array(9).fill('Infinity')]);
   assert.match(await page.textContent('[data-testid="scenario-note"]'), /degenerate.*farther from it than maxDistance.*docs\/reference-study\.md/s);
@@ -116,7 +116,7 @@ test('your run beside ours: one button runs both engines in the page; the run la
   const block = page.locator(`[data-testid="compare"] .comparison[data-run="uploads"][data-configs~="${config}"]`);
   await block.waitFor({ timeout: 60000 });
   await page.waitForFunction(() => new URL(location.href).searchParams.get('focus') === null, null, { timeout: 30000 });
-  assert.equal(await page.evaluate(() => document.querySelector('details[data-section="comparison"]').open), true, 'the comparison section is expanded');
+  assert.equal(await page.evaluate(() => /** @type {HTMLDetailsElement} */ (document.querySelector('details[data-section="comparison"]')).open), true, 'the comparison section is expanded');
   const box = await block.evaluate((b) => { const r = b.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, height: innerHeight }; });
   assert.ok(box.top < box.height && box.bottom > 0 && box.top > -box.height / 2, `the run's comparison is in view: ${JSON.stringify(box)}`);
   assert.match(new URL(page.url()).searchParams.get('runs'), /uploads/);

@@ -43,7 +43,7 @@ const open = async (base, params) => {
   await page.goto(liveUrl(base, params), { waitUntil: 'load' });
   await page.waitForFunction(() => window.__live?.runner?.engine !== undefined && document.querySelector('[data-testid="engine"]'), null, { timeout: 60000 });
 };
-const idle = () => page.waitForFunction(() => !document.querySelector('[data-testid="engine"]').disabled, null, { timeout: 30000 });
+const idle = () => page.waitForFunction(() => !/** @type {HTMLButtonElement} */ (document.querySelector('[data-testid="engine"]')).disabled, null, { timeout: 30000 });
 const steps = () => page.evaluate(() => window.__live.runner.steps);
 
 test('typing a server address keeps every keystroke; Enter applies it, connects and writes it to the URL', async () => {

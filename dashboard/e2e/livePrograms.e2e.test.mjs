@@ -42,7 +42,7 @@ const open = async (params) => {
   await page.goto(u.href, { waitUntil: 'load' });
   await page.waitForFunction(() => window.__bench?.ready === true, null, { timeout: 60000 });
 };
-const idle = () => page.waitForFunction(() => !document.querySelector('[data-testid="engine"]').disabled, null, { timeout: 30000 });
+const idle = () => page.waitForFunction(() => !/** @type {HTMLButtonElement} */ (document.querySelector('[data-testid="engine"]')).disabled, null, { timeout: 30000 });
 
 /** Each device's expected gossipMax value: the largest id of its connected component in the shown links. */
 function largestIdOfComponent(neighbors) {

@@ -33,8 +33,8 @@ before(async () => {
     res.writeHead(200, { 'content-type': TYPES[extname(p)] ?? 'application/octet-stream' });
     createReadStream(p).pipe(res);
   });
-  await new Promise((r) => http.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${http.address().port}${PREFIX}`;
+  await new Promise((r) => { http.listen(0, '127.0.0.1', () => r(undefined)); });
+  base = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (http.address()).port}${PREFIX}`;
   b = await launch({ viewport: { width: 1366, height: 768 } });
 });
 after(async () => { await b?.close(); await new Promise((r) => (http ? http.close(r) : r())); });

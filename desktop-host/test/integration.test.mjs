@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { hostEnv, hostExe, root } from '../../scripts/lib/toolchain.mjs';
 import { parseTimingCsvText } from '../../measurement/src/analysis.mjs';
 import { startJvmServer } from '../../scripts/lib/jvm-server.mjs';
@@ -157,6 +157,7 @@ describe('bench:desktop end to end (tiny configuration)', () => {
     const runDir = join(out, 'it-run');
     const run = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'));
     const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
+    /** @type {import('ajv').ValidateFunction<any>} */
     const check = ajv.compile(JSON.parse(readFileSync(join(root, 'measurement', 'schema', 'run.schema.json'), 'utf8')));
     assert.ok(check(run), ajv.errorsText(check.errors));
     assert.equal(run.kind, 'desktop');

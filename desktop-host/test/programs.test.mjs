@@ -82,7 +82,7 @@ describe('desktop-host --program on native, tcp and shm', () => {
     });
   }
 
-  for (const [spec, message] of [['spiral', /unknown program "spiral"/], ['boundedElection:bound=1.5', /bound must be an integer, was 1.5/]]) {
+  for (const [spec, message] of /** @type {[string, RegExp][]} */ ([['spiral', /unknown program "spiral"/], ['boundedElection:bound=1.5', /bound must be an integer, was 1.5/]])) {
     test(`a bad spec (${spec}) is refused on every path with the registry's message`, () => {
       for (const p of paths) {
         const r = host([...p.args(), '--program', spec, '--out', join(tmp, `${p.name}-bad.csv`)]);
@@ -104,7 +104,7 @@ describe('desktop-host --program on native, tcp and shm', () => {
 
 describe('bench:desktop --programs (tiny run)', () => {
   test('one configuration per program, the reference id unchanged, program recorded in a valid run.json', async () => {
-    const Ajv = (await import('ajv')).default;
+    const { Ajv } = await import('ajv');
     const out = join(tmp, 'runs');
     const r = spawnSync(process.execPath, [join(root, 'scripts', 'bench-desktop.mjs'), '--n', '10', '--pacing', 'free', '--programs', 'euclidean,countDevices',
       '--rounds', '40', '--warmup', '5', '--invocations', '2', '--spread', '0', '--floors', '0', '--os-floors', '0', '--no-calibration',
@@ -112,6 +112,7 @@ describe('bench:desktop --programs (tiny run)', () => {
     assert.equal(r.status, 0, `bench:desktop failed:\n${r.stderr}\n${r.stdout}`);
     const run = JSON.parse(readFileSync(join(out, 'programs-run', 'run.json'), 'utf8'));
     const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
+    /** @type {import('ajv').ValidateFunction<any>} */
     const check = ajv.compile(JSON.parse(readFileSync(join(root, 'measurement', 'schema', 'run.schema.json'), 'utf8')));
     assert.ok(check(run), ajv.errorsText(check.errors));
     assert.deepEqual(run.configurations.map((c) => c.id).sort(), ['n10-free', 'n10-free-countDevices']);

@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { hostEnv, hostExe, root } from '../../scripts/lib/toolchain.mjs';
 import { parseTimingCsvText } from '../../measurement/src/analysis.mjs';
 import { startServer } from '../../scripts/lib/jvm-server.mjs';
@@ -222,6 +222,7 @@ test('bench:desktop --transports tcp,shm --spins 0: one configuration per transp
   assert.equal(r.status, 0, `bench:desktop failed:\n${r.stderr}\n${r.stdout}`);
   const run = JSON.parse(readFileSync(join(out, 'tr-run', 'run.json'), 'utf8'));
   const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
+  /** @type {import('ajv').ValidateFunction<any>} */
   const check = ajv.compile(JSON.parse(readFileSync(join(root, 'measurement', 'schema', 'run.schema.json'), 'utf8')));
   assert.ok(check(run), ajv.errorsText(check.errors));
   assert.deepEqual(run.configurations.map((c) => [c.id, c.outOfProcessTransport, c.clientSpinMicros, c.serverSpinMicros]),

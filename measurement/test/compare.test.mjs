@@ -33,6 +33,7 @@ test('twins, reproduce verdicts, machine differences, floors never fail a check'
   assert.equal(twinOf('x-1-a'), 'x-1-b');
   assert.equal(twinOf('x-1-b'), 'x-1-a');
   assert.equal(twinOf('2026-11-21-web-n10'), null);
+  /** @type {(e: number, lo: number, hi: number) => import('../src/compare.mjs').Figure} */
   const f = (e, lo, hi) => ({ estimate: e, ci95: [lo, hi], invocations: 5 });
   const rows = compareFigures(new Map([['ratio.e2e_median', f(30, 29, 31)], ['native.floor_median', f(40, 39, 41)]]),
     new Map([['ratio.e2e_median', f(40, 39, 41)], ['native.floor_median', f(50, 49, 51)]]));

@@ -11,7 +11,11 @@ import { mulberry32 } from '../src/random.mjs';
 const BASE = { fixed: 500, perDevice: 100 };
 const CROSSING = { 'tcp-json-jvm': { fixed: 20000, perDevice: 8000 }, 'shm-binary-native': { fixed: 1000, perDevice: 130 } };
 
-/** A measured point of a model that holds exactly, with a run-level factor `scale` on its crossing and base. */
+/**
+ * A measured point of a model that holds exactly, with a run-level factor `scale` on its crossing and base.
+ * @param {{ family?: string; n: number; compute?: number; outCompute?: number; scale?: number; run?: string; platform?: 'desktop' | 'web' }} options
+ * @returns {import('../src/costModel.mjs').MeasuredPoint}
+ */
 function point({ family = 'tcp-json-jvm', n, compute = 180 * n, outCompute = compute, scale = 1, run = 'r', platform = 'desktop' }) {
   const base = (BASE.fixed + BASE.perDevice * n) * scale;
   const crossing = (CROSSING[family].fixed + CROSSING[family].perDevice * n) * scale;
@@ -89,6 +93,8 @@ test('N and engine costs outside the measured range say so', () => {
 
 test('bad inputs are refused with a clear Error', () => {
   const model = fitCostModel(exactPoints());
+  // Bad inputs on purpose: the model's own checks, not the types, refuse them.
+  /** @type {any} */
   const ok = { platform: 'desktop', family: 'tcp-json-jvm', n: 10, engineRoundNs: 1000 };
   assert.throws(() => predictCase(model, { ...ok, platform: 'console' }), /unknown platform "console"/);
   assert.throws(() => predictCase(model, { ...ok, family: 'pigeon' }), /unknown family "pigeon" on desktop \(known: shm-binary-native, tcp-json-jvm\)/);
@@ -139,7 +145,7 @@ test('property: the ratio tends to 1 as the engine cost grows', () => {
 test('property: at the break-even engine cost the ratio is exactly the one it names', () => {
   fc.assert(fc.property(arbCase, (c) => {
     const p = predict(c);
-    return [[p.breakEven.ratio2, 2], [p.breakEven.ratio1_1, 1.1]].every(([be, r]) => {
+    return /** @type {[import('../src/costModel.mjs').Estimate, number][]} */ ([[p.breakEven.ratio2, 2], [p.breakEven.ratio1_1, 1.1]]).every(([be, r]) => {
       if (be.estimate <= 0) return predict(c, { engineRoundNs: 0 }).ratio.estimate <= r + 1e-9;
       return Math.abs(predict(c, { engineRoundNs: be.estimate }).ratio.estimate - r) < 1e-9;
     });

@@ -46,7 +46,7 @@ test('path and ratio intervals equal the independent Python implementation on fi
   const py = python(cases);
   cases.forEach((c, i) => {
     const js = c.kind === 'path'
-      ? pathInterval(c.invocations, { ...OPTIONS, statistic: c.statistic, salt: c.salt })
+      ? pathInterval(c.invocations, { ...OPTIONS, statistic: /** @type {import('../src/intervals.mjs').Statistic} */ (c.statistic), salt: c.salt })
       : ratioInterval(c.num, c.den, { ...OPTIONS, statistic: c.statistic });
     close(js.estimate, py[i].estimate, `case ${i} estimate`);
     assert.ok(js.ci95 && py[i].ci95, `case ${i} has an interval`);
@@ -90,7 +90,7 @@ test('the inner level of three statistics at once (quickselect) equals drawing, 
   const cases = [[5], [3, 1], [2, 2, 9], [4, 4, 4, 1, 7, 7, 2, 9, 9, 9, 3], Array.from({ length: 257 }, (_, i) => (i * 7919) % 101), []];
   const C = 30;
   const got = innerReplicatesOf(cases, { salt: 3, seed: 1, innerResamples: C });
-  for (const [stat, q] of [['median', 0.5], ['p95', 0.95], ['p99', 0.99]]) {
+  for (const [stat, q] of /** @type {[string, number][]} */ ([['median', 0.5], ['p95', 0.95], ['p99', 0.99]])) {
     cases.forEach((v, k) => {
       const want = Array.from({ length: C }, (_, c) => {
         if (!v.length) return NaN;

@@ -39,7 +39,7 @@ test('each path figure is the mean of per-invocation medians after each invocati
   assert.equal(h.ratios.overhead_median.invocations, 4);
   assert.ok(h.ratios.transport_echo_median.estimate > 1);
   assert.match(formatRatio(e2e), /^\d+\.\d× \[\d+\.\d+, \d+\.\d+\]$/);
-  const same = pathInterval(h.series.socket.e2e, { statistic: 'median', salt: PATH_SALT.socket, resamples: 200, innerResamples: 20 });
+  const same = pathInterval(/** @type {any} */ (h).series.socket.e2e, { statistic: 'median', salt: PATH_SALT.socket, resamples: 200, innerResamples: 20 });
   assert.deepEqual(same.ci95, h.paths.socket.e2e_median.ci95);
   const targets = desktopTargets(h);
   assert.equal(targets.length, 5);

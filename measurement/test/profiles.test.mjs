@@ -66,6 +66,7 @@ test('the hops of 3 000 traced steps with distractors: each step cut where its o
   const int = (lo, hi) => lo + Math.floor(rng() * (hi - lo + 1));
   const meta = (pid, name) => ({ ph: 'M', name: 'process_name', pid, args: { name } });
   const mojo = (pid, tid, ts, tag) => ({ ph: 'X', name: 'Receive mojo message', pid, tid, ts, dur: 2, args: { chrome_mojo_event_info: { mojo_interface_tag: tag } } });
+  /** @type {any[]} */
   const trace = [meta(1, 'Renderer'), meta(2, 'Service: network.mojom.NetworkService'), meta(3, 'Renderer')];
   const want = Object.fromEntries(HOPS.map((h) => [h, []]));
   let t = 1000;

@@ -62,7 +62,7 @@ test('a damaged encoding is refused, naming what is wrong', () => {
   assert.match(refused(new Uint8Array([1, 2, 3])), /not timing columns/);
   const huge = good.slice(); new DataView(huge.buffer).setUint32(5, 0xffffffff, true);
   assert.match(refused(huge), /cut short: 4294967295 rows announced/);
-  const badIds = encodeTimingColumns({ ...parse('t_ns,id,duration_ns\n1,a,2\n'), ids: [7] });
+  const badIds = encodeTimingColumns({ ...parse('t_ns,id,duration_ns\n1,a,2\n'), ids: /** @type {any} */ ([7]) });
   assert.match(refused(badIds), /ids are not a list of names/);
   const outOfRange = encodeTimingColumns({ ...parse('t_ns,id,duration_ns\n1,a,2\n'), idIndex: Int32Array.of(3) });
   assert.match(refused(outOfRange), /row 1: id index 3 of 1 ids/);

@@ -21,7 +21,11 @@ const parse = (text) => {
   return parseJsonWithInfinity(text);
 };
 
-/** Asserts an error reply (docs/protocol.md, "Error reply") and returns it. */
+/**
+ * Asserts an error reply (docs/protocol.md, "Error reply") and returns it.
+ * @param {string} text
+ * @param {{ op?: string | null; rid?: number; limit?: string; match?: RegExp }} expected
+ */
 function assertError(text, { op, rid, limit, match }) {
   const reply = parse(text);
   assert.equal(typeof reply.error, 'string', `an error reply, got ${text}`);
@@ -205,7 +209,7 @@ for (const server of SERVERS.filter((x) => !only || only.includes(x.name))) {
           ['positions', {}],
         ]) {
           c.send(op, data);
-          assertError(await c.next(), { op });
+          assertError(await c.next(), { op: /** @type {string} */ (op) });
         }
         c.raw('{"op":"newPosition","data":{"nodeId":1,"x":1e999,"y":0,"z":0}}');
         assertError(await c.next(), { op: 'newPosition' });

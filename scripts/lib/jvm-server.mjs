@@ -47,7 +47,10 @@ export function startNativeServer({ csv = null, cpu = null, exe = NATIVE_SERVER_
   return startServerProcess({ what: 'native server', command: [exe], csv, cpu, timeoutMs, now, serverArgs, transport, path, quiet });
 }
 
-/** Starts the server `server` ('jvm' or 'native') with [startJvmServer]'s / [startNativeServer]'s options. */
+/**
+ * Starts the server `server` ('jvm' or 'native') with [startJvmServer]'s / [startNativeServer]'s options.
+ * @param {{ server?: string } & Record<string, any>} [options]
+ */
 export function startServer({ server = 'jvm', ...options } = {}) {
   if (server === 'jvm') return startJvmServer(options);
   if (server === 'native') return startNativeServer(options);

@@ -45,7 +45,7 @@ for (const [name, script] of Object.entries(SCRIPTS)) {
 }
 
 test('a bad value exits 2 naming the option, for the shared --n and --encodings', () => {
-  for (const [script, args, message] of [
+  for (const [script, args, message] of /** @type {[string, string[], RegExp][]} */ ([
     ['bench-desktop.mjs', ['--n', 'ten'], /--n must list/],
     ['bench-web.mjs', ['--n', '0'], /--n must list integers >= 1/],
     ['bench-web.mjs', ['--encodings', 'morse'], /--encodings: "morse" is not one of json, json-split, batched, binary, binary-step/],
@@ -60,7 +60,7 @@ test('a bad value exits 2 naming the option, for the shared --n and --encodings'
     ['bench-dashboard.mjs', ['--invocations', '0'], /--invocations must be an integer >= 1/],
     ['bench-web.mjs', ['--n'], /argument missing/],
     ['bench-reproduce.mjs', ['desktop', '--run-id', 'x'], /--run-id is chosen by bench:reproduce/],
-  ]) {
+  ])) {
     const r = run(script, args);
     assert.equal(r.status, 2, `${script} ${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, message, `${script} ${args.join(' ')}`);

@@ -145,9 +145,9 @@ for (const server of SERVERS) {
       const got = await runServer(c, spec);
       assert.deepEqual(lines(got.values, got.neighbors), lines(expected[spec].values, expected[spec].neighbors), spec);
     }
-    for (const [spec, message] of [['spiral', /unknown program "spiral"/], ['channel:destination=99', /destination must be a device id in 0 until 40/],
+    for (const [spec, message] of /** @type {[string | number, RegExp][]} */ ([['spiral', /unknown program "spiral"/], ['channel:destination=99', /destination must be a device id in 0 until 40/],
       ['gossipMax:radius=1', /unknown parameter "radius"/], [7, /program/], ['hop:work=-1', /hop's work must be a number of ns in 0\.\.1000000/],
-      ['euclidean:work=3000000', /work must be a number of ns in 0\.\.1000000, was 3000000/], ['hop:work=5000000', /work must be/]]) {
+      ['euclidean:work=3000000', /work must be a number of ns in 0\.\.1000000, was 3000000/], ['hop:work=5000000', /work must be/]])) {
       c.send('createSim', { nodeCount: N, maxDistance: 3, program: spec });
       const reply = JSON.parse(await c.next());
       assert.equal(reply.op, 'createSim');

@@ -115,7 +115,7 @@ export function stateFromJsonValues(entries) {
  * tokens are rewritten into it before the platform's JSON.parse. Only safe for documents whose strings cannot
  * contain the word `Infinity` (the step reply: its only strings are fixed keys).
  * @param {string} text
- * @returns {unknown}
+ * @returns {any} what JSON.parse gives
  */
 export function parseJsonWithInfinity(text) {
   return JSON.parse(text.includes('Infinity') ? text.replaceAll('Infinity', '1e999') : text);
