@@ -28,6 +28,9 @@ const costAt = (preset, path, n) => preset.byN?.[n]?.[path] ?? preset.perPathNs?
  * The case a preset makes (docs/cost-model.md, "Presets"): the in-process path's cost, and where the preset gives the
  * out-of-process runtime's own (the JVM server, the Node server; the Kotlin/Native server runs the in-process engine),
  * that one out of process.
+ * @param {any} preset
+ * @param {{ platform?: 'desktop' | 'web'; family?: string; n?: number; frameHz?: number }} [where]
+ * @returns {import('../../measurement/src/costModel.mjs').CaseInputs}
  */
 function presetCase(preset, { platform = 'desktop', family = referenceFamily(platform), n = 10, frameHz = 60 } = {}) {
   const inPath = platformOf(platform).inProcess.path;
@@ -53,12 +56,13 @@ const PREDICTED = `${READY}[data-case="predicted"]`;
 
 /** Every figure the view shows with its interval, from the elements' data attributes, with the text shown. */
 const shownFigures = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-testid="yourcase"] [data-estimate]')]
-  .map((el) => [el.dataset.testid, { estimate: Number(el.dataset.estimate), ci95: [Number(el.dataset.lo), Number(el.dataset.hi)], text: el.textContent }])));
+  .map((/** @type {HTMLElement} */ el) => [el.dataset.testid, { estimate: Number(el.dataset.estimate), ci95: [Number(el.dataset.lo), Number(el.dataset.hi)], text: el.textContent }])));
 
 /** The view's figures are predictCase's on the published model, to the last digit, and written as the project writes them. */
 async function assertShowsPrediction(page, inputs) {
   const want = predictCase(MODEL, inputs);
   const shown = await shownFigures(page);
+  /** @type {[string, import('../../measurement/src/costModel.mjs').Estimate][]} */
   const pairs = [['case-ratio', want.ratio], ['case-in', want.inProcess], ['case-out', want.outOfProcess], ['case-added', want.addedNs],
     ['case-break-even-2', want.breakEven.ratio2], ['case-break-even-1-1', want.breakEven.ratio1_1]];
   if (want.frameShare) pairs.push(['case-share', want.frameShare]);
@@ -93,7 +97,7 @@ describe('Your case', () => {
       assert.equal(await rangeShown(page) > 0, !want.inRange, `range message for ${preset.id}: ${want.warnings.join('; ')}`);
       await page.waitForSelector('figure.plot[data-plot="your-case"][data-state="ready"]', { timeout: 60000 });
       // The plot marks the presets and the visitor's case.
-      const names = await page.evaluate(() => document.querySelector('figure.plot[data-plot="your-case"] .plot-area').data.map((t) => t.name));
+      const names = await page.evaluate(() => /** @type {any} */ (document.querySelector('figure.plot[data-plot="your-case"] .plot-area')).data.map((t) => t.name));
       assert.ok(names.filter((n) => n.startsWith('presets:')).length === 2 && names.some((n) => n.startsWith('your case')), names.join(', '));
       // The answer is in the first viewport, and nothing is wider than the window.
       const ratioBox = await page.locator('[data-testid="case-ratio"]').boundingBox();
