@@ -251,7 +251,7 @@ async function desktopSession(path, n, dir) {
     await sleep(warmupSeconds * 1000);
     await waitFrames(host, 1);
     const before = host.frames;
-    log(`${path} n=${n}: perf record of the C# host (pid ${host.child.pid}) for ${seconds} s`);
+    log(`${path} N = ${n}: perf record of the C# host (pid ${host.child.pid}) for ${seconds} s`);
     const tStart = Date.now();
     await perfRecordPid(host.child.pid, seconds, join(dir, 'host.perf.data'));
     window = { steps: host.frames - before, seconds: (Date.now() - tStart) / 1000 };
@@ -304,7 +304,7 @@ async function webSession(path, n, dir) {
     const found = chromiumProcesses(browser.profile);
     chromium = found.perf;
     const counted = [...found.all, ...(server ? [{ pid: server.proc.pid, name: 'node-server' }] : [])];
-    log(`${path} n=${n}: Chromium CPU profiler on the page, perf record of ${Object.entries(chromium).map(([k, pid]) => `${k} (pid ${pid})`).join(' and ')}, for ${seconds} s`);
+    log(`${path} N = ${n}: Chromium CPU profiler on the page, perf record of ${Object.entries(chromium).map(([k, pid]) => `${k} (pid ${pid})`).join(' and ')}, for ${seconds} s`);
     const cpuStart = threadCpu(counted);
     const tStart = Date.now();
     const fromUs = Number(process.hrtime.bigint() / 1000n);
@@ -318,7 +318,7 @@ async function webSession(path, n, dir) {
     processes.page = cpuProfileToCollapsed(profile, 'chromium-page');
     if (tracing) {
       // After the profiled window, with the profilers stopped: the trace's own cost is not in the profile.
-      log(`${path} n=${n}: Chromium trace of all processes for ${traceSeconds} s (hops of a step)`);
+      log(`${path} N = ${n}: Chromium trace of all processes for ${traceSeconds} s (hops of a step)`);
       hops = { traceSeconds, categories: HOP_TRACE_CATEGORIES, ...websocketHops(await chromiumTrace(browser.profile, traceSeconds, HOP_TRACE_CATEGORIES)) };
     }
     void running;
