@@ -235,7 +235,7 @@ async function measure({ runs, views, host, throttle, viewsOnly, dist, otherBuil
         const name = `million-${i}.csv`;
         // Each upload differs in its first sample (dropped as warm-up), so none is refused as a duplicate.
         const body = csv.replace('\n0,step.web.e2e,100000\n', `\n0,step.web.e2e,${100000 + i}\n`);
-        await b.page.locator('[data-testid="upload-input"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(body) });
+        await b.page.locator('[data-testid="upload-input"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(body) }, { timeout: 180000 });
         await b.page.waitForSelector(`tr[data-series$="/${name}/step.web.e2e"]`, { timeout: 120000 });
         const ms = await b.page.evaluate(() => performance.now() - window.__uploadStart[window.__uploadStart.length - 1]);
         const count = await b.page.locator(`tr[data-series$="/${name}/step.web.e2e"] td[data-stat="count"]`).innerText();
