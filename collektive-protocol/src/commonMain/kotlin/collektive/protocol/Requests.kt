@@ -134,7 +134,7 @@ public class RequestReader(private val options: ServerOptions) {
     public fun positions(op: String, count: Int, nodeCount: Int, at: (Int) -> Double): DoubleArray =
         try {
             requireSimulation(nodeCount)
-            xyz(count.toLong(), nodeCount) { finiteCoordinate(at(it), it) }
+            xyz(count, nodeCount) { finiteCoordinate(at(it), it) }
         } catch (e: Rule) {
             throw Refusal("$op: ${e.message}", op, null, e.limit)
         }
@@ -195,9 +195,6 @@ public class RequestReader(private val options: ServerOptions) {
         return Request.Step(rid, stepCount.toInt(), binary, data.numbers("xyz")?.let { xyz(it, nodeCount) })
     }
 
-    /** A refused rule, before it is worded as the request's [Refusal]. */
-    private class Rule(message: String, val limit: String? = null) : Exception(message)
-
     /** The program [spec] names (docs/programs.md), or a refusal with the registry's own message. */
     private fun programOf(spec: String, nodeCount: Int): Program =
         try {
@@ -222,13 +219,14 @@ public class RequestReader(private val options: ServerOptions) {
             throw Rule("xyz must be an array of 3 × nodeCount finite numbers")
         } else {
             // The coordinate's name is built only for a refusal: this runs 3 × N times per batched step.
-            xyz(list.size.toLong(), nodeCount) { list.finiteAt(it) ?: throw Rule("xyz[$it] must be a finite JSON number, got ${list.show(it)}") }
+            xyz(list.size, nodeCount) { list.finiteAt(it) ?: throw Rule("xyz[$it] must be a finite JSON number, got ${list.show(it)}") }
         }
 
     /** The positions rule, whatever carried the [size] numbers (JSON or a binary frame): exactly 3 × nodeCount, each finite. */
-    private inline fun xyz(size: Long, nodeCount: Int, number: (Int) -> Double): DoubleArray {
-        if (size != 3L * nodeCount) throw Rule("xyz must have 3 × nodeCount = ${3 * nodeCount} numbers, got $size")
-        return DoubleArray(size.toInt()) { number(it) }
+    private inline fun xyz(size: Int, nodeCount: Int, number: (Int) -> Double): DoubleArray {
+        // Int arithmetic (nodeCount is at most maxNodes): Kotlin/JS emulates Long, and this runs for every positions request.
+        if (size != 3 * nodeCount) throw Rule("xyz must have 3 × nodeCount = ${3 * nodeCount} numbers, got $size")
+        return DoubleArray(size) { number(it) }
     }
 
     /** kotlinx's JSON object as [JsonFields]: numbers by their spelling, as the reference's JSON reader takes them. */
@@ -342,12 +340,6 @@ public class RequestReader(private val options: ServerOptions) {
             return d?.takeIf { it.isFinite() }
         }
 
-        /** Coordinate [k] as a binary frame carried it: finite, or a refusal (its name is only built then). */
-        private fun finiteCoordinate(d: Double, k: Int): Double {
-            if (!d.isFinite()) throw Rule("xyz[$k] must be a finite number, got $d")
-            return d
-        }
-
         /** The request's valid rid (null when absent), or a refusal when present but not an integer in [0, 2^53 − 1]. */
         private fun rid(data: JsonFields): Long? {
             val rid = try {
@@ -366,6 +358,15 @@ public class RequestReader(private val options: ServerOptions) {
             null
         }
     }
+}
+
+/** A refused rule, before it is worded as the request's [Refusal]. */
+private class Rule(message: String, val limit: String? = null) : Exception(message)
+
+/** Coordinate [k] as a binary frame carried it: finite, or a refusal (its name is only built then). */
+private fun finiteCoordinate(d: Double, k: Int): Double {
+    if (!d.isFinite()) throw Rule("xyz[$k] must be a finite number, got $d")
+    return d
 }
 
 /** The wording of the refusals by budgets a host counts itself (shared between its connections). */
