@@ -16,6 +16,8 @@ export declare function spreadOf(points: { run: string; config: string; createdA
 export declare function spreadCoverage(s: HeadlineSpread): string;
 /** "across 7 published runs on 4 days, 3 machines, 6 commits: 20.8–44.7×", or "only this run measured it" */
 export declare function spreadText(s: HeadlineSpread | null | undefined): string;
+/** "across 7 runs, 4 days, 3 machines: 20.8–44.7×" (the page, beside the interval) */
+export declare function spreadBrief(s: HeadlineSpread | null | undefined): string;
 /** "20.8–44.7×" */
 export declare function spreadRange(s: HeadlineSpread): string;
 /** What the bracket and the spread each cover, in one sentence. */

@@ -80,6 +80,13 @@ export function spreadText(s) {
   return `across ${spreadCoverage(s)}: ${spreadRange(s)}`;
 }
 
+/** The page's shorter words, beside the interval on the same line: "across 7 runs, 4 days, 3 machines: 20.8–44.7×". */
+export function spreadBrief(s) {
+  if (!s) return 'no published run measured it';
+  if (s.runs === 1) return 'only this run measured it';
+  return `across ${plural(s.runs, 'run')}, ${plural(s.days, 'day')}, ${plural(s.machines, 'machine')}: ${spreadRange(s)}`;
+}
+
 /** "20.8–44.7×": the ratio's min and max over the runs. */
 export const spreadRange = (s) => `${formatTimes(s.ratio[0]).replace(/×$/, '')}–${formatTimes(s.ratio[1])}`;
 

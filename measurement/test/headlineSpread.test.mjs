@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SPREAD_MEANING, machineOf, sameConfigurationKey, spreadOf, spreadText } from '../src/headlineSpread.mjs';
+import { SPREAD_MEANING, machineOf, sameConfigurationKey, spreadBrief, spreadOf, spreadText } from '../src/headlineSpread.mjs';
 import { configurationPoint, publishedRuns, spreadAcrossRuns } from '../src/headlineFiles.mjs';
 
 const env = (kernel, memoryBytes = 8e9) => ({ cpuModel: 'AMD EPYC', cores: 2, memoryBytes, kernel, os: 'Debian' });
@@ -24,6 +24,7 @@ test('the spread counts runs, distinct days, machines and commits, and spans the
   assert.deepEqual(s.points.map((p) => p.run), ['r1', 'r2', 'r3', 'r4'], 'oldest first');
   assert.equal(s.points[0].day, '2026-11-21');
   assert.equal(spreadText(s), 'across 4 published runs on 2 days, 3 machines, 3 commits: 20.8–44.7×');
+  assert.equal(spreadBrief(s), 'across 4 runs, 2 days, 3 machines: 20.8–44.7×');
 });
 
 test('a run without a finite ratio is left out; none left is null; one run says so', () => {
@@ -31,6 +32,7 @@ test('a run without a finite ratio is left out; none left is null; one run says 
   const one = spreadOf([point('r1', '2026-11-21T00:00:00Z', 'a', env('x'), 12), point('r2', '2026-11-22T00:00:00Z', 'b', env('x'), Infinity)]);
   assert.equal(one.runs, 1);
   assert.equal(spreadText(one), 'only this run measured it');
+  assert.equal(spreadBrief(one), 'only this run measured it');
   assert.equal(spreadText(null), 'no published run measured it');
 });
 

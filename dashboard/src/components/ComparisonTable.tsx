@@ -13,6 +13,8 @@ import { StatCell } from './StatCell';
 import { useNearViewport } from './NearViewport';
 import { groupBy } from '../model/group';
 import { CLOCK_LIMIT_TICKS } from '../../../measurement/src/clock.mjs';
+import { IdLabel } from './IdLabel';
+import { Term } from './Term';
 
 export interface ComparisonExtras {
   medianCi: Map<string, Interval>;
@@ -78,13 +80,13 @@ function ComparisonBlock({ group, unit, extras, pairExtra, lazy, extraPx }: { gr
   const p = group[0].pairing;
   return (
     <div ref={ref} className="comparison" data-run={p.run} data-configs={`${p.inConfig} ${p.outConfig}`} data-drawn={drawn ? '1' : '0'}>
-      <h3>{p.run}: {p.platform}, N = {p.n || '?'} — {p.inTransport} ({p.inConfig}) vs {p.outTransport} ({p.outConfig})</h3>
+      <h3><IdLabel kind="run" id={p.run} />: {p.platform}, N = {p.n || '?'} — {p.inTransport} (<IdLabel kind="configuration" id={p.inConfig} />) vs {p.outTransport} (<IdLabel kind="configuration" id={p.outConfig} />)</h3>
       {!drawn ? <p className="muted small block-pending" style={{ minHeight: pendingPx(group.length) + extraPx }}>{group.length} metrics: drawn as this block scrolls into view.</p> : (
         <>
           {p.pacingNote && <p className="note">⚠ {p.pacingNote}. Ratios of front-end times mix pacing with transport.</p>}
           {pairExtra?.(p, group)}
           <div className="table-wrap"><table className="data comparison-table">
-            <caption className="small muted">Within one invocation: every step of <code>{p.run}</code>&apos;s {p.inConfig === p.outConfig ? <code>{p.inConfig}</code> : <><code>{p.inConfig}</code> ({p.inTransport}) and <code>{p.outConfig}</code> ({p.outTransport})</>} pooled
+            <caption className="small muted">Within one <Term name="invocation" />: every step of <IdLabel kind="run" id={p.run} />, {p.inConfig === p.outConfig ? <IdLabel kind="configuration" id={p.inConfig} /> : <><IdLabel kind="configuration" id={p.inConfig} /> ({p.inTransport}) and <IdLabel kind="configuration" id={p.outConfig} /> ({p.outTransport})</>} pooled
               : statistics of the merged samples (a table over invocations above it, where the run has one, averages each invocation&apos;s own statistic, so its figures differ a little).</caption>
             <thead>
               <tr>

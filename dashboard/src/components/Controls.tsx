@@ -1,6 +1,7 @@
 /** Global controls: warm-up, unit, runs, bootstrap resamples, the program the plots open on. Props only. */
 import type { ProgramOption } from '../model/programs';
 import type { Unit } from '../model/units';
+import { IdLabel } from './IdLabel';
 
 /** The controls a view uses (each is shown only where it changes something). */
 export type ControlName = 'warmup' | 'unit' | 'boot' | 'runs' | 'program';
@@ -48,7 +49,7 @@ export function Controls({ show, warmup, unit, runs, selectedRuns, boot, program
       {show.includes('runs') && <fieldset className="runs">
         <legend>runs</legend>
         {runs.map((r) => (
-          <label key={r.id} title={r.title}><input type="checkbox" checked={selected(r.id)} onChange={() => toggle(r.id)} /> {r.id}</label>
+          <label key={r.id} data-run={r.id} title={`${r.title} (${r.id})`}><input type="checkbox" checked={selected(r.id)} onChange={() => toggle(r.id)} /> <IdLabel kind="run" id={r.id} /></label>
         ))}
       </fieldset>}
     </div>

@@ -6,6 +6,7 @@ import type { CrossPlatformRow } from '../model/crossPlatform';
 import { formatRatio, type Unit } from '../model/units';
 import { StatCell } from './StatCell';
 import { LazyTbody } from './NearViewport';
+import { IdLabel } from './IdLabel';
 
 export interface CrossPlatformProps {
   rows: CrossPlatformRow[];
@@ -26,7 +27,7 @@ function notesOf(r: CrossPlatformRow, pending: boolean): { text: string; warn: b
   return notes;
 }
 
-const RunConfig = ({ run, config }: { run: string; config: string }) => <td className="key" title={`${run}/${config}`}><span className="run-id">{run}</span><br /><span className="muted small run-id">{config}</span></td>;
+const RunConfig = ({ run, config }: { run: string; config: string }) => <td className="key"><IdLabel kind="run" id={run} /><br /><span className="muted small"><IdLabel kind="configuration" id={config} /></span></td>;
 
 export function CrossPlatformTable({ rows, unit, pending, lazy }: CrossPlatformProps) {
   if (rows.length === 0) {

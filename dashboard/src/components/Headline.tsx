@@ -8,7 +8,9 @@ import { dataUrl } from '../data/dataFiles';
 import { loadHeadline, loadHeadlineSvg } from '../data/headline';
 import { provenanceOf, stampSvg } from '../plots/figureExport';
 import { download } from './exportCsv';
-import { formatNs, formatTimes, formatUs, outOfProcessName, type Headline as HeadlineData, type HeadlineAddedCost, type HeadlineFigure, type HeadlinePlatform } from '../model/headline';
+import { IdLabel } from './IdLabel';
+import { Term } from './Term';
+import { SPREAD_MEANING, formatNs, formatTimes, formatUs, outOfProcessName, spreadBrief, spreadCoverage, spreadRange, type Headline as HeadlineData, type HeadlineAddedCost, type HeadlineFigure, type HeadlinePlatform, type HeadlineSpread } from '../model/headline';
 import { formatDuration, type Unit } from '../model/units';
 
 const ciText = (f: HeadlineFigure, fmt: (x: number) => string) => (f.ci95 ? `[${fmt(f.ci95[0])}, ${fmt(f.ci95[1])}]` : '(1 invocation)');
@@ -53,6 +55,21 @@ function AddedCost({ f, testid, what, statistic, fmt }: { f: HeadlineAddedCost; 
   );
 }
 
+/**
+ * A ratio's spread across the published runs, beside its interval within one run, on its line: "across 16 runs, 5 days,
+ * 3 machines: 20.5–44.7×" (`short`: "16 runs: 20.5–44.7×"); the commits and each run's ratio in its tooltip.
+ */
+function Spread({ s, testid, short = false }: { s: HeadlineSpread | null | undefined; testid: string; short?: boolean }) {
+  if (!s) return null;
+  const runs = s.points.map((x) => `${x.day ?? '?'} ${x.run}/${x.config}: ${formatTimes(x.ratio)}`).join('\n');
+  const title = `The same configuration's ratio in each published run that measured it (${spreadCoverage(s)}; machines told apart by CPU, cores, memory and kernel):\n${runs}\n${SPREAD_MEANING}`;
+  return (
+    <span className="headline-spread" data-testid={testid} data-runs={s.runs} data-lo={s.ratio[0]} data-hi={s.ratio[1]} title={title}>
+      {short ? (s.runs > 1 ? `${s.runs} runs: ${spreadRange(s)}` : 'this run only') : spreadBrief(s)}
+    </span>
+  );
+}
+
 /** Where a visitor scales the ratio to another engine's cost (the "Your case" view): its link, or none. */
 export type CaseLink = (platform: HeadlinePlatform['platform']) => { href: string; open: () => void } | null;
 
@@ -85,13 +102,14 @@ function PlatformAnswer({ p, caseLink, fmt }: { p: HeadlinePlatform; caseLink?: 
         <strong data-testid="headline-ratio" data-estimate={p.ratio.estimate} data-lo={p.ratio.ci95?.[0] ?? ''} data-hi={p.ratio.ci95?.[1] ?? ''}
           title={ciTitle(p.ratio, `ratio of the e2e (${p.statistic}), ${p.outOfProcess.label} / ${p.inProcess.label}`, p.statistic)}>{formatTimes(p.ratio.estimate)}</strong>
         <span className="headline-ci" title={ciTitle(p.ratio, 'the ratio')}>{ciText(p.ratio, ratioFmt)} 95 % CI</span>
+        <Spread s={p.spread} testid="headline-spread" />
         <span className="headline-paths">
           <span title={`${p.outOfProcess.detail}. ${ciTitle(p.outOfProcess.e2e, 'e2e', p.statistic)}`}>{p.outOfProcess.label.split(',')[0]} {fmt.figure(p.outOfProcess.e2e)} <span className="muted">{fmt.e2eCi(p.outOfProcess.e2e)}</span></span>
           {' vs '}
           <span title={`${p.inProcess.detail}. ${ciTitle(p.inProcess.e2e, 'e2e', p.statistic)}`}>{p.inProcess.label.split(',')[0]} {fmt.figure(p.inProcess.e2e)} <span className="muted">{fmt.e2eCi(p.inProcess.e2e)}</span></span>
           {p.best && <>; best{' '}
             <span data-testid="headline-best" data-estimate={p.best.ratio.estimate} title={`${ciTitle(p.best.ratio, `ratio of the e2e, ${p.best.config} / in-process`)} ${formatNs(p.best.outOfProcess.estimate)} a step${p.best.osFloor ? `; the OS's own round trip there ${formatNs(p.best.osFloor.floor.estimate)}` : ''}.`}>{formatTimes(p.best.ratio.estimate)}</span>{' '}
-            <span className="muted">{ciText(p.best.ratio, ratioFmt)}</span></>}
+            <span className="muted">{ciText(p.best.ratio, ratioFmt)}</span>{p.best.spread && <> (<Spread s={p.best.spread} testid="headline-spread-best" short />)</>}</>}
         </span>
         {p.referenceEngine && (
           <span className="headline-paths" data-testid="headline-reference-engine"
@@ -154,7 +172,7 @@ export function Headline({ runs = [], caseLink, unit = 'auto', selectedRuns }: {
           {!h && !error && <p className="muted">loading the headline…</p>}
           {unticked.length > 0 && (
             <p className="note small" role="status" data-testid="headline-fixed">The answer here stays on the published canonical run{unticked.length > 1 ? 's' : ''}{' '}
-              {unticked.map((r, i) => <span key={r}>{i ? ', ' : ''}<code>{r}</code></span>)}: unticking {unticked.length > 1 ? 'them' : 'it'} under &quot;runs&quot; changes the sections below, not this headline.</p>
+              {unticked.map((r, i) => <span key={r}>{i ? ', ' : ''}<IdLabel kind="run" id={r} /></span>)}: unticking {unticked.length > 1 ? 'them' : 'it'} under &quot;runs&quot; changes the sections below, not this headline.</p>
           )}
           {h?.platforms.map((p) => <PlatformAnswer key={p.platform} p={p} caseLink={caseLink} fmt={fmt} />)}
           {ref && (
@@ -167,7 +185,7 @@ export function Headline({ runs = [], caseLink, unit = 'auto', selectedRuns }: {
                 {ref.replay
                   ? ref.replay.pacings.map((x) => (
                     <span key={x.pacing} data-testid={`headline-replay-${x.pacing}`} title={ciTitle(x.ratio, `with its own engine cost, ${REPLAY_PACING[x.pacing]?.(x.periodMs) ?? x.pacing} (run ${ref.replay?.run}, ${x.config})`)}>
-                      with its engine, {x.pacing === 'frame' ? 'paced alike' : x.pacing === 'free' ? 'free-paced' : 'its polling'}: <strong>{formatTimes(x.ratio.estimate)}</strong> <span className="muted">{ciText(x.ratio, ratioFmt)}</span></span>))
+                      with its engine, {x.pacing === 'frame' ? <Term name="paced alike" /> : x.pacing === 'free' ? 'free-paced' : 'its polling'}: <strong>{formatTimes(x.ratio.estimate)}</strong> <span className="muted">{ciText(x.ratio, ratioFmt)}</span></span>))
                   : desktop && <span title="both paths free-paced, this repository's desktop run, our engine">ours, free-paced: <strong>{formatTimes(desktop.ratio.estimate)}</strong></span>}
               </div>
               {ref.replay
@@ -180,18 +198,25 @@ export function Headline({ runs = [], caseLink, unit = 'auto', selectedRuns }: {
           <img src={dataUrl('headline.svg')} width={680} height={190} onLoad={() => setPlot('shown')} onError={() => setPlot('failed')}
             alt="Front-end end-to-end step per path on a log axis with 95 % intervals: desktop FFI and TCP, web Wasm and WebSocket, and the reference study's two figures" />
           <figcaption className="muted small">
-            Median step per invocation, mean over invocations, with its 95 % interval widened by the clock (the bars are narrower than the dots for most paths).
+            Median <Term name="e2e">end-to-end step (e2e)</Term> per <Term name="invocation" />, mean over invocations, with its 95 % interval widened by the clock (the bars are narrower than the dots for most paths).
             Web: mean steps, Wasm over back-to-back blocks (the page clock ticks every {h?.platforms.find((p) => p.platform === 'web')?.timerResolutionNs
               ? formatNs(h.platforms.find((p) => p.platform === 'web')!.timerResolutionNs!) : '5 µs'}, about one Wasm step).
             {plot === 'failed' ? ' (The plot could not be loaded.)' : ''}
             {h && <>{' '}<span className="headline-downloads">Download: <button type="button" className="linkish" data-testid="headline-svg" onClick={() => void downloadHeadline(h, runs)}>SVG</button>
               {' · '}<a href={dataUrl('headline.json')} download="headline.json">data (JSON)</a></span></>}
+            {h?.platforms.some((p) => p.spread) && (
+              // SPREAD_MEANING's words, with the glossary's term marked (the e2e test checks the text is the same).
+              <p className="headline-spread-meaning" data-testid="headline-spread-meaning" data-text={SPREAD_MEANING}>
+                The bracket is a 95 % interval over the process invocations of one run on one machine; the{' '}
+                <Term name="spread across runs">spread</Term> is the same configuration&apos;s ratio in every published run (other days, machines, commits), which the bracket does not cover.
+              </p>
+            )}
           </figcaption>
         </figure>
       </div>
       {h && (
         <p className="muted small headline-scope">
-          {h.platforms.map((p) => `${p.platform}: run ${p.run}, ${p.invocations} invocations`).join('; ')}; N = {desktop?.nodeCount ?? 10}, free pacing,
+          {h.platforms.map((p, i) => <span key={p.platform}>{i ? '; ' : ''}{p.platform}: <IdLabel kind="run" id={p.run} />, {p.invocations} invocations</span>)}; N = {desktop?.nodeCount ?? 10}, free pacing,
           {' '}{desktop?.cores ? `${desktop.cores}-core machine` : 'one machine'}. Every table, interval and test behind these figures is in the sections below.
         </p>
       )}

@@ -11,6 +11,8 @@ import type { Pairing } from '../model/runs';
 import { formatDuration, formatRatio, type Unit } from '../model/units';
 import type { IntervalStat } from '../sql/intervals';
 import { ratioWithClock, withClock, type FigureLike } from '../../../measurement/src/clock.mjs';
+import { IdLabel } from './IdLabel';
+import { Term } from './Term';
 
 export interface InvocationIntervalsProps {
   pairing: Pairing; rows: ComparisonRow[]; keyOf: (r: ComparisonRow) => string;
@@ -70,7 +72,7 @@ export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, inte
   return (
     <div data-testid="invocation-ci" data-invocations={invocations} data-ready={pending ? '0' : '1'}>
       <div className="table-wrap"><table className="data invocation-table">
-        <caption><code>{p.run}</code>, {p.inConfig === p.outConfig ? <code>{p.inConfig}</code> : <><code>{p.inConfig}</code> vs <code>{p.outConfig}</code></>}: estimate and <strong>95 % CI over {invocations} invocations</strong> (mean of each invocation&apos;s statistic; two-level
+        <caption><IdLabel kind="run" id={p.run} />, {p.inConfig === p.outConfig ? <IdLabel kind="configuration" id={p.inConfig} /> : <><IdLabel kind="configuration" id={p.inConfig} /> vs <IdLabel kind="configuration" id={p.outConfig} /></>}: estimate and <strong>95 % CI over {invocations} invocations</strong> (mean of each invocation&apos;s statistic; two-level
           bootstrap: invocations, then samples within each; docs/measurements.md). It covers what a re-run on this machine would give.</caption>
         <thead><tr><th>metric</th><th>statistic</th><th>{p.inTransport}</th><th>{p.outTransport}</th><th>{p.outTransport}/{p.inTransport}</th></tr></thead>
         <tbody>
@@ -100,7 +102,7 @@ export function InvocationIntervals({ pairing: p, rows, keyOf, invocations, inte
           {os('floor') && (
             <>
               <tr data-metric="os-floor" data-row-stat="median">
-                <td className="wrap-label">OS floor (C round trip between two processes over loopback TCP, no runtime: docs/os-floor.md)</td><td>median</td><td />
+                <td className="wrap-label"><Term name="OS floor" /> (C round trip between two processes over loopback TCP, no runtime: docs/os-floor.md)</td><td>median</td><td />
                 <Cell iv={os('floor')} fmt={dur} stat="median" what="OS floor (TCP)" pending={pending} /><td />
               </tr>
               <tr data-metric="transport-os" data-row-stat="median">

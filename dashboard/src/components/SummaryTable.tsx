@@ -10,6 +10,7 @@ import { seriesKey, type SeriesStats } from '../model/stats';
 import type { Unit } from '../model/units';
 import { download, toCsv } from './exportCsv';
 import { StatCell } from './StatCell';
+import { IdLabel } from './IdLabel';
 
 const COLS = ['run', 'config', 'file', 'transport', 'id', 'count', 'median', 'mean', 'p95', 'p99', 'std', 'min', 'max'] as const;
 /** The columns a run's table shows: its run is the group's heading, each file is named within its configuration. */
@@ -39,17 +40,17 @@ function RunSeries({ run, rows, unit, flags, initiallyOpen }: { run: string; row
   const flagged = rows.filter((s) => flags.has(seriesKey(s))).length;
   return (
     <details className="series-run" data-run={run} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{run} <span className="muted small">— {rows.length} series{flagged ? `, ${flagged} flagged ⚑` : ''}</span></summary>
+      <summary><IdLabel kind="run" id={run} /> <span className="muted small">— {rows.length} series{flagged ? `, ${flagged} flagged ⚑` : ''}</span></summary>
       {open && (
         <table className="data summary-table">
-          <caption className="small muted">Run <code>{run}</code>: each series after warm-up, its configuration and file first.</caption>
+          <caption className="small muted"><IdLabel kind="run" id={run} />: each series after warm-up, its configuration and file first.</caption>
           <thead><tr>{SHOWN_COLS.map((c) => <th key={c}>{c}</th>)}<th>flags</th></tr></thead>
           <tbody>
             {rows.map((s) => {
               const f = flags.get(seriesKey(s));
               return (
                 <tr key={seriesKey(s)} data-series={seriesKey(s)}>
-                  <td className="key" title={`${s.run}/${s.file}`}><span className="run-id">{s.config}</span><br /><span className="muted small run-id">{fileInConfig(s.file, s.config)}</span></td>
+                  <td className="key" title={`${s.run}/${s.file}`}><IdLabel kind="configuration" id={s.config} /><br /><span className="muted small run-id">{fileInConfig(s.file, s.config)}</span></td>
                   <td>{s.transport ?? ''}</td><td>{s.id}</td>
                   <td className="num" data-stat="count">{s.count}</td>
                   <StatCell ns={s.median} unit={unit} stat="median" />

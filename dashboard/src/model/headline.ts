@@ -60,4 +60,4 @@ export interface Headline {
 /** The headline's number formats: the ones measurement/src/headline.mjs writes into headline.json's sentences. */
 export { formatNs, formatTimes, formatUs, outOfProcessName } from '../../../measurement/src/headline.mjs';
 /** The words beside each ratio for its spread across the published runs. */
-export { SPREAD_MEANING, spreadCoverage, spreadRange, spreadText } from '../../../measurement/src/headlineSpread.mjs';
+export { SPREAD_MEANING, spreadBrief, spreadCoverage, spreadRange, spreadText } from '../../../measurement/src/headlineSpread.mjs';

@@ -9,6 +9,7 @@ import { ComparisonTable, comparisonKey, pairingKey } from '../components/Compar
 import { CrossPlatformTable } from '../components/CrossPlatformTable';
 import { Headline, type CaseLink } from '../components/Headline';
 import { Section } from '../components/Section';
+import { Term } from '../components/Term';
 import { InvocationIntervals } from '../components/InvocationIntervals';
 import { InvocationNoiseTable } from '../components/InvocationNoiseTable';
 import { DrawAllToggle } from '../components/NearViewport';
@@ -238,7 +239,7 @@ export default function ComparePage({ state, set, controls }: { state: ViewState
       <Section name="runs" title="Runs" hint="— configurations, pacing, timer resolution">
         {runsTable}
       </Section>
-      <Section name="decomposition" title="Where the end-to-end time goes" hint="— e2e split into transport, serialization, compute">
+      <Section name="decomposition" title="Where the end-to-end time goes" hint={<>— <Term name="e2e" /> split into transport, serialization, compute</>}>
         <Plot figure={decoFigure} name="decomposition" height={190 + 60 * Math.max(1, decos.length)} busy={!decoReady}
           provenance={provenanceOf(data.runs, runs.map((r) => r.id))}
           empty={decos.length === 0 && decoReady ? 'No series to decompose.' : null} />

@@ -15,6 +15,7 @@ import { PLOTS, type PlotKind, type ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
 import { DEFAULT_IDS, useCatalog } from './useCatalog';
 import { seriesNamer, shortId, useConfigSelection } from './useConfigSelection';
+import { Term } from '../components/Term';
 
 export default function DistributionsPage({ state, set }: { state: ViewState; set: (p: Partial<ViewState>) => void }) {
   const data = useData();
@@ -73,6 +74,8 @@ export default function DistributionsPage({ state, set }: { state: ViewState; se
         )}
       </div>
       <ConfigPicker {...picker} />
+      <p className="muted small">Each series is named by its <Term name="timing id" />: the <Term name="e2e">end-to-end step (e2e)</Term> is{' '}
+        <code>step.unity.e2e</code> on the desktop and <code>step.web.e2e</code> on the web; <code>step.service</code> is a server&apos;s handling of a request.</p>
       <SeriesPicker ids={cat.ids} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />
       {q.error && <pre className="error">{q.error}</pre>}
       <Plot figure={figure.fig} name={`distribution-${state.plot}`} height={480} busy={q.loading || !shown}

@@ -9,6 +9,7 @@ import { changesAgainst, compareWith, defaultBaseline, figureKeys, HEADLINE_FIGU
 import { formatDuration, formatRatio } from '../model/units';
 import { FLAG_COLOUR, historyFigure } from '../plots/historyFigure';
 import type { ViewState } from '../state/viewState';
+import { Term } from '../components/Term';
 
 /** Every desktop and web run with its summary (runs without one, e.g. the first web runs, are left out and listed). */
 async function loadHistory(): Promise<{ points: HistoryPoint[]; without: string[] }> {
@@ -56,7 +57,7 @@ export default function HistoryPage({ state, set }: { state: ViewState; set: (pa
     <div data-testid="history" data-state="ready">
       <p className="muted small">
         Each point is one published configuration (run and configuration), in the order the runs were made, with its
-        estimate and 95 % interval over invocations (docs/measurements.md, &quot;Comparing against a baseline&quot;). A point is
+        estimate and 95 % interval over <Term name="invocation">invocations</Term> (docs/measurements.md, &quot;Comparing against a baseline&quot;). A point is
         compared only with a point of the same configuration (platform, N, pacing, encoding, transport, server, program and
         its work): the baseline you pick for its configuration (grey band), else its configuration&apos;s oldest point with an
         interval. It is ringed when its interval lies wholly outside its baseline&apos;s: red above (a regression: every figure

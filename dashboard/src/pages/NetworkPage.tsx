@@ -15,6 +15,9 @@ import { formatBreakEven, networkOfProgram, type BreakEven, type Capacity, type 
 import { programOptions } from '../model/programs';
 import { REFERENCE_PROGRAM } from '../../../measurement/src/catalogue.mjs';
 import type { ViewState } from '../state/viewState';
+import { IdLabel } from '../components/IdLabel';
+import { Term } from '../components/Term';
+import { runLabel } from '../model/labels';
 
 /** The largest M in words: a lower bound when the load generator, not the server, ended the count. */
 const capacityText = (c: Capacity): string => (c.limitedBy === 'generator'
@@ -60,15 +63,20 @@ export default function NetworkPage({ state, set }: { state: ViewState; set: (pa
     <div data-testid="network">
       <p className="muted small">
         Out-of-process paths through a Toxiproxy on loopback (latency, jitter, bandwidth), in-process baseline in the same run;
-        figures are means over {run.parameters.invocations ?? '?'} invocations with 95 % intervals (docs/network.md).{' '}
+        figures are means over {run.parameters.invocations ?? '?'} <Term name="invocation">invocations</Term> with 95 % intervals (docs/network.md).{' '}
         Run <select value={run.id} onChange={(e) => setSelected(e.target.value)} aria-label="network run">
-          {runs.map((r) => <option key={r.id} value={r.id}>{r.title} ({r.id})</option>)}
-        </select>{' '}
-        — <code>{run.parameters.command}</code>{run.environment.loadAverage ? `; load average ${run.environment.loadAverage.start.join('/')} → ${run.environment.loadAverage.end.join('/')}` : ''}.
+          {runs.map((r) => <option key={r.id} value={r.id}>{r.title}: {runLabel(r.id)}</option>)}
+        </select>
       </p>
+      {/* The command and the machine's load, one click away: the view opens on what was measured, not on a command line. */}
+      <details className="small muted run-command" data-testid="network-command">
+        <summary>how this run was made: its id, command and the machine&apos;s load</summary>
+        <p>Run id <code>{run.id}</code>; command <code>{run.parameters.command}</code>{run.environment.loadAverage ? `; load average ${run.environment.loadAverage.start.join('/')} → ${run.environment.loadAverage.end.join('/')}` : ''}.</p>
+        {capRun && capRun.id !== run.id && <p>Capacity: run id <code>{capRun.id}</code>; command <code>{capRun.parameters.command}</code>.</p>}
+      </details>
       <Controls show={['program']} warmup={state.warmup} unit={state.unit} runs={[]} selectedRuns={undefined} boot={state.boot} programs={programs} program={state.program} onChange={set} />
       <p className="small" data-testid="network-program" data-program={shown.program}>
-        Program <code>{shown.program}</code>, {label}: every front-end of the grid below (break-even, e2e, pipelining) ran it, the
+        Program <code>{shown.program}</code>, {label}: every front-end of the grid below (break-even, <Term name="e2e" />, pipelining) ran it, the
         in-process baseline too; capacity ran the reference program.
         {run.network.cells.length > 0 && cells.length === 0 && ` This run measured no cell of ${shown.program}: choose another program or run.`}
       </p>
@@ -81,7 +89,7 @@ export default function NetworkPage({ state, set }: { state: ViewState; set: (pa
       )}
       <h3>Break-even RTT, {shown.program} (one step in flight, free pacing; median e2e reaches the frame)</h3>
       <div className="table-wrap"><table className="data" data-testid="break-even" data-program={shown.program}>
-        <caption className="small muted">Run <code>{run.id}</code>, program <code>{shown.program}</code>: added round trip at which the e2e reaches the frame.</caption>
+        <caption className="small muted"><IdLabel kind="run" id={run.id} />, program {label}: added round trip at which the e2e reaches the frame.</caption>
         <thead><tr><th>path</th><th>N</th><th>encoding</th><th>60 Hz (median)</th><th>30 Hz (median)</th><th>60 Hz (p95)</th><th>30 Hz (p95)</th></tr></thead>
         <tbody>
           {[...shown.breakEvens].sort(breakEvenOrder).map((b) => (
@@ -98,13 +106,13 @@ export default function NetworkPage({ state, set }: { state: ViewState; set: (pa
       {figs.cap && <Plot name="network-capacity" figure={figs.cap} provenance={capRun ? provenanceOf([capRun], [capRun.id]) : undefined} />}
       {capacity && capRun && (
         <p className="muted small" data-testid="capacity-summary">
-          Capacity (the reference program; run {capRun.id}, <code>{capRun.parameters.command}</code>):{' '}
+          Capacity (the reference program; <IdLabel kind="run" id={capRun.id} />):{' '}
           {Object.values(capacity).map((c) => `${c.server}: ${capacityText(c)}`).join('; ')}.
         </p>
       )}
       {capacity && (
         <div className="table-wrap"><table className="data" data-testid="capacity">
-          <caption className="small muted">Run <code>{capRun?.id}</code>, the reference program, N = 100 per front-end at 60 Hz.</caption>
+          <caption className="small muted">{capRun ? <IdLabel kind="run" id={capRun.id} /> : 'no capacity run'}, the reference program, N = 100 per front-end at 60 Hz.</caption>
           <thead><tr><th>server</th><th>M</th><th>p99 [95 % CI]</th><th>verdict (≤ 16.7 ms)</th><th>load generator's own lateness, p99</th></tr></thead>
           <tbody>
             {Object.values(capacity).flatMap((c) => c.levels.map((l) => (

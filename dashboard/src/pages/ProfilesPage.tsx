@@ -17,6 +17,8 @@ import type { RunJson } from '../model/runs';
 import type { Figure } from '../plots/figures';
 import type { ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
+import { IdLabel } from '../components/IdLabel';
+import { Term } from '../components/Term';
 
 const NS = [10, 1000] as const;
 
@@ -110,10 +112,10 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
     <div data-testid="profiles" data-ready={ready ? '1' : '0'}>
       <h2>Sampling profiles</h2>
       <p className="muted small">
-        Profile run {run ? [...new Set(run.entries.map((e) => e.run ?? run.id))].map((id, i) => <span key={id}>{i ? ', ' : ''}<code>{id}</code></span>) : '…'}
+        Profile run {run ? [...new Set(run.entries.map((e) => e.run ?? run.id))].map((id, i) => <span key={id}>{i ? ', ' : ''}<IdLabel kind="run" id={id} /></span>) : '…'}
         {' '}(each path and N from the newest run that profiled it): each path in a free-paced session of {run?.seconds ?? '…'} s with every process of
         the path under a sampling profiler (perf for the C# host and for Chromium's browser and network service processes,
-        async-profiler for the JVM server, V8's profiler for Node and the page), in its own invocations, never in a timing run. Frames are coloured by category (docs/profiles.md, "Categories");
+        async-profiler for the JVM server, V8's profiler for Node and the page), in its own <Term name="invocation">invocations</Term>, never in a timing run. Frames are coloured by category (docs/profiles.md, "Categories");
         click a frame to zoom. {run && <>Command: <code>{run.command}</code>.</>}
       </p>
       {error && <p className="error" role="alert">{error}</p>}
@@ -139,7 +141,7 @@ export default function ProfilesPage({ state, set }: { state: ViewState; set: (p
       <h3>Profile against timers, N = {n}</h3>
       <p className="muted small">
         µs per step: the profile's samples × interval ÷ steps, summed over the path's processes (CPU time for perf and
-        async-profiler, wall time for V8's profilers); the timer figures are medians of the phases (µs, warm-up {state.warmup})
+        async-profiler, wall time for V8's profilers); the timer figures are medians of the phases and of the <Term name="e2e">end-to-end step (e2e)</Term> (µs, warm-up {state.warmup})
         of {timer ? <code>{timer}</code> : 'no free-paced timing run at this N'}, the decomposition of the Comparison view.
         The profile runs in its own session on a loaded machine, so the figures agree in kind, not to the microsecond.
       </p>

@@ -8,6 +8,7 @@ import { loadPublishedSummaries } from '../data/published';
 import { breakEvenCompute, programPoints, type Estimate, type ProgramPoint, type SummaryLike } from '../model/programs';
 import { formatDuration, formatRatio } from '../model/units';
 import { programsFigure } from '../plots/programsFigure';
+import { Term } from '../components/Term';
 
 async function loadPoints(): Promise<ProgramPoint[]> {
   const loaded = await loadPublishedSummaries<SummaryLike>();
@@ -32,8 +33,8 @@ export default function ProgramsPage() {
       <p className="muted small">
         Each point is one program at one N on one platform, from the newest published run that measured it with the reference
         design of both paths (desktop: loopback TCP, JSON; web: WebSocket, JSON) under free pacing: the out-of-process /
-        in-process e2e ratio (desktop: of medians; web: of mean steps, the page&apos;s a block mean) against the in-process
-        engine&apos;s compute per step, both with their 95 % intervals over invocations. The out-of-process path adds a roughly
+        in-process <Term name="e2e" /> ratio (desktop: of medians; web: of mean steps, the page&apos;s a block mean) against the in-process
+        engine&apos;s compute per step, both with their 95 % intervals over <Term name="invocation">invocations</Term>. The out-of-process path adds a roughly
         fixed transport and serialization cost per step, and the program sets the compute and the size of the state that
         crosses: where the curve comes down to 1×, the boundary stops mattering (docs/programs.md).
       </p>

@@ -14,6 +14,7 @@ import type { ViewState } from '../state/viewState';
 import { useAnalysis } from './useAnalysis';
 import { useConfigSelection } from './useConfigSelection';
 import { PATHS } from '../../../measurement/src/catalogue.mjs';
+import { Term } from '../components/Term';
 
 const PERIOD_LABEL = 'front-end step period';
 const METRICS: Record<string, (p: string) => string> = {
@@ -87,7 +88,7 @@ export default function ScalePage({ state, set }: { state: ViewState; set: (p: P
       {scale.every((s) => new Set(s.pts.map((p) => p.n)).size < 2) && <p className="note">Only one N is loaded so far (the reference study has N = 10); runs with several N add points here.</p>}
       <div className="grid2">{scale.map((s) => <Plot key={s.label} figure={s.fig} name={`scale-${s.label.replace(/\W+/g, '-')}`} height={560} busy={busy || !scaleShown} provenance={provenanceOf(data.runs, stats.map((x) => x.run))} />)}</div>
       <p className="muted small">Step period: the median interval between consecutive step starts of a front-end file. Under free pacing it holds
-        everything a step costs the front-end (the step, rendering, waits in the event loop), so it compares paths whose e2e windows differ: on the
+        everything a step costs the front-end (the step, rendering, waits in the event loop), so it compares paths whose <Term name="e2e" /> windows differ: on the
         web a WebSocket reply waits behind the frame being rendered, while a Wasm step starts after it. Under tick or frame pacing it is the tick.</p>
       <h2>Platform: desktop vs web</h2>
       {!platforms.has('web') && <p className="note">No web run is loaded yet: only desktop bars are shown.</p>}

@@ -12,6 +12,7 @@ import { timeSeriesSql } from '../sql/analysis';
 import type { ViewState } from '../state/viewState';
 import { useCatalog } from './useCatalog';
 import { seriesNamer, shortId, useConfigSelection } from './useConfigSelection';
+import { Term } from '../components/Term';
 
 const DEFAULT = ['step.service', 'step.unity.e2e', 'step.web.e2e'];
 
@@ -41,6 +42,8 @@ export default function WarmupPage({ state, set }: { state: ViewState; set: (p: 
     <div data-testid="warmup">
       <div className="toolbar"><label><input type="checkbox" checked={state.logx} onChange={(e) => set({ logx: e.target.checked })} /> log y</label></div>
       <ConfigPicker {...picker} />
+      <p className="muted small">Each series is named by its <Term name="timing id" />: the <Term name="e2e">end-to-end step (e2e)</Term> is{' '}
+        <code>step.unity.e2e</code> on the desktop and <code>step.web.e2e</code> on the web; <code>step.service</code> is a server&apos;s handling of a request.</p>
       <SeriesPicker ids={cat.ids.filter((i) => !i.startsWith('backend.'))} transports={cat.transports} ns={cat.ns} selIds={ids} selTransports={state.transports} selN={state.n} onChange={set} />
       {q.error && <pre className="error">{q.error}</pre>}
       <Plot figure={fig} name="timeseries" height={480} busy={q.loading || !shown} provenance={provenanceOf(data.runs, (q.rows ?? []).map((r) => r.run))} />

@@ -13,6 +13,7 @@ import {
 } from '../model/yourCase';
 import { yourCaseFigure, type CurvePoint, type MarkedCase } from '../plots/yourCaseFigure';
 import { CASE_DEFAULTS, parseState, toSearch, type CaseState, type ViewState } from '../state/viewState';
+import { Term } from '../components/Term';
 import './yourCase.css';
 
 const CURVE_POINTS = 61;
@@ -215,7 +216,7 @@ export default function YourCasePage({ state, set }: { state: ViewState; set: (p
                 ? <Plot figure={figure} name="your-case" height={PLOT_HEIGHT} provenance={{ runs: runs.map((r) => r.run), commits: [...new Set(runs.map((r) => commitOfRun(r.run)).filter((x): x is string => x !== null))] }} />
                 : <p className="muted small">No plot for this case.</p>}
               <p className="small muted" style={{ margin: '4px 0' }}>
-                Per-step time: from the front-end asking the engine for a step to having the new values (front-end to front-end; &ldquo;e2e&rdquo;
+                Per-step time: from the front-end asking the engine for a step to having the new values (front-end to front-end; &ldquo;<Term name="e2e" />&rdquo;
                 in the other views), the engine&apos;s round included. <span title={model.covers}>Brackets: the 95 % interval</span> a published run of this
                 machine kind would fall in.
               </p>
