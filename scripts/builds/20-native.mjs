@@ -1,14 +1,16 @@
-// Kotlin/Native builds (collektive-native, owner: native/web engine builds): the offline toolchain, the C ABI
-// shared library `libsimple_gradient.so` with its header, and the shared-memory server `collektive-native-server`.
-// Recipe: docs/toolchain.md, scripts/lib/toolchain.mjs.
+// Kotlin/Native builds (collektive-native, owner: native/web engine builds): the offline toolchain, collektive-core
+// and collektive-protocol as klibs, the C ABI shared library `libsimple_gradient.so` with its header (linking the
+// core's klib), and the shared-memory server `collektive-native-server` (linking both). Recipe: docs/toolchain.md,
+// scripts/lib/toolchain.mjs.
 import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { cinteropCompile, coreFixturesDir, coreSourceDir, ensureKonan, ensureNode24, ensureSerializationNative, konanc, konancCompile, kotlinSources, node24, root,
-  serializationNativeKlibs } from '../lib/toolchain.mjs';
+import { cinteropCompile, coreFixturesDir, coreSourceDir, ensureKonan, ensureNode24, ensureSerializationNative, konanc, konancCompile,
+  kotlinModuleKlib, kotlinSources, moduleKlib, node24, protocolSourceDir, root, serializationNativeKlibs } from '../lib/toolchain.mjs';
 
 const TOOLCHAIN_INPUTS = ['scripts/lib/toolchain.mjs'];
-/** The C ABI library's spin lock, compiled into the native server too (its timing log's per-sample lock). */
-const SHARED_SPIN_LOCK = 'collektive-native/src/nativeMain/kotlin/collektive/cabi/SpinLock.kt';
+const CORE_KLIB = moduleKlib('collektive-core', 'native');
+const PROTOCOL_KLIB = moduleKlib('collektive-protocol', 'native');
+const abs = (p) => join(root, p);
 
 export const steps = [
   {
@@ -33,10 +35,29 @@ export const steps = [
     run: ensureSerializationNative,
   },
   {
+    name: 'core-native',
+    description: `collektive-core as a Kotlin/Native klib (the engine every native binary links) → ${CORE_KLIB}`,
+    deps: ['toolchain-native'],
+    inputs: [coreSourceDir, ...TOOLCHAIN_INPUTS, 'scripts/builds/20-native.mjs'],
+    outputs: [CORE_KLIB],
+    run: () => kotlinModuleKlib({ module: 'collektive-core', platform: 'native', sources: kotlinSources(coreSourceDir) }),
+  },
+  {
+    name: 'protocol-native',
+    description: `collektive-protocol as a Kotlin/Native klib on the core's and kotlinx-serialization's → ${PROTOCOL_KLIB}`,
+    deps: ['toolchain-native', 'toolchain-serialization-native', 'core-native'],
+    inputs: [protocolSourceDir, ...TOOLCHAIN_INPUTS, 'scripts/builds/20-native.mjs'],
+    outputs: [PROTOCOL_KLIB],
+    run: () => kotlinModuleKlib({
+      module: 'collektive-protocol', platform: 'native', sources: kotlinSources(protocolSourceDir),
+      libraries: [abs(CORE_KLIB), ...serializationNativeKlibs],
+    }),
+  },
+  {
     name: 'native',
     description: 'Kotlin/Native C ABI shared library collektive-native/build/libsimple_gradient.so + simple_gradient.h',
-    deps: ['toolchain-native'],
-    inputs: [coreSourceDir, 'collektive-native/src/nativeMain', 'collektive-native/include', ...TOOLCHAIN_INPUTS,
+    deps: ['toolchain-native', 'core-native'],
+    inputs: ['collektive-native/src/nativeMain', 'collektive-native/include', ...TOOLCHAIN_INPUTS,
       'scripts/builds/20-native.mjs'],
     outputs: ['collektive-native/build/libsimple_gradient.so', 'collektive-native/build/simple_gradient.h',
       'collektive-native/build/libsimple_gradient_api.h'],
@@ -49,7 +70,8 @@ export const steps = [
         await konancCompile({
           kind: 'dynamic',
           out: join(stage, 'libsimple_gradient'),
-          sources: kotlinSources(coreSourceDir, 'collektive-native/src/nativeMain/kotlin'),
+          libraries: [abs(CORE_KLIB)],
+          sources: kotlinSources('collektive-native/src/nativeMain/kotlin'),
         });
         // The hand-written header (reference names and C types) ships beside the compiler's generated one; the
         // native suite checks that both declare the same functions with compatible types.
@@ -66,8 +88,8 @@ export const steps = [
   {
     name: 'native-bench',
     description: 'Kotlin/Native benchmark executable (engine round vs Bellman-Ford floor) for npm run bench:engine',
-    deps: ['toolchain-native'],
-    inputs: [coreSourceDir, coreFixturesDir, 'collektive-native/src/benchMain', ...TOOLCHAIN_INPUTS, 'scripts/builds/20-native.mjs'],
+    deps: ['toolchain-native', 'core-native'],
+    inputs: [coreFixturesDir, 'collektive-native/src/benchMain', ...TOOLCHAIN_INPUTS, 'scripts/builds/20-native.mjs'],
     outputs: ['collektive-native/build/bench/engine-bench.kexe'],
     run: async () => {
       const stage = join(root, 'collektive-native', 'build', `.bench-${process.pid}`);
@@ -75,7 +97,9 @@ export const steps = [
       try {
         await konancCompile({
           kind: 'program', out: join(stage, 'engine-bench'), extra: ['-e', 'collektive.cabi.bench.main'],
-          sources: kotlinSources(coreSourceDir, coreFixturesDir, 'collektive-native/src/benchMain/kotlin'),
+          // The fixtures are the core's own (as its tests are): friends of its klib.
+          libraries: [abs(CORE_KLIB)], friends: [abs(CORE_KLIB)],
+          sources: kotlinSources(coreFixturesDir, 'collektive-native/src/benchMain/kotlin'),
         });
         mkdirSync(join(root, 'collektive-native', 'build', 'bench'), { recursive: true });
         renameSync(join(stage, 'engine-bench.kexe'), join(root, 'collektive-native', 'build', 'bench', 'engine-bench.kexe'));
@@ -87,8 +111,8 @@ export const steps = [
   {
     name: 'native-server',
     description: 'Kotlin/Native shared-memory server collektive-native-server/build/collektive-native-server.kexe (the JVM server\'s --transport shm, same engine as the .so)',
-    deps: ['toolchain-native', 'toolchain-serialization-native'],
-    inputs: [coreSourceDir, 'collektive-protocol/src/commonMain', 'collektive-native-server/src', SHARED_SPIN_LOCK, ...TOOLCHAIN_INPUTS,
+    deps: ['toolchain-native', 'toolchain-serialization-native', 'core-native', 'protocol-native'],
+    inputs: ['collektive-native-server/src', ...TOOLCHAIN_INPUTS,
       'scripts/builds/20-native.mjs'],
     outputs: ['collektive-native-server/build/collektive-native-server.kexe'],
     run: async () => {
@@ -100,9 +124,9 @@ export const steps = [
         await cinteropCompile({ def: join(root, 'collektive-native-server', 'src', 'nativeInterop', 'cinterop', 'shmsys.def'), out: join(stage, 'shmsys') });
         await konancCompile({
           kind: 'program', out: join(stage, 'collektive-native-server'),
-          extra: ['-e', 'collektive.nativeserver.main', ...[...serializationNativeKlibs, join(stage, 'shmsys.klib')].flatMap((k) => ['-l', k])],
-          sources: [...kotlinSources(coreSourceDir, 'collektive-protocol/src/commonMain/kotlin', 'collektive-native-server/src/nativeMain/kotlin'),
-            join(root, SHARED_SPIN_LOCK)],
+          extra: ['-e', 'collektive.nativeserver.main'],
+          libraries: [abs(CORE_KLIB), ...serializationNativeKlibs, abs(PROTOCOL_KLIB), join(stage, 'shmsys.klib')],
+          sources: kotlinSources('collektive-native-server/src/nativeMain/kotlin'),
         });
         // rename(): a server already running keeps its executable; new starts see the new one.
         renameSync(join(stage, 'collektive-native-server.kexe'), join(build, 'collektive-native-server.kexe'));

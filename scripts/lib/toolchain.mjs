@@ -146,21 +146,81 @@ export function kotlinSources(...dirs) {
   return out;
 }
 
-/** Sources of the common engine, compiled into every host (API in docs/engine-api.md). */
+/** Sources of the common engine, the library every host links (API in docs/engine-api.md). */
 export const coreSourceDir = 'collektive-core/src/commonMain/kotlin';
 /** The core's fixtures (test vectors, benchmark harness): compiled only into tests and benchmark entry points. */
 export const coreFixturesDir = 'collektive-core/src/commonFixtures/kotlin';
+/** Sources of the servers' common protocol code, a library on collektive-core (collektive-protocol/README.md). */
+export const protocolSourceDir = 'collektive-protocol/src/commonMain/kotlin';
+
+/**
+ * The library (klib) the build makes of a Kotlin module for one platform (`native`, `js` or `wasm`), relative to the
+ * repository root: `<module>/build/klib/<platform>/<module>.klib`, e.g. collektive-core/build/klib/js/collektive-core.klib.
+ * Hosts link it (`-l` on Native, `-libraries` on JS and Wasm) instead of compiling its sources, so its `internal`
+ * declarations stay inside it.
+ */
+export const moduleKlib = (module, platform) => join(module, 'build', 'klib', platform, `${module}.klib`);
+
+/** Writes `file` through `build(stagedPath)` and a rename, so a concurrent reader never sees it half-written. */
+async function staged(file, build) {
+  mkdirSync(dirname(file), { recursive: true });
+  const stage = `${file}.tmp-${process.pid}`;
+  rmSync(stage, { recursive: true, force: true });
+  try {
+    await build(stage);
+    renameSync(stage, file);
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
 
 /**
  * Compiles Kotlin/Native: `kind` is `dynamic` (shared library + generated `<name>_api.h`) or `program`.
- * `out` is the output path without extension, e.g. collektive-native/build/libsimple_gradient.
+ * `out` is the output path without extension, e.g. collektive-native/build/libsimple_gradient. `libraries`: klibs
+ * linked into the binary (absolute paths, in dependency order); `friends`: those of them whose `internal`
+ * declarations these sources may use (a module's own fixtures and tests only).
  */
-export async function konancCompile({ kind, out, sources, extra = [] }) {
+export async function konancCompile({ kind, out, sources, libraries = [], friends = [], extra = [] }) {
   mkdirSync(dirname(out), { recursive: true }); // the compiler fails when the output directory is missing
   mkdirSync(konanDataDir, { recursive: true });
-  const args = ['-p', kind, '-opt', '-o', out, konanOverrides, '-Werror', ...extra, ...sources];
+  const args = ['-p', kind, '-opt', '-o', out, konanOverrides, '-Werror', ...konanLibraryArgs(libraries, friends),
+    ...extra, ...sources];
   if (kind === 'dynamic') args.push('-linker-option', '--exclude-libs=ALL');
   await run(konanc, args, { env: konanEnv(), quiet: true });
+}
+
+/** kotlinc-native's `-l k` per library and `-friend-modules` for the friends. */
+const konanLibraryArgs = (libraries, friends = []) =>
+  [...libraries.flatMap((k) => ['-l', k]), ...(friends.length ? ['-friend-modules', friends.join(':')] : [])];
+
+/**
+ * Compiles the common sources of one Kotlin module into its library for `platform` (`native`, `js`, `wasm`):
+ * `moduleKlib(module, platform)`, with explicit API mode (what other modules may use is public and documented).
+ * `libraries`: the klibs it depends on (absolute paths, dependency order; the platform's stdlib is added here).
+ * Resolves to the klib's absolute path.
+ */
+export async function kotlinModuleKlib({ module, platform, sources, libraries = [] }) {
+  const klib = join(root, moduleKlib(module, platform));
+  const common = ['-Werror', '-Xexplicit-api=strict'];
+  if (platform === 'native') {
+    mkdirSync(konanDataDir, { recursive: true });
+    // `-o x` makes x.klib: staged under a name of its own, then renamed.
+    await staged(klib, async (stage) => {
+      await run(konanc, ['-p', 'library', '-o', stage, konanOverrides, ...common,
+        ...konanLibraryArgs(libraries), '-module-name', module, ...sources], { env: konanEnv(), quiet: true });
+      renameSync(`${stage}.klib`, stage);
+    });
+  } else {
+    await staged(klib, async (stage) => {
+      mkdirSync(stage, { recursive: true });
+      await runKotlinc([...jsPlatform(platform), ...common, '-Xir-produce-klib-file', `-Xir-module-name=${module}`,
+        '-libraries', [jsStdlibOf(platform), ...libraries].join(':'), '-ir-output-dir', stage, '-ir-output-name', module, ...sources]);
+      renameSync(join(stage, `${module}.klib`), `${stage}.klib`);
+      rmSync(stage, { recursive: true, force: true });
+      renameSync(`${stage}.klib`, stage);
+    });
+  }
+  return klib;
 }
 
 export const cinterop = join(konanHome, 'bin', 'cinterop');
@@ -223,14 +283,21 @@ async function runKotlinc(args) {
   }
 }
 
+/** kotlinc-js's platform flags for `js` (ES module) or `wasm` (wasm-js). */
+const jsPlatform = (target) => (target === 'wasm' ? ['-Xwasm', '-Xwasm-target=wasm-js'] : ['-module-kind', 'es', '-target', 'es2015']);
+const jsStdlibOf = (target) => (target === 'wasm' ? wasmStdlib : jsStdlib);
+
 /**
  * Compiles Kotlin to a klib and links it for JS (`target: 'js'`, ES module) or Wasm (`target: 'wasm'`,
- * wasm-js). Produces `<outDir>/<name>.mjs` (+ `.wasm` and `.uninstantiated.mjs` for Wasm).
+ * wasm-js), with the klibs `libraries` (absolute paths, dependency order; e.g. the core's, `moduleKlib`) linked in;
+ * `friends`: those of them whose `internal` declarations these sources may use (a module's own fixtures only).
+ * Produces `<outDir>/<name>.mjs` (+ `.wasm` and `.uninstantiated.mjs` for Wasm).
  */
-export async function kotlinJsCompile({ target, name, sources, klibDir, outDir }) {
+export async function kotlinJsCompile({ target, name, sources, libraries = [], friends = [], klibDir, outDir }) {
   const wasm = target === 'wasm';
-  const platform = wasm ? ['-Xwasm', '-Xwasm-target=wasm-js'] : ['-module-kind', 'es', '-target', 'es2015'];
-  const stdlib = wasm ? wasmStdlib : jsStdlib;
+  const platform = jsPlatform(target);
+  const stdlib = [jsStdlibOf(target), ...libraries].join(':');
+  const friendArgs = friends.length ? [`-Xfriend-modules=${friends.join(':')}`] : [];
   // Staged in private directories and swapped in at the end, so a concurrent reader (another suite building
   // the same step) never sees a half-written or deleted output.
   const stage = `${outDir}.tmp-${process.pid}`;
@@ -239,7 +306,7 @@ export async function kotlinJsCompile({ target, name, sources, klibDir, outDir }
   mkdirSync(klibStage, { recursive: true });
   try {
     await runKotlinc([...platform, '-Werror', '-Xir-produce-klib-file', `-Xir-module-name=${name}`, '-libraries', stdlib,
-      '-ir-output-dir', klibStage, '-ir-output-name', name, ...sources]);
+      ...friendArgs, '-ir-output-dir', klibStage, '-ir-output-name', name, ...sources]);
     await runKotlinc([...platform, '-Xir-produce-js', ...(wasm ? [] : ['-Xir-dce']), '-libraries', stdlib,
       `-Xinclude=${join(klibStage, `${name}.klib`)}`, '-ir-output-dir', stage, '-ir-output-name', name]);
     swapDir(stage, outDir);

@@ -12,9 +12,9 @@ import { HOPS, parseCollapsed } from '../../measurement/src/profiles.mjs';
 import { root } from '../lib/root.mjs';
 
 const STEP = {
-  native: { process: 'csharp-host', frame: 'kfun:collektive.engine.GradientEngine#step(kotlin.Int){}' },
-  socket: { process: 'jvm-server', frame: /^collektive\/engine\/GradientEngine\.step_\[[ij01]\]$/ },
-  wasm: { process: 'page', frame: /^collektive\.engine\.GradientEngine\.step.* \[collektive-wasm-[^\]]+\.wasm\]$/ },
+  native: { process: 'csharp-host', frame: 'kfun:collektive.engine.AggregateEngine#step(kotlin.Int){}' },
+  socket: { process: 'jvm-server', frame: /^collektive\/engine\/AggregateEngine\.step_\[[ij01]\]$/ },
+  wasm: { process: 'page', frame: /^collektive\.engine\.AggregateEngine\.step.* \[collektive-wasm-[^\]]+\.wasm\]$/ },
   // The ws server steps small simulations on its main thread (--handoff inline, the default) and large ones in a
   // worker: either thread's profile counts.
   websocket: { process: 'node-', frame: 'step_gqwpj0_k$ [collektive-wasm.mjs]' },

@@ -14,7 +14,7 @@ public data class BenchRow(
     public val samples: Int,
     /** Rounds per sample. */
     public val batch: Int,
-    /** Median µs per round of [collektive.engine.GradientEngine.step]. */
+    /** Median µs per round of [collektive.engine.AggregateEngine.step]. */
     public val engineMedianMicros: Double,
     /** 95th percentile µs per round of the engine. */
     public val engineP95Micros: Double,

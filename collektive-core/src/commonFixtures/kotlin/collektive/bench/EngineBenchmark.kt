@@ -1,13 +1,13 @@
 package collektive.bench
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import collektive.engine.Program
 import collektive.engine.Scenarios
 import kotlin.time.DurationUnit
 import kotlin.time.TimeSource
 
 /**
- * Measures the cost of one [GradientEngine] round (`step(1)`: neighbourhoods from the stored positions, then the
+ * Measures the cost of one [AggregateEngine] round (`step(1)`: neighbourhoods from the stored positions, then the
  * program on every device) beside its [ProgramFloor] over the same seeded random scenario ([Scenarios.randomPositions], mean degree 8, maxDistance 3, source 0), for each size. Plain function
  * returning data, so every target (JVM, JS, Wasm, Native) can call it from its own entry point.
  *
@@ -26,7 +26,7 @@ public object EngineBenchmark {
         warmupMillis: Long = 300L,
         minSampleMicros: Double = 200.0,
         program: Program = Program.EUCLIDEAN,
-        /** [GradientEngine.reuseFieldBuffers] of the measured engine: what the target's host sets (JS, Wasm: true). */
+        /** [AggregateEngine.reuseFieldBuffers] of the measured engine: what the target's host sets (JS, Wasm: true). */
         reuseFieldBuffers: Boolean = false,
         /** Which side(s) to measure. */
         side: BenchSide = BenchSide.BOTH,
@@ -54,7 +54,7 @@ public object EngineBenchmark {
         val withEngine = side != BenchSide.FLOOR
         val withFloor = side != BenchSide.ENGINE
         // The floor is built on every side: its neighbour search gives the row's mean degree.
-        val engine = GradientEngine(n, 3.0, program)
+        val engine = AggregateEngine(n, 3.0, program)
         engine.reuseFieldBuffers = reuseFieldBuffers
         engine.updatePositions(xyz)
         engine.setSource(0, true)

@@ -1,7 +1,7 @@
 package collektive.vectors
 
+import collektive.engine.AggregateEngine
 import collektive.engine.EngineState
-import collektive.engine.GradientEngine
 import collektive.engine.Program
 
 /** One round of a [TestVector]: [ops] applied, then `step(steps)`, then the engine's state must equal [expected]. */
@@ -29,11 +29,11 @@ public class TestVector(
     public val name: String,
     /** What the vector exercises. */
     public val description: String,
-    /** [GradientEngine.nodeCount]. */
+    /** [AggregateEngine.nodeCount]. */
     public val nodeCount: Int,
-    /** [GradientEngine.maxDistance]. */
+    /** [AggregateEngine.maxDistance]. */
     public val maxDistance: Double,
-    /** [GradientEngine.program]. */
+    /** [AggregateEngine.program]. */
     public val program: Program,
     /** Where the first positions came from, when seeded random. */
     public val randomLayout: RandomLayout?,

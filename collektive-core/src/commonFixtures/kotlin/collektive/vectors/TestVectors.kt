@@ -1,7 +1,7 @@
 package collektive.vectors
 
+import collektive.engine.AggregateEngine
 import collektive.engine.EngineState
-import collektive.engine.GradientEngine
 import collektive.engine.Program
 import collektive.engine.Scenarios
 import collektive.engine.SplitMix64
@@ -18,7 +18,7 @@ import collektive.programs.NeighborCounter
 public object TestVectors {
     /** Runs [vector]'s inputs on a fresh engine and returns the vector with the produced states as expected. */
     public fun generate(vector: TestVector): TestVector {
-        val engine = GradientEngine(vector.nodeCount, vector.maxDistance, vector.program)
+        val engine = AggregateEngine(vector.nodeCount, vector.maxDistance, vector.program)
         val rounds = vector.rounds.map { round ->
             round.ops.forEach { it.applyTo(engine) }
             engine.step(round.steps)
@@ -43,7 +43,7 @@ public object TestVectors {
                 report("Scenarios.randomPositions(${vector.nodeCount}, ${layout.seed}) differs from the vector's first positions")
             }
         }
-        val engine = GradientEngine(vector.nodeCount, vector.maxDistance, vector.program)
+        val engine = AggregateEngine(vector.nodeCount, vector.maxDistance, vector.program)
         for ((r, round) in vector.rounds.withIndex()) {
             round.ops.forEach { it.applyTo(engine) }
             engine.step(round.steps)

@@ -1,30 +1,30 @@
 package collektive.vectors
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 
-/** One input operation of a test-vector round, applied to a [GradientEngine] before the round's steps. */
+/** One input operation of a test-vector round, applied to a [AggregateEngine] before the round's steps. */
 public sealed class VectorOp {
     /** Applies this operation to [engine]. */
-    public abstract fun applyTo(engine: GradientEngine)
+    public abstract fun applyTo(engine: AggregateEngine)
 
-    /** [GradientEngine.setSource]. */
+    /** [AggregateEngine.setSource]. */
     public data class SetSource(public val node: Int, public val isSource: Boolean) : VectorOp() {
-        override fun applyTo(engine: GradientEngine): Unit = engine.setSource(node, isSource)
+        override fun applyTo(engine: AggregateEngine): Unit = engine.setSource(node, isSource)
     }
 
-    /** [GradientEngine.clearSources]. */
+    /** [AggregateEngine.clearSources]. */
     public data object ClearSources : VectorOp() {
-        override fun applyTo(engine: GradientEngine): Unit = engine.clearSources()
+        override fun applyTo(engine: AggregateEngine): Unit = engine.clearSources()
     }
 
-    /** [GradientEngine.updatePosition]. */
+    /** [AggregateEngine.updatePosition]. */
     public data class UpdatePosition(public val node: Int, public val x: Double, public val y: Double, public val z: Double) : VectorOp() {
-        override fun applyTo(engine: GradientEngine): Unit = engine.updatePosition(node, x, y, z)
+        override fun applyTo(engine: AggregateEngine): Unit = engine.updatePosition(node, x, y, z)
     }
 
-    /** [GradientEngine.updatePositions]. */
+    /** [AggregateEngine.updatePositions]. */
     public class UpdatePositions(public val xyz: DoubleArray) : VectorOp() {
-        override fun applyTo(engine: GradientEngine): Unit = engine.updatePositions(xyz)
+        override fun applyTo(engine: AggregateEngine): Unit = engine.updatePositions(xyz)
 
         override fun equals(other: Any?): Boolean = other is UpdatePositions && xyz.contentEquals(other.xyz)
 

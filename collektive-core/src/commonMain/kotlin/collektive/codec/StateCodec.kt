@@ -1,7 +1,7 @@
 package collektive.codec
 
+import collektive.engine.AggregateEngine
 import collektive.engine.EngineState
-import collektive.engine.GradientEngine
 
 /**
  * The binary state buffer of the reference C ABI (docs/reference-study.md), little-endian: int32 nodeCount, then per node:
@@ -28,10 +28,10 @@ public object StateCodec {
         return w.bytes
     }
 
-    /** Encodes [engine]'s last-round state, read straight from its views (no [GradientEngine.snapshot]). */
-    public fun encode(engine: GradientEngine): ByteArray {
-        val w = LittleEndianWriter(stateBufferSize(engine))
-        forEachStateWord(engine) { w.int(it) }
+    /** Encodes [engine]'s last-round state, read straight from its views (no [AggregateEngine.snapshot]). */
+    public fun encode(engine: AggregateEngine): ByteArray {
+        val w = LittleEndianWriter(encodedSize(engine))
+        forEachWord(engine) { w.int(it) }
         return w.bytes
     }
 
@@ -61,38 +61,39 @@ public object StateCodec {
         @Suppress("UNCHECKED_CAST")
         return EngineState(values, neighbors as Array<IntArray>)
     }
-}
 
-/** Bytes of [engine]'s last-round state in the layout of [StateCodec.encode]. */
-internal fun stateBufferSize(engine: GradientEngine): Int = 4 + 12 * engine.nodeCount + 4 * engine.topology.offsets[engine.nodeCount]
+    /** Bytes [encode] produces for [engine]'s last-round state. */
+    public fun encodedSize(engine: AggregateEngine): Int =
+        4 + 12 * engine.nodeCount + 4 * engine.topology.offsets[engine.nodeCount]
 
-/**
- * [engine]'s last-round state in the layout of [StateCodec.encode], as its 32-bit little-endian words in order (a
- * double as its low, then its high word; every field starts at a multiple of 4 bytes), read straight from the
- * engine's views. Each host writes the words into its own memory (a ByteArray, Wasm linear memory); inline, so
- * [word] is a plain store there.
- */
-internal inline fun forEachStateWord(engine: GradientEngine, word: (Int) -> Unit) {
-    forEachStateRun(engine, word) { ids, from, to -> for (j in from until to) word(ids[j]) }
-}
+    /**
+     * [engine]'s last-round state in the layout of [encode], as its 32-bit little-endian words in order (a double as
+     * its low, then its high word; every field starts at a multiple of 4 bytes), read straight from the engine's
+     * views. Each host writes the words into its own memory (a ByteArray, Wasm linear memory); inline, so [word] is a
+     * plain store there.
+     */
+    public inline fun forEachWord(engine: AggregateEngine, word: (Int) -> Unit) {
+        forEachRun(engine, word) { ids, from, to -> for (j in from until to) word(ids[j]) }
+    }
 
-/**
- * [forEachStateWord] with each node's neighbour ids handed over as one run (`ids[from until to]`), for a host that
- * copies them in bulk (the native C ABI: `copyInto`).
- */
-internal inline fun forEachStateRun(engine: GradientEngine, word: (Int) -> Unit, idRun: (ids: IntArray, from: Int, to: Int) -> Unit) {
-    val n = engine.nodeCount
-    val values = engine.valuesView
-    val offsets = engine.topology.offsets
-    val ids = engine.topology.ids
-    word(n)
-    for (i in 0 until n) {
-        val bits = values[i].toRawBits()
-        word(bits.toInt())
-        word((bits ushr 32).toInt())
-        val from = offsets[i]
-        val to = offsets[i + 1]
-        word(to - from)
-        idRun(ids, from, to)
+    /**
+     * [forEachWord] with each node's neighbour ids handed over as one run (`ids[from until to]`, the engine's own
+     * array: read only), for a host that copies them in bulk (the native C ABI: `copyInto`).
+     */
+    public inline fun forEachRun(engine: AggregateEngine, word: (Int) -> Unit, idRun: (ids: IntArray, from: Int, to: Int) -> Unit) {
+        val n = engine.nodeCount
+        val values = engine.valuesView
+        val offsets = engine.topology.offsets
+        val ids = engine.topology.ids
+        word(n)
+        for (i in 0 until n) {
+            val bits = values[i].toRawBits()
+            word(bits.toInt())
+            word((bits ushr 32).toInt())
+            val from = offsets[i]
+            val to = offsets[i + 1]
+            word(to - from)
+            idRun(ids, from, to)
+        }
     }
 }

@@ -2,7 +2,7 @@ package collektive.engine
 
 /**
  * A request the engine refuses because it would exceed a resource budget set by its host (such as
- * [GradientEngine.maxLinks]); the engine is left as it was before the refused round. A subclass of
+ * [AggregateEngine.maxLinks]); the engine is left as it was before the refused round. A subclass of
  * [IllegalArgumentException], so hosts that report bad arguments report it too; hosts that distinguish budgets
  * catch it first.
  */

@@ -13,7 +13,7 @@ public interface Device {
     /** Number of devices of the engine. */
     public val nodeCount: Int
 
-    /** Whether the host made this device a source ([GradientEngine.setSource]). */
+    /** Whether the host made this device a source ([AggregateEngine.setSource]). */
     public val isSource: Boolean
 
     /**

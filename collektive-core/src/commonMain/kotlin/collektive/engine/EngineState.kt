@@ -1,7 +1,7 @@
 package collektive.engine
 
 /**
- * A snapshot of a [GradientEngine] after a round: [values] per device (+∞ when unreachable) and [neighbors] per
+ * A snapshot of a [AggregateEngine] after a round: [values] per device (+∞ when unreachable) and [neighbors] per
  * device (ascending ids, self excluded). Equality compares the contents, doubles by their bits.
  */
 public class EngineState(

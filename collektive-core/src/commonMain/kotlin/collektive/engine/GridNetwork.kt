@@ -6,7 +6,7 @@ import collektive.network.Network
 import collektive.network.OutboundMessage
 
 /**
- * The [Network] of a [GradientEngine]: devices 0 until nodeCount, unit-disk topology rebuilt every round from
+ * The [Network] of a [AggregateEngine]: devices 0 until nodeCount, unit-disk topology rebuilt every round from
  * positions by a [SpatialGrid], array-based mailboxes.
  *
  * It has the semantics of a per-receiver mailbox pruned to the current neighbours at the start of every round

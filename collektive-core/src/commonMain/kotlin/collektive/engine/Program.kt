@@ -6,7 +6,7 @@ import collektive.programs.HopGradient
 import collektive.programs.Programs
 
 /**
- * An aggregate program a [GradientEngine] runs on every device, round after round: its [name] (what hosts ask
+ * An aggregate program a [AggregateEngine] runs on every device, round after round: its [name] (what hosts ask
  * for, see [Programs]), the meaning of its value ([output]) and its body, [run]. A program holds its parameters
  * (fixed when it is built) and no per-device state: state lives in the aggregate operators (`share`, `exchange`,
  * `evolve`). How to add one: docs/programs.md.

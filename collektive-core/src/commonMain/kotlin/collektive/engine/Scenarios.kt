@@ -80,16 +80,16 @@ public object Scenarios {
     }
 
     /** The reference scenario: 10 devices, maxDistance 3, source 0, [referencePositions], Euclidean gradient. */
-    public fun reference(): GradientEngine {
-        val engine = GradientEngine(10, 3.0, Program.EUCLIDEAN)
+    public fun reference(): AggregateEngine {
+        val engine = AggregateEngine(10, 3.0, Program.EUCLIDEAN)
         engine.updatePositions(referencePositions(10, 3.0))
         engine.setSource(0, true)
         return engine
     }
 
     /** A [randomPositions] scenario with device 0 as the source. */
-    public fun random(nodeCount: Int, seed: Long, meanDegree: Double = 8.0, maxDistance: Double = 3.0, program: Program = Program.EUCLIDEAN): GradientEngine {
-        val engine = GradientEngine(nodeCount, maxDistance, program)
+    public fun random(nodeCount: Int, seed: Long, meanDegree: Double = 8.0, maxDistance: Double = 3.0, program: Program = Program.EUCLIDEAN): AggregateEngine {
+        val engine = AggregateEngine(nodeCount, maxDistance, program)
         engine.updatePositions(randomPositions(nodeCount, seed, meanDegree, maxDistance))
         if (nodeCount > 0) engine.setSource(0, true)
         return engine

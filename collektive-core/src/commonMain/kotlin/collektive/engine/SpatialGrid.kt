@@ -12,11 +12,19 @@ import kotlin.math.sqrt
  * across builds.
  */
 public class SpatialGrid {
-    internal var offsets: IntArray = IntArray(1)
+    /**
+     * Where each device's links start in [ids] and [distances]: device i's are at `offsets[i] until offsets[i + 1]`
+     * ([size] + 1 entries in use). The grid's own buffer, reused by the next [build]: read only.
+     */
+    public var offsets: IntArray = IntArray(1)
         private set
-    internal var ids: IntArray = IntArray(16)
+
+    /** The neighbour ids of every device, ascending per device, at [offsets] (the grid's own buffer: read only). */
+    public var ids: IntArray = IntArray(16)
         private set
-    internal var distances: DoubleArray = DoubleArray(16)
+
+    /** The distance of each link in [ids], same positions (the grid's own buffer: read only). */
+    public var distances: DoubleArray = DoubleArray(16)
         private set
 
     /** Number of devices of the last [build]. */

@@ -3,7 +3,7 @@ package collektive.network
 /**
  * A [Network] held in memory: the topology is set explicitly with [updateTopology], each receiver keeps a mailbox
  * with the latest message of each neighbour, and mailboxes are pruned to the new neighbours whenever the topology
- * changes. Straightforward rather than fast; [collektive.engine.GradientEngine] uses an array-based equivalent.
+ * changes. Straightforward rather than fast; [collektive.engine.AggregateEngine] uses an array-based equivalent.
  */
 public class InMemoryNetwork<ID : Any> : Network<ID> {
     private var topology: Map<ID, List<ID>> = emptyMap()

@@ -1,6 +1,6 @@
 package collektive.bench
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import collektive.engine.Scenarios
 import collektive.programs.Programs
 import kotlin.test.Test
@@ -16,7 +16,7 @@ class EngineBenchmarkTest {
             val program = Programs.parse(entry.name)
             for (n in intArrayOf(10, 100, 300)) {
                 val xyz = Scenarios.randomPositions(n, 3L)
-                val engine = GradientEngine(n, 3.0, program)
+                val engine = AggregateEngine(n, 3.0, program)
                 val floor = assertNotNull(ProgramFloor.of(program, n, 3.0), "${entry.name} has no floor")
                 for (s in intArrayOf(0, n / 2)) {
                     engine.setSource(s, true)

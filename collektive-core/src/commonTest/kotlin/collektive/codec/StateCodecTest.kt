@@ -49,7 +49,7 @@ class StateCodecTest {
         val big = Scenarios.random(500, 9L).also { it.step(40) }
         for (engine in listOf(fresh, reference, big)) {
             assertContentEquals(StateCodec.encode(engine.snapshot()), StateCodec.encode(engine))
-            assertEquals(StateCodec.encodedSize(engine.snapshot()), stateBufferSize(engine))
+            assertEquals(StateCodec.encodedSize(engine.snapshot()), StateCodec.encodedSize(engine))
         }
     }
 

@@ -19,7 +19,7 @@ class MessageColumnsTest {
         val rng = SplitMix64(seed)
         val xyz = Scenarios.randomPositions(n, seed)
         val sources = setOf(0, n / 3)
-        val engine = GradientEngine(n, 3.0, program)
+        val engine = AggregateEngine(n, 3.0, program)
         sources.forEach { engine.setSource(it, true) }
         val sim = UnitDiskSimulation(program, n, sources)
         repeat(24) { round ->
@@ -63,7 +63,7 @@ class MessageColumnsTest {
         for (entry in Programs.entries) {
             val n = 60
             val engines = listOf(true, false).map { columns ->
-                GradientEngine(n, 3.0, Programs.parse(entry.name, n)).also {
+                AggregateEngine(n, 3.0, Programs.parse(entry.name, n)).also {
                     it.readMessageColumns = columns
                     it.setSource(0, true)
                     it.updatePositions(Scenarios.randomPositions(n, 5L))

@@ -37,8 +37,8 @@ class OperatorMajorTest {
             val rng = SplitMix64(seed)
             val xyz = Scenarios.randomPositions(n, seed)
             val toDestinationNow = DoubleArray(n)
-            val deviceMajor = GradientEngine(n, 3.0, Channel(destination, width))
-            val operators = listOf(GradientEngine(n, 3.0, EuclideanGradient), GradientEngine(n, 3.0, ToDestination(destination)), GradientEngine(n, 3.0, Between(toDestinationNow)))
+            val deviceMajor = AggregateEngine(n, 3.0, Channel(destination, width))
+            val operators = listOf(AggregateEngine(n, 3.0, EuclideanGradient), AggregateEngine(n, 3.0, ToDestination(destination)), AggregateEngine(n, 3.0, Between(toDestinationNow)))
             for (e in operators + deviceMajor) {
                 e.setSource(0, true)
                 e.setSource(n / 2, true)

@@ -11,7 +11,7 @@ class ReuseFieldBuffersTest {
             for (seed in 1L..4L) {
                 val n = 40 + 20 * seed.toInt()
                 val engines = listOf(false, true).map { reuse ->
-                    GradientEngine(n, 3.0, Programs.parse(entry.name, n)).also {
+                    AggregateEngine(n, 3.0, Programs.parse(entry.name, n)).also {
                         it.reuseFieldBuffers = reuse
                         it.setSource(0, true)
                         it.setSource(n / 2, seed % 2 == 0L)

@@ -1,6 +1,6 @@
 package collektive.programs
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import collektive.engine.Program
 import collektive.engine.Scenarios
 import collektive.engine.SplitMix64
@@ -16,12 +16,12 @@ import kotlin.test.assertTrue
  * forget what the change made stale.
  */
 class ProgramOraclesTest {
-    private class Case(val engine: GradientEngine, val xyz: DoubleArray, val sources: Set<Int>)
+    private class Case(val engine: AggregateEngine, val xyz: DoubleArray, val sources: Set<Int>)
 
     /** [program] on [n] random devices (sparse: some isolated), source 0 and a random second one. */
     private fun case(program: Program, seed: Long, n: Int): Case {
         val xyz = Scenarios.randomPositions(n, seed, meanDegree = 5.0)
-        val engine = GradientEngine(n, 3.0, program)
+        val engine = AggregateEngine(n, 3.0, program)
         engine.updatePositions(xyz)
         val rng = SplitMix64(seed * 17)
         val sources = setOf(0, rng.nextInt(n))
@@ -119,7 +119,7 @@ class ProgramOraclesTest {
                 val destination = n / 2
                 val program = Channel(destination, width)
                 val xyz = Scenarios.randomPositions(n, seed, meanDegree = 6.0)
-                val engine = GradientEngine(n, 3.0, program)
+                val engine = AggregateEngine(n, 3.0, program)
                 engine.updatePositions(xyz)
                 engine.setSource(0, true)
                 engine.step(2 * n)

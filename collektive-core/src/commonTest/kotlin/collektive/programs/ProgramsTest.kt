@@ -1,6 +1,6 @@
 package collektive.programs
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import collektive.engine.Program
 import collektive.engine.ProgramOutput
 import kotlin.test.Test
@@ -43,6 +43,6 @@ class ProgramsTest {
         assertTrue("key=value" in message("channel:width"))
         assertTrue("given twice" in message("channel:width=1,width=2"))
         assertTrue("0 until 5" in message("channel:destination=9", 5), message("channel:destination=9", 5))
-        assertFailsWith<IllegalArgumentException> { GradientEngine(5, 3.0, Channel(9)) }
+        assertFailsWith<IllegalArgumentException> { AggregateEngine(5, 3.0, Channel(9)) }
     }
 }

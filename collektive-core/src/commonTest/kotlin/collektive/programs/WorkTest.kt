@@ -1,6 +1,6 @@
 package collektive.programs
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import collektive.engine.Program
 import collektive.engine.Scenarios
 import collektive.engine.SplitMix64
@@ -58,7 +58,7 @@ class WorkTest {
         assertTrue("finite number" in message("hop:work=Infinity"))
         assertTrue("finite number" in message("hop:work=lots"))
         assertTrue("over the limit 100000000 ns" in message("hop:work=200000", 1000), message("hop:work=200000", 1000))
-        assertFailsWith<IllegalArgumentException> { GradientEngine(1000, 3.0, WithWork(Program.HOP, 200_000.0)) }
+        assertFailsWith<IllegalArgumentException> { AggregateEngine(1000, 3.0, WithWork(Program.HOP, 200_000.0)) }
         assertTrue("work: extra CPU work" in message("gossipMax:radius=2"), message("gossipMax:radius=2"))
     }
 

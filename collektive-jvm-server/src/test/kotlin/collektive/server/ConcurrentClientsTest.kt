@@ -1,6 +1,6 @@
 package collektive.server
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import collektive.engine.Scenarios
 import collektive.server.protocol.CreateSim
 import collektive.server.protocol.Positions
@@ -25,7 +25,7 @@ class ConcurrentClientsTest {
     /** Runs a seeded session on its own connection, checking every reply against a local engine; returns rounds run. */
     private fun session(seed: Long, n: Int, sourceNode: Int, rounds: Int, barrier: CyclicBarrier?): Int {
         val xyz = Scenarios.randomPositions(n, seed, 6.0, 3.0)
-        val engine = GradientEngine(n, 3.0).also {
+        val engine = AggregateEngine(n, 3.0).also {
             it.setSource(sourceNode, true)
             it.updatePositions(xyz)
         }

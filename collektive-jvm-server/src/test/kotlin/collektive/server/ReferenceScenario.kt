@@ -1,6 +1,6 @@
 package collektive.server
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import collektive.engine.Scenarios
 
 /**
@@ -30,5 +30,5 @@ object ReferenceScenario {
     fun frame(xyz: DoubleArray = positions): List<String> = (0 until NODES).map { newPosition(it, xyz) }
 
     /** An engine fed the same inputs, to compare the server's answers with. */
-    fun localEngine(): GradientEngine = GradientEngine(NODES, MAX_DISTANCE).also { it.setSource(0, true) }
+    fun localEngine(): AggregateEngine = AggregateEngine(NODES, MAX_DISTANCE).also { it.setSource(0, true) }
 }

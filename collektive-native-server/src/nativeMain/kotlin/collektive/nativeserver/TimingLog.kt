@@ -2,7 +2,6 @@
 
 package collektive.nativeserver
 
-import collektive.cabi.SpinLock
 import collektive.protocol.StepTimings
 import kotlinx.cinterop.CPointer
 import kotlinx.cinterop.ExperimentalForeignApi
@@ -28,8 +27,8 @@ import platform.posix.pthread_mutex_unlock
  * The server's timing CSV (`t_ns,id,duration_ns`, docs/measurements.md), the format of the JVM server's
  * `TimingLog`, with no I/O on the serving thread: [record] writes three numbers into a preallocated chunk under a
  * spin lock (uncontended: one atomic exchange each way, no system call); a full chunk goes to a writer thread, which
- * formats and writes it, then recycles it. (The C ABI library's timing log in collektive-native, whose [SpinLock]
- * source this shares, appends to its file from the calling thread every 4096 samples: an in-process step may pay
+ * formats and writes it, then recycles it. (The C ABI library's timing log in collektive-native, behind the same
+ * kind of lock, appends to its file from the calling thread every 4096 samples: an in-process step may pay
  * that, a served one here does not.) [close] writes what is left: the CSV is complete once it returns. `t_ns` is
  * the sample's start relative to this log's creation on the monotonic clock.
  *

@@ -1,7 +1,7 @@
 package collektive.cabi
 
+import collektive.engine.AggregateEngine
 import collektive.engine.BudgetExceededException
-import collektive.engine.GradientEngine
 
 /**
  * Runs [block] on the engine behind [handle] under that engine's lock, translating every failure into the calling
@@ -9,7 +9,7 @@ import collektive.engine.GradientEngine
  * [IllegalArgumentException]) and anything else. No Kotlin exception ever crosses the C boundary (it would abort
  * the process).
  */
-internal inline fun <T> onEngine(handle: Int, failValue: T, block: (GradientEngine) -> T): T {
+internal inline fun <T> onEngine(handle: Int, failValue: T, block: (AggregateEngine) -> T): T {
     val slot = HandleTable.get(handle) ?: return failWith(ErrorCode.INVALID_HANDLE, "invalid handle $handle", failValue)
     return guarded(failValue) { slot.lock.withLock { block(slot.engine) } }
 }
@@ -39,7 +39,7 @@ internal fun <T> failWith(code: Int, message: String, failValue: T): T {
 }
 
 /** Steps [engine] by [rounds], recording `step.compute` when timing is on. */
-internal fun timedStep(engine: GradientEngine, rounds: Int) {
+internal fun timedStep(engine: AggregateEngine, rounds: Int) {
     if (!TimingLog.enabled) {
         engine.step(rounds)
         return

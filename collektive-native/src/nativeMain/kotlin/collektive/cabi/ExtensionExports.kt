@@ -2,7 +2,7 @@
 
 package collektive.cabi
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import collektive.programs.Programs
 import kotlin.experimental.ExperimentalNativeApi
 import kotlinx.cinterop.ByteVar
@@ -25,7 +25,7 @@ public fun createWithProgram(nodeCount: Int, maxDistance: Double, program: Int):
     if (program !in programs.indices) {
         return failWith(ErrorCode.INVALID_ARGUMENT, "program must be in 0 until ${programs.size}, was $program", -1)
     }
-    return createEngine(nodeCount) { GradientEngine(nodeCount, maxDistance, Programs.parse(programs[program].name)) }
+    return createEngine(nodeCount) { AggregateEngine(nodeCount, maxDistance, Programs.parse(programs[program].name)) }
 }
 
 /**
@@ -37,7 +37,7 @@ public fun createWithProgram(nodeCount: Int, maxDistance: Double, program: Int):
 public fun createWithProgramSpec(nodeCount: Int, maxDistance: Double, spec: CPointer<ByteVar>?): Int {
     if (spec == null) return failWith(ErrorCode.INVALID_ARGUMENT, "spec must not be NULL", -1)
     val text = spec.toKString()
-    return createEngine(nodeCount) { GradientEngine(nodeCount, maxDistance, Programs.parse(text, nodeCount)) }
+    return createEngine(nodeCount) { AggregateEngine(nodeCount, maxDistance, Programs.parse(text, nodeCount)) }
 }
 
 /**

@@ -1,10 +1,10 @@
 package collektive.cabi
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import kotlin.concurrent.AtomicReference
 
 /** One live engine behind a handle; [lock] serializes calls on it from different threads. */
-internal class Slot(val handle: Int, val engine: GradientEngine) {
+internal class Slot(val handle: Int, val engine: AggregateEngine) {
     val lock = SpinLock()
 }
 
@@ -29,7 +29,7 @@ internal object HandleTable {
     private var firstFree = 0
 
     /** Registers [engine]; returns its handle, or -1 when the handle space is exhausted. */
-    fun add(engine: GradientEngine): Int = writeLock.withLock {
+    fun add(engine: AggregateEngine): Int = writeLock.withLock {
         val current = slots.value
         var index = firstFree
         while (index < current.size && (current[index] != null || generations[index] == MAX_GENERATION)) index++

@@ -2,9 +2,8 @@
 
 package collektive.cabi
 
-import collektive.codec.forEachStateRun
-import collektive.codec.stateBufferSize
-import collektive.engine.GradientEngine
+import collektive.codec.StateCodec
+import collektive.engine.AggregateEngine
 import kotlinx.cinterop.CPointer
 import kotlinx.cinterop.value
 import kotlinx.cinterop.CPointed
@@ -36,17 +35,17 @@ internal fun copyToMalloc(ids: IntArray): CPointer<IntVar>? {
 }
 
 /**
- * The engine's last-round state in the binary layout of docs/reference-study.md ([forEachStateRun]: no snapshot, no
+ * The engine's last-round state in the binary layout of docs/reference-study.md ([StateCodec.forEachRun]: no snapshot, no
  * intermediate arrays) in one malloc'd block. The words are stored in a Kotlin array (plain array stores), then
  * copied with one memcpy; linux_x64 is little-endian, so native stores give the layout. Returns the block and
  * stores its size in [sizeOut].
  */
 @RawCMemory
-internal fun encodeStateToMalloc(engine: GradientEngine, sizeOut: IntVar): CPointer<UByteVar> {
-    val size = stateBufferSize(engine)
+internal fun encodeStateToMalloc(engine: AggregateEngine, sizeOut: IntVar): CPointer<UByteVar> {
+    val size = StateCodec.encodedSize(engine)
     val words = EncodeScratch.words(size / 4)
     var w = 0
-    forEachStateRun(engine, { words[w++] = it }) { ids, from, to ->
+    StateCodec.forEachRun(engine, { words[w++] = it }) { ids, from, to ->
         ids.copyInto(words, w, from, to)
         w += to - from
     }

@@ -2,7 +2,7 @@
 
 package collektive.cabi
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import kotlin.experimental.ExperimentalNativeApi
 import kotlinx.cinterop.CPointer
 import kotlinx.cinterop.ExperimentalForeignApi
@@ -18,7 +18,7 @@ import kotlinx.cinterop.value
 /** `int create_with_distance(int nodeCount, double maxDistance)`: a new Euclidean-gradient engine; -1 on bad input. */
 @CName("create_with_distance")
 public fun createWithDistance(nodeCount: Int, maxDistance: Double): Int =
-    createEngine(nodeCount) { GradientEngine(nodeCount, maxDistance) }
+    createEngine(nodeCount) { AggregateEngine(nodeCount, maxDistance) }
 
 /** `void destroy_with_distance(int h)`: frees the engine and flushes pending timings. */
 @CName("destroy_with_distance")
@@ -114,7 +114,7 @@ public fun freeStateBuffer(pointer: CPointer<UByteVar>?) {
  * Creates an engine of [nodeCount] devices within the [Budgets] (checked before [build] allocates anything) and
  * registers it; -1 with the error state set on bad input, an exceeded budget or an exhausted handle space.
  */
-internal inline fun createEngine(nodeCount: Int, build: () -> GradientEngine): Int = guarded(-1) {
+internal inline fun createEngine(nodeCount: Int, build: () -> AggregateEngine): Int = guarded(-1) {
     require(nodeCount >= 0) { "nodeCount must be >= 0, was $nodeCount" }
     Budgets.reserve(nodeCount)
     val handle = try {

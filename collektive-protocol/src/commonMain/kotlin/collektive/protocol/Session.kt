@@ -1,8 +1,8 @@
 package collektive.protocol
 
 import collektive.codec.StateCodec
+import collektive.engine.AggregateEngine
 import collektive.engine.BudgetExceededException
-import collektive.engine.GradientEngine
 
 /**
  * The protocol state of one connection: its engine and the handling of one request at a time (a JSON line, or a
@@ -25,7 +25,7 @@ public class Session(
     public enum class Outcome { NO_REPLY, REPLY, STEP_REPLY, ECHO_REPLY }
 
     private val reader = RequestReader(options)
-    private var engine: GradientEngine? = null
+    private var engine: AggregateEngine? = null
 
     /** Handles one request [line] (no newline), writing any reply to [out] (unflushed). */
     public fun handle(line: String, out: ReplySink): Outcome {
@@ -118,7 +118,7 @@ public class Session(
             throw Refusals.maxDevices(n, budgets.deviceCount - replaced + n, options.maxDevices)
         }
         val created = try {
-            GradientEngine(n, request.maxDistance, request.program).also { it.maxLinks = options.maxLinks }
+            AggregateEngine(n, request.maxDistance, request.program).also { it.maxLinks = options.maxLinks }
         } catch (e: Throwable) {
             budgets.releaseDevices(n - replaced)
             if (newSession) budgets.releaseSession()
@@ -175,7 +175,7 @@ public class Session(
     }
 
     /** The simulation; [RequestReader] has refused every request that needs one when there is none. */
-    private fun engine(): GradientEngine = checkNotNull(engine) { "no simulation" }
+    private fun engine(): AggregateEngine = checkNotNull(engine) { "no simulation" }
 
     private fun refused(out: ReplySink, refusal: Refusal): Outcome {
         out.write(refusal.line())

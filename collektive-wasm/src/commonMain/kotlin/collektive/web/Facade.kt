@@ -1,6 +1,6 @@
 package collektive.web
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import collektive.programs.Programs
 import collektive.engine.Scenarios
 
@@ -14,7 +14,7 @@ import collektive.engine.Scenarios
  * message for [lastError]; `src/js/engine.mjs` turns that into a JS `Error`.
  */
 internal object Facade {
-    private val engines = HashMap<Int, GradientEngine>()
+    private val engines = HashMap<Int, AggregateEngine>()
     private var nextHandle = 1
 
     /** Message of the last failed call ("" after a success). */
@@ -28,12 +28,12 @@ internal object Facade {
     fun create(nodeCount: Int, maxDistance: Double, program: Int): Int = guarded(-1) {
         val programs = Programs.entries
         require(program in programs.indices) { "program must be in 0 until ${programs.size}, was $program" }
-        add(GradientEngine(nodeCount, maxDistance, Programs.parse(programs[program].name)))
+        add(AggregateEngine(nodeCount, maxDistance, Programs.parse(programs[program].name)))
     }
 
     /** An engine running the program [spec] names (docs/programs.md). */
     fun create(nodeCount: Int, maxDistance: Double, spec: String): Int = guarded(-1) {
-        add(GradientEngine(nodeCount, maxDistance, Programs.parse(spec, nodeCount)))
+        add(AggregateEngine(nodeCount, maxDistance, Programs.parse(spec, nodeCount)))
     }
 
     /** 0 when [spec] names a program an engine of [nodeCount] devices can run, else -1 with the reason in [lastError]. */
@@ -42,9 +42,9 @@ internal object Facade {
         0
     }
 
-    // Engines created here reuse their fields' buffers (GradientEngine.reuseFieldBuffers): on JS and Wasm an array
+    // Engines created here reuse their fields' buffers (AggregateEngine.reuseFieldBuffers): on JS and Wasm an array
     // per field and device costs more than the reuse.
-    private fun add(engine: GradientEngine): Int {
+    private fun add(engine: AggregateEngine): Int {
         engine.reuseFieldBuffers = true
         val handle = nextHandle++
         engines[handle] = engine
@@ -55,7 +55,7 @@ internal object Facade {
         if (engines.remove(handle) != null) ok(0) else fail("invalid handle $handle", -1)
 
     /** Runs [block] on the engine behind [handle]; failures become [failValue] + [lastError]. */
-    inline fun <T> call(handle: Int, failValue: T, block: (GradientEngine) -> T): T {
+    inline fun <T> call(handle: Int, failValue: T, block: (AggregateEngine) -> T): T {
         val engine = engine(handle) ?: return fail("invalid handle $handle", failValue)
         return guarded(failValue) { block(engine) }
     }
@@ -73,7 +73,7 @@ internal object Facade {
      * (recording `step.compute`), then [copyOut] hands the state to JavaScript; the whole call is `step.service`,
      * recorded when it succeeded and stepped (a zero-round call only reads the state).
      */
-    inline fun <T> service(handle: Int, rounds: Int, failValue: T, copyOut: (GradientEngine) -> T): T {
+    inline fun <T> service(handle: Int, rounds: Int, failValue: T, copyOut: (AggregateEngine) -> T): T {
         val start = nowMs()
         var stepped = false
         val result = call(handle, failValue) { engine ->
@@ -85,7 +85,7 @@ internal object Facade {
     }
 
     /** Steps [engine], recording `step.compute`. */
-    fun timedStep(engine: GradientEngine, rounds: Int) {
+    fun timedStep(engine: AggregateEngine, rounds: Int) {
         require(rounds >= 0) { "rounds must be >= 0, was $rounds" }
         if (!timings.enabled) {
             engine.step(rounds)
@@ -123,5 +123,5 @@ internal object Facade {
         Scenarios.referencePositions(nodeCount, maxDistance)
     }
 
-    fun engine(handle: Int): GradientEngine? = engines[handle]
+    fun engine(handle: Int): AggregateEngine? = engines[handle]
 }

@@ -43,7 +43,7 @@ package collektive.web
 @JsExport public fun setMaxDistance(handle: Int, maxDistance: Double): Int =
     Facade.call(handle, -1) { it.maxDistance = maxDistance; 0 }
 
-/** Link budget of the engine's rounds (GradientEngine.maxLinks): a denser round fails before allocating. */
+/** Link budget of the engine's rounds (AggregateEngine.maxLinks): a denser round fails before allocating. */
 @JsExport public fun setMaxLinks(handle: Int, maxLinks: Int): Int =
     Facade.call(handle, -1) { it.maxLinks = maxLinks; 0 }
 

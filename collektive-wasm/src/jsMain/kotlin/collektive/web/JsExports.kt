@@ -3,7 +3,7 @@
 package collektive.web
 
 import collektive.codec.StateCodec
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 
 // Kotlin/JS exports of the facade. Kotlin/JS DoubleArray / IntArray / ByteArray *are* Float64Array / Int32Array /
 // Int8Array at run time, so bulk data crosses without copies or per-element calls. Same names and sentinels as
@@ -26,9 +26,9 @@ public class EngineState internal constructor(
 
 /**
  * Copies of the engine's last-round values and neighbour lists (3 arrays, no per-device allocation), read through the
- * engine's internal views (`valuesView`, `topology`), which the core offers to hosts compiled together with it.
+ * engine's read-only views (`valuesView`, `topology`).
  */
-internal fun engineStateOf(engine: GradientEngine): EngineState {
+internal fun engineStateOf(engine: AggregateEngine): EngineState {
     val n = engine.nodeCount
     val grid = engine.topology
     val offsets = grid.offsets.copyOf(n + 1)

@@ -2,8 +2,7 @@
 
 package collektive.web
 
-import collektive.codec.forEachStateWord
-import collektive.codec.stateBufferSize
+import collektive.codec.StateCodec
 import kotlin.wasm.unsafe.MemoryAllocator
 import kotlin.wasm.unsafe.Pointer
 import kotlin.wasm.unsafe.UnsafeWasmMemoryApi
@@ -100,11 +99,11 @@ private fun MemoryAllocator.aligned(size: Int): Int {
 @JsExport public fun stepAndGetStateBuffer(handle: Int, rounds: Int): Int = Facade.service(handle, rounds, -1) { engine ->
     // The layout of StateCodec.encode (docs/reference-study.md), written straight into linear memory (little-endian, as
     // Wasm stores are); the facade tests compare it with the test vectors through a decoder.
-    val size = stateBufferSize(engine)
+    val size = StateCodec.encodedSize(engine)
     withScopedMemoryAllocator { allocator ->
         val addr = allocator.aligned(size)
         var p = addr
-        forEachStateWord(engine) { Pointer(p.toUInt()).storeInt(it); p += 4 }
+        StateCodec.forEachWord(engine) { Pointer(p.toUInt()).storeInt(it); p += 4 }
         hostBytes(requireHost(), addr, size)
     }
     0

@@ -6,7 +6,7 @@ import collektive.network.InboundMessages
  * The values of one expression across a device's neighbourhood in one round: the [local] value of the device
  * itself ([localId]) plus one value for each aligned neighbour (a neighbour that evaluated the same operator at the
  * same alignment path and sent a value there). Neighbours are kept in the order of the round's
- * [InboundMessages] (ascending ids in [collektive.engine.GradientEngine]).
+ * [InboundMessages] (ascending ids in [collektive.engine.AggregateEngine]).
  *
  * Fields are immutable. Operations that combine a field with neighbour values ([fold], [all], [any], [count],
  * [min], [max]) range over the neighbours only unless they take `includeSelf = true`.

@@ -23,7 +23,7 @@ fun main() {
     val positions = (0 until 10).map { Protocol.requestLine("newPosition", NewPosition.serializer(), NewPosition(it, xyz[3 * it], xyz[3 * it + 1], xyz[3 * it + 2])) }
     val step = Protocol.requestLine("step", Step.serializer(), Step(rid = 1, stepCount = 1))
     val binary = Protocol.requestLine("step", Step.serializer(), Step(rid = 1, stepCount = 1, encoding = "binary"))
-    val engine = collektive.engine.GradientEngine(10, 3.0).also { it.setSource(0, true); it.updatePositions(xyz) }
+    val engine = collektive.engine.AggregateEngine(10, 3.0).also { it.setSource(0, true); it.updatePositions(xyz) }
     fun time(name: String, reps: Int, body: () -> Unit) {
         repeat(reps) { body() }
         val samples = LongArray(reps)

@@ -1,6 +1,6 @@
 package collektive.server.protocol
 
-import collektive.engine.GradientEngine
+import collektive.engine.AggregateEngine
 import collektive.engine.Program
 import collektive.engine.Scenarios
 import collektive.protocol.ServerOptions
@@ -29,12 +29,12 @@ class ExtensionsTest {
     private val create = Protocol.requestLine("createSim", CreateSim.serializer(), CreateSim(n, 3.0))
     private val source = Protocol.requestLine("setSource", SetSource.serializer(), SetSource(3))
 
-    private fun local(): GradientEngine = GradientEngine(n, 3.0).also {
+    private fun local(): AggregateEngine = AggregateEngine(n, 3.0).also {
         it.setSource(3, true)
         it.updatePositions(xyz)
     }
 
-    private fun assertSame(engine: GradientEngine, reply: StepReply) {
+    private fun assertSame(engine: AggregateEngine, reply: StepReply) {
         val state = engine.snapshot()
         assertContentEquals(state.values, reply.values.map { it.value }.toDoubleArray())
         state.neighbors.forEachIndexed { i, ids -> assertContentEquals(ids, reply.values[i].neighbors, "neighbours of $i") }
@@ -181,7 +181,7 @@ class ExtensionsTest {
 
     @Test
     fun `the hop program counts hops`() {
-        val engine = GradientEngine(n, 3.0, Program.HOP).also {
+        val engine = AggregateEngine(n, 3.0, Program.HOP).also {
             it.setSource(3, true)
             it.updatePositions(xyz)
             it.step(30)

@@ -7,18 +7,18 @@ import kotlin.test.assertContentEquals
 import kotlin.test.assertEquals
 import kotlin.test.assertTrue
 
-class GradientEngineTest {
-    private fun assertValues(expected: DoubleArray, engine: GradientEngine, context: String) {
+class AggregateEngineTest {
+    private fun assertValues(expected: DoubleArray, engine: AggregateEngine, context: String) {
         for (i in expected.indices) {
             assertEquals(expected[i], engine.value(i), "$context, node $i")
         }
     }
 
     /** A random graph with a random source set (1–3 sources), [n] devices, sparse enough to leave some isolated. */
-    private fun randomCase(seed: Long, program: Program): Triple<GradientEngine, DoubleArray, Set<Int>> {
+    private fun randomCase(seed: Long, program: Program): Triple<AggregateEngine, DoubleArray, Set<Int>> {
         val n = 20 + (seed.toInt() * 7) % 60
         val xyz = Scenarios.randomPositions(n, seed, meanDegree = 4.0)
-        val engine = GradientEngine(n, 3.0, program)
+        val engine = AggregateEngine(n, 3.0, program)
         engine.updatePositions(xyz)
         val rng = SplitMix64(seed * 31)
         val sources = (0 until 1 + rng.nextInt(3)).map { rng.nextInt(n) }.toSet()
@@ -57,12 +57,12 @@ class GradientEngineTest {
     fun `devices are evaluated in reverse id order, in place`() {
         // A line 0-1-2-3 with spacing 1: with the source at 3 the value crosses the line in one round (3 runs
         // first); with the source at 0 it advances one hop per round.
-        val engine = GradientEngine(4, 1.0)
+        val engine = AggregateEngine(4, 1.0)
         engine.updatePositions(doubleArrayOf(0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 2.0, 0.0, 0.0, 3.0, 0.0, 0.0))
         engine.setSource(3, true)
         engine.step()
         assertContentEquals(doubleArrayOf(3.0, 2.0, 1.0, 0.0), engine.values())
-        val other = GradientEngine(4, 1.0)
+        val other = AggregateEngine(4, 1.0)
         other.updatePositions(doubleArrayOf(0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 2.0, 0.0, 0.0, 3.0, 0.0, 0.0))
         other.setSource(0, true)
         other.step()
@@ -79,7 +79,7 @@ class GradientEngineTest {
         val n = 40
         val rng = SplitMix64(77)
         val xyz = Scenarios.randomPositions(n, 77L)
-        val engine = GradientEngine(n, 3.0)
+        val engine = AggregateEngine(n, 3.0)
         val sim = UnitDiskSimulation(Program.EUCLIDEAN, n, setOf(0, 7))
         engine.setSource(0, true)
         engine.setSource(7, true)
@@ -110,7 +110,7 @@ class GradientEngineTest {
     fun `the gradient re-converges after a source is removed`() {
         val n = 50
         val xyz = Scenarios.randomPositions(n, 8L)
-        val engine = GradientEngine(n, 3.0)
+        val engine = AggregateEngine(n, 3.0)
         engine.updatePositions(xyz)
         engine.setSource(0, true)
         engine.setSource(30, true)
@@ -168,7 +168,7 @@ class GradientEngineTest {
 
     @Test
     fun `devices exactly at maxDistance are neighbours`() {
-        val engine = GradientEngine(3, 3.0)
+        val engine = AggregateEngine(3, 3.0)
         engine.updatePositions(doubleArrayOf(0.0, 0.0, 0.0, 3.0, 0.0, 0.0, 3.0, 0.0, 3.0000001))
         engine.step()
         assertContentEquals(intArrayOf(1), engine.neighbors(0))
@@ -215,7 +215,7 @@ class GradientEngineTest {
 
     @Test
     fun `a smaller maxDistance applies from the next round`() {
-        val engine = GradientEngine(2, 3.0)
+        val engine = AggregateEngine(2, 3.0)
         engine.updatePosition(1, 2.0, 0.0, 0.0)
         engine.step()
         assertContentEquals(intArrayOf(1), engine.neighbors(0))
@@ -226,7 +226,7 @@ class GradientEngineTest {
 
     @Test
     fun `an engine without devices steps`() {
-        val engine = GradientEngine(0, 1.0)
+        val engine = AggregateEngine(0, 1.0)
         engine.step(3)
         assertEquals(0, engine.snapshot().nodeCount)
     }
@@ -234,7 +234,7 @@ class GradientEngineTest {
     @Test
     fun `a round over the link budget is refused and leaves the engine as it was`() {
         val n = 40
-        val engine = GradientEngine(n, 3.0)
+        val engine = AggregateEngine(n, 3.0)
         engine.updatePositions(DoubleArray(3 * n) { if (it % 3 == 0) 2.0 * (it / 3) else 0.0 }) // a line: 78 links
         engine.setSource(0, true)
         engine.maxLinks = 100

@@ -8,7 +8,7 @@ import collektive.network.InboundMessages
 import collektive.network.OutboundMessage
 
 /**
- * The simulation every host drives (named after its first program, it runs any [Program]): [nodeCount] devices
+ * The simulation every host drives, whatever its program (a gradient is one of many): [nodeCount] devices
  * with 3D positions, unit-disk neighbourhoods of radius [maxDistance] recomputed every round through a
  * [SpatialGrid], a set of sources, and an aggregate [program] run once per device per round. Each device's value
  * is the program's output ([Program.output]) as a double.
@@ -17,7 +17,7 @@ import collektive.network.OutboundMessage
  * the round sees the messages its neighbours sent earlier in the same round, as the reference simulation does.
  * Bad arguments throw [IllegalArgumentException] naming the argument and the value. Not thread-safe.
  */
-public class GradientEngine(
+public class AggregateEngine(
     nodeCount: Int,
     maxDistance: Double,
     /** The program every device runs ([collektive.programs.Programs.parse] builds one from its spec). */
@@ -51,7 +51,7 @@ public class GradientEngine(
      * buffer, and by up to a tenth on Wasm; on the JVM rounds were about 10 % slower with it (a fresh array is
      * cheaper there), on Native it made no difference. The JS/Wasm facade turns it on.
      */
-    internal var reuseFieldBuffers: Boolean
+    public var reuseFieldBuffers: Boolean
         get() = context.reuseFieldBuffers
         set(value) {
             context.reuseFieldBuffers = value
@@ -88,7 +88,7 @@ public class GradientEngine(
     private val inbound = InboundMessages<Int>(arrayOfNulls(8), arrayOfNulls(8), 0)
     private val device = object : Device {
         override val id: Int get() = current
-        override val nodeCount: Int get() = this@GradientEngine.nodeCount
+        override val nodeCount: Int get() = this@AggregateEngine.nodeCount
         override val isSource: Boolean get() = sources[current]
         override val distances: Field<Int, Double>
             get() = context.neighborhoodField(0.0, network.grid.distances, currentOffset)
@@ -181,11 +181,14 @@ public class GradientEngine(
     /** Values and neighbour lists of the last round. */
     public fun snapshot(): EngineState = EngineState(values.copyOf(), Array(nodeCount) { network.grid.neighborsOf(it) })
 
-    /** The neighbourhoods of the last round (read-only use: hosts encoding state without copies). */
-    internal val topology: SpatialGrid get() = network.grid
+    /**
+     * The neighbourhoods of the last round, the engine's own grid ([SpatialGrid.offsets], [SpatialGrid.ids] in CSR
+     * form), for hosts that write the state without intermediate arrays. Read only; valid until the next [step].
+     */
+    public val topology: SpatialGrid get() = network.grid
 
-    /** Values of the last round without a copy (read-only use). */
-    internal val valuesView: DoubleArray get() = values
+    /** The values of the last round without a copy ([values] copies). Read only; valid until the next [step]. */
+    public val valuesView: DoubleArray get() = values
 
     private fun round() {
         val number = roundsRun + 1
