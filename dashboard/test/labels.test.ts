@@ -45,6 +45,7 @@ describe('runLabel', () => {
     ['2026-12-07-web-ca9f38b-153725-92fb', 'web run of 7 Dec 2026, 15:37, commit ca9f38b'],
     ['2026-11-24-network-9b7a681-1604', 'network run of 24 Nov 2026, 16:04, commit 9b7a681'],
     ['2026-11-21-desktop-n10', 'desktop run of 21 Nov 2026 (n10)'],
+    ['2026-11-24-profile', 'profile run of 24 Nov 2026'],
     ['reference-study', 'the reference study (Unity + Collektive)'],
     ['uploads', 'your uploads'],
     ['my-own-run', 'my-own-run'],

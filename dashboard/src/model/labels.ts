@@ -82,10 +82,11 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function runLabel(id: string): string {
   if (id === 'reference-study') return 'the reference study (Unity + Collektive)';
   if (id === 'uploads') return 'your uploads';
-  const m = id.match(/^(\d{4})-(\d{2})-(\d{2})-([a-z]+)-(.+)$/);
+  const m = id.match(/^(\d{4})-(\d{2})-(\d{2})-([a-z]+)(?:-(.+))?$/);
   if (!m) return id;
   const [, y, mo, d, kind, rest] = m;
   const date = `${Number(d)} ${MONTHS[Number(mo) - 1] ?? mo} ${y}`;
+  if (!rest) return `${kind} run of ${date}`;
   const full = rest.match(/^([0-9a-f]{7})-(\d{2})(\d{2})(\d{2})?(?:-[0-9a-f]{4})?(?:-([ab]))?$/);
   if (full) {
     const [, commit, hh, mm, , twin] = full;
