@@ -157,8 +157,10 @@ export class WsEngine implements LiveEngine {
       if (error !== null) {
         ws.close();
         if (this.ws === ws) this.ws = null;
-        // The server's message is `program: <the registry's reason>`, the facade's reason behind a field name.
-        if (error.startsWith('program: ')) throw new ProgramError(program, error.slice('program: '.length));
+        // The server's message is `createSim: program: <the registry's reason>` (docs/protocol.md, "Error reply": the
+        // op, then the field), the facade's reason behind a field name.
+        const reason = error.replace(/^createSim: /, '');
+        if (reason.startsWith('program: ')) throw new ProgramError(program, reason.slice('program: '.length));
         throw new Error(`the server refused createSim: ${error}`);
       }
     }
