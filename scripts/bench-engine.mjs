@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:engine [-- --n 10,100,1000,10000 --samples 100 --seed 42 --targets jvm,js,wasm,native
 //                           --programs euclidean,gossipMax,... --invocations 5 --out-dir <dir>]
-// Cost of one engine round (GradientEngine.step) on JVM, Kotlin/JS (Node 20), Kotlin/Wasm (Node 24) and
+// Cost of one engine round (AggregateEngine.step) on JVM, Kotlin/JS (Node 20), Kotlin/Wasm (Node 24) and
 // Kotlin/Native, each beside the algorithmic floor (the same neighbour search + one Bellman-Ford sweep, plain
 // arrays, same language, same positions: collektive.bench.EngineBenchmark of collektive-core; by default the floor
 // runs in its own process right after the engine's, see --sides),

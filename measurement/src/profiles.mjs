@@ -129,7 +129,7 @@ const RULES = [
   ['runtime', /^\(garbage collector\)|sgen_|mono_gc|\[mono-sgen\]|\[libmono|kotlinx\.cinterop|__tls_get_addr|GC_|Scavenge|MarkCompact|v8::internal::Heap|G1|SerialHeap|DefNewGeneration|GenCollect|CompileBroker|C2Compiler|C1Compiler|Compile::|mini_method_compile|mono_jit_compile|mono_compile|mono_marshal|wrapper_managed_to_native|wrapper_native_to_managed|mono_threads_enter_gc|kotlin::gc|kotlin::mm|kotlin::alloc|Kotlin_|InterpreterRuntime|SharedRuntime|JVM_|^Phase[A-Za-z]+::|^Compile::|^Parse::|^GraphKit::|^Matcher::|^ciEnv::|^Compilation::|^LinearScan|^GenerateOopMap|^Interpreter$|^\[mono-sgen\]/],
   ['serialization', /[Jj]son|JSON|[Ss]eriali[sz]|[Cc]odec|Utf8|UTF8|utf8|Encoding|encodeBatch|decodeBatch|parseRequest|parseResponse|stringify|JsonParse|NumberFormat|Double\.parse|StringNumberConversions|toDoubleOrNull|toLongOrNull|nestingDepth|Session\$Companion|ToString|toString|StringBuilder|Newtonsoft|FormatDouble|dtoa|strtod|vfprintf|printf/],
   ['transport', /entry_SYSCALL|do_syscall_64|^__x64_sys_|^(send|recv|read|write|__libc_(send|recv|read|write)|sendto|recvfrom)$|[Ss]ocket|NetworkStream|SocketChannel|sun\.nio|java\.net|TCP|tcp_|writev|readv|WebSocket|websocket|\[ws\]|ws\/lib|receiver\.js|sender\.js|net\.js|stream_base|onStreamRead|^postMessage$|collektive\/server\/connection\/(Connection|LineReader|WriteTracker)/],
-  ['engine', /collektive[./](engine|aggregate|stdlib|network)[./]|GradientEngine|kfun:|\[collektive-wasm(-[^\]]+)?\.(mjs|wasm)\]$|_konan_function|checkRangeIndexes|simple_gradient|Collektive_/],
+  ['engine', /collektive[./](engine|aggregate|stdlib|network)[./]|(Gradient|Aggregate)Engine|kfun:|\[collektive-wasm(-[^\]]+)?\.(mjs|wasm)\]$|_konan_function|checkRangeIndexes|simple_gradient|Collektive_/],
   ['frontend', /Collektive\.Frontend|Frontend\.|Apply|applyResult|apply\b|LiveRunner|Scene|scene|three\.module|render|Render|FrameLoop|desktop-host|DesktopHost|requestAnimationFrame|scheduleFree/],
 ];
 
@@ -179,14 +179,15 @@ export function stacksMatching(map, re) {
 }
 
 /** The engine's step function as each path names it (docs/profiles.md, "The step function"). */
-// Kotlin/Native: kfun:collektive.engine.GradientEngine#step(kotlin.Int){}; JVM: collektive/engine/GradientEngine.step_[j]
+// The engine class is AggregateEngine; profiles taken before 2026-12-07 name it GradientEngine, so both match.
+// Kotlin/Native: kfun:collektive.engine.AggregateEngine#step(kotlin.Int){}; JVM: collektive/engine/AggregateEngine.step_[j]
 // (async-profiler's annotation: _[j] JIT-compiled, _[i] inlined, _[1] C1, _[0] interpreted);
-// Kotlin/Wasm (name section): collektive.engine.GradientEngine.step...; Kotlin/JS: step_gqwpj0_k$ (the mangled name
-// of GradientEngine.step(Int), the only method of that name in collektive-wasm.mjs).
+// Kotlin/Wasm (name section): collektive.engine.AggregateEngine.step...; Kotlin/JS: step_gqwpj0_k$ (the mangled name
+// of AggregateEngine.step(Int), the only method of that name in collektive-wasm.mjs).
 /**
  * @type {RegExp}
  */
-export const STEP_FRAME = /GradientEngine[#.$_:/]+step(\b|_\[)|^step_gqwpj0_k\$/;
+export const STEP_FRAME = /(Gradient|Aggregate)Engine[#.$_:/]+step(\b|_\[)|^step_gqwpj0_k\$/;
 
 /**
  * Chromium trace categories whose events `websocketHops` reads (docs/profiles.md, "Hops of a WebSocket step").

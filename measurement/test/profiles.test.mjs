@@ -8,6 +8,7 @@ import { HOPS, classify, cpuProfileToCollapsed, parseCollapsed, perfScriptToColl
 
 test('classification rules (docs/profiles.md, "Categories")', () => {
   assert.equal(classify('mono;X;kfun:collektive.engine.GradientEngine#step(kotlin.Int){}'), 'engine');
+  assert.equal(classify('mono;X;kfun:collektive.engine.AggregateEngine#step(kotlin.Int){}'), 'engine');
   assert.equal(classify('java;collektive/server/connection/Connection.serve;collektive/codec/JsonCodec.parse'), 'serialization');
   assert.equal(classify('java;a;sun/nio/ch/Net.poll;poll;entry_SYSCALL_64_after_hwframe_[k];do_sys_poll_[k];__schedule_[k]'), 'idle');
   assert.equal(classify('mono;a;__GI___libc_write;entry_SYSCALL_64_after_hwframe_[k];tcp_sendmsg_[k]'), 'transport');
@@ -95,4 +96,13 @@ test('the hops of 3 000 traced steps with distractors: each step cut where its o
     assert.equal(h.medianUs[hop], quantile(want[hop], 0.5), hop);
     assert.equal(h.p90Us[hop], quantile(want[hop], 0.9), hop);
   }
+});
+
+test('the step function is found under the engine class\'s name before and after its rename (GradientEngine, AggregateEngine)', async () => {
+  const { STEP_FRAME } = await import('../src/profiles.mjs');
+  for (const frame of ['kfun:collektive.engine.AggregateEngine#step(kotlin.Int){}', 'collektive/engine/AggregateEngine.step_[j]',
+    'kfun:collektive.engine.GradientEngine#step(kotlin.Int){}', 'collektive/engine/GradientEngine.step_[j]', 'step_gqwpj0_k$']) {
+    assert.match(frame, STEP_FRAME, frame);
+  }
+  assert.doesNotMatch('collektive/engine/AggregateEngine.stepCount_[j]', STEP_FRAME);
 });
