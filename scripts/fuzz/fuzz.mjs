@@ -36,7 +36,9 @@ const readDir = (dir) => (existsSync(dir) ? readdirSync(dir).sort().map((f) => r
 export const JS_TARGETS = {
   node: {
     module: './node-server.fuzz.mjs', stop: 'stopServer', corpus: NODE_CORPUS, regressions: NODE_REGRESSIONS,
-    files: /collektive-node-server\/src\//, covers: 'collektive-node-server/src', dictionary: DICTIONARY,
+    // The server's requests are read by the protocol's Kotlin/JS build (collektive-protocol/build/js): its blocks guide
+    // the fuzzer too, or the rules it is meant to probe would be invisible to it.
+    files: /collektive-node-server\/src\/|collektive-protocol\/build\/js\//, covers: 'collektive-node-server/src and the protocol reader (Kotlin/JS)', dictionary: DICTIONARY,
   },
   'dashboard-upload': {
     module: './dashboard-upload.fuzz.mjs', stop: 'stopUploadTarget', prepare: 'prepareUploadTarget', corpus: UPLOAD_CORPUS,
