@@ -18,12 +18,14 @@ import { EngineLost } from './engine.mjs';
 import { PARSE_IN_PLACE_CHARS } from './parser.mjs';
 
 /**
- * The Kotlin/JS export of collektive-protocol's RequestReader (collektive-protocol/src/jsMain). `read` and
- * `positions` answer a command array for the engine (`["newPosition", nodeId, x, y, z]`, `["step", rid, stepCount,
+ * The Kotlin/JS export of collektive-protocol's RequestReader (collektive-protocol/src/jsMain). `read`,
+ * `positions` and `binaryStep` answer a command array for the engine (`["newPosition", nodeId, x, y, z]`, `["step", rid, stepCount,
  * encoding, xyz]`, …) or a refusal `["error", message, op, rid, limit]`.
  * @typedef {object} ProtocolReader
  * @property {(parsed: unknown, nodeCount: number) => Array<any>} read  a request as JSON.parse made it
  * @property {(op: string, xyz: Float64Array, nodeCount: number) => Array<any>} positions  a binary message's coordinates
+ * @property {(rid: number, stepCount: number, xyz: Float64Array | null, nodeCount: number) => Array<any>} binaryStep
+ *   a binary step frame's header fields (rid −1: none) and coordinates
  * @property {(limit: number) => Array<any>} maxSessions  the refusal of a createSim past maxSessions
  * @property {(nodeCount: number, total: number, limit: number) => Array<any>} maxDevices  past maxDevices
  * @property {string[]} ops
@@ -381,7 +383,7 @@ export class Session {
       const ridValid = ridBits === -1n || (ridBits >= 0n && ridBits <= BigInt(MAX_RID));
       if (ridValid && ridBits !== -1n) rid = Number(ridBits);
       // As for every request: no simulation is said first (with the rid when it is valid), then what is wrong.
-      if (this.nodeCount === 0) return refusal(this.reader.read({ op: 'step', data: rid === null ? {} : { rid } }, 0));
+      if (this.nodeCount === 0) return refusal(this.reader.binaryStep(rid ?? -1, 0, null, 0));
       if (bytes.byteLength < STEP_HEADER_BYTES) fail(`a binary step must be at least ${STEP_HEADER_BYTES} bytes, got ${bytes.byteLength}`);
       if (!ridValid) fail(`rid must be -1 (none) or an integer in [0, ${MAX_RID}], got ${ridBits}`);
       const stepCount = view.getInt32(4, true);
@@ -391,14 +393,8 @@ export class Session {
       if (bytes.byteLength !== STEP_HEADER_BYTES + 24 * n) fail(`a binary step with ${n} positions must be ${STEP_HEADER_BYTES} + 24 × ${n} bytes, got ${bytes.byteLength}`);
       // The step's fields by the JSON step's rules and words, then its positions by the positions rules, all before
       // anything is queued.
-      const step = this.reader.read({ op: 'step', data: rid === null ? { stepCount, encoding: 'binary' } : { rid, stepCount, encoding: 'binary' } }, this.nodeCount);
-      if (step[0] === 'error') return refusal(step);
-      if (n > 0) {
-        const xyz = this.reader.positions('step', float64s(bytes, STEP_HEADER_BYTES, 3 * n), this.nodeCount);
-        if (xyz[0] === 'error') return refusal([...xyz.slice(0, 3), rid, xyz[4]]);
-        step[4] = xyz[1];
-      }
-      return this.step(step, received);
+      const step = this.reader.binaryStep(rid ?? -1, stepCount, n > 0 ? float64s(bytes, STEP_HEADER_BYTES, 3 * n) : null, this.nodeCount);
+      return step[0] === 'error' ? refusal(step) : this.step(step, received);
     } catch (e) {
       if (e instanceof HeaderError) return errorReply(`step: ${e.message}`, 'step', rid);
       return errorReply(`internal error: ${e?.message ?? e}`, 'step', rid);

@@ -78,6 +78,12 @@ public interface JsonFields {
     /** An integral JSON number in Long's range (the Kotlin servers: spelled without fraction or exponent too). */
     public fun integer(name: String): Long?
 
+    /**
+     * The same integer when it is in Int's range, else null. A host may answer it without a Long (Kotlin/JS emulates
+     * Long: the step fields of every request are read this way first).
+     */
+    public fun smallInteger(name: String): Int? = integer(name)?.let { if (it >= Int.MIN_VALUE && it <= Int.MAX_VALUE) it.toInt() else null }
+
     public fun boolean(name: String): Boolean?
 
     /** A JSON object's fields. */
@@ -139,6 +145,32 @@ public class RequestReader(private val options: ServerOptions) {
             throw Refusal("$op: ${e.message}", op, null, e.limit)
         }
 
+    /**
+     * The same rules for coordinates a host already holds in an array of their own ([xyz]): checked where they are,
+     * not copied (the Node server copies a frame's floats out of the socket's buffer once), and returned.
+     */
+    public fun positions(op: String, xyz: DoubleArray, nodeCount: Int): DoubleArray =
+        try {
+            requireSimulation(nodeCount)
+            checkCoordinates(xyz, nodeCount)
+        } catch (e: Rule) {
+            throw Refusal("$op: ${e.message}", op, null, e.limit)
+        }
+
+    /**
+     * A step whose fields a host has read from a binary frame ([rid] null: none, already in [0, 2^53 − 1];
+     * [stepCount] as sent; [xyz] its coordinates, null: none): the JSON step's rules and refusals, then the
+     * positions rules on [xyz], checked where they are.
+     */
+    public fun binaryStep(rid: Long?, stepCount: Int, xyz: DoubleArray?, nodeCount: Int): Request.Step =
+        try {
+            requireSimulation(nodeCount)
+            if (stepCount < 0 || stepCount > options.maxStepCount) refuseStepCount(stepCount.toLong())
+            Request.Step(rid, stepCount, true, xyz?.let { checkCoordinates(it, nodeCount) })
+        } catch (e: Rule) {
+            throw Refusal("step: ${e.message}", "step", rid, e.limit)
+        }
+
     private fun dispatch(op: String, data: JsonFields, nodeCount: Int): Request = when (op) {
         "newPosition" -> {
             val node = nodeId(data, nodeCount)
@@ -165,14 +197,14 @@ public class RequestReader(private val options: ServerOptions) {
     }
 
     private fun createSim(data: JsonFields): Request.CreateSim {
-        val nodeCount = integer(data, "nodeCount") ?: throw Rule("nodeCount is required")
-        if (nodeCount < 1) throw Rule("nodeCount must be an integer in [1, ${options.maxNodes}], got $nodeCount")
-        if (nodeCount > options.maxNodes) {
-            throw Rule("nodeCount $nodeCount is over this server's limit ${options.maxNodes} (maxNodes)", "maxNodes")
-        }
+        val n = intIn(data, "nodeCount", 1, options.maxNodes) { nodeCount ->
+            if (nodeCount > options.maxNodes) {
+                throw Rule("nodeCount $nodeCount is over this server's limit ${options.maxNodes} (maxNodes)", "maxNodes")
+            }
+            throw Rule("nodeCount must be an integer in [1, ${options.maxNodes}], got $nodeCount")
+        } ?: throw Rule("nodeCount is required")
         val maxDistance = number(data, "maxDistance")
         if (maxDistance <= 0.0) throw Rule("maxDistance must be > 0, got $maxDistance")
-        val n = nodeCount.toInt()
         val spec = data.string("program")
         val program = (if (data.has("program")) spec?.let { programOf(it, n) } else Program.EUCLIDEAN)
             ?: throw Rule("program must be a program spec string (${Programs.names.joinToString(", ")}), got ${data.show("program")}")
@@ -182,17 +214,32 @@ public class RequestReader(private val options: ServerOptions) {
     private fun step(data: JsonFields, nodeCount: Int): Request.Step {
         requireSimulation(nodeCount)
         val rid = rid(data) // validated first: an invalid rid is refused (and never echoed)
-        val stepCount = integer(data, "stepCount") ?: 1L
-        if (stepCount < 0) throw Rule("stepCount must be an integer in [0, ${options.maxStepCount}], got $stepCount")
-        if (stepCount > options.maxStepCount) {
-            throw Rule("stepCount $stepCount is over this server's limit ${options.maxStepCount} (maxSteps)", "maxSteps")
-        }
+        val stepCount = intIn(data, "stepCount", 0, options.maxStepCount, ::refuseStepCount) ?: 1
         val binary = (if (!data.has("encoding")) false else when (data.string("encoding")) {
             "json" -> false
             "binary" -> true
             else -> null
         }) ?: throw Rule("encoding must be \"json\" or \"binary\", got ${data.show("encoding")}")
-        return Request.Step(rid, stepCount.toInt(), binary, data.numbers("xyz")?.let { xyz(it, nodeCount) })
+        return Request.Step(rid, stepCount, binary, data.numbers("xyz")?.let { xyz(it, nodeCount) })
+    }
+
+    /** The refusal of a stepCount outside [0, maxSteps]. */
+    private fun refuseStepCount(stepCount: Long): Nothing {
+        if (stepCount > options.maxStepCount) {
+            throw Rule("stepCount $stepCount is over this server's limit ${options.maxStepCount} (maxSteps)", "maxSteps")
+        }
+        throw Rule("stepCount must be an integer in [0, ${options.maxStepCount}], got $stepCount")
+    }
+
+    /**
+     * Integer field [name] as an Int in [[min], [max]] (null when absent), read without a Long when it is one;
+     * anything else is read as a Long (or refused as not an integer) and [refuse] words its refusal.
+     */
+    private inline fun intIn(data: JsonFields, name: String, min: Int, max: Int, refuse: (Long) -> Nothing): Int? {
+        if (!data.has(name)) return null
+        val small = data.smallInteger(name)
+        if (small != null && small >= min && small <= max) return small
+        refuse(integer(data, name) ?: throw Rule("$name is required"))
     }
 
     /** The program [spec] names (docs/programs.md), or a refusal with the registry's own message. */
@@ -209,9 +256,8 @@ public class RequestReader(private val options: ServerOptions) {
 
     private fun nodeId(data: JsonFields, nodeCount: Int): Int {
         requireSimulation(nodeCount)
-        val node = integer(data, "nodeId") ?: throw Rule("nodeId is required")
-        if (node < 0 || node >= nodeCount) throw Rule("nodeId must be an integer in [0, $nodeCount), got $node")
-        return node.toInt()
+        return intIn(data, "nodeId", 0, nodeCount - 1) { throw Rule("nodeId must be an integer in [0, $nodeCount), got $it") }
+            ?: throw Rule("nodeId is required")
     }
 
     private fun xyz(list: NumberList, nodeCount: Int): DoubleArray =
@@ -225,9 +271,17 @@ public class RequestReader(private val options: ServerOptions) {
     /** The positions rule, whatever carried the [size] numbers (JSON or a binary frame): exactly 3 × nodeCount, each finite. */
     private inline fun xyz(size: Int, nodeCount: Int, number: (Int) -> Double): DoubleArray {
         // Int arithmetic (nodeCount is at most maxNodes): Kotlin/JS emulates Long, and this runs for every positions request.
-        if (size != 3 * nodeCount) throw Rule("xyz must have 3 × nodeCount = ${3 * nodeCount} numbers, got $size")
+        if (size != 3 * nodeCount) throw Rule(countMismatch(size, nodeCount))
         return DoubleArray(size) { number(it) }
     }
+
+    private fun checkCoordinates(xyz: DoubleArray, nodeCount: Int): DoubleArray {
+        if (xyz.size != 3 * nodeCount) throw Rule(countMismatch(xyz.size, nodeCount))
+        for (k in xyz.indices) finiteCoordinate(xyz[k], k)
+        return xyz
+    }
+
+    private fun countMismatch(size: Int, nodeCount: Int): String = "xyz must have 3 × nodeCount = ${3 * nodeCount} numbers, got $size"
 
     /** kotlinx's JSON object as [JsonFields]: numbers by their spelling, as the reference's JSON reader takes them. */
     private class KotlinxFields(private val obj: JsonObject) : JsonFields {
@@ -342,6 +396,9 @@ public class RequestReader(private val options: ServerOptions) {
 
         /** The request's valid rid (null when absent), or a refusal when present but not an integer in [0, 2^53 − 1]. */
         private fun rid(data: JsonFields): Long? {
+            if (!data.has("rid")) return null
+            val small = data.smallInteger("rid")
+            if (small != null && small >= 0) return small.toLong() // the usual rid, read without Long arithmetic
             val rid = try {
                 integer(data, "rid")
             } catch (e: Rule) {

@@ -44,7 +44,19 @@ public class ProtocolReader(maxNodes: Int, maxSteps: Int) {
      */
     public fun positions(op: String, xyz: DoubleArray, nodeCount: Int): Array<Any?> =
         try {
-            arrayOf("positions", reader.positions(op, xyz.size, nodeCount) { xyz[it] })
+            arrayOf("positions", reader.positions(op, xyz, nodeCount))
+        } catch (e: Refusal) {
+            refusal(e)
+        }
+
+    /**
+     * A binary step frame's fields as its header carried them ([rid] −1: none, else already in [0, 2^53 − 1]; [xyz]
+     * the frame's coordinates in an array of their own, null: none) for a session of [nodeCount] devices: the step
+     * as [read] returns it, or the refusal. Typed, not a parsed object: this runs once per frame.
+     */
+    public fun binaryStep(rid: Double, stepCount: Int, xyz: DoubleArray?, nodeCount: Int): Array<Any?> =
+        try {
+            command(reader.binaryStep(if (rid < 0) null else rid.toLong(), stepCount, xyz, nodeCount))
         } catch (e: Refusal) {
             refusal(e)
         }
@@ -105,6 +117,11 @@ private class JsFields(private val obj: dynamic) : JsonFields {
         // Only integers JSON.parse holds exactly: past 2^53 − 1 the number read is a rounded one, not the request's.
         val v: dynamic = get(name)
         return if (js("Number").isSafeInteger(v).unsafeCast<Boolean>()) v.unsafeCast<Double>().toLong() else null
+    }
+
+    override fun smallInteger(name: String): Int? {
+        val v: dynamic = get(name)
+        return if (jsTypeOf(v) == "number" && js("(v | 0) === v").unsafeCast<Boolean>()) v.unsafeCast<Int>() else null
     }
 
     override fun boolean(name: String): Boolean? {
