@@ -19,33 +19,188 @@ import { calibrationDrift } from './drift.mjs';
 import { FIGURES, PATH_PAIRS, invocationSeries } from './invocations.mjs';
 import { readTimingCsv } from './timingFiles.mjs';
 
-/** Analysis key of a run file (the keys of FIGURES), by platform, then side/path (the catalogue's file tables). */
+/** @typedef {import('./headline.mjs').Headline} Headline */
+/** @typedef {import('./headline.mjs').HeadlinePlatform} HeadlinePlatform */
+/** @typedef {import('./headline.mjs').HeadlineE2e} HeadlineE2e */
+/** @typedef {import('./headline.mjs').HeadlineFigure} HeadlineFigure */
+/** @typedef {import('./headline.mjs').HeadlineMachine} HeadlineMachine */
+/** @typedef {import('./headline.mjs').HeadlineBest} HeadlineBest */
+/** @typedef {import('./headline.mjs').HeadlineAtEngineCost} HeadlineAtEngineCost */
+/** @typedef {import('./headline.mjs').HeadlineReplay} HeadlineReplay */
+/** @typedef {import('./headline.mjs').HeadlineReplayPacing} HeadlineReplayPacing */
+/** @typedef {import('./headline.mjs').HeadlineRecomputed} HeadlineRecomputed */
+/** @typedef {import('./headline.mjs').HeadlineUnderTheTick} HeadlineUnderTheTick */
+/** @typedef {import('./headlineSpread.mjs').HeadlineSpread} HeadlineSpread */
+/** @typedef {import('./headlineSpread.mjs').SpreadPoint} SpreadPoint */
+
+/**
+ * A file a run.json configuration or invocation lists (docs/measurements.md, "run.json").
+ * @typedef {object} RunFile
+ * @property {string} file
+ * @property {string} side
+ * @property {string} platform
+ * @property {string | null} [transport] the path (catalogue.mjs); null for the floors
+ */
+
+/**
+ * One process invocation of a configuration: its files, what each path recorded about the machine (busyRule.mjs) and
+ * the calibration timed before it (drift.mjs).
+ * @typedef {object} RunInvocation
+ * @property {RunFile[]} files
+ * @property {Record<string, import('./busyRule.mjs').NoiseLike>} [paths]
+ * @property {import('./drift.mjs').CalibrationLike} [calibration]
+ */
+
+/**
+ * A run.json configuration, the fields the headline reads (a ConfigLike of canonical.mjs, a ConfigurationKeyLike of
+ * headlineSpread.mjs).
+ * @typedef {object} RunConfiguration
+ * @property {string} id
+ * @property {number} nodeCount
+ * @property {string} pacing
+ * @property {number | null} [tickMs]
+ * @property {number | null} [timeScale]
+ * @property {string | null} [encoding]
+ * @property {string | null} [outOfProcessTransport]
+ * @property {string | null} [outOfProcessServer]
+ * @property {number | null} [serverSpinMicros]
+ * @property {number | null} [clientSpinMicros]
+ * @property {string | null} [driver]
+ * @property {string | null} [program]
+ * @property {string | null} [enginePreset]
+ * @property {Record<string, string> | null} [programByPath]
+ * @property {number | null} [e2eBlockSteps] K of the web's block means
+ * @property {RunFile[]} files
+ * @property {RunInvocation[] | null} [invocations]
+ */
+
+/**
+ * A run.json, the fields the headline reads.
+ * @typedef {object} RunRecord
+ * @property {string} id
+ * @property {string} [kind]
+ * @property {string | null} [createdAt]
+ * @property {string | null} [commit]
+ * @property {import('./headlineSpread.mjs').MachineLike & { timerResolutionNs?: number | null }} [environment]
+ * @property {{ warmup?: number }} [parameters]
+ * @property {RunConfiguration[]} configurations
+ */
+
+/**
+ * Analysis key of a run file (the keys of FIGURES), by platform, then side/path (the catalogue's file tables).
+ * @param {ReturnType<typeof filesOf>} files
+ * @returns {Record<string, string>}
+ */
 const keyBySideAndTransport = (files) => Object.fromEntries(files.filter(([, , , transport]) => transport).map(([key, , side, transport]) => [`${side}/${transport}`, key]));
 const FILE_KEY = { desktop: keyBySideAndTransport(filesOf('desktop')), web: keyBySideAndTransport(filesOf('web')) };
 
-/** Numbers kept to 6 significant digits: the file stays small and stable across platforms' last-bit differences. */
+/**
+ * Numbers kept to 6 significant digits: the file stays small and stable across platforms' last-bit differences.
+ * @param {number} x
+ * @returns {number | null}
+ */
 const round = (x) => (Number.isFinite(x) ? Number(x.toPrecision(6)) : null);
-/** A figure as headline.json stores it. */
-const figure = (f) => ({ estimate: round(f.estimate), ci95: f.ci95 ? f.ci95.map(round) : null, invocations: f.invocations,
+/**
+ * A figure as headline.json stores it.
+ * @param {import('./clock.mjs').FigureLike & { invocations?: number }} f
+ * @returns {HeadlineFigure}
+ */
+const figure = (f) => ({ estimate: round(f.estimate), ci95: f.ci95 ? /** @type {[number, number]} */ (f.ci95.map(round)) : null, invocations: f.invocations,
   ...(f.clock ? { clockLimited: f.clock.limited } : {}) });
 
+/** @type {(path: string) => any} */
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
-/** The run.json of every run in the manifest. */
+/**
+ * The run.json of every run in the manifest.
+ * @param {string} dataDir
+ * @returns {RunRecord[]}
+ */
 export function publishedRuns(dataDir) {
   return readJson(join(dataDir, 'manifest.json')).runs.map((r) => readJson(join(dataDir, r.run)));
 }
 
-/** Analysis key of a run file: by side and transport, the floors (both paths' and the OS floors) as `floors`. */
+/**
+ * Analysis key of a run file: by side and transport, the floors (both paths' and the OS floors) as `floors`.
+ * @param {string} platform
+ * @param {RunFile} f
+ * @returns {string | undefined}
+ */
 const fileKey = (platform, f) => (f.side === 'floor' ? FLOORS_FILE.key : FILE_KEY[platform][`${f.side}/${f.transport}`]);
 
-/** Per-invocation parsed front-end (and floor) files of a configuration: [{ files: { key: rows } }]. */
+/**
+ * Per-invocation parsed front-end (and floor) files of a configuration: [{ files: { key: rows } }].
+ * @param {string} dataDir
+ * @param {RunRecord} run
+ * @param {RunConfiguration} config
+ * @param {string} platform
+ * @param {string[]} [sides]
+ */
 function invocationFiles(dataDir, run, config, platform, sides = ['frontend', 'floor']) {
   const invocations = config.invocations?.length ? config.invocations : [{ files: config.files }];
   return invocations.map((inv) => ({
     files: Object.fromEntries(inv.files.filter((f) => sides.includes(f.side) && fileKey(platform, f))
       .map((f) => [fileKey(platform, f), readTimingCsv(join(dataDir, 'runs', run.id, f.file))])),
   }));
+}
+
+/** The figure key (invocations.mjs osFigures) of each OS floor id. */
+const OS_FIGURE = { [OS_FLOOR_IDS.tcp]: 'osTcp', [OS_FLOOR_IDS.uds]: 'osUds', [OS_FLOOR_IDS.shmSpin]: 'osShmSpin', [OS_FLOOR_IDS.shmFutex]: 'osShmFutex' };
+
+/**
+ * The OS floor a configuration's out-of-process bytes cross: its desktop transport's (catalogue), else the path's.
+ * @param {RunConfiguration} config
+ * @param {string} platform
+ * @returns {string}
+ */
+export function osFloorOfConfiguration(config, platform) {
+  if (platform !== 'desktop' || !config.outOfProcessTransport) return OS_FLOOR_OF_PATH[PATH_PAIRS[platform][1]];
+  const spinning = (config.clientSpinMicros ?? 50) > 0 || (config.serverSpinMicros ?? 50) > 0;
+  return osFloorOfTransport(config.outOfProcessTransport, spinning);
+}
+
+/**
+ * The per-invocation samples of a configuration's figures (`invs(path, figure)`: one array per invocation, empty ones
+ * dropped) and the statistic its e2e uses: the mean where the web's in-page side has block means, else the median.
+ * @param {string} dataDir
+ * @param {RunRecord} run
+ * @param {RunConfiguration} config
+ * @param {string} platform
+ * @param {RunConfiguration} inConfig
+ * @returns {{ inPath: string; outPath: string; invs: (path: string, fig: string) => number[][]; blockSteps: number | null;
+ *   blocks: number[][]; statistic: 'mean' | 'median' }}
+ */
+function e2eSamples(dataDir, run, config, platform, inConfig) {
+  const warmup = warmupOfRun(run);
+  /** @param {RunConfiguration} c */
+  const seriesOf = (c) => invocationFiles(dataDir, run, c, platform).map((inv) => invocationSeries(inv.files, warmup, { platform }));
+  const serieses = seriesOf(config);
+  const inSerieses = inConfig === config ? serieses : seriesOf(inConfig);
+  const [inPath, outPath] = PATH_PAIRS[platform];
+  /** @type {(path: string, fig: string) => number[][]} */
+  const invs = (path, fig) => (path === inPath ? inSerieses : serieses).map((s) => FIGURES[platform][path][fig](s) ?? []).filter((v) => v.length > 0);
+  const blockSteps = inConfig.e2eBlockSteps ?? null;
+  const blocks = platform === 'web' && blockSteps ? invs(inPath, 'e2eBlock') : [];
+  return { inPath, outPath, invs, blockSteps, blocks, statistic: blocks.length ? 'mean' : 'median' };
+}
+
+/**
+ * configurationE2e's point figures only (no interval: no bootstrap), for the spread across runs: each path's e2e (the
+ * mean over invocations of each invocation's statistic), the ratio of the two and the added cost, out − in.
+ * @param {string} dataDir
+ * @param {RunRecord} run
+ * @param {RunConfiguration} config
+ * @param {string} platform
+ * @param {RunConfiguration} [inConfig]
+ * @returns {{ statistic: 'mean' | 'median'; inNs: number; outNs: number; ratio: number; addedCostNs: number }}
+ */
+export function configurationPoint(dataDir, run, config, platform, inConfig = config) {
+  const { inPath, outPath, invs, blocks, statistic } = e2eSamples(dataDir, run, config, platform, inConfig);
+  /** @type {(xs: number[]) => number} */
+  const meanOf = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+  const inNs = meanOf((blocks.length ? blocks : invs(inPath, 'e2e')).map((v) => statisticOf(v, blocks.length ? 'mean' : 'median')));
+  const outNs = meanOf(invs(outPath, 'e2e').map((v) => statisticOf(v, statistic)));
+  return { statistic, inNs, outNs, ratio: inNs > 0 ? outNs / inNs : NaN, addedCostNs: outNs - inNs };
 }
 
 /**
@@ -62,45 +217,13 @@ function invocationFiles(dataDir, run, config, platform, sides = ['frontend', 'f
  * `ratioPaired` is the per-invocation ratio (docs/measurements.md, "Intervals"). `addedCost` is what the process
  * boundary adds, out-of-process e2e − in-process e2e in ns per step, of the same statistic: unlike the ratio it does
  * not scale with the engine's compute (docs/glossary.md, "added cost").
+ * @param {string} dataDir
+ * @param {RunRecord} run
+ * @param {RunConfiguration} config
+ * @param {string} platform
+ * @param {RunConfiguration} [inConfig]
+ * @returns {HeadlineE2e}
  */
-/** The figure key (invocations.mjs osFigures) of each OS floor id. */
-const OS_FIGURE = { [OS_FLOOR_IDS.tcp]: 'osTcp', [OS_FLOOR_IDS.uds]: 'osUds', [OS_FLOOR_IDS.shmSpin]: 'osShmSpin', [OS_FLOOR_IDS.shmFutex]: 'osShmFutex' };
-
-/** The OS floor a configuration's out-of-process bytes cross: its desktop transport's (catalogue), else the path's. */
-export function osFloorOfConfiguration(config, platform) {
-  if (platform !== 'desktop' || !config.outOfProcessTransport) return OS_FLOOR_OF_PATH[PATH_PAIRS[platform][1]];
-  const spinning = (config.clientSpinMicros ?? 50) > 0 || (config.serverSpinMicros ?? 50) > 0;
-  return osFloorOfTransport(config.outOfProcessTransport, spinning);
-}
-
-/**
- * The per-invocation samples of a configuration's figures (`invs(path, figure)`: one array per invocation, empty ones
- * dropped) and the statistic its e2e uses: the mean where the web's in-page side has block means, else the median.
- */
-function e2eSamples(dataDir, run, config, platform, inConfig) {
-  const warmup = warmupOfRun(run);
-  const seriesOf = (c) => invocationFiles(dataDir, run, c, platform).map((inv) => invocationSeries(inv.files, warmup, { platform }));
-  const serieses = seriesOf(config);
-  const inSerieses = inConfig === config ? serieses : seriesOf(inConfig);
-  const [inPath, outPath] = PATH_PAIRS[platform];
-  const invs = (path, fig) => (path === inPath ? inSerieses : serieses).map((s) => FIGURES[platform][path][fig](s) ?? []).filter((v) => v.length > 0);
-  const blockSteps = inConfig.e2eBlockSteps ?? null;
-  const blocks = platform === 'web' && blockSteps ? invs(inPath, 'e2eBlock') : [];
-  return { inPath, outPath, invs, blockSteps, blocks, statistic: blocks.length ? 'mean' : 'median' };
-}
-
-/**
- * configurationE2e's point figures only (no interval: no bootstrap), for the spread across runs: each path's e2e (the
- * mean over invocations of each invocation's statistic), the ratio of the two and the added cost, out − in.
- */
-export function configurationPoint(dataDir, run, config, platform, inConfig = config) {
-  const { inPath, outPath, invs, blocks, statistic } = e2eSamples(dataDir, run, config, platform, inConfig);
-  const meanOf = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-  const inNs = meanOf((blocks.length ? blocks : invs(inPath, 'e2e')).map((v) => statisticOf(v, blocks.length ? 'mean' : 'median')));
-  const outNs = meanOf(invs(outPath, 'e2e').map((v) => statisticOf(v, statistic)));
-  return { statistic, inNs, outNs, ratio: inNs > 0 ? outNs / inNs : NaN, addedCostNs: outNs - inNs };
-}
-
 export function configurationE2e(dataDir, run, config, platform, inConfig = config) {
   const resolutionNs = run.environment?.timerResolutionNs ?? null;
   const { inPath, outPath, invs, blockSteps, blocks, statistic } = e2eSamples(dataDir, run, config, platform, inConfig);
@@ -114,6 +237,7 @@ export function configurationE2e(dataDir, run, config, platform, inConfig = conf
   const ratio = ratioWithClock(ratioInterval(side(outPath), den, { statistic }), outFig, inFig);
   const paired = pairedRatioInterval(side(outPath), den, { statistic });
   const added = addedCostInterval(side(outPath), den, statistic);
+  /** @type {HeadlineE2e} */
   const out = {
     statistic: blocks.length ? `mean step (${PATHS[inPath].label.split(',')[0]}: mean over blocks of ${blockSteps} back-to-back steps)` : 'median step',
     inProcess: { path: inPath, label: PATHS[inPath].label, detail: PATHS[inPath].detail, e2e: figure(inFig) },
@@ -146,6 +270,9 @@ export function configurationE2e(dataDir, run, config, platform, inConfig = conf
 /**
  * Out-of-process − in-process, ns per step, with its 95 % interval over invocations: paired invocation by invocation
  * where both paths ran in the same invocations (as ratioPaired), else the two sides resampled independently.
+ * @param {{ invocations: number[][]; salt: number }} out
+ * @param {{ invocations: number[][]; salt: number }} inSide
+ * @param {'mean' | 'median'} statistic
  */
 function addedCostInterval(out, inSide, statistic) {
   const paired = pairedDifferenceInterval(out, inSide, { statistic });
@@ -157,6 +284,9 @@ function addedCostInterval(out, inSide, statistic) {
 /**
  * What the headline must say about a configuration's machine: the path invocations the busy rule flags (re-judged
  * from the records, busyRule.mjs) and the calibration's drift (calibration probe), each a caveat when it applies.
+ * @param {Pick<RunRecord, 'environment'>} run
+ * @param {{ invocations?: Pick<RunInvocation, 'paths' | 'calibration'>[] | null }} config
+ * @returns {HeadlineMachine}
  */
 export function machineCaveats(run, config) {
   const cores = run.environment?.cores ?? 2;
@@ -170,7 +300,13 @@ export function machineCaveats(run, config) {
   return { busy: { flagged: busy, of: records.length }, drift: drift && { drifted: drift.drifted, cpuKernelSpread: round(drift.cpuKernel.spread), loopbackSpread: round(drift.loopbackRtt.spread) }, caveats };
 }
 
-/** The same benchmark's other run, when the canonical run is one of a reproducibility pair (reproduce.json). */
+/**
+ * The same benchmark's other run, when the canonical run is one of a reproducibility pair (reproduce.json).
+ * @param {string} dataDir
+ * @param {RunRecord[]} runs
+ * @param {RunRecord} run
+ * @returns {RunRecord | null}
+ */
 function repeatOf(dataDir, runs, run) {
   const path = join(dataDir, 'runs', run.id, 'reproduce.json');
   if (!existsSync(path)) return null;
@@ -178,14 +314,22 @@ function repeatOf(dataDir, runs, run) {
   return runs.find((r) => r.id === other) ?? null;
 }
 
-/** The reference study's own CSVs under its method (docs/reference-study.md, "Analysis method"). */
+/**
+ * The reference study's own CSVs under its method (docs/reference-study.md, "Analysis method").
+ * @param {string} dataDir
+ * @param {RunRecord[]} runs
+ * @returns {HeadlineRecomputed | null}
+ */
 function referenceRecomputed(dataDir, runs) {
   const ref = runs.find((r) => r.kind === 'reference');
   if (!ref) return null;
+  /** @type {(t: string) => RunConfiguration} */
   const byTransport = (t) => ref.configurations.find((c) => c.files.some((f) => f.transport === t));
   const [nat, sock] = [byTransport('native'), byTransport('socket')];
+  /** @type {(c: RunConfiguration, side: string) => ReturnType<typeof readTimingCsv>} */
   const rows = (c, side) => readTimingCsv(join(dataDir, 'runs', ref.id, c.files.find((f) => f.side === side).file));
   const a = analyseConfiguration({ native: rows(nat, 'backend'), unityNative: rows(nat, 'frontend'), socket: rows(sock, 'backend'), unitySocket: rows(sock, 'frontend') }, warmupOfRun(ref));
+  /** @type {(c: RunConfiguration) => number | null} */
   const period = (c) => (c.pacing === 'fixed' && c.tickMs ? c.tickMs / (c.timeScale || 1) : null);
   return {
     run: ref.id,
@@ -196,7 +340,12 @@ function referenceRecomputed(dataDir, runs) {
   };
 }
 
-/** Our desktop run's fixed-paced configuration at the reference's tick, when the canonical run has one. */
+/**
+ * Our desktop run's fixed-paced configuration at the reference's tick, when the canonical run has one.
+ * @param {string} dataDir
+ * @param {RunRecord} run
+ * @returns {HeadlineUnderTheTick | null}
+ */
 function underTheTick(dataDir, run) {
   const c = run.configurations.find((x) => x.nodeCount === CANONICAL_N && x.pacing === 'fixed' && x.tickMs);
   if (!c) return null;
@@ -207,6 +356,12 @@ function underTheTick(dataDir, run) {
 /**
  * configurationE2e of `c`, a sibling of the run's canonical configuration `canonical`: a sibling without its own
  * in-process files (bench:web's other encodings) is set against the canonical one's.
+ * @param {string} dataDir
+ * @param {RunRecord} run
+ * @param {RunConfiguration} c
+ * @param {RunConfiguration} canonical
+ * @param {string} platform
+ * @returns {HeadlineE2e}
  */
 function siblingE2e(dataDir, run, c, canonical, platform) {
   const [inPath] = PATH_PAIRS[platform];
@@ -219,10 +374,17 @@ function siblingE2e(dataDir, run, c, canonical, platform) {
  * configurations of the same platform, N and pacing (bench:desktop --transports, --encodings), the one with the
  * lowest e2e ratio, with the OS floor of the channel it crosses; null when none beats `referenceRatio` (the canonical
  * configuration's e2e ratio, already computed by the caller).
+ * @param {string} dataDir
+ * @param {RunRecord} run
+ * @param {RunConfiguration} config
+ * @param {string} platform
+ * @param {number} referenceRatio
+ * @returns {HeadlineBest | null}
  */
 export function bestOutOfProcess(dataDir, run, config, platform, referenceRatio) {
   const others = run.configurations.filter((c) => c.id !== config.id && c.nodeCount === config.nodeCount && c.pacing === config.pacing
     && hasPlatform(c, platform) && (c.driver ?? null) === (config.driver ?? null) && (c.program ?? null) === (config.program ?? null));
+  /** @type {{ c: RunConfiguration; e: HeadlineE2e } | null} */
   let best = null;
   for (const c of others) {
     const e = siblingE2e(dataDir, run, c, config, platform);
@@ -244,8 +406,18 @@ export function bestOutOfProcess(dataDir, run, config, platform, referenceRatio)
  */
 export const COLLEKTIVE_WORK_LEVEL_NS = 16500;
 
-/** A configuration's out-of-process family: its transport, encoding and server (the web's encoding alone tells). */
+/**
+ * A configuration's out-of-process family: its transport, encoding and server (the web's encoding alone tells).
+ * @param {RunConfiguration} c
+ * @returns {string}
+ */
 const familyKey = (c) => `${c.outOfProcessTransport ?? REFERENCE_DESKTOP_TRANSPORT}-${c.encoding ?? 'json'}-${c.outOfProcessServer ?? REFERENCE_DESKTOP_SERVER}`;
+/**
+ * Does `c` have files of the platform's in-process path?
+ * @param {RunConfiguration} c
+ * @param {string} platform
+ * @returns {boolean}
+ */
 const measuresIn = (c, platform) => c.files.some((f) => f.transport === PATH_PAIRS[platform][0]);
 
 /**
@@ -253,15 +425,25 @@ const measuresIn = (c, platform) => c.files.some((f) => f.transport === PATH_PAI
  * the same N, pacing and out-of-process family that ran the reference program at Collektive's cost, the preset
  * first (each path at its runtime's figure: bench:desktop --engine-preset), else work=16500 on both paths (--work).
  * Its e2e per path, ratio and added cost; null when no run has one.
+ * @param {string} dataDir
+ * @param {RunRecord[]} runs
+ * @param {string} platform
+ * @param {RunConfiguration} config
+ * @returns {HeadlineAtEngineCost | null}
  */
 export function atReferenceEngineCost(dataDir, runs, platform, config) {
+  /** @param {RunConfiguration} c */
   const same = (c) => c.nodeCount === config.nodeCount && c.pacing === config.pacing && hasPlatform(c, platform)
     && familyKey(c) === familyKey(config) && (c.driver ?? null) === (config.driver ?? null);
+  /** @param {RunConfiguration} x */
   const preset = (x) => same(x) && x.enginePreset === COLLEKTIVE_REFERENCE.id;
+  /** @param {RunConfiguration} x */
   const level = (x) => same(x) && !x.enginePreset && programName(x.program) === REFERENCE_PROGRAM && workOfSpec(x.program) === COLLEKTIVE_WORK_LEVEL_NS;
   const ordered = byPreference(runs.filter((r) => r.kind !== 'network'));
   // The preset in any run before the work level in any run: only the preset gives each path its runtime's figure.
-  for (const [run, c] of [...ordered.map((r) => [r, r.configurations.find(preset)]), ...ordered.map((r) => [r, r.configurations.find(level)])]) {
+  /** @type {(pick: (c: RunConfiguration) => boolean) => [RunRecord, RunConfiguration | undefined][]} */
+  const inEachRun = (pick) => ordered.map((r) => [r, r.configurations.find(pick)]);
+  for (const [run, c] of [...inEachRun(preset), ...inEachRun(level)]) {
     if (!c) continue;
     // bench:web measures the page's engine in the first encoding's configuration of the same N, pacing and program.
     const inConfig = measuresIn(c, platform) ? c : run.configurations.find((x) => x.nodeCount === c.nodeCount && x.pacing === c.pacing
@@ -282,12 +464,17 @@ export function atReferenceEngineCost(dataDir, runs, platform, config) {
  * collektive-reference, the reference design): per pacing of the newest run that has it (frame: one step per tick,
  * awaited within it, both paths paced alike; free; fixed: the study's own polling, the reply read once per tick), the
  * e2e per path, ratio and added cost, beside our engine's in the same run.
+ * @param {string} dataDir
+ * @param {RunRecord[]} runs
+ * @returns {HeadlineReplay | null}
  */
 export function referenceReplay(dataDir, runs) {
   const id = COLLEKTIVE_REFERENCE.id;
+  /** @param {RunConfiguration} c */
   const replayed = (c) => c.enginePreset === id && c.nodeCount === CANONICAL_N && hasPlatform(c, 'desktop') && familyKey(c) === 'tcp-json-jvm';
   const run = byPreference(runs.filter((r) => r.kind !== 'network')).find((r) => r.configurations.some(replayed));
   if (!run) return null;
+  /** @type {HeadlineReplayPacing[]} */
   const pacings = ['frame', 'free', 'fixed'].flatMap((pacing) => {
     const c = run.configurations.find((x) => replayed(x) && x.pacing === pacing);
     if (!c) return [];
@@ -311,9 +498,16 @@ export function referenceReplay(dataDir, runs) {
  * same statistic (a web run without block means times its in-page step otherwise). A configuration without its own
  * in-process files (bench:web's other encodings) is set against its run's configuration of the same N, pacing,
  * program and driver that has them, as the headline does.
+ * @param {string} dataDir
+ * @param {RunRecord[]} runs
+ * @param {string} platform
+ * @param {RunConfiguration} config
+ * @param {'mean' | 'median'} statistic
+ * @returns {HeadlineSpread | null}
  */
 export function spreadAcrossRuns(dataDir, runs, platform, config, statistic) {
   const key = sameConfigurationKey(platform, config);
+  /** @type {SpreadPoint[]} */
   const points = [];
   for (const run of runs) {
     if (run.kind !== platform) continue;
@@ -331,7 +525,11 @@ export function spreadAcrossRuns(dataDir, runs, platform, config, statistic) {
   return spreadOf(points);
 }
 
-/** The headline object (public/data/headline.json) of the published runs under `dataDir`. */
+/**
+ * The headline object (public/data/headline.json) of the published runs under `dataDir`.
+ * @param {string} dataDir
+ * @returns {Headline}
+ */
 export function computeHeadline(dataDir) {
   const runs = publishedRuns(dataDir);
   const platforms = canonicalPicks(runs).map(({ platform, run, config }) => {
@@ -346,6 +544,7 @@ export function computeHeadline(dataDir) {
     const bestConfig = best && run.configurations.find((c) => c.id === best.config);
     if (bestConfig) best.referenceEngine = atReferenceEngineCost(dataDir, runs, platform, bestConfig);
     // Each ratio's spread across the published runs, beside its interval within this run (headlineSpread.mjs).
+    /** @type {(runId: string, configId: string, statistic: 'mean' | 'median') => HeadlineSpread | null} */
     const spreadOfConfig = (runId, configId, statistic) => {
       const c = runs.find((r) => r.id === runId)?.configurations.find((x) => x.id === configId);
       return c ? spreadAcrossRuns(dataDir, runs, platform, c, statistic) : null;
