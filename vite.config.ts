@@ -61,10 +61,13 @@ function duckdbWorkerAsIs(): Plugin {
 
 /**
  * Cross-origin isolation on any static host (docs/hosting.md): the page loads coi-serviceworker (npm), whose service
- * worker adds COOP/COEP to every response of its scope and reloads the page once, so `crossOriginIsolated` is true
- * without server headers. The worker file is copied from node_modules into the build, never committed. Where the
+ * worker adds COOP/COEP to every response of its scope, so `crossOriginIsolated` is true without server headers from
+ * the load after its registration. The worker file is copied from node_modules into the build, never committed. Where the
  * server sends the headers itself (dev, preview), the script sees an isolated page and does nothing.
  */
+/** coi-serviceworker's options: its reload (first registration, or a worker update) only on the Live view. */
+const coiPolicy = `window.coi = { doReload: () => { if (new URLSearchParams(location.search).get('view') === 'live') location.reload(); } };`;
+
 function crossOriginIsolationWorker(): Plugin {
   const fileName = 'coi-serviceworker.js';
   const source = () => readFileSync(createRequire(import.meta.url).resolve('coi-serviceworker/coi-serviceworker.min.js'));
@@ -73,7 +76,13 @@ function crossOriginIsolationWorker(): Plugin {
     name: 'coi-serviceworker',
     configResolved: (c) => { base = c.base; },
     // A classic script first in <head>: it must register before the app runs (document.currentScript is its URL).
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'head-prepend' }],
+    // Before it, its policy (`window.coi`): reload at once only a page opened on the Live view, the one view that
+    // needs isolation; elsewhere the worker registers, serves the next load isolated, and the app starts at once
+    // (src/crossOriginIsolation.ts; the Live view reloads a page opened elsewhere).
+    transformIndexHtml: () => [
+      { tag: 'script', children: coiPolicy, injectTo: 'head-prepend' },
+      { tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'head-prepend' },
+    ],
     generateBundle() { this.emitFile({ type: 'asset', fileName, source: source() }); },
     configureServer: (server) => {
       server.middlewares.use((req, res, next) => {
@@ -141,8 +150,9 @@ function runPacks(): Plugin {
 
 /**
  * The headline's data (public/data/headline.json, `npm run headline`) is fetched while the scripts load, unless
- * coi-serviceworker is about to reload the page (a first visit on a host without COOP/COEP: not isolated, a secure
- * context with service workers, no worker serving this load), which would abort it (src/crossOriginIsolation.ts).
+ * coi-serviceworker is about to reload the page (a first visit of the Live view on a host without COOP/COEP: not
+ * isolated, a secure context with service workers, no worker serving this load), which would abort it
+ * (src/crossOriginIsolation.ts).
  * A script after the worker's own, since only the page can tell; the reload preloads them.
  */
 function headlinePreload(): Plugin {
@@ -150,7 +160,8 @@ function headlinePreload(): Plugin {
   const links = (): [string, string, boolean][] => [[`${base}data/headline.json`, 'fetch', true], [`${base}data/headline.svg`, 'image', false]];
   const script = () => `(() => {
   const n = navigator;
-  if (window.crossOriginIsolated === false && window.isSecureContext && n.serviceWorker && !n.serviceWorker.controller) return;
+  if (window.crossOriginIsolated === false && window.isSecureContext && n.serviceWorker && !n.serviceWorker.controller
+    && new URLSearchParams(location.search).get('view') === 'live') return;
   for (const [href, as, cors] of ${JSON.stringify(links())}) {
     const l = document.createElement('link');
     l.rel = 'preload'; l.href = href; l.as = as;
