@@ -72,6 +72,7 @@ extern void* last_error();
 extern libsimple_gradient_KInt last_error_code();
 extern libsimple_gradient_KInt live_engine_count();
 extern void noop();
+extern libsimple_gradient_KInt scenario_positions(libsimple_gradient_KInt scenario, libsimple_gradient_KInt nodeCount, libsimple_gradient_KLong seed, libsimple_gradient_KDouble meanDegree, libsimple_gradient_KDouble maxDistance, void* out, libsimple_gradient_KInt capacity);
 extern libsimple_gradient_KInt set_timing_csv_path(void* path);
 extern libsimple_gradient_KInt update_positions(libsimple_gradient_KInt handle, void* xyz, libsimple_gradient_KInt nodeCount);
 extern void clear_sources_with_distance(libsimple_gradient_KInt handle);
@@ -130,6 +131,7 @@ typedef struct {
           libsimple_gradient_KInt (*lastErrorCode)();
           libsimple_gradient_KInt (*liveEngineCount)();
           void (*noop_)();
+          libsimple_gradient_KInt (*scenarioPositions)(libsimple_gradient_KInt scenario, libsimple_gradient_KInt nodeCount, libsimple_gradient_KLong seed, libsimple_gradient_KDouble meanDegree, libsimple_gradient_KDouble maxDistance, void* out, libsimple_gradient_KInt capacity);
           libsimple_gradient_KInt (*setTimingCsvPath)(void* path);
           libsimple_gradient_KInt (*updatePositions)(libsimple_gradient_KInt handle, void* xyz, libsimple_gradient_KInt nodeCount);
           void (*clearSourcesWithDistance)(libsimple_gradient_KInt handle);

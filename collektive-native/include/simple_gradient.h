@@ -87,6 +87,10 @@ void free_state_buffer(unsigned char* buffer);
 #define SG_PROGRAM_NEIGHBOR_COUNTER 6
 #define SG_PROGRAM_SOURCE_NEIGHBORS 7
 
+/* Scenarios of scenario_positions(). */
+#define SG_SCENARIO_REFERENCE 0
+#define SG_SCENARIO_RANDOM 1
+
 /* Like create_with_distance with a program choice (SG_PROGRAM_*); -1 on bad input. */
 int create_with_program(int nodeCount, double maxDistance, int program);
 /* Like create_with_distance with the program a spec names: "name" or "name:key=value,..." (docs/programs.md,
@@ -97,6 +101,15 @@ int create_with_program_spec(int nodeCount, double maxDistance, const char* spec
 /* All positions in one call: xyz = x0 y0 z0 x1 ... (3 x nodeCount doubles); nodeCount must equal the
  * engine's. 0 on success, -1 on error (positions unchanged). */
 int update_positions(int h, const double* xyz, int nodeCount);
+/* The positions of a benchmark scenario as the engine lays it out (collektive.engine.Scenarios: the one layout
+ * every host uses, docs/engine-api.md), x0 y0 z0 x1 ... written to out[0 .. 3 x nodeCount). SG_SCENARIO_REFERENCE:
+ * the reference study's BFS-tree layout (seed and meanDegree ignored); SG_SCENARIO_RANDOM: nodeCount devices
+ * uniform on a square sized for meanDegree neighbours within maxDistance, SplitMix64(seed). capacity is the number
+ * of doubles out holds. 0 on success; -1 (out untouched) with SG_INVALID_ARGUMENT on NULL out, capacity under
+ * 3 x nodeCount, an unknown scenario, nodeCount < 0, meanDegree or maxDistance not finite and > 0; SG_LIMIT past
+ * SG_MAX_NODE_COUNT or, for the reference layout (all devices at one point in its first round), past SG_MAX_LINKS
+ * links (about 4096 devices). */
+int scenario_positions(int scenario, int nodeCount, long long seed, double meanDegree, double maxDistance, double* out, int capacity);
 /* The calling thread's error code for its last call (SG_*). */
 int last_error_code(void);
 /* The message of the calling thread's last failed call (owned by the library, valid until the thread's next

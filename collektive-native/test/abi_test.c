@@ -1,6 +1,6 @@
 /*
  * C ABI tests of libsimple_gradient.so, as a real C consumer: error handling (sentinels + error state, no crash),
- * batched positions, state buffer layout, programs, timing CSV control, threads. Prints one TAP line per check
+ * batched positions, state buffer layout, programs, scenario layouts, timing CSV control, threads. Prints one TAP line per check
  * ("ok N - name" / "not ok N - name # detail"); exit code = number of failed checks.
  * Usage: abi_test <scratch-dir>   (the working directory must be writable: the default native.csv lands there)
  */
@@ -412,6 +412,52 @@ static void test_threads(void) {
     CHECK(live_engine_count() == live, "no engine leaks after the threads", "live=%d before=%d", live_engine_count(), live);
 }
 
+/* scenario_positions: the engine's layouts into a caller's buffer; bad arguments refused, the buffer untouched. */
+static void test_scenarios(void) {
+    double xyz[30];
+    int rc = scenario_positions(SG_SCENARIO_REFERENCE, 10, 0, 8.0, 3.0, xyz, 30);
+    int ok = rc == 0 && last_error_code() == SG_OK && xyz[0] == 0.0 && xyz[1] == 0.0 && xyz[2] == 0.0;
+    for (int i = 1; i < 10; i++) ok = ok && xyz[3 * i] == -12.0 + 3.0 * (i - 1) && xyz[3 * i + 1] == -6.0 && xyz[3 * i + 2] == 0.0;
+    CHECK(ok, "scenario_positions: the reference layout of 10 (device 0 on top, 1..9 on one row at y = -6, x = -12..12)", "rc=%d msg=%s", rc, msg());
+
+    enum { N = 400 };
+    static double a[3 * N], b[3 * N], c[3 * N];
+    const double side = sqrt(N * M_PI * 3.0 * 3.0 / 8.0);
+    int ra = scenario_positions(SG_SCENARIO_RANDOM, N, 7, 8.0, 3.0, a, 3 * N);
+    int rb = scenario_positions(SG_SCENARIO_RANDOM, N, 7, 8.0, 3.0, b, 3 * N);
+    int rc2 = scenario_positions(SG_SCENARIO_RANDOM, N, 8, 8.0, 3.0, c, 3 * N);
+    int inside = 1;
+    for (int i = 0; i < N; i++) inside = inside && a[3 * i] >= 0 && a[3 * i] < side && a[3 * i + 1] >= 0 && a[3 * i + 1] < side && a[3 * i + 2] == 0.0;
+    CHECK(ra == 0 && rb == 0 && rc2 == 0 && memcmp(a, b, sizeof a) == 0 && memcmp(a, c, sizeof a) != 0 && inside,
+        "scenario_positions: a random layout is the same for a seed, another for another seed, inside its square at z = 0",
+        "rc=%d/%d/%d msg=%s", ra, rb, rc2, msg());
+    rc = scenario_positions(SG_SCENARIO_RANDOM, 0, 1, 8.0, 3.0, xyz, 0);
+    CHECK(rc == 0 && last_error_code() == SG_OK, "scenario_positions: 0 devices fill nothing and succeed", "rc=%d msg=%s", rc, msg());
+
+    struct { int scenario, n; double meanDegree, maxDistance; int capacity, code; const char* needle; double* out; const char* name; } bad[] = {
+        { SG_SCENARIO_RANDOM, 10, 8.0, 3.0, 30, SG_INVALID_ARGUMENT, "out", NULL, "NULL out" },
+        { SG_SCENARIO_RANDOM, 10, 8.0, 3.0, 29, SG_INVALID_ARGUMENT, "capacity", xyz, "a buffer too small by one double" },
+        { 7, 10, 8.0, 3.0, 30, SG_INVALID_ARGUMENT, "scenario", xyz, "an unknown scenario" },
+        { SG_SCENARIO_RANDOM, -1, 8.0, 3.0, 30, SG_INVALID_ARGUMENT, "nodeCount", xyz, "a negative nodeCount" },
+        { SG_SCENARIO_RANDOM, 10, 0.0, 3.0, 30, SG_INVALID_ARGUMENT, "meanDegree", xyz, "meanDegree 0" },
+        { SG_SCENARIO_RANDOM, 10, 8.0, NAN, 30, SG_INVALID_ARGUMENT, "maxDistance", xyz, "a NaN maxDistance" },
+        { SG_SCENARIO_REFERENCE, 10, 8.0, -3.0, 30, SG_INVALID_ARGUMENT, "maxDistance", xyz, "a negative maxDistance (reference)" },
+        { SG_SCENARIO_RANDOM, 10000000, 8.0, 3.0, INT_MAX, SG_LIMIT, "SG_MAX_NODE_COUNT", xyz, "10^7 devices" },
+        { SG_SCENARIO_REFERENCE, 5000, 8.0, 3.0, 15000, SG_LIMIT, "SG_MAX_LINKS", xyz, "a reference layout of 5000 devices (25 M links)" },
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        for (int i = 0; i < 30; i++) xyz[i] = 42.0;
+        rc = scenario_positions(bad[k].scenario, bad[k].n, 1, bad[k].meanDegree, bad[k].maxDistance, bad[k].out, bad[k].capacity);
+        int untouched = 1;
+        for (int i = 0; i < 30; i++) untouched = untouched && xyz[i] == 42.0;
+        char name[160];
+        snprintf(name, sizeof name, "scenario_positions refuses %s: -1, its error code, the buffer untouched", bad[k].name);
+        CHECK(rc == -1 && error_is(bad[k].code, bad[k].needle) && untouched, name, "rc=%d code=%d msg=%s", rc, last_error_code(), msg());
+    }
+    rc = scenario_positions(SG_SCENARIO_REFERENCE, 3, 0, 8.0, 3.0, xyz, 9);
+    CHECK(rc == 0 && last_error_code() == SG_OK && last_error() == NULL, "scenario_positions after a refusal: success resets the error state", "rc=%d code=%d", rc, last_error_code());
+}
+
 int main(int argc, char** argv) {
     const char* dir = argc > 1 ? argv[1] : ".";
     printf("TAP version 13\n");
@@ -419,6 +465,7 @@ int main(int argc, char** argv) {
     test_handle_reuse();
     test_budgets();
     test_state();
+    test_scenarios();
     test_timings(dir);
     test_threads();
     printf("1..%d\n# pass %d\n# fail %d\n", checks, checks - failures, failures);

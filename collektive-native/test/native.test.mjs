@@ -69,11 +69,12 @@ test('timing CSV: native.csv in the working directory by default', () => {
 
 const RUNTIME_SYMBOLS = new Set(['libsimple_gradient_symbols', 'IsInstance', 'Konan_cxa_demangle', '__cxa_demangle']);
 
-/** Type class of a C type for ABI comparison: int, double, bool, void or ptr. */
+/** Type class of a C type for ABI comparison: int, long (64-bit), double, bool, void or ptr. */
 function typeClass(t) {
   const s = t.replace(/\bconst\b/g, '').replace(/libsimple_gradient_K/g, 'K').replace(/\s+/g, ' ').trim();
   if (s.includes('*')) return 'ptr';
-  return { int: 'int', KInt: 'int', double: 'double', KDouble: 'double', bool: 'bool', KBoolean: 'bool', void: 'void' }[s] ?? `?${s}`;
+  return { int: 'int', KInt: 'int', 'long long': 'long', KLong: 'long', double: 'double', KDouble: 'double', bool: 'bool',
+    KBoolean: 'bool', void: 'void' }[s] ?? `?${s}`;
 }
 
 /** Function prototypes of a header: name → { ret, params } (type classes). */

@@ -51,3 +51,30 @@ for (const file of index.vectors) {
     assert.deepEqual(diffs.slice(0, 10), []);
   });
 }
+
+// The layouts: scenario_positions gives, bit for bit, the positions the engine wrote as each vector's first
+// updatePositions (every vector with a random layout, and the reference-layout vectors).
+const SG_SCENARIO = { reference: 0, random: 1 };
+const layoutCases = index.vectors.map((file) => parseVector(readFileSync(join(vectorDir, file), 'utf8')))
+  .flatMap((v) => {
+    if (v.randomLayout) return [{ v, line: `L ${SG_SCENARIO.random} ${v.nodeCount} ${v.randomLayout.seed} ${v.randomLayout.meanDegree} ${v.maxDistance}` }];
+    if (v.name.startsWith('reference')) return [{ v, line: `L ${SG_SCENARIO.reference} ${v.nodeCount} 0 8 ${v.maxDistance}` }];
+    return [];
+  });
+
+test('the vectors hold both kinds of layout for scenario_positions', () => {
+  assert.ok(layoutCases.filter((c) => c.v.randomLayout).length > 2);
+  assert.ok(layoutCases.some((c) => !c.v.randomLayout));
+});
+
+for (const { v, line } of layoutCases) {
+  test(`native C ABI: scenario_positions gives ${v.name}'s first positions bit for bit`, () => {
+    const res = spawnSync(runner, [], { cwd: work, input: `${line}\n`, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(res.status, 0, `${res.stdout} ${res.stderr}`);
+    const first = v.rounds[0].ops.find((o) => o.op === 'updatePositions');
+    assert.ok(first, 'the vector starts with updatePositions');
+    const expected = ['layout', ...Array.from({ length: v.nodeCount }, (_, i) =>
+      [first.xyz[3 * i], first.xyz[3 * i + 1], first.xyz[3 * i + 2]].map(hexBits).join(' '))];
+    assert.deepEqual(res.stdout.trimEnd().split('\n'), expected);
+  });
+}

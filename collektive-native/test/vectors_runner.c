@@ -9,6 +9,9 @@
  *   P <node> <x> <y> <z>                      update_position
  *   A <x0> <y0> <z0> <x1> ...                 update_positions (3 x nodeCount doubles)
  *   R <steps>                                 run the round and print the state
+ *   L <scenario> <n> <seed> <meanDegree> <maxDistance>
+ *                                             scenario_positions into a buffer of its own, printed as "layout"
+ *                                             then one line per device "<x bits> <y bits> <z bits>" (no engine)
  * Output per R line: "round <r>" then one line per node "<value bits as 16 hex digits> <k> <ids...>". Even
  * rounds go through step_and_get_state_with_distance (state buffer), odd rounds through step_with_distance +
  * get_value / get_neighborhood. Any ABI error prints "error <code> <message>" and exits 1.
@@ -115,6 +118,21 @@ int main(void) {
                 }
             }
             round++;
+            break;
+        }
+        case 'L': {
+            int scenario = (int)strtol(p, &p, 10);
+            int count = (int)strtol(p, &p, 10);
+            long long seed = strtoll(p, &p, 10);
+            double meanDegree = strtod(p, &p), maxDistance = strtod(p, &p);
+            double* out = malloc(sizeof(double) * 3 * (count > 0 ? count : 1));
+            scenario_positions(scenario, count, seed, meanDegree, maxDistance, out, 3 * count);
+            fail_if_error("scenario_positions");
+            printf("layout\n");
+            for (int i = 0; i < count; i++) {
+                printf("%016" PRIx64 " %016" PRIx64 " %016" PRIx64 "\n", bits_of(out[3 * i]), bits_of(out[3 * i + 1]), bits_of(out[3 * i + 2]));
+            }
+            free(out);
             break;
         }
         default:

@@ -3,6 +3,7 @@
 package collektive.cabi
 
 import collektive.engine.AggregateEngine
+import collektive.engine.Scenarios
 import collektive.programs.Programs
 import kotlin.experimental.ExperimentalNativeApi
 import kotlinx.cinterop.ByteVar
@@ -10,10 +11,11 @@ import kotlinx.cinterop.CPointer
 import kotlinx.cinterop.DoubleVar
 import kotlinx.cinterop.ExperimentalForeignApi
 import kotlinx.cinterop.get
+import kotlinx.cinterop.set
 import kotlinx.cinterop.toKString
 
 // Extensions beyond the reference ABI (collektive-native/README.md): batched positions, program choice, explicit
-// error query, timing CSV control and the P/Invoke floor. Calls returning int report 0 on success, -1 on error.
+// error query, the scenarios' layouts, timing CSV control and the P/Invoke floor. Calls returning int report 0 on success, -1 on error.
 
 /**
  * `int create_with_program(int nodeCount, double maxDistance, int program)`: the registered program number
@@ -50,6 +52,50 @@ public fun updatePositions(handle: Int, xyz: CPointer<DoubleVar>?, nodeCount: In
     require(xyz != null) { "xyz must not be NULL" }
     require(nodeCount == it.nodeCount) { "nodeCount must be the engine's ${it.nodeCount}, was $nodeCount" }
     it.updatePositions(DoubleArray(3 * nodeCount) { i -> xyz[i] })
+    0
+}
+
+/** The header's `SG_SCENARIO_REFERENCE`: [Scenarios.referencePositions]. */
+internal const val SCENARIO_REFERENCE = 0
+
+/** The header's `SG_SCENARIO_RANDOM`: [Scenarios.randomPositions]. */
+internal const val SCENARIO_RANDOM = 1
+
+/**
+ * `int scenario_positions(int scenario, int nodeCount, long long seed, double meanDegree, double maxDistance,
+ * double* out, int capacity)`: the positions of a benchmark scenario as the engine lays it out
+ * ([Scenarios], the one computation every host uses), x0 y0 z0 x1 … into `out[0 until 3 × nodeCount]`.
+ * [SCENARIO_REFERENCE] ignores [seed] and [meanDegree]. 0 on success; -1 with `SG_INVALID_ARGUMENT` (NULL [out],
+ * [capacity] under 3 × nodeCount, an unknown [scenario], the engine's refusal of a count, degree or distance) or
+ * `SG_LIMIT` (past a budget), [out] untouched then.
+ */
+@CName("scenario_positions")
+public fun scenarioPositions(
+    scenario: Int, nodeCount: Int, seed: Long, meanDegree: Double, maxDistance: Double,
+    out: CPointer<DoubleVar>?, capacity: Int
+): Int = guarded(-1) {
+    require(out != null) { "out must not be NULL" }
+    require(nodeCount >= 0) { "nodeCount must be >= 0, was $nodeCount" }
+    if (nodeCount > Budgets.MAX_NODE_COUNT) {
+        throw AbiFailure(ErrorCode.LIMIT, "nodeCount $nodeCount is over the per-engine budget of ${Budgets.MAX_NODE_COUNT} devices (SG_MAX_NODE_COUNT)")
+    }
+    require(capacity >= 3 * nodeCount) { "capacity must be >= 3 × nodeCount = ${3 * nodeCount} doubles, was $capacity" }
+    val xyz = when (scenario) {
+        SCENARIO_REFERENCE -> {
+            // The layout is a BFS over its first round, every device at one point: all n × (n − 1) links at once,
+            // held to the link budget as a step is (past it the allocation could abort the host).
+            val links = nodeCount.toLong() * (nodeCount - 1).coerceAtLeast(0)
+            if (links > Budgets.maxLinks) {
+                throw AbiFailure(ErrorCode.LIMIT, "the reference layout of $nodeCount devices needs $links neighbour links, over the link budget of ${Budgets.maxLinks} (SG_MAX_LINKS)")
+            }
+            Scenarios.referencePositions(nodeCount, maxDistance)
+        }
+        SCENARIO_RANDOM -> Scenarios.randomPositions(nodeCount, seed, meanDegree, maxDistance)
+        else -> throw IllegalArgumentException(
+            "scenario must be SG_SCENARIO_REFERENCE ($SCENARIO_REFERENCE) or SG_SCENARIO_RANDOM ($SCENARIO_RANDOM), was $scenario"
+        )
+    }
+    for (i in xyz.indices) out[i] = xyz[i]
     0
 }
 
