@@ -5,14 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { connect as tcpConnect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnSync } from 'node:child_process';
 import { decodeStateBuffer, parseJsonWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
-import { connect, echoLoop, grid, root, startServer } from './helpers.mjs';
+import { connect, echoLoop, grid, root, scratchCsv, startServer } from './helpers.mjs';
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 function memory(pid) {
@@ -242,6 +241,7 @@ test('a 5 MB positions message (100 000 devices) is parsed off the event loop: a
     t.diagnostic(`${text.length} bytes of positions × 5: other client's echo over ${times.length}: p50 ${quantile(times, 0.5).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
     assert.ok(Math.max(...times) < 250, `slowest echo ${Math.max(...times).toFixed(1)} ms`);
     // Large requests keep the validation rules: a quoted number among the positions, malformed JSON.
+    // @ts-expect-error a quoted number on purpose: the server must refuse it
     xyz[7] = '1';
     a.raw(JSON.stringify({ op: 'positions', data: { xyz } }));
     assert.match((await errorOf(a)).error, /xyz\[7\] must be a finite JSON number/);
@@ -270,7 +270,7 @@ test('rid past 2^53, quoted numbers, nodeCount 0: error replies, no rounded rid 
 });
 
 test('--csv streams to the file while serving and is complete on SIGTERM: one step.service row per reply delivered', async (t) => {
-  const csv = join(mkdtempSync(join(tmpdir(), 'node-server-')), 'websocket.csv');
+  const csv = scratchCsv(t);
   const s = await startServer(['--csv', csv]);
   const clients = [await connect(s.port), await connect(s.port)];
   let received = 0;

@@ -1,6 +1,8 @@
 // Test helpers: a real server process on an ephemeral loopback port, real ws clients.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -9,6 +11,18 @@ import WebSocket from 'ws';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = join(root, 'collektive-node-server', 'src', 'cli.mjs');
+
+/**
+ * A path for the server's timing CSV (`--csv`) in a fresh temporary directory, removed with everything in it when
+ * test `t` ends, passed or failed: the suite leaves nothing in the temp dir.
+ * @param {import('node:test').TestContext} t
+ * @returns {string}
+ */
+export function scratchCsv(t) {
+  const dir = mkdtempSync(join(tmpdir(), 'node-server-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, 'websocket.csv');
+}
 
 /** Starts `node cli.mjs --port 0 ...args`; resolves with { port, proc, output(), stop() } once it prints `listening`. */
 export async function startServer(args = []) {

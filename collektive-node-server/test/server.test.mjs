@@ -3,13 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import WebSocket from 'ws';
 import { decodeStateBuffer, encodeStepBuffer, parseJsonWithInfinity as parseWithInfinity } from '../../collektive-wasm/src/js/state.mjs';
-import { connect, neighborLists, root, startServer } from './helpers.mjs';
+import { connect, neighborLists, root, scratchCsv, startServer } from './helpers.mjs';
 import { loopbackUrl } from '../src/session-warmup.mjs';
 
 // A line of five devices 2 apart and one far away: converged gradient 0, 2, 4, 6, 8, +Infinity.
@@ -33,8 +32,8 @@ test('prints the actual port, answers plain HTTP with 426', async () => {
   } finally { await s.stop(); }
 });
 
-test('the request-path warm-up runs before "listening" and leaves nothing behind: its connection and session are released, its steps are not in the CSV', async () => {
-  const csv = join(mkdtempSync(join(tmpdir(), 'node-server-')), 'websocket.csv');
+test('the request-path warm-up runs before "listening" and leaves nothing behind: its connection and session are released, its steps are not in the CSV', async (t) => {
+  const csv = scratchCsv(t);
   const s = await startServer(['--max-connections', '1', '--max-sessions', '1', '--csv', csv, '--warmup', '400']);
   try {
     assert.doesNotMatch(s.output(), /warm-up ended/);
@@ -87,8 +86,8 @@ test('reference messages: createSim, setSource, newPosition per device, step →
   } finally { await s.stop(); }
 });
 
-test('JSON lines: a frame\'s requests in one text message (the desktop framing) act as the same requests one by one', async () => {
-  const csv = join(mkdtempSync(join(tmpdir(), 'node-server-')), 'websocket.csv');
+test('JSON lines: a frame\'s requests in one text message (the desktop framing) act as the same requests one by one', async (t) => {
+  const csv = scratchCsv(t);
   const s = await startServer(['--csv', csv]);
   try {
     const c = await connect(s.port);
@@ -223,7 +222,8 @@ test('binary step (docs/protocol.md, "Binary messages (Node)"): positions and st
     const elsewhere = moved.map((v, i) => (i === 3 ? 3 : v));
     const nan = elsewhere.map((v, i) => (i === 4 ? NaN : v));
     const short = encodeStepBuffer(12, elsewhere).subarray(0, 100);
-    for (const [bytes, re, rid] of [
+    /** @type {[Uint8Array, RegExp, number | null][]} the message, its error, the rid the reply echoes */
+    const refused = [
       [encodeStepBuffer(7, nan), /^step: xyz\[4\] must be a finite number, got NaN$/, 7],
       [encodeStepBuffer(8, elsewhere, { stepCount: -2 }), /^step: stepCount must be an integer/, 8],
       [encodeStepBuffer(9, elsewhere, { stepCount: 1e6 }), /over this server's limit .* \(maxSteps\)$/, 9],
@@ -232,7 +232,8 @@ test('binary step (docs/protocol.md, "Binary messages (Node)"): positions and st
       [short, /a binary step with 6 positions must be 24 \+ 24 × 6 bytes, got 100/, 12],
       [new Uint8Array(encodeStepBuffer(0, []).buffer.slice(0, 20)), /at least 24 bytes, got 20/, null],
       [encodeStepBuffer(-5, elsewhere), /rid must be -1 \(none\) or an integer in \[0, \d+\], got -5/, null],
-    ]) {
+    ];
+    for (const [bytes, re, rid] of refused) {
       c.ws.send(bytes);
       const reply = JSON.parse(await c.next());
       assert.match(reply.error, re);
@@ -252,6 +253,7 @@ test('bad messages get an error reply and the connection stays usable', async ()
   const s = await startServer();
   try {
     const c = await connect(s.port);
+    /** @type {[string, RegExp, string | null][]} the message, its error, the op the reply names */
     const cases = [
       ['{"op": "createSim", ', /malformed request/, null],
       ['[1,2]', /JSON object/, null],
@@ -268,7 +270,8 @@ test('bad messages get an error reply and the connection stays usable', async ()
       assert.equal(reply.op, op);
     }
     await createLine(c);
-    for (const [text, re] of [
+    /** @type {[string, RegExp][]} */
+    const refusedOnTheLine = [
       ['{"op":"setSource","data":{"nodeId":6}}', /nodeId must be an integer in \[0, 6\), got 6/],
       ['{"op":"setSource","data":{"nodeId":1.5}}', /nodeId/],
       ['{"op":"newPosition","data":{"nodeId":-1,"x":0,"y":0,"z":0}}', /nodeId/],
@@ -276,7 +279,8 @@ test('bad messages get an error reply and the connection stays usable', async ()
       ['{"op":"positions","data":{"xyz":[1,2,3]}}', /3 × nodeCount = 18/],
       ['{"op":"step","data":{"rid":"one"}}', /rid must be an integer/],
       ['{"op":"step","data":{"rid":3,"stepCount":-1}}', /stepCount/],
-    ]) {
+    ];
+    for (const [text, re] of refusedOnTheLine) {
       c.raw(text);
       assert.match(JSON.parse(await c.next()).error, re, text);
     }
@@ -371,17 +375,20 @@ test('Origin allow-list: localhost origins and none accepted, other sites reject
   } finally { await s.stop(); await s2.stop(); }
 });
 
-/** A server writing its timing CSV to a fresh file, and a client with the line simulation created. */
-async function timedSession() {
-  const csv = join(mkdtempSync(join(tmpdir(), 'node-server-')), 'websocket.csv');
+/**
+ * A server writing its timing CSV to a fresh file (removed when test `t` ends), and a client with the line simulation created.
+ * @param {import('node:test').TestContext} t
+ */
+async function timedSession(t) {
+  const csv = scratchCsv(t);
   const s = await startServer(['--csv', csv]);
   const c = await connect(s.port);
   await createLine(c);
   return { csv, s, c };
 }
 
-test('SIGTERM: the back-end CSV is complete and the process exits 0', async () => {
-  const { csv, s, c } = await timedSession();
+test('SIGTERM: the back-end CSV is complete and the process exits 0', async (t) => {
+  const { csv, s, c } = await timedSession(t);
   const steps = 50;
   for (let i = 0; i < steps; i++) { c.send('step', { rid: i }); await c.next(); }
   const code = await s.stop('SIGTERM');
@@ -403,8 +410,8 @@ test('SIGTERM: the back-end CSV is complete and the process exits 0', async () =
   assert.match(s.output(), new RegExp(`${2 * steps} samples written`));
 });
 
-test("the server's own floor: each echo answered writes one echo.service row, timed like a step, none for the warm-up's echoes", async () => {
-  const { csv, s, c } = await timedSession();
+test("the server's own floor: each echo answered writes one echo.service row, timed like a step, none for the warm-up's echoes", async (t) => {
+  const { csv, s, c } = await timedSession(t);
   const echoes = 12;
   for (let i = 0; i < echoes; i++) {
     c.send('step', { rid: i }); await c.next();
