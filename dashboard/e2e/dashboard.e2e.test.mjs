@@ -13,6 +13,26 @@ import { FIXTURE_RUN, writeInvocationFixture } from '../test/support/invocationF
 import { REFERENCE_PROGRAM } from '../../measurement/src/catalogue.mjs';
 
 const dist = join(root, 'dist', 'dashboard');
+
+/**
+ * A Plotly trace as the tests read it back from the page (the fields Plotly keeps on the plot's element).
+ * @typedef {object} PlotTrace
+ * @property {string} [name]
+ * @property {string} [type]
+ * @property {string} [meta]
+ * @property {(number | string | null)[]} [x]
+ * @property {(number | string | null)[]} [y]
+ * @property {string} [xaxis]
+ * @property {string | string[]} [text]
+ * @property {string} [hovertemplate]
+ * @property {{ color?: string; symbol?: string }} [marker]
+ * @property {{ color?: string }} [line]
+ */
+
+/**
+ * The element Plotly draws into (`.plot-area`): Plotly keeps the traces and layout it drew on it.
+ * @typedef {HTMLElement & { data: PlotTrace[]; layout: { xaxis: { title: { text: string }; range: [number, number] }; yaxis: { title: { text: string } } } }} PlotArea
+ */
 const checker = (warmup = 30) => {
   const r = spawnSync('python3', [join(root, 'dashboard/test/independent/reference_analysis.py'), join(root, 'public/data/runs/reference-study'), '--warmup', String(warmup)], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
@@ -52,8 +72,9 @@ async function pixelStats(page, locator) {
  * `release()` (or the end), so a view first shows a part of the data, as on a slow connection.
  */
 async function withLateRuns(page, fn) {
+  /** @type {() => void} */
   let release;
-  const gate = new Promise((r) => { release = r; });
+  const gate = /** @type {Promise<void>} */ (new Promise((r) => { release = r; }));
   const late = (url) => /\/data\/runs\/.*\.(csv|pack\.gz)$/.test(url) && !/\/data\/runs\/reference-study\//.test(url);
   await page.route(late, async (route) => { await gate; await route.continue(); });
   try { await fn(release); } finally { release(); await page.unroute(late); }
@@ -185,14 +206,15 @@ describe('views load what they show', () => {
     const requested = [];
     const onRequest = (r) => { const id = packOf(r.url()); if (id) requested.push(id); };
     page.on('request', onRequest);
+    /** @type {() => void} */
     let release;
-    const gate = new Promise((r) => { release = r; });
+    const gate = /** @type {Promise<void>} */ (new Promise((r) => { release = r; }));
     const held = (url) => { const id = packOf(url.href ?? String(url)); return id !== null && !shown.has(id); };
     await page.route(held, async (route) => { await gate; await route.continue(); });
     try {
       await page.goto(`${server.url}?view=distributions`);
       await page.waitForSelector('figure.plot[data-state="ready"]:not([data-traces="0"])', { timeout: 60000 });
-      const names = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => t.name));
+      const names = await page.evaluate(() => /** @type {PlotArea} */ (document.querySelector('figure.plot .plot-area')).data.map((t) => t.name));
       assert.ok(names.some((n) => n.startsWith('wasm')) && names.some((n) => n.startsWith('native')), `traces: ${names.join(' | ')}`);
       const progress = page.locator('[data-testid="data-progress"]');
       assert.equal(await progress.count(), 1, 'the other runs are still to come');
@@ -221,11 +243,11 @@ describe('views load what they show', () => {
     await openSections(page, ['comparison']);
     // Their blocks are drawn as they scroll into view (components/NearViewport.tsx): each scrolled to in turn.
     const run = await page.evaluate(async (ids) => {
-      for (const el of document.querySelectorAll('.comparison')) {
+      for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.comparison'))) {
         if (!ids.includes(el.dataset.run)) continue;
         el.scrollIntoView();
         await new Promise((resolve) => { const drawn = () => (el.dataset.drawn === '1' ? resolve() : requestAnimationFrame(drawn)); drawn(); });
-        if (Number(el.querySelector('[data-testid="invocation-ci"]')?.dataset.invocations ?? 0) > 1) return el.dataset.run;
+        if (Number(/** @type {HTMLElement | null} */ (el.querySelector('[data-testid="invocation-ci"]'))?.dataset.invocations ?? 0) > 1) return el.dataset.run;
       }
       return undefined;
     }, held);
@@ -333,7 +355,7 @@ describe('reference study', () => {
       assert.deepEqual(early, [], 'Plotly was fetched before the first view');
       const first = await page.locator(cell).getAttribute('data-ns');
       assert.equal(await page.locator('[data-testid="compare"]').getAttribute('data-complete'), '0');
-      const runsShown = () => page.evaluate(() => new Set([...document.querySelectorAll('.comparison[data-run]')].map((e) => e.dataset.run)).size);
+      const runsShown = () => page.evaluate(() => new Set([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.comparison[data-run]'))].map((e) => e.dataset.run)).size);
       assert.equal(await runsShown(), 1, 'only the reference study has arrived');
       release();
       await waitForComparison(page);
@@ -552,8 +574,8 @@ describe('plots', () => {
     // As Plot.tsx counts them: a legend key (a trace of nulls naming a reference line) holds no data.
     const withData = (t) => ['x', 'y'].some((k) => Array.isArray(t[k]) && t[k].some((v) => v !== null));
     const check = () => {
-      for (const f of document.querySelectorAll('figure.plot[data-state="ready"]')) {
-        const drawn = (f.querySelector('.plot-area')?.data ?? []).filter(withData).length;
+      for (const f of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('figure.plot[data-state="ready"]'))) {
+        const drawn = (/** @type {PlotArea | null} */ (f.querySelector('.plot-area'))?.data ?? []).filter(withData).length;
         if (drawn !== Number(f.dataset.traces)) seen.push(`${f.dataset.plot}: says ${f.dataset.traces} traces, shows ${drawn}`);
       }
     };
@@ -593,7 +615,7 @@ describe('plots', () => {
       release();
       await page.waitForSelector('figure.plot[data-plot="distribution-box"][data-state="ready"]:not([data-traces="0"])', { timeout: 30000 });
       assert.ok(await handle.evaluate((n) => n.isConnected), 'the figure element was replaced while runs arrived');
-      const names = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => t.name));
+      const names = await page.evaluate(() => /** @type {PlotArea} */ (document.querySelector('figure.plot .plot-area')).data.map((t) => t.name));
       assert.ok(names.some((n) => n.startsWith('wasm')), `late runs drawn: ${names.join(', ')}`);
     });
   });
@@ -602,7 +624,7 @@ describe('plots', () => {
     const { page } = b;
     await page.goto(`${server.url}?view=distributions&plot=box`);
     await page.waitForSelector('figure.plot[data-state="ready"]', { timeout: ALL_RUNS_MS }); // drawn once every run is in
-    const tmpl = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.filter((t) => t.meta !== 'reference-line').map((t) => t.hovertemplate));
+    const tmpl = await page.evaluate(() => /** @type {PlotArea} */ (document.querySelector('figure.plot .plot-area')).data.filter((t) => t.meta !== 'reference-line').map((t) => t.hovertemplate));
     assert.ok(tmpl.every((t) => /µs|ms|ns/.test(t)), tmpl.join(' '));
     await page.fill('figure.plot input[aria-label="export width"]', '900');
     await page.fill('figure.plot input[aria-label="export height"]', '500');
@@ -663,6 +685,7 @@ describe('uploads', () => {
     const median = () => page.locator('.comparison[data-run="reference-study"] tbody[data-metric="overhead"] tr[data-path="native"] td[data-stat="median"]').getAttribute('data-ns');
     const before = await median();
     const input = page.locator('[data-testid="upload-input"]');
+    /** @type {[string, string, RegExp][]} file name, content, the error it gets */
     const bad = [
       ['columns.csv', 'time,name,value\n1,a,2\n', /columns\.csv: wrong columns/],
       ['negative.csv', 't_ns,id,duration_ns\n1,step.compute,5\n2,step.compute,-3\n', /negative\.csv: line 3: duration_ns is negative/],
@@ -763,7 +786,7 @@ describe('readable defaults, one visual grammar', () => {
   const STYLE = { native: ['#0072B2', 'circle'], socket: ['#D55E00', 'square'], wasm: ['#009E73', 'diamond'], websocket: ['#CC79A7', 'triangle-up'] };
   // Series only: the per-invocation strips drawn over a box are marks of its series, not series of their own, and a
   // floor's legend key (a trace of nulls) names a reference line.
-  const traces = (page, name) => page.evaluate((n) => document.querySelector(`figure.plot[data-plot="${n}"] .plot-area`).data
+  const traces = (page, name) => page.evaluate((n) => /** @type {PlotArea} */ (document.querySelector(`figure.plot[data-plot="${n}"] .plot-area`)).data
     .filter((t) => t.meta !== 'invocation-strip' && t.meta !== 'reference-line').map((t) => ({ name: t.name, color: t.marker?.color ?? t.line?.color, symbol: t.marker?.symbol, x: t.xaxis })), name);
   const ready = async (page, name) => {
     const fig = page.locator(`figure.plot[data-plot="${name}"]`);
@@ -797,7 +820,7 @@ describe('readable defaults, one visual grammar', () => {
     const before = (await traces(page, 'distribution-ecdf')).length;
     const option = await page.locator('[data-testid="add-config"] option').nth(1).getAttribute('value');
     await page.selectOption('[data-testid="add-config"]', option);
-    await page.waitForFunction((n) => document.querySelector('figure.plot .plot-area')?.data?.filter((t) => t.meta !== 'reference-line').length > n && document.querySelector('figure.plot[data-state="ready"]'), before, { timeout: 30000 });
+    await page.waitForFunction((n) => /** @type {PlotArea | null} */ (document.querySelector('figure.plot .plot-area'))?.data?.filter((t) => t.meta !== 'reference-line').length > n && document.querySelector('figure.plot[data-state="ready"]'), before, { timeout: 30000 });
     assert.ok(new URL(page.url()).searchParams.get('cfg').includes(option));
   });
 
@@ -806,13 +829,13 @@ describe('readable defaults, one visual grammar', () => {
     for (const [unit, label] of [['us', 'µs'], ['ns', 'ns'], ['ms', 'ms']]) {
       await page.goto(`${server.url}?view=distributions&plot=ecdf&unit=${unit}`);
       await ready(page, 'distribution-ecdf');
-      const axis = await page.evaluate(() => document.querySelector('figure.plot .plot-area').layout.xaxis.title.text);
+      const axis = await page.evaluate(() => /** @type {PlotArea} */ (document.querySelector('figure.plot .plot-area')).layout.xaxis.title.text);
       assert.equal(axis, `duration (${label})`);
       assert.ok(await page.locator(`figure.plot .xtitle:has-text("duration (${label})")`).count() === 1, 'the drawn axis title');
     }
     await page.goto(`${server.url}?view=scale&unit=ns`);
     await ready(page, 'scale-front-end-e2e');
-    assert.equal(await page.evaluate(() => document.querySelector('figure.plot .plot-area').layout.yaxis.title.text), 'median (ns)');
+    assert.equal(await page.evaluate(() => /** @type {PlotArea} */ (document.querySelector('figure.plot .plot-area')).layout.yaxis.title.text), 'median (ns)');
   });
 
   test('no view overflows the page sideways at 1366 px; controls show only where they act', async () => {
@@ -897,7 +920,7 @@ describe('Profiles view', () => {
       await page.waitForURL(/view=profiles/);
       // The engine's step function as each path names it (docs/profiles.md, "The step function").
       const step = { native: 'GradientEngine#step', socket: 'GradientEngine.step_', wasm: 'GradientEngine.step', websocket: 'step_gqwpj0_k$' };
-      for (const [pair, paths] of [['desktop', ['native', 'socket']], ['web', ['wasm', 'websocket']]]) {
+      for (const [pair, paths] of /** @type {[string, string[]][]} */ ([['desktop', ['native', 'socket']], ['web', ['wasm', 'websocket']]])) {
         if (pair === 'web') await page.locator('.profile-controls label:has-text("paths") select').selectOption('web');
         for (const path of paths) {
           const fig = page.locator(`figure.flame[data-flame="${path}"]`);
@@ -1062,10 +1085,10 @@ describe('hosting', () => {
       res.writeHead(200, { 'content-type': types[extname(p)] ?? 'application/octet-stream', 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
       createReadStream(p).pipe(res);
     });
-    await new Promise((r) => http.listen(0, '127.0.0.1', r));
+    await /** @type {Promise<void>} */ (new Promise((r) => http.listen(0, '127.0.0.1', r)));
     try {
       const { page } = b;
-      await page.goto(`http://127.0.0.1:${http.address().port}/some/sub/path/?view=compare`);
+      await page.goto(`http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (http.address()).port}/some/sub/path/?view=compare`);
       await waitForComparison(page);
       assert.equal(await page.evaluate(() => crossOriginIsolated), true);
       assert.equal(await page.locator('.comparison[data-run="reference-study"] tbody[data-metric="e2e"] tr[data-path="socket"] td[data-stat="count"]').innerText(), '968');
@@ -1178,8 +1201,8 @@ describe('invocations', () => {
         await page.locator(sel).waitFor({ state: 'attached', timeout: 30000 });
         await page.locator(sel).scrollIntoViewIfNeeded();
         await page.waitForSelector(`[data-testid="distributions"]:not([data-strips="0"]) ${sel}[data-state="ready"]`, { timeout: 30000 });
-        await page.waitForFunction(() => document.querySelector('figure.plot .plot-area')?.data?.some((t) => t.meta === 'invocation-strip'), null, { timeout: 30000 });
-        const traces = await page.evaluate(() => document.querySelector('figure.plot .plot-area').data.map((t) => ({ type: t.type, meta: t.meta, x: t.x, y: t.y, name: t.name })));
+        await page.waitForFunction(() => /** @type {PlotArea | null} */ (document.querySelector('figure.plot .plot-area'))?.data?.some((t) => t.meta === 'invocation-strip'), null, { timeout: 30000 });
+        const traces = await page.evaluate(() => /** @type {PlotArea} */ (document.querySelector('figure.plot .plot-area')).data.map((t) => ({ type: t.type, meta: t.meta, x: t.x, y: t.y, name: t.name })));
         const strips = traces.filter((t) => t.meta === 'invocation-strip');
         const dists = traces.filter((t) => t.type === plot);
         assert.equal(strips.length, 2, 'one strip per path');
@@ -1192,7 +1215,7 @@ describe('invocations', () => {
         assert.ok(new Set(strips[0].y).size === 5);
         if (plot === 'box') await page.locator(sel).screenshot({ path: join(root, 'dist', 'invocation-strip.png') });
         await page.uncheck('input[name="invocation-strips"]');
-        await page.waitForFunction(() => !document.querySelector('figure.plot .plot-area')?.data?.some((t) => t.meta === 'invocation-strip'), null, { timeout: 10000 });
+        await page.waitForFunction(() => !/** @type {PlotArea | null} */ (document.querySelector('figure.plot .plot-area'))?.data?.some((t) => t.meta === 'invocation-strip'), null, { timeout: 10000 });
       } finally { await page.close(); }
     }
   });
@@ -1322,7 +1345,7 @@ describe('readable tables and plots at 1366 × 768 and 1920 × 1080', () => {
       assert.match(r.text, /\d (ns|µs|ms)\s+[\d.]+ %/);
     }
     // The plot: each bar's shares add up to 100 % and the axis covers them; segment labels carry µs and a share.
-    const fig = await page.evaluate(() => { const el = document.querySelector('figure.plot[data-plot="decomposition"] .plot-area'); return { data: el.data.map((t) => ({ x: t.x, text: t.text })), range: el.layout.xaxis.range }; });
+    const fig = await page.evaluate(() => { const el = /** @type {PlotArea} */ (document.querySelector('figure.plot[data-plot="decomposition"] .plot-area')); return { data: el.data.map((t) => ({ x: /** @type {number[]} the bars' shares, in % */ (t.x), text: t.text })), range: el.layout.xaxis.range }; });
     const bars = fig.data[0].x.length;
     for (let i = 0; i < bars; i++) {
       const total = fig.data.reduce((a, t) => a + t.x[i], 0);

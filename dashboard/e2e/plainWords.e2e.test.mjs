@@ -14,7 +14,10 @@ import { SPREAD_MEANING, spreadBrief, spreadCoverage } from '../../measurement/s
 const DIST = process.env.DASHBOARD_DIST || join(root, 'dist', 'dashboard');
 const HEADLINE = JSON.parse(readFileSync(join(root, 'public/data/headline.json'), 'utf8'));
 
-/** Jargon a reader meets on the views, each to be explained where it first appears. */
+/**
+ * Jargon a reader meets on the views, each to be explained where it first appears.
+ * @type {[string, RegExp][]}
+ */
 const JARGON = [['e2e', /\be2e\b/i], ['OS floor', /\bOS floor\b/i], ['paced alike', /\bpaced alike\b/i], ['invocation', /\binvocations?\b/i], ['clock-limited', /\bclock-limited\b/i]];
 /** A raw configuration id (bench:* and uploads) and a raw run id, as they would read in a label. */
 const RAW_CONFIG = /\b(?:u\d+-)?n\d+-(?:free|fixed|frame)(?:-[A-Za-z0-9.]+)*\b/;
@@ -51,7 +54,7 @@ const renderedText = (page, rootSelector) => page.evaluate((sel) => {
       if (!el || range.getClientRects().length === 0 || !el.checkVisibility({ visibilityProperty: true })) continue;
       // A plot's own text (its SVG legend and axes) cannot hold a tooltip: its caption explains it.
       if (el.closest('option, select, script, style, textarea, input, svg')) continue;
-      out.push({ text: n.textContent, term: el.closest('dfn[data-term]')?.dataset.term ?? null, tip: el.closest('dfn[data-term]')?.dataset.tip ?? null,
+      out.push({ text: n.textContent, term: /** @type {HTMLElement | null} */ (el.closest('dfn[data-term]'))?.dataset.term ?? null, tip: /** @type {HTMLElement | null} */ (el.closest('dfn[data-term]'))?.dataset.tip ?? null,
         raw: Boolean(el.closest('.id-raw')), where: `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} in ${el.closest('[data-testid], section, details')?.getAttribute('data-testid') ?? el.closest('section, details')?.tagName ?? '?'}` });
     }
   }
@@ -146,7 +149,7 @@ describe('jargon explained where it first appears', () => {
     test(`${view}: each listed word's first appearance is a glossary term`, async () => {
       await open(view);
       // Settled, or as it stands after a minute (a view still drawing a plot shows its words already).
-      await b.page.waitForFunction(() => !document.querySelector('[data-state="loading"]') && document.querySelector('main, #root')?.innerText.length > 200, null, { timeout: 60000 }).catch(() => {});
+      await b.page.waitForFunction(() => !document.querySelector('[data-state="loading"]') && /** @type {HTMLElement | null} */ (document.querySelector('main, #root'))?.innerText.length > 200, null, { timeout: 60000 }).catch(() => {});
       await b.page.waitForTimeout(500);
       await assertJargonExplained(view);
     });
