@@ -4,12 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 interface FakePage {
   isolated?: boolean | undefined; secure?: boolean; workers?: boolean; script?: boolean; servedByWorker?: boolean;
+  /** the page's query (default: the Live view, the one a first visit reloads) */
+  search?: string;
   register?: () => Promise<{ installing: object | null; waiting: object | null }>;
 }
 
 async function settle(page: FakePage): Promise<{ result: Promise<string>; register: ReturnType<typeof vi.fn> }> {
   const register = vi.fn(page.register ?? (async () => ({ installing: {}, waiting: null })));
-  vi.stubGlobal('window', { crossOriginIsolated: 'isolated' in page ? page.isolated : false, isSecureContext: page.secure ?? true });
+  vi.stubGlobal('window', { crossOriginIsolated: 'isolated' in page ? page.isolated : false, isSecureContext: page.secure ?? true,
+    location: { search: page.search ?? '?view=live' } });
   vi.stubGlobal('navigator', page.workers === false ? {} : { serviceWorker: { register, controller: null } });
   vi.stubGlobal('document', { querySelector: () => (page.script === false ? null : { src: 'http://127.0.0.1/x/coi-serviceworker.js' }) });
   vi.stubGlobal('performance', { getEntriesByType: () => [{ workerStart: page.servedByWorker ? 12.5 : 0 }] });
@@ -38,6 +41,14 @@ describe('the app starts fetching', () => {
       const { result, register } = await settle(page);
       expect(await result).toBe('not isolated');
       expect(register).not.toHaveBeenCalled();
+    }
+  });
+  it('at once on any view but the Live view: the worker registers there without reloading (vite.config.ts, window.coi)', async () => {
+    for (const search of ['', '?view=history', '?view=compare&cfg=all']) {
+      vi.useFakeTimers();
+      const { result } = await settle({ search });
+      expect(await within(result, 0)).toBe('not isolated');
+      vi.useRealTimers();
     }
   });
   it('once the registration failed (no reload comes)', async () => {
