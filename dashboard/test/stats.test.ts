@@ -5,7 +5,7 @@ import type { Connector } from '../src/db/connector';
 import { rowsOf } from '../src/model/arrow';
 import { mannWhitneySums, toMannWhitney } from '../src/model/stats';
 import { mannWhitneySql } from '../src/sql/analysis';
-import { bootstrapMedianCI, bootstrapMedianRatioCI, median, mulberry32, quantileSorted } from '../src/stats/bootstrap';
+import { bootstrapMedianCI, bootstrapMedianRatioCI, median, mulberry32, quantileSorted, resampleMedian } from '../src/stats/bootstrap';
 import { loadedDb, referenceRunDir } from './support/nodeConnector';
 
 describe('bootstrap', () => {
@@ -25,7 +25,33 @@ describe('bootstrap', () => {
     expect(r.lo).toBeLessThanOrEqual(3);
     expect(r.hi).toBeGreaterThanOrEqual(3);
   });
-  it('gives exactly the CIs of sorting every resample (the counting shortcut draws the same resamples)', () => {
+  it('draws each resample\'s median from its exact distribution: every resample of small samples enumerated', () => {
+    // The bootstrap distribution of the median by brute force: all n^n resamples (index tuples), each sorted.
+    const exact = (v: number[]) => {
+      const n = v.length;
+      const p = new Map<number, number>();
+      const idx = new Array<number>(n).fill(0);
+      for (let t = 0; t < n ** n; t++) {
+        let x = t;
+        for (let i = 0; i < n; i++) { idx[i] = x % n; x = Math.floor(x / n); }
+        const m = quantileSorted(Float64Array.from(idx, (i) => v[i]).sort(), 0.5);
+        p.set(m, (p.get(m) ?? 0) + n ** -n);
+      }
+      return p;
+    };
+    const draws = 200000;
+    for (const v of [[3], [4, 1], [5, 5, 1], [2, 7, 1, 8], [9, 9, 2, 5, 1], [6, 1, 4, 4, 8, 3]]) {
+      const sorted = Float64Array.from(v).sort();
+      const rnd = mulberry32(11);
+      const seen = new Map<number, number>();
+      for (let b = 0; b < draws; b++) { const m = resampleMedian(sorted, rnd); seen.set(m, (seen.get(m) ?? 0) + 1 / draws); }
+      const p = exact(v);
+      // No value the exact distribution lacks; each probability within 5 standard errors of its frequency.
+      for (const m of seen.keys()) expect(p.has(m), `median ${m} of [${v}] is not a resample's`).toBe(true);
+      for (const [m, q] of p) expect(Math.abs((seen.get(m) ?? 0) - q), `P(median = ${m}) for [${v}]`).toBeLessThan(5 * Math.sqrt(q * (1 - q) / draws) + 1e-9);
+    }
+  });
+  it('gives the CIs of sorting every resample, within their own Monte Carlo spread', () => {
     // The straightforward percentile bootstrap: draw n indices, sort the resample, take its median.
     const bySorting = (a: number[], b: number[] | null, resamples: number, seed: number) => {
       const rnd = mulberry32(seed);
@@ -34,13 +60,17 @@ describe('bootstrap', () => {
       const q = (1 - 0.95) / 2; // as the implementation computes the tail
       return [quantileSorted(stats, q), quantileSorted(stats, 1 - q)];
     };
-    for (const v of [values, values.slice(0, 500), [5, 5, 5, 1, 9, 9, 2], [3]]) {
-      const ci = bootstrapMedianCI(v, 400, 42);
-      expect([ci.lo, ci.hi]).toEqual(bySorting(v, null, 400, 42));
-      const w = v.map((x, i) => x * 2 + (i % 3));
-      const r = bootstrapMedianRatioCI(v, w, 400, 42);
-      expect([r.lo, r.hi]).toEqual(bySorting(v, w, 400, 42));
-    }
+    const noisy = Array.from({ length: 2000 }, (_, i) => 1000 + ((i * 7919) % 1000) + ((i * 104729) % 37));
+    const w = noisy.map((x, i) => x * 2 + (i % 3));
+    const ci = bootstrapMedianCI(noisy, 4000, 42);
+    const r = bootstrapMedianRatioCI(noisy, w, 4000, 42);
+    const [lo, hi] = bySorting(noisy, null, 4000, 42);
+    const [rlo, rhi] = bySorting(noisy, w, 4000, 42);
+    // Two Monte Carlo estimates of the same percentiles: they agree to a small share of the interval's width.
+    expect(Math.abs(ci.lo - lo)).toBeLessThan(0.1 * (hi - lo));
+    expect(Math.abs(ci.hi - hi)).toBeLessThan(0.1 * (hi - lo));
+    expect(Math.abs(r.lo - rlo)).toBeLessThan(0.1 * (rhi - rlo));
+    expect(Math.abs(r.hi - rhi)).toBeLessThan(0.1 * (rhi - rlo));
   });
   it('interpolates quantiles like quantile_cont and draws uniform numbers', () => {
     expect(quantileSorted([1, 2, 3, 4], 0.5)).toBe(2.5);

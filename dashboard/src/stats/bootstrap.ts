@@ -1,7 +1,8 @@
 /**
- * Percentile bootstrap, seeded (mulberry32), pure. Used in a worker (bootstrap.worker.ts) and in tests.
- * `resamples` resamples of the same size with replacement; the CI is the 2.5th/97.5th percentile (linear
- * interpolation) of the resampled statistic.
+ * Percentile bootstrap of a median and of a ratio of medians, seeded (mulberry32), pure. Used in a worker
+ * (bootstrap.worker.ts) and in tests. `resamples` resamples of the same size with replacement, each resample's median
+ * drawn from its exact distribution ([resampleMedian]); the CI is the 2.5th/97.5th percentile (linear interpolation)
+ * of the resampled statistic.
  */
 
 import { quantileSorted } from '../../../measurement/src/analysis.mjs';
@@ -16,32 +17,46 @@ export function median(values: ArrayLike<number>): number {
 }
 
 /**
- * Median of one resample (n draws with replacement, index = ⌊rnd·n⌋), by counting how often each original index
- * is drawn and walking the indices in value order (`order`, an argsort of `values`): the same draws and the same
- * value as sorting the resample, in O(n) instead of O(n log n) per resample.
+ * A standard normal variate (Box–Muller; the second variate of the pair is dropped, so one draw uses two uniforms).
  */
-function resampleMedian(values: Float64Array, rnd: () => number, counts: Int32Array, order: Uint32Array): number {
-  const n = values.length;
-  counts.fill(0);
-  for (let i = 0; i < n; i++) counts[(rnd() * n) | 0]++;
-  const pos = (n - 1) * 0.5;
-  const lo = Math.floor(pos); const hi = Math.ceil(pos);
-  let seen = 0;
-  let vlo = NaN;
-  for (let j = 0; j < n; j++) {
-    const idx = order[j];
-    seen += counts[idx];
-    if (seen > lo && Number.isNaN(vlo)) vlo = values[idx];
-    if (seen > hi) return vlo + (values[idx] - vlo) * (pos - lo);
-  }
-  return vlo;
+function normal(rnd: () => number): number {
+  const u = 1 - rnd(); // in (0, 1]: log(u) is finite
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rnd());
 }
 
-/** Indices of `values` in ascending value order (ties by index). */
-function argsort(values: Float64Array): Uint32Array {
-  const order = new Uint32Array(values.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  return order.sort((a, b) => values[a] - values[b] || a - b);
+/** A Gamma(shape, 1) variate for shape ≥ 1 (Marsaglia & Tsang 2000, exact rejection sampler). */
+function gamma(shape: number, rnd: () => number): number {
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    const x = normal(rnd);
+    let v = 1 + c * x;
+    if (v <= 0) continue;
+    v = v * v * v;
+    const u = rnd();
+    if (u < 1 - 0.0331 * x * x * x * x) return d * v;
+    if (Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
+  }
+}
+
+/**
+ * The median of one resample (n draws with replacement from `sorted`, ascending), drawn without drawing the n
+ * indices: a draw is ⌊U·n⌋ of a uniform U, so the resample's k-th smallest value is `sorted[⌊U₍ₖ₎·n⌋]`, with U₍ₖ₎
+ * the k-th smallest of n uniforms, a Beta(k, n − k + 1) variate (a ratio of two gamma variates); given it, the next
+ * one is U₍ₖ₎ + (1 − U₍ₖ₎)·B with B ~ Beta(1, n − k), the least of the n − k uniforms above it. The same
+ * distribution as sorting an n-draw resample, in O(1) instead of O(n) per resample (n is up to 200 000 here):
+ * dashboard/test/stats.test.ts checks it against every resample of small samples.
+ */
+export function resampleMedian(sorted: Float64Array, rnd: () => number): number {
+  const n = sorted.length;
+  const pos = (n - 1) * 0.5;
+  const lo = Math.floor(pos); // 0-based: the (lo + 1)-th smallest
+  const g1 = gamma(lo + 1, rnd);
+  const u = g1 / (g1 + gamma(n - lo, rnd));
+  const vlo = sorted[Math.min(n - 1, Math.floor(u * n))];
+  if (pos === lo) return vlo;
+  const next = u + (1 - u) * (1 - Math.pow(1 - rnd(), 1 / (n - lo - 1)));
+  return vlo + (sorted[Math.min(n - 1, Math.floor(next * n))] - vlo) * (pos - lo);
 }
 
 export interface Interval { lo: number; hi: number; estimate: number; resamples: number; seed: number }
@@ -50,10 +65,9 @@ export function bootstrapMedianCI(values: ArrayLike<number>, resamples = 1000, s
   const v = Float64Array.from(values);
   if (v.length === 0) return { lo: NaN, hi: NaN, estimate: NaN, resamples, seed };
   const rnd = mulberry32(seed);
-  const counts = new Int32Array(v.length);
-  const order = argsort(v);
+  const sorted = Float64Array.from(v).sort();
   const meds = new Float64Array(resamples);
-  for (let b = 0; b < resamples; b++) meds[b] = resampleMedian(v, rnd, counts, order);
+  for (let b = 0; b < resamples; b++) meds[b] = resampleMedian(sorted, rnd);
   meds.sort();
   const a = (1 - level) / 2;
   return { lo: quantileSorted(meds, a), hi: quantileSorted(meds, 1 - a), estimate: median(v), resamples, seed };
@@ -64,10 +78,9 @@ export function bootstrapMedianRatioCI(a: ArrayLike<number>, b: ArrayLike<number
   const va = Float64Array.from(a); const vb = Float64Array.from(b);
   if (va.length === 0 || vb.length === 0) return { lo: NaN, hi: NaN, estimate: NaN, resamples, seed };
   const rnd = mulberry32(seed);
-  const ca = new Int32Array(va.length); const cb = new Int32Array(vb.length);
-  const oa = argsort(va); const ob = argsort(vb);
+  const sa = Float64Array.from(va).sort(); const sb = Float64Array.from(vb).sort();
   const r = new Float64Array(resamples);
-  for (let i = 0; i < resamples; i++) r[i] = resampleMedian(vb, rnd, cb, ob) / resampleMedian(va, rnd, ca, oa);
+  for (let i = 0; i < resamples; i++) r[i] = resampleMedian(sb, rnd) / resampleMedian(sa, rnd);
   r.sort();
   const q = (1 - level) / 2;
   return { lo: quantileSorted(r, q), hi: quantileSorted(r, 1 - q), estimate: median(vb) / median(va), resamples, seed };
