@@ -27,6 +27,8 @@ async function buildDesktopHost({ quiet = false } = {}) {
 export const steps = [{
   name: 'desktop-host',
   description: 'C# front-end (mcs, C# 7.2): com.collektive.frontend Runtime + headless host',
+  // Every scene's layout is the engine's, through the C ABI (scenario_positions), whichever engine the host drives.
+  deps: ['native'],
   inputs: ['unity-webgl/Packages/com.collektive.frontend/Runtime', 'desktop-host/src', 'scripts/builds/40-desktop-host.mjs'],
   outputs: ['desktop-host/build/desktop-host.exe', 'desktop-host/build/Collektive.Frontend.dll'],
   run: () => buildDesktopHost(),

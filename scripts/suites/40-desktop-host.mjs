@@ -7,7 +7,9 @@ import { requireMono, requireNewtonsoft, requireNunit } from '../lib/requirement
 export const suites = [
   {
     name: 'frontend-nunit',
-    description: 'NUnit 2.6 tests of com.collektive.frontend (scene model, link diff, parsers, CSV, frame loop, socket engine, scene pacing, run config)',
+    description: 'NUnit 2.6 tests of com.collektive.frontend (scene model, link diff, parsers, CSV, frame loop, socket engine, scene pacing, run config; scenarios through the C ABI against the test vectors)',
+    // native: the scenes' layouts are the engine's, asked of libsimple_gradient.so (scenario_positions).
+    build: ['native'],
     requires: [requireMono, requireNewtonsoft, requireNunit],
     // The Unity project's one NUnit runner (unity-webgl/Tests~/nunit/run.mjs), on the package's Tests/Runtime.
     cmd: ['node', 'unity-webgl/Tests~/nunit/run.mjs', 'Collektive.Frontend.Tests'],

@@ -72,6 +72,25 @@ function runWasmVector(vector, { misalign = 0 } = {}) {
   }
 }
 
+/**
+ * What WasmLayoutSource does: a pinned C# double[] of `capacity` values (`misalign` bytes off 8-byte alignment),
+ * CollektiveWasm_ScenarioPositions into it, the array read back. `guard` values after the array must stay as they
+ * were (the jslib writes no further than its capacity).
+ */
+function scenarioLayout(scenario, nodeCount, seed, meanDegree, maxDistance, { capacity = 3 * nodeCount, misalign = 0 } = {}) {
+  const guard = 4;
+  const buf = doublesOnHeap(new Float64Array(capacity + guard).fill(42), misalign);
+  try {
+    const rc = _CollektiveWasm_ScenarioPositions(scenario, nodeCount, seed, meanDegree, maxDistance, buf.ptr, capacity);
+    const dv = new DataView(HEAPU8.buffer);
+    const all = Array.from({ length: capacity + guard }, (_, i) => dv.getFloat64(buf.ptr + 8 * i, true));
+    return {
+      rc, xyz: all.slice(0, capacity), guardIntact: all.slice(capacity).every((v) => v === 42),
+      error: rc === 0 ? undefined : lastError('_CollektiveWasm_LastError'),
+    };
+  } finally { buf.free(); }
+}
+
 /** A C# string return value: the marshaller copies it and frees the buffer. */
 function lastError(fn) {
   const p = window[fn]();
@@ -215,6 +234,6 @@ async function init() {
 }
 
 window.harness = {
-  ready: init(), runWasmVector, runWebSocketVector, echo, readState, lastError, wsOpen, wsSend, next,
+  ready: init(), runWasmVector, runWebSocketVector, echo, readState, lastError, wsOpen, wsSend, next, scenarioLayout,
   heapLiveBlocks: () => heapLiveBlocks(),
 };

@@ -70,7 +70,7 @@ test('the four jslib plugins install as the Emscripten linker would (mergeInto, 
   const installed = await page.evaluate(() => window.harness.ready);
   for (const f of ['CollektiveWasm_Create', 'CollektiveWasm_StepAndGetState', 'CollektiveWasm_UpdatePositions', 'CollektiveWasm_LastError',
     'CollektiveWs_Open', 'CollektiveWs_Send', 'CollektiveWs_SendBinary', 'CollektiveWs_Close', 'CollektivePage_Publish',
-    'create_with_distance', 'step_and_get_state_with_distance', 'flush_timings']) {
+    'CollektiveWasm_ScenarioPositions', 'create_with_distance', 'step_and_get_state_with_distance', 'flush_timings', 'scenario_positions']) {
     assert.ok(installed.includes(f), `${f} not exported; got ${installed.join(', ')}`);
   }
   assert.equal(await page.evaluate(() => _CollektiveWasm_IsAvailable()), 1);
@@ -87,6 +87,49 @@ for (const name of ['reference-moving.json', 'several-sources.json', 'source-rem
     assert.ok(r.distinctBufferPointers <= 3 * 4, `buffers reallocated: ${r.distinctBufferPointers} distinct pointers`);
   });
 }
+
+// The layouts a WebGL player's scenes take (WasmLayoutSource → CollektiveWasm_ScenarioPositions → the page's facade):
+// the engine's own, as it wrote them into every vector with a random layout and the reference-layout vectors.
+const layoutVectors = JSON.parse(readFileSync(join(vectorsDir, 'index.json'), 'utf8')).vectors.map(vector)
+  .filter((v) => v.randomLayout || v.name.startsWith('reference'));
+test('the vectors hold both kinds of layout for CollektiveWasm_ScenarioPositions', () => {
+  assert.ok(layoutVectors.filter((v) => v.randomLayout).length > 2);
+  assert.ok(layoutVectors.some((v) => !v.randomLayout));
+});
+for (const v of layoutVectors) {
+  test(`Wasm path: CollektiveWasm_ScenarioPositions gives ${v.name}'s first positions bit for bit`, async () => {
+    const first = v.rounds[0].ops.find((o) => o.op === 'updatePositions').xyz.map(Number);
+    const args = v.randomLayout ? [1, v.nodeCount, v.randomLayout.seed, Number(v.randomLayout.meanDegree), Number(v.maxDistance)]
+      : [0, v.nodeCount, 0, 0, Number(v.maxDistance)];
+    const r = await page.evaluate((a) => window.harness.scenarioLayout(...a), args);
+    assert.equal(r.error, undefined, r.error);
+    assert.equal(r.rc, 0);
+    assert.ok(r.guardIntact, 'wrote past the array');
+    assert.equal(r.xyz.length, first.length);
+    r.xyz.forEach((x, i) => assert.ok(Object.is(x, first[i]), `value ${i}: ${x}, the engine's ${first[i]}`));
+  });
+}
+
+test('Wasm path: CollektiveWasm_ScenarioPositions into a misaligned double*, and its refusals (-1, LastError, the array untouched)', async () => {
+  const r = await page.evaluate(() => ({
+    aligned: window.harness.scenarioLayout(1, 20, 5, 8, 3),
+    misaligned: window.harness.scenarioLayout(1, 20, 5, 8, 3, { misalign: 4 }),
+    degree: window.harness.scenarioLayout(1, 10, 1, 0, 3),
+    distance: window.harness.scenarioLayout(0, 10, 0, 0, Number.NaN),
+    small: window.harness.scenarioLayout(1, 10, 1, 8, 3, { capacity: 29 }),
+    kind: window.harness.scenarioLayout(7, 10, 1, 8, 3),
+    seed: window.harness.scenarioLayout(1, 10, 1.5, 8, 3),
+  }));
+  assert.equal(r.aligned.rc, 0);
+  assert.deepEqual(r.misaligned.xyz, r.aligned.xyz);
+  const refusals = { degree: /meanDegree/, distance: /maxDistance/, small: /buffer/, kind: /scenario must be/, seed: /seed/ };
+  for (const [name, message] of Object.entries(refusals)) {
+    assert.equal(r[name].rc, -1, name);
+    assert.match(r[name].error, message, name);
+    assert.match(r[name].error, /^scenarioPositions: /, name);
+    assert.ok(r[name].xyz.every((x) => x === 42) && r[name].guardIntact, `${name}: the array was written`);
+  }
+});
 
 test('Wasm path: positions from a misaligned double* are read correctly (DataView fallback)', async () => {
   const r = await page.evaluate((vec) => window.harness.runWasmVector(vec, { misalign: 4 }), vector('reference-moving.json'));

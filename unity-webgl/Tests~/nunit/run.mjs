@@ -65,9 +65,15 @@ for (const dll of [json, nunit]) copyFileSync(dll, join(out, basename(dll)));
 // nunit-console 2.6 on Mono has been seen to hang after printing its summary (once, under heavy load): it gets
 // 120 s; if it was killed after writing TestResult.xml, that file decides.
 const xml = join(out, 'TestResult.xml');
-// The layout tests read the engine's test vectors (Tests/Runtime/ScenarioTests.cs); the shared-memory layout test
-// reads docs/protocol.md from the repository (COLLEKTIVE_ROOT: the tests run in a temporary folder).
-const env = { ...process.env, COLLEKTIVE_TEST_VECTORS: join(project, '..', 'collektive-core', 'test-vectors'), COLLEKTIVE_ROOT: join(project, '..') };
+// The layout tests read the engine's test vectors (Tests/Runtime/ScenarioTests.cs) and every scene's layout is the
+// engine's, asked of libsimple_gradient.so (build step native; Mono's DllImport finds it on LD_LIBRARY_PATH); the
+// shared-memory layout test reads docs/protocol.md from the repository (COLLEKTIVE_ROOT: the tests run in a
+// temporary folder).
+const nativeLib = join(project, '..', 'collektive-native', 'build');
+const env = {
+  ...process.env, COLLEKTIVE_TEST_VECTORS: join(project, '..', 'collektive-core', 'test-vectors'), COLLEKTIVE_ROOT: join(project, '..'),
+  LD_LIBRARY_PATH: [nativeLib, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+};
 const r = sh('nunit-console', ['-nologo', '-noshadow', `-xml=${xml}`, ...testDlls], { cwd: out, timeout: 120_000, env });
 let code = r.status;
 if (code === null) {

@@ -21,7 +21,8 @@ var CollektiveNativeStubsLibrary = {
   last_error_code: function () { CollektiveNativeStub('last_error_code'); },
   last_error: function () { CollektiveNativeStub('last_error'); },
   set_timing_csv_path: function () { CollektiveNativeStub('set_timing_csv_path'); },
-  flush_timings: function () { CollektiveNativeStub('flush_timings'); }
+  flush_timings: function () { CollektiveNativeStub('flush_timings'); },
+  scenario_positions: function () { CollektiveNativeStub('scenario_positions'); }
 };
 
 autoAddDeps(CollektiveNativeStubsLibrary, '$CollektiveNativeStub');

@@ -5,7 +5,8 @@
 // Facade calls used (collektive-wasm/src/js/engine.mjs, loadWasmEngine()): create(nodeCount, maxDistance[, program]) → handle,
 // destroy(h), setSource(h, node, isSource), clearSources(h), updatePositions(h, Float64Array xyz),
 // stepAndGetState(h, rounds) → { values: Float64Array, neighborOffsets: Int32Array, neighborIds: Int32Array },
-// noop().
+// noop(), and the scenes' layouts (the engine's collektive.engine.Scenarios, so C# keeps no copy of them):
+// referencePositions(nodeCount, maxDistance), randomPositions(nodeCount, seed, meanDegree, maxDistance) → Float64Array.
 //
 // No JSON on this path: positions are read from the Emscripten heap as a Float64Array view (HEAPF64), the state is
 // written into per-engine buffers allocated with _malloc (values: HEAPF64, neighbour offsets and ids: HEAP32) and
@@ -130,6 +131,23 @@ var CollektiveWasmLibrary = {
   CollektiveWasm_Noop: function () {
     try { var f = CollektiveWasm.facade(); if (f.noop) f.noop(); return 0; }
     catch (e) { return CollektiveWasm.fail('noop', e); }
+  },
+
+  // The engine's layout of a scenario (0: reference, 1: random; the C ABI's SG_SCENARIO_*) written into xyz, a
+  // double* of `capacity` values (a pinned C# double[]): x0 y0 z0 x1 ... The seed comes as a double (a JS number:
+  // a safe integer, C# refuses others before the call).
+  CollektiveWasm_ScenarioPositions: function (scenario, nodeCount, seed, meanDegree, maxDistance, xyz, capacity) {
+    try {
+      var f = CollektiveWasm.facade();
+      var layout;
+      if (scenario === 0) layout = f.referencePositions(nodeCount, maxDistance);
+      else if (scenario === 1) layout = f.randomPositions(nodeCount, seed, meanDegree, maxDistance);
+      else throw new Error('scenario must be 0 (reference) or 1 (random), was ' + scenario);
+      if (layout.length > capacity) throw new Error('the layout has ' + layout.length + ' values, the buffer room for ' + capacity);
+      if ((xyz & 7) === 0) HEAPF64.set(layout, xyz >> 3);
+      else HEAPU8.set(new Uint8Array(layout.buffer, layout.byteOffset, 8 * layout.length), xyz);
+      return 0;
+    } catch (e) { return CollektiveWasm.fail('scenarioPositions', e); }
   },
 
   // Returns the last error message as a string the C# marshaller frees.

@@ -6,7 +6,7 @@ namespace Collektive.Frontend.Engines
     /// <summary>
     /// P/Invoke declarations of <c>libsimple_gradient.so</c> (collektive-native; cdecl). The reference study's
     /// symbols and signatures (docs/reference-study.md) plus this project's extensions (batched positions, error query, no-op,
-    /// timing CSV control). Unsafe by nature: use <see cref="NativeEngine"/>; raw pointers never leave this file
+    /// timing CSV control, the scenarios' layouts). Unsafe by nature: use <see cref="NativeEngine"/>; raw pointers never leave this file
     /// and <see cref="NativeEngine"/>.
     /// </summary>
     internal static class NativeApi
@@ -54,6 +54,15 @@ namespace Collektive.Frontend.Engines
 
         [DllImport(Lib, EntryPoint = "noop", CallingConvention = CallingConvention.Cdecl)]
         public static extern void Noop();
+
+        /// <summary>
+        /// The engine's layout of a scenario (<paramref name="scenario"/> 0: reference, 1: random) into
+        /// <paramref name="xyz"/> (x0 y0 z0 x1 ..., <paramref name="capacity"/> doubles); 0, or -1 with
+        /// <see cref="LastError"/> and <see cref="LastErrorMessage"/> (the array untouched).
+        /// </summary>
+        [DllImport(Lib, EntryPoint = "scenario_positions", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int ScenarioPositions(int scenario, int nodeCount, long seed, double meanDegree, double maxDistance,
+            [Out] double[] xyz, int capacity);
 
         /// <summary>Last error code of the calling thread (0 = none).</summary>
         [DllImport(Lib, EntryPoint = "last_error_code", CallingConvention = CallingConvention.Cdecl)]

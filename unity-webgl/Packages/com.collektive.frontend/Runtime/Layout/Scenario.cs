@@ -4,9 +4,10 @@ using Collektive.Frontend.Model;
 namespace Collektive.Frontend.Layout
 {
     /// <summary>
-    /// A benchmark scenario: device positions, sources, neighbour radius. <see cref="Reference"/> is the
-    /// reference study's scene (BFS-tree layout, spacing = maxDistance, source 0); <see cref="Random"/> scatters
-    /// devices uniformly on a square sized for a target mean degree, so larger N keeps the same local density.
+    /// A benchmark scenario: device positions, sources, neighbour radius. <see cref="Reference(int, double)"/> is the
+    /// reference study's scene (BFS-tree layout, source 0); <c>Random</c> scatters
+    /// devices uniformly on a square sized for a target mean degree, so larger N keeps the same local density. The
+    /// positions are the engine's (collektive.engine.Scenarios), never computed here: <see cref="ILayoutSource"/>.
     /// </summary>
     public sealed class Scenario
     {
@@ -30,10 +31,20 @@ namespace Collektive.Frontend.Layout
         /// <summary>Number of devices.</summary>
         public int NodeCount { get { return Positions.Length; } }
 
-        /// <summary>The reference scene with <paramref name="nodeCount"/> devices (reference: 10, maxDistance 3).</summary>
+        /// <summary>
+        /// The reference scene with <paramref name="nodeCount"/> devices (reference: 10, maxDistance 3): the engine's
+        /// BFS-tree layout (device 0 on top, devices 1..N−1 on one row 6 below, 3 apart), source 0.
+        /// </summary>
         public static Scenario Reference(int nodeCount, double maxDistance)
         {
-            return new Scenario("reference", TreeLayout.Reference(nodeCount, maxDistance), new[] { 0 }, maxDistance, null);
+            return Reference(nodeCount, maxDistance, LayoutSources.Default());
+        }
+
+        /// <summary>The reference scene, its layout from <paramref name="layouts"/>.</summary>
+        public static Scenario Reference(int nodeCount, double maxDistance, ILayoutSource layouts)
+        {
+            RequireSourceDevice(nodeCount);
+            return new Scenario("reference", Positions3(layouts.ReferencePositions(nodeCount, maxDistance), nodeCount), new[] { 0 }, maxDistance, null);
         }
 
         /// <summary>
@@ -42,25 +53,47 @@ namespace Collektive.Frontend.Layout
         /// </summary>
         public static Scenario Of(string kind, int nodeCount, long seed, double meanDegree, double maxDistance)
         {
-            if (kind == "reference") return Reference(nodeCount, maxDistance);
-            if (kind == "random") return Random(nodeCount, seed, meanDegree, maxDistance);
+            return Of(kind, nodeCount, seed, meanDegree, maxDistance, LayoutSources.Default());
+        }
+
+        /// <summary><see cref="Of(string, int, long, double, double)"/>, its layout from <paramref name="layouts"/>.</summary>
+        public static Scenario Of(string kind, int nodeCount, long seed, double meanDegree, double maxDistance, ILayoutSource layouts)
+        {
+            if (kind == "reference") return Reference(nodeCount, maxDistance, layouts);
+            if (kind == "random") return Random(nodeCount, seed, meanDegree, maxDistance, layouts);
             throw new ArgumentException("scenario must be reference or random, got '" + kind + "'");
         }
 
         /// <summary>
         /// Devices uniform on a square of side sqrt(N·π·maxDistance²/meanDegree) at z = 0 (expected mean degree
-        /// ≈ meanDegree, less at the borders), source 0; deterministic for a seed (SplitMix64). The engine's layout
-        /// (collektive.engine.Scenarios.randomPositions), number for number: ScenarioTests checks it on the test vectors.
+        /// ≈ meanDegree, less at the borders), source 0; deterministic for a seed. The engine's layout
+        /// (collektive.engine.Scenarios.randomPositions), asked of the platform's engine (<see cref="LayoutSources"/>).
         /// </summary>
         public static Scenario Random(int nodeCount, long seed, double meanDegree, double maxDistance)
         {
-            if (nodeCount <= 0) throw new ArgumentOutOfRangeException("nodeCount", nodeCount, "must be > 0");
-            if (!(meanDegree > 0)) throw new ArgumentOutOfRangeException("meanDegree", meanDegree, "must be > 0");
-            double side = Math.Sqrt(nodeCount * Math.PI * maxDistance * maxDistance / meanDegree);
-            var rng = new SplitMix64(seed);
+            return Random(nodeCount, seed, meanDegree, maxDistance, LayoutSources.Default());
+        }
+
+        /// <summary>The random scene, its layout from <paramref name="layouts"/>.</summary>
+        public static Scenario Random(int nodeCount, long seed, double meanDegree, double maxDistance, ILayoutSource layouts)
+        {
+            RequireSourceDevice(nodeCount);
+            return new Scenario("random", Positions3(layouts.RandomPositions(nodeCount, seed, meanDegree, maxDistance), nodeCount), new[] { 0 }, maxDistance, seed);
+        }
+
+        // Every scenario's source is device 0, so it needs one; the engine would lay out an empty scene.
+        private static void RequireSourceDevice(int nodeCount)
+        {
+            if (nodeCount <= 0) throw new ArgumentOutOfRangeException("nodeCount", nodeCount, "must be > 0 (device 0 is the source)");
+        }
+
+        private static Vec3[] Positions3(double[] xyz, int nodeCount)
+        {
+            if (xyz == null || xyz.Length != 3 * nodeCount)
+                throw new InvalidOperationException("the layout source returned " + (xyz == null ? "nothing" : xyz.Length + " coordinates") + " for " + nodeCount + " devices");
             var p = new Vec3[nodeCount];
-            for (int i = 0; i < nodeCount; i++) p[i] = new Vec3(rng.NextDouble() * side, rng.NextDouble() * side, 0.0);
-            return new Scenario("random", p, new[] { 0 }, maxDistance, seed);
+            for (int i = 0; i < nodeCount; i++) p[i] = new Vec3(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+            return p;
         }
 
         /// <summary>Mean number of neighbours per device at these positions (unit-disk graph, radius maxDistance).</summary>
@@ -71,20 +104,6 @@ namespace Collektive.Frontend.Layout
                 for (int j = i + 1; j < Positions.Length; j++)
                     if (Vec3.Distance(Positions[i], Positions[j]) <= MaxDistance) links++;
             return 2.0 * links / Positions.Length;
-        }
-
-        private sealed class SplitMix64
-        {
-            private ulong _state;
-            public SplitMix64(long seed) { _state = unchecked((ulong)seed); }
-            public ulong Next()
-            {
-                ulong z = unchecked(_state += 0x9E3779B97F4A7C15UL);
-                z = unchecked((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9UL);
-                z = unchecked((z ^ (z >> 27)) * 0x94D049BB133111EBUL);
-                return z ^ (z >> 31);
-            }
-            public double NextDouble() { return (Next() >> 11) * (1.0 / 9007199254740992.0); }
         }
     }
 }

@@ -28,6 +28,12 @@ namespace Collektive.Frontend.WebGL
         int StepAndGetState(int handle, int rounds, out WasmStateView state);
         /// <summary>One call of the facade's no-op (the in-process web floor).</summary>
         int Noop();
+        /// <summary>
+        /// The engine's layout of a scenario (<see cref="WasmLayoutSource.ScenarioReference"/> or
+        /// <see cref="WasmLayoutSource.ScenarioRandom"/>) written into <paramref name="xyz"/> (3 × nodeCount doubles);
+        /// −1 when the facade refuses (the array untouched).
+        /// </summary>
+        int ScenarioPositions(int scenario, int nodeCount, double seed, double meanDegree, double maxDistance, double[] xyz);
         /// <summary>The last error message.</summary>
         string LastError();
     }
@@ -81,6 +87,8 @@ namespace Collektive.Frontend.WebGL
         public int StepAndGetState(int handle, int rounds, out WasmStateView state) { state = default(WasmStateView); return -1; }
         /// <inheritdoc />
         public int Noop() { return -1; }
+        /// <inheritdoc />
+        public int ScenarioPositions(int scenario, int nodeCount, double seed, double meanDegree, double maxDistance, double[] xyz) { return -1; }
         /// <inheritdoc />
         public string LastError() { return Why; }
     }

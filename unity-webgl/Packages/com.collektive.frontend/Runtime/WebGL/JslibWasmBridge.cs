@@ -15,6 +15,7 @@ namespace Collektive.Frontend.WebGL
         [DllImport("__Internal")] private static extern int CollektiveWasm_UpdatePositions(int handle, double[] xyz, int length);
         [DllImport("__Internal")] private static extern int CollektiveWasm_StepAndGetState(int handle, int rounds, int[] header);
         [DllImport("__Internal")] private static extern int CollektiveWasm_Noop();
+        [DllImport("__Internal")] private static extern int CollektiveWasm_ScenarioPositions(int scenario, int nodeCount, double seed, double meanDegree, double maxDistance, [Out] double[] xyz, int capacity);
         [DllImport("__Internal")] private static extern string CollektiveWasm_LastError();
 
         private readonly int[] _header = new int[5];
@@ -45,6 +46,11 @@ namespace Collektive.Frontend.WebGL
         }
         /// <inheritdoc />
         public int Noop() { return CollektiveWasm_Noop(); }
+        /// <inheritdoc />
+        public int ScenarioPositions(int scenario, int nodeCount, double seed, double meanDegree, double maxDistance, double[] xyz)
+        {
+            return CollektiveWasm_ScenarioPositions(scenario, nodeCount, seed, meanDegree, maxDistance, xyz, xyz.Length);
+        }
         /// <inheritdoc />
         public string LastError() { return CollektiveWasm_LastError(); }
     }

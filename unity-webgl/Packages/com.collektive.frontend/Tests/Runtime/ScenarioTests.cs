@@ -9,9 +9,10 @@ using NUnit.Framework;
 namespace Collektive.Frontend.Tests
 {
     /// <summary>
-    /// One scene layout: the C# scenarios equal the Kotlin engine's (collektive.engine.Scenarios), as the engine wrote
-    /// them into the shared test vectors (collektive-core/test-vectors): the first positions of every vector with a
-    /// random layout and of the reference-layout vectors, number for number.
+    /// One scene layout: the C# scenarios are the Kotlin engine's (collektive.engine.Scenarios), asked of
+    /// libsimple_gradient.so (the platform's <see cref="LayoutSources"/> off WebGL), as the engine wrote them into the
+    /// shared test vectors (collektive-core/test-vectors): the first positions of every vector with a random layout
+    /// and of the reference-layout vectors, number for number; and the engine's refusals reach the caller.
     /// </summary>
     public class ScenarioTests
     {
@@ -72,6 +73,17 @@ namespace Collektive.Frontend.Tests
             var reference = Vectors().Where(v => ((string)v["name"]).StartsWith("reference", StringComparison.Ordinal)).ToArray();
             Assert.Greater(reference.Length, 0);
             foreach (var v in reference) AssertFirstPositions(v, Scenario.Reference((int)v["nodeCount"], Num(v["maxDistance"])));
+        }
+
+        [Test]
+        public void TheEnginesRefusalsAreArgumentExceptionsWithItsMessage()
+        {
+            StringAssert.Contains("meanDegree", Assert.Throws<ArgumentException>(delegate { Scenario.Random(10, 1, 0.0, 3.0); }).Message);
+            StringAssert.Contains("maxDistance", Assert.Throws<ArgumentException>(delegate { Scenario.Reference(10, double.NaN); }).Message);
+            StringAssert.Contains("SG_MAX_NODE_COUNT", Assert.Throws<ArgumentException>(delegate { Scenario.Random(1000001, 1, 8.0, 3.0); }).Message);
+            StringAssert.Contains("SG_MAX_LINKS", Assert.Throws<ArgumentException>(delegate { Scenario.Reference(5000, 3.0); }).Message);
+            // The front-end's own rule: device 0 is every scenario's source.
+            Assert.Throws<ArgumentOutOfRangeException>(delegate { Scenario.Random(0, 1, 8.0, 3.0); });
         }
     }
 }

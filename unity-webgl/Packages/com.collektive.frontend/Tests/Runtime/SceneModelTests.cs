@@ -8,24 +8,18 @@ namespace Collektive.Frontend.Tests
     [TestFixture]
     public class SceneModelTests
     {
-        [Test]
-        public void ReferenceLayoutPutsDeviceZeroOnTopAndTheOthersOnOneCentredRow()
+        /// <summary>Three devices as the reference layout places them (the scene tests need no engine).</summary>
+        private static Vec3[] ThreeDevices()
         {
-            var p = TreeLayout.Reference(10, 3.0);
-            Assert.AreEqual(new Vec3(0, 0, 0), p[0]);
-            for (int i = 1; i < 10; i++) Assert.AreEqual(new Vec3(-12 + 3 * (i - 1), -6, 0), p[i], "device " + i);
+            return new[] { new Vec3(0, 0, 0), new Vec3(-3, -6, 0), new Vec3(3, -6, 0) };
         }
 
         [Test]
-        public void TreeLayoutPlacesBfsLevelsOnRowsAndUnreachableDevicesOnAnExtraRow()
+        public void ReferenceLayoutPutsDeviceZeroOnTopAndTheOthersOnOneCentredRow()
         {
-            // 0 - 1 - 2 chain, 3 isolated.
-            var adj = new[] { new[] { 1 }, new[] { 0, 2 }, new[] { 1 }, new int[0] };
-            var p = TreeLayout.Compute(4, delegate (int id) { return adj[id]; }, 3, 6);
+            var p = Scenario.Reference(10, 3.0).Positions;
             Assert.AreEqual(new Vec3(0, 0, 0), p[0]);
-            Assert.AreEqual(new Vec3(0, -6, 0), p[1]);
-            Assert.AreEqual(new Vec3(0, -12, 0), p[2]);
-            Assert.AreEqual(new Vec3(0, -18, 0), p[3]);
+            for (int i = 1; i < 10; i++) Assert.AreEqual(new Vec3(-12 + 3 * (i - 1), -6, 0), p[i], "device " + i);
         }
 
         [Test]
@@ -66,7 +60,7 @@ namespace Collektive.Frontend.Tests
         [Test]
         public void ApplySetsValuesColoursAndLinks()
         {
-            var scene = new SceneModel(TreeLayout.Reference(3, 3.0), new[] { 0 }, 3.0);
+            var scene = new SceneModel(ThreeDevices(), new[] { 0 }, 3.0);
             Assert.AreEqual(0.0, scene[0].Value);
             Assert.IsTrue(double.IsPositiveInfinity(scene[1].Value));
             var state = EngineState.Of(new[] { 0.0, 3.0, double.PositiveInfinity }, new[] { new[] { 1 }, new[] { 0 }, new int[0] });
@@ -83,7 +77,7 @@ namespace Collektive.Frontend.Tests
         [Test]
         public void ApplyRejectsAStateOfAnotherSize()
         {
-            var scene = new SceneModel(TreeLayout.Reference(3, 3.0), new[] { 0 }, 3.0);
+            var scene = new SceneModel(ThreeDevices(), new[] { 0 }, 3.0);
             Assert.Throws<ArgumentException>(delegate { scene.Apply(EngineState.Of(new[] { 0.0 }, new[] { new int[0] })); });
         }
 
@@ -101,7 +95,7 @@ namespace Collektive.Frontend.Tests
         [Test]
         public void SceneRejectsBadSources()
         {
-            Assert.Throws<ArgumentOutOfRangeException>(delegate { new SceneModel(TreeLayout.Reference(3, 3.0), new[] { 3 }, 3.0); });
+            Assert.Throws<ArgumentOutOfRangeException>(delegate { new SceneModel(ThreeDevices(), new[] { 3 }, 3.0); });
         }
     }
 }

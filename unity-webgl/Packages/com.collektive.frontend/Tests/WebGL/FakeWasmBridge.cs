@@ -58,6 +58,16 @@ namespace Collektive.Frontend.WebGL.Tests
         }
 
         public int Noop() { Calls.Add("noop"); return 0; }
+
+        /// <summary>What <see cref="ScenarioPositions"/> writes: the first 3 × nodeCount values (a stand-in: the jslib's real layouts are suite unity-jslib's).</summary>
+        public double[] Layout = new double[0];
+        public int ScenarioPositions(int scenario, int nodeCount, double seed, double meanDegree, double maxDistance, double[] xyz)
+        {
+            Calls.Add(string.Format(System.Globalization.CultureInfo.InvariantCulture, "scenarioPositions {0} {1} {2:R} {3:R} {4:R} {5}", scenario, nodeCount, seed, meanDegree, maxDistance, xyz.Length));
+            if (Error != null) return -1;
+            Array.Copy(Layout, xyz, Math.Min(Layout.Length, xyz.Length));
+            return 0;
+        }
         public string LastError() { return Error ?? "none"; }
 
         private void Free()
