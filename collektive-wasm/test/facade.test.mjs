@@ -154,6 +154,28 @@ test(`${label}: hop program counts hops; the reference layout has 10 finite posi
   }
 });
 
+test(`${label}: referencePositions gives the reference-layout vectors' first positions bit for bit`, () => {
+  const reference = index.vectors.map((file) => parseVector(readFileSync(join(vectorDir, file), 'utf8')))
+    .filter((v) => v.name.startsWith('reference'));
+  assert.ok(reference.length > 0);
+  for (const v of reference) {
+    const first = v.rounds[0].ops.find((o) => o.op === 'updatePositions');
+    const xyz = facade.referencePositions(v.nodeCount, v.maxDistance);
+    assert.equal(xyz.length, first.xyz.length, v.name);
+    assert.ok(xyz.every((x, k) => sameDouble(x, first.xyz[k])), v.name);
+  }
+});
+
+if (kind === 'js') {
+  test(`${label}: loadJsEngine also takes the imported module (a bundled app's way) and gives the same engine`, async () => {
+    const bundled = await loadJsEngine(await import(new URL('../build/js/collektive-wasm.mjs', import.meta.url).href));
+    assert.equal(bundled.kind, 'js');
+    const [a, b] = [bundled.randomPositions(40, 3), facade.randomPositions(40, 3)];
+    assert.equal(a.length, 120);
+    assert.ok(a.every((x, k) => sameDouble(x, b[k])));
+  });
+}
+
 test(`${label}: randomPositions is deterministic per seed`, () => {
   const a = facade.randomPositions(50, 7);
   const b = facade.randomPositions(50, 7);

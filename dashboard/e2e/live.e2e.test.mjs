@@ -114,6 +114,26 @@ for (const engine of ENGINES) {
 
 }
 
+// The scene's layout is the engine's on both engines (the in-page Kotlin/Wasm module; for the WebSocket engine the
+// page's Kotlin/JS build of the same facade): the positions the engine wrote as each vector's first ones.
+for (const engine of ENGINES) {
+  test(`${engine}: the reference and random scenarios are laid out with the engine's own positions (the test vectors')`, async () => {
+    const cases = [
+      ['reference-moving.json', { scenario: 'reference', nodeCount: 10, maxDistance: 3 }],
+      ['random-100.json', { scenario: 'random', nodeCount: 100, seed: 7, maxDistance: 3 }], // mean degree 8, the view's
+    ];
+    for (const [name, config] of cases) {
+      const xyz = await page.evaluate(async ({ e, c }) => {
+        await window.__live.runner.configure({ engine: e, pacing: 'frame', ...c });
+        return Array.from(window.__live.runner.positions);
+      }, { e: engine, c: config });
+      const first = vector(name).rounds[0].ops.find((o) => o.op === 'updatePositions').xyz.map(Number);
+      assert.deepEqual(xyz, first, `${engine}: ${name}`);
+    }
+    await page.evaluate(() => window.__live.runner.configure({ seed: 1 })); // the view's default seed again
+  });
+}
+
 // The WebSocket engine in every wire encoding: the same values whatever carries the requests.
 for (const [engine, encoding] of [['wasm', 'json'], ...['json', 'json-split', 'batched', 'binary', 'binary-step'].map((e) => ['websocket', e])]) {
   test(`${engine}${engine === 'websocket' ? ` (${encoding})` : ''}: replaying the reference-moving vector through the view shows every round's values and links`, async () => {

@@ -6,7 +6,9 @@ import { chromium } from '../lib/requirements.mjs';
 export const suites = [
   {
     name: 'dashboard-unit',
-    description: 'dashboard SQL/statistics/model/upload checks (vitest, DuckDB node build, independent Python checker)',
+    description: 'dashboard SQL/statistics/model/upload checks (vitest, DuckDB node build, independent Python checker); the Live view\'s layouts through the Kotlin/JS facade against the test vectors',
+    // js: the Live view's scene layouts are the engine's (test/layouts.test.ts loads its Kotlin/JS build).
+    build: ['js'],
     cmd: [process.execPath, 'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--no-color'],
     env: { NO_COLOR: '1', FORCE_COLOR: '0' },
     parse: vitest,

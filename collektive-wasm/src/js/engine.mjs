@@ -131,12 +131,14 @@ export async function loadWasmEngine(wasmUrlOrPath = defaultWasmUrl()) {
 }
 
 /**
- * Loads the Kotlin/JS build (an ES module; any JS runtime, Node 20 included).
- * @param {string | URL} [moduleUrlOrPath]
+ * Loads the Kotlin/JS build (an ES module; any JS runtime, Node 20 included): its URL, URL string or (Node) path, or
+ * the module itself (e.g. `await import('…/build/js/collektive-wasm.mjs')` in a bundled app, which then bundles it).
+ * @param {string | URL | object} [moduleUrlOrPath]
  * @returns {Promise<EngineFacade>}
  */
 export async function loadJsEngine(moduleUrlOrPath = defaultJsUrl()) {
-  const k = await import(/* @vite-ignore */ await toUrl(moduleUrlOrPath));
+  const k = typeof moduleUrlOrPath === 'object' && !(moduleUrlOrPath instanceof URL) ? moduleUrlOrPath
+    : await import(/* @vite-ignore */ await toUrl(moduleUrlOrPath));
   const check = (status) => { if (status < 0) throw new Error(k.lastError()); return status; };
   const must = (value) => { if (value === null || value === undefined) throw new Error(k.lastError()); return value; };
   const plain = (s) => ({

@@ -1,6 +1,7 @@
 // What the Live view needs from an engine, whichever side of a process boundary it lives on.
 import type { EngineKind, EngineState } from '../model';
 import type { TimingRecorder } from '../timing/recorder';
+import type { SceneLayouts } from './layouts';
 
 /** A finished step: the parsed state and when it became available to the frame loop (performance.now(), ms). */
 export interface StepOutcome {
@@ -16,6 +17,8 @@ export interface LiveEngine {
    * (engines/programs.ts) when the engine refuses the spec, leaving the previous simulation as it was.
    */
   create(nodeCount: number, maxDistance: number, sources: Iterable<number>, program?: string): Promise<void>;
+  /** Where this engine's scenes take their layout: the engine's own (engines/layouts.ts). */
+  layouts(): Promise<SceneLayouts>;
   setSource(node: number, isSource: boolean): void;
   /**
    * Sends the current positions and runs one round; `done` is called with the parsed state, synchronously for

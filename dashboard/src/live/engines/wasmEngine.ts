@@ -3,6 +3,7 @@ import { WEB_IDS } from '../timing/ids';
 import type { TimingRecorder } from '../timing/recorder';
 import { loadFacade, type Facade, type FacadeSim } from './wasmFacade';
 import type { LiveEngine, StepOutcome } from './types';
+import type { SceneLayouts } from './layouts';
 import { isReferenceProgram, ProgramError, REFERENCE_PROGRAM } from './programs';
 
 /** Calls per floor sample: performance.now() ticks every 5 µs, a single no-op call lasts tens of ns. */
@@ -22,6 +23,12 @@ export class WasmEngine implements LiveEngine {
     this.sim?.destroy();
     this.sim = sim;
     for (const s of sources) this.sim.setSource(s, true);
+  }
+
+  /** The facade this engine runs in holds the layouts too. */
+  async layouts(): Promise<SceneLayouts> {
+    this.facade ??= await loadFacade();
+    return this.facade;
   }
 
   setSource(node: number, isSource: boolean): void {

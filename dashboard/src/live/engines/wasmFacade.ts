@@ -1,4 +1,5 @@
-// The one module that knows the collektive-wasm facade (collektive-wasm/src/js/engine.mjs); the rest of the Live
+// The one module that knows the Kotlin/Wasm build of the collektive-wasm facade (collektive-wasm/src/js/engine.mjs;
+// engines/layouts.ts loads its Kotlin/JS build, for the WebSocket engine's layouts only); the rest of the Live
 // view sees only Facade / FacadeSim. Serving: the Kotlin/Wasm loader (`collektive-wasm.uninstantiated.mjs`) is
 // bundled by Vite like any module, and Vite rewrites its `new URL('./collektive-wasm.wasm', import.meta.url)` into
 // the hashed asset it emits next to the app, in dev and in the static build alike — no CDN, no copy step.
@@ -24,6 +25,9 @@ export interface Facade {
   noop(): void;
   timingsCsv(): string;
   clearTimings(): void;
+  /** The engine's layouts (collektive.engine.Scenarios): engines/layouts.ts. */
+  randomPositions: EngineFacade['randomPositions'];
+  referencePositions: EngineFacade['referencePositions'];
 }
 
 let loading: Promise<Facade> | null = null;
@@ -51,5 +55,7 @@ function adapt(f: EngineFacade): Facade {
     noop: () => f.noop(),
     timingsCsv: () => f.timingsCsv(),
     clearTimings: () => f.clearTimings(),
+    randomPositions: f.randomPositions,
+    referencePositions: f.referencePositions,
   };
 }

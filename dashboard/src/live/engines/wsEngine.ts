@@ -4,6 +4,7 @@ import type { WsEncoding } from '../model';
 import { WEB_IDS } from '../timing/ids';
 import type { TimingRecorder } from '../timing/recorder';
 import type { LiveEngine, StepOutcome } from './types';
+import { loadJsLayouts, type SceneLayouts } from './layouts';
 import { isReferenceProgram, ProgramError, REFERENCE_PROGRAM } from './programs';
 
 interface Pending {
@@ -131,6 +132,11 @@ export class WsEngine implements LiveEngine {
     const parsed = performance.now();
     p.rec.add(WEB_IDS.wsParse, arrived, parsed);
     p.done({ state, readyAt: parsed });
+  }
+
+  /** The engine runs in the server: the page's own Kotlin/JS build of it lays the scene out (loaded on first use). */
+  layouts(): Promise<SceneLayouts> {
+    return loadJsLayouts();
   }
 
   async create(nodeCount: number, maxDistance: number, sources: Iterable<number>, program: string = REFERENCE_PROGRAM): Promise<void> {

@@ -1,7 +1,7 @@
 // Drives one engine and the scene: pacing, positions, sources, timings. No React here: the page wraps it, and the
 // benchmark hook (run/benchHook.ts) drives the same object, so measured runs go through the code users watch.
 import type { EngineKind, Pacing, ScenarioKind, EngineState, WsEncoding } from '../model';
-import { referencePositions, randomPositions } from '../scenario';
+import { scenarioPositions } from '../engines/layouts';
 import { DeviceScene } from '../scene/DeviceScene';
 import { WEB_IDS } from '../timing/ids';
 import { TimingRecorder, median } from '../timing/recorder';
@@ -33,11 +33,6 @@ export const DEFAULT_CONFIG: LiveConfig = {
   engine: 'wasm', pacing: 'frame', nodeCount: 10, maxDistance: 3, scenario: 'random', seed: 1,
   wsUrl: 'ws://127.0.0.1:8787', encoding: 'json', program: REFERENCE_PROGRAM,
 };
-
-/** Positions of a scenario (computed as the engine's Scenarios do; see scenario.ts). */
-export function scenarioPositions(c: Pick<LiveConfig, 'scenario' | 'nodeCount' | 'maxDistance' | 'seed'>): Float64Array {
-  return c.scenario === 'random' ? randomPositions(c.nodeCount, c.seed, c.maxDistance) : referencePositions(c.nodeCount);
-}
 
 /** Target duration of one e2e block: long against the 5 µs clock tick, short enough to keep the page responsive. */
 const BLOCK_TARGET_MS = 2;
@@ -110,8 +105,10 @@ export class LiveRunner {
         this.engine = c.engine === 'wasm' ? new WasmEngine() : new WsEngine(c.wsUrl, c.encoding);
       }
       if (!keepSources) this.sources = new Set([0]);
-      this.positions = scenarioPositions(c);
+      // The layout is the engine's (engines/layouts.ts): the first scene of a WebSocket engine waits for its module.
+      const positions = scenarioPositions(await this.engine!.layouts(), c);
       if (generation !== this.generation) return false;
+      this.positions = positions;
       await this.engine!.create(c.nodeCount, c.maxDistance, this.sources, c.program);
       if (generation !== this.generation) return false;
       this.scene.reset(this.positions, this.sources);
