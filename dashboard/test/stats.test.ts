@@ -5,7 +5,7 @@ import type { Connector } from '../src/db/connector';
 import { rowsOf } from '../src/model/arrow';
 import { mannWhitneySums, toMannWhitney } from '../src/model/stats';
 import { mannWhitneySql } from '../src/sql/analysis';
-import { bootstrapMedianCI, bootstrapMedianRatioCI, median, mulberry32, quantileSorted, resampleMedian } from '../src/stats/bootstrap';
+import { NearMedian, bootstrapMedianCI, bootstrapMedianRatioCI, median, mulberry32, quantileSorted, resampleMedian } from '../src/stats/bootstrap';
 import { loadedDb, referenceRunDir } from './support/nodeConnector';
 
 describe('bootstrap', () => {
@@ -49,6 +49,14 @@ describe('bootstrap', () => {
       // No value the exact distribution lacks; each probability within 5 standard errors of its frequency.
       for (const m of seen.keys()) expect(p.has(m), `median ${m} of [${v}] is not a resample's`).toBe(true);
       for (const [m, q] of p) expect(Math.abs((seen.get(m) ?? 0) - q), `P(median = ${m}) for [${v}]`).toBeLessThan(5 * Math.sqrt(q * (1 - q) / draws) + 1e-9);
+    }
+  });
+  it('reads the order statistics near the median as sorting does, and any other by sorting', () => {
+    for (const n of [1, 2, 7, 100, 5001]) {
+      const v = Float64Array.from({ length: n }, (_, i) => ((i * 7919) % 97) + (i % 5) * 0.25);
+      const sorted = Float64Array.from(v).sort();
+      const near = new NearMedian(v);
+      for (let j = 0; j < n; j++) expect(near.at(j), `n=${n}, j=${j}`).toBe(sorted[j]);
     }
   });
   it('gives the CIs of sorting every resample, within their own Monte Carlo spread', () => {

@@ -80,8 +80,11 @@ const meanOf = (a) => { let sum = 0; for (let i = 0; i < a.length; i += 1) sum +
 /** The statistic (median, p95, p99, mean or a level) of an unsorted array. */
 export const statisticOf = (values, statistic) => (qOf(statistic) === 'mean' ? meanOf(values) : quantile(values, qOf(statistic)));
 
-/** Rearranges a[lo..hi] so that a[k] is the k-th smallest, smaller ones before it, larger after (quickselect). */
-function select(a, k, lo, hi) {
+/**
+ * Rearranges a[lo..hi] so that a[k] is the k-th smallest, smaller ones before it, larger after (quickselect).
+ * @param {Float64Array | number[]} a @param {number} k @param {number} lo @param {number} hi
+ */
+export function select(a, k, lo, hi) {
   while (hi > lo) {
     const pivot = a[(lo + hi) >> 1];
     let i = lo;

@@ -42,8 +42,13 @@ export async function computeIntervals(db: Connector, warmup: number, figures: F
     (e.inv[kk] ??= []).push(Number(r.x));
   }
   const jobs: InnerJob[] = [...bySeries.entries()].map(([s, e]) => ({ series: s, salt: e.salt, invocations: e.inv.map((v) => Float64Array.from(v)) }));
+  const ti = performance.now();
   const results = await inner(jobs, o.innerResamples, o.seed);
-  return outerLevel(jobs, results, figures, o);
+  performance.measure('invocation inner bootstrap', { start: ti });
+  const to = performance.now();
+  const rows = outerLevel(jobs, results, figures, o);
+  performance.measure('invocation outer bootstrap', { start: to });
+  return rows;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 
 import { quantileSorted } from '../../../measurement/src/analysis.mjs';
+import { select } from '../../../measurement/src/intervals.mjs';
 import { mulberry32 } from '../../../measurement/src/random.mjs';
 
 export { mulberry32, quantileSorted };
@@ -47,16 +48,50 @@ function gamma(shape: number, rnd: () => number): number {
  * distribution as sorting an n-draw resample, in O(1) instead of O(n) per resample (n is up to 200 000 here):
  * dashboard/test/stats.test.ts checks it against every resample of small samples.
  */
-export function resampleMedian(sorted: Float64Array, rnd: () => number): number {
+export function resampleMedian(sorted: OrderStatistics, rnd: () => number): number {
   const n = sorted.length;
   const pos = (n - 1) * 0.5;
   const lo = Math.floor(pos); // 0-based: the (lo + 1)-th smallest
   const g1 = gamma(lo + 1, rnd);
   const u = g1 / (g1 + gamma(n - lo, rnd));
-  const vlo = sorted[Math.min(n - 1, Math.floor(u * n))];
+  const vlo = sorted.at(Math.min(n - 1, Math.floor(u * n)))!;
   if (pos === lo) return vlo;
   const next = u + (1 - u) * (1 - Math.pow(1 - rnd(), 1 / (n - lo - 1)));
-  return vlo + (sorted[Math.min(n - 1, Math.floor(next * n))] - vlo) * (pos - lo);
+  return vlo + (sorted.at(Math.min(n - 1, Math.floor(next * n)))! - vlo) * (pos - lo);
+}
+
+/** A sample's order statistics: the j-th smallest value is `at(j)` (a sorted array is one). */
+export interface OrderStatistics { readonly length: number; at(j: number): number | undefined }
+
+/**
+ * The order statistics a resample's median takes, without sorting the whole sample: a resample's median is the
+ * sample's value at index ⌊U·n⌋ with U within a few 1/√n of ½ ([resampleMedian]), so only the values ranked within
+ * 12·√n of the middle (24 standard deviations of that index) are selected (quickselect) and sorted; an index outside
+ * them, which no resample is expected to reach, sorts the whole sample then. O(n + √n·log n) instead of O(n log n).
+ */
+export class NearMedian implements OrderStatistics {
+  readonly length: number;
+  private readonly window: Float64Array;
+  private readonly from: number;
+  private sorted: Float64Array | null = null;
+
+  constructor(private readonly values: Float64Array) {
+    const n = values.length;
+    this.length = n;
+    const w = Math.ceil(12 * Math.sqrt(n)) + 2;
+    const from = Math.max(0, Math.floor((n - 1) / 2) - w);
+    const to = Math.min(n - 1, Math.ceil((n - 1) / 2) + w);
+    const a = Float64Array.from(values);
+    if (n > 0) { select(a, from, 0, n - 1); select(a, to, from, n - 1); }
+    this.window = a.slice(from, to + 1).sort();
+    this.from = from;
+  }
+
+  at(j: number): number | undefined {
+    const k = j - this.from;
+    if (k >= 0 && k < this.window.length) return this.window[k];
+    return (this.sorted ??= Float64Array.from(this.values).sort())[j];
+  }
 }
 
 export interface Interval { lo: number; hi: number; estimate: number; resamples: number; seed: number }
@@ -65,7 +100,7 @@ export function bootstrapMedianCI(values: ArrayLike<number>, resamples = 1000, s
   const v = Float64Array.from(values);
   if (v.length === 0) return { lo: NaN, hi: NaN, estimate: NaN, resamples, seed };
   const rnd = mulberry32(seed);
-  const sorted = Float64Array.from(v).sort();
+  const sorted = new NearMedian(v);
   const meds = new Float64Array(resamples);
   for (let b = 0; b < resamples; b++) meds[b] = resampleMedian(sorted, rnd);
   meds.sort();
@@ -78,7 +113,7 @@ export function bootstrapMedianRatioCI(a: ArrayLike<number>, b: ArrayLike<number
   const va = Float64Array.from(a); const vb = Float64Array.from(b);
   if (va.length === 0 || vb.length === 0) return { lo: NaN, hi: NaN, estimate: NaN, resamples, seed };
   const rnd = mulberry32(seed);
-  const sa = Float64Array.from(va).sort(); const sb = Float64Array.from(vb).sort();
+  const sa = new NearMedian(va); const sb = new NearMedian(vb);
   const r = new Float64Array(resamples);
   for (let i = 0; i < resamples; i++) r[i] = resampleMedian(sb, rnd) / resampleMedian(sa, rnd);
   r.sort();
