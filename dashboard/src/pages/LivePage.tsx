@@ -15,7 +15,7 @@ import { configEnvironment, describeEnvironment, mediansOfCsv, normalise, runFil
 import { ScenarioNote } from '../live/components/ScenarioNote';
 import { ServerStatus } from '../live/components/ServerStatus';
 import { YourRunPanel, type NormalisedRun, type YourRun } from '../live/components/YourRunPanel';
-import { reloadForIsolation } from '../crossOriginIsolation';
+import { IsolationNotice } from '../components/IsolationNotice';
 import { useData, useShown } from '../data/DataProvider';
 import { rowsOf } from '../model/arrow';
 import type { RunJson } from '../model/runs';
@@ -91,14 +91,6 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
   const [resolutionNs, setResolutionNs] = useState<number | null>(null);
   const [server, setServer] = useState<ServerCheck | null>(null);
   const data = useData();
-  // A page opened on another view is not cross-origin isolated (docs/hosting.md): its clock reads in 100 µs steps, so
-  // the Live view reloads it isolated, unless that would drop files the visitor uploaded (then it offers the reload).
-  const [isolation, setIsolation] = useState<'as is' | 'reloading' | 'offered'>('as is');
-  useEffect(() => {
-    if (globalThis.crossOriginIsolated !== false) return;
-    if (data.uploads.length > 0) setIsolation('offered');
-    else void reloadForIsolation().then((reloading) => { if (reloading) setIsolation('reloading'); });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const [rounds, setRounds] = useState(1000);
   const [yourRuns, setYourRuns] = useState<YourRun[]>([]);
   const [yourProgress, setYourProgress] = useState<{ phase: string; done: number; total: number } | null>(null);
@@ -351,13 +343,7 @@ export default function LivePage({ state, set }: { state: ViewState; set: (patch
   return (
     <div className="live-page" style={{ display: 'flex', flexDirection: 'column', gap: 8, padding: 8 }}>
       <h2 style={{ margin: 0 }}>Live: one engine, in this page (Wasm) or in Node (WebSocket)</h2>
-      {isolation === 'reloading' && <p className="small muted" data-testid="isolation-reload">Reloading the page cross-origin isolated, for a 5 µs clock…</p>}
-      {isolation === 'offered' && (
-        <p className="small" data-testid="isolation-offer">
-          This page is not cross-origin isolated: its clock reads in 100 µs steps.{' '}
-          <button type="button" onClick={() => void reloadForIsolation()}>Reload it isolated</button> (the files you uploaded are dropped).
-        </p>
-      )}
+      <IsolationNotice uploads={data.uploads.length} />
       {config && runner && (
         <LiveControls
           config={runner.config} running={!!runner?.running} busy={busy} websocketBlocked={access === 'blocked'}
