@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scenarioPositions, type SceneLayouts } from '../src/live/engines/layouts';
+import { MAX_REFERENCE_NODES, scenarioPositions, type SceneLayouts } from '../src/live/engines/layouts';
 import { WsEngine } from '../src/live/engines/wsEngine';
 import { repoRoot } from './support/nodeConnector';
 
@@ -46,6 +46,11 @@ describe('the Live view\'s layouts are the engine\'s, as in its test vectors', (
     const a = scenarioPositions(layouts, c);
     a[0] = 99;
     expect(scenarioPositions(layouts, c)[0]).not.toBe(99);
+  });
+  it('a reference layout past MAX_REFERENCE_NODES is refused before the engine spends N² links on it', () => {
+    const c = { scenario: 'reference', nodeCount: MAX_REFERENCE_NODES + 1, seed: 1, maxDistance: 3 } as const;
+    expect(() => scenarioPositions(layouts, c)).toThrow(/stops at 4096 devices.*use the random layout/);
+    expect(scenarioPositions(layouts, { ...c, scenario: 'random' })).toHaveLength(3 * (MAX_REFERENCE_NODES + 1));
   });
   it('a configuration the engine refuses fails with its message', () => {
     expect(() => scenarioPositions(layouts, { scenario: 'random', nodeCount: -1, seed: 1, maxDistance: 3 })).toThrow(/nodeCount/);
