@@ -14,9 +14,9 @@
 //     figure.plot drawn (data-state="ready"); views without a plot (SQL, Live) are not measured.
 //  7. the bytes of a fresh visit: every response body the host sent (the page, its workers, the service worker),
 //     until the first view, until every run loaded, and in all.
-// Every time is wall-clock ms from the navigation the bench starts (a first visit on a static host reloads the page
-// once for cross-origin isolation: the reload's time counts). The page is served by a static host
-// (scripts/lib/staticHost.mjs: no COOP/COEP headers, as GitHub Pages, so coi-serviceworker registers and reloads;
+// Every time is wall-clock ms from the navigation the bench starts (on a static host a first visit registers
+// coi-serviceworker, and a first visit of the Live view reloads the page for cross-origin isolation: a reload's time
+// counts). The page is served by a static host (scripts/lib/staticHost.mjs: no COOP/COEP headers, as GitHub Pages;
 // text and wasm gzipped), or by `vite preview` (--host preview: the headers, no service worker; bytes not counted).
 // --throttle MBIT,MS: every response shares a link of MBIT Mbit/s and starts MS ms after its request (the host
 // shapes it, so the workers' and the service worker's fetches are throttled too).
@@ -41,7 +41,7 @@ const USAGE = `usage: npm run bench:dashboard -- [options]
   --views ${PLOT_VIEWS.join(',')}   views whose first plot is timed (none: skip)
   --views-only             only the per-view first plots
   --dist DIR               measure this build of the dashboard instead of dist/dashboard (e.g. an older one: before/after)
-  --host static            static: a static host without isolation headers (a first visit's service-worker reload), bytes counted;
+  --host static            static: a static host without isolation headers (a first visit registers the service worker), bytes counted;
                            preview: vite preview (COOP/COEP headers, no service worker; bytes not counted)
   --throttle MBIT,MS       static host only: every response shares MBIT Mbit/s and starts MS ms after its request (e.g. 20,40)
   Writes dist/bench-dashboard.json (or bench-dashboard-views.json with --views-only); nothing is published.`;
@@ -63,7 +63,7 @@ async function firstPlot(server, view) {
     const t0 = Date.now();
     await b.page.goto(`${server.url}?view=${view}`);
     if (view !== 'compare' && !await b.page.locator(`nav a[href="?view=${view}"]`).count()) {
-      // A first visit reloads once (the service worker): the navigation is there after it.
+      // A page the service worker reloads (a build older than its Live-only reload): the navigation is there after it.
       await b.page.waitForSelector('nav a', { timeout: 60000 }).catch(() => undefined);
       if (await b.page.locator(`nav a[href="?view=${view}"]`).count() === 0) return null;
     }
@@ -278,7 +278,7 @@ function report({ result, dist, viewsOnly, written }) {
     : `median ${f(r.median).padStart(5)} ms   ${budget === null ? '                   ' : `budget ${String(budget).padStart(5)} ms ${verdict(r.median, budget)}`}   samples ${r.samples.map(f).join(', ')}`}`);
   const mb = (x) => `${(x / 1e6).toFixed(2)} MB`;
   const host = result.host === 'static'
-    ? `a static host without isolation headers (a first visit registers coi-serviceworker and reloads once; text and wasm gzipped)${result.throttle
+    ? `a static host without isolation headers (a first visit registers coi-serviceworker; only a first visit of the Live view reloads; text and wasm gzipped)${result.throttle
       ? `, throttled at the host: every response (page, workers, service worker) shares ${result.throttle.mbit} Mbit/s and starts ${result.throttle.latencyMs} ms after its request` : ', not throttled'}`
     : 'vite preview (isolation headers, no service worker)';
   console.log(`\ndashboard benchmark (Chromium, ${dist}, served by ${host}; times from the navigation, the reload included)`);
