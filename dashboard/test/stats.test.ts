@@ -57,6 +57,7 @@ describe('bootstrap', () => {
       const sorted = Float64Array.from(v).sort();
       const near = new NearMedian(v);
       for (let j = 0; j < n; j++) expect(near.at(j), `n=${n}, j=${j}`).toBe(sorted[j]);
+      expect(near.median()).toBe(median(v));
     }
   });
   it('gives the CIs of sorting every resample, within their own Monte Carlo spread', () => {

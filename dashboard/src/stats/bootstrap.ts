@@ -87,6 +87,14 @@ export class NearMedian implements OrderStatistics {
     this.from = from;
   }
 
+  /** The sample's median, as quantileSorted interpolates it (both middle values are in the window). */
+  median(): number {
+    const h = (this.length - 1) * 0.5;
+    const lo = Math.floor(h);
+    const hi = Math.min(lo + 1, this.length - 1);
+    return this.at(lo)! + (h - lo) * (this.at(hi)! - this.at(lo)!);
+  }
+
   at(j: number): number | undefined {
     const k = j - this.from;
     if (k >= 0 && k < this.window.length) return this.window[k];
@@ -105,7 +113,7 @@ export function bootstrapMedianCI(values: ArrayLike<number>, resamples = 1000, s
   for (let b = 0; b < resamples; b++) meds[b] = resampleMedian(sorted, rnd);
   meds.sort();
   const a = (1 - level) / 2;
-  return { lo: quantileSorted(meds, a), hi: quantileSorted(meds, 1 - a), estimate: median(v), resamples, seed };
+  return { lo: quantileSorted(meds, a), hi: quantileSorted(meds, 1 - a), estimate: sorted.median(), resamples, seed };
 }
 
 /** CI of median(b) / median(a), resampling both samples independently. */
@@ -118,5 +126,5 @@ export function bootstrapMedianRatioCI(a: ArrayLike<number>, b: ArrayLike<number
   for (let i = 0; i < resamples; i++) r[i] = resampleMedian(sb, rnd) / resampleMedian(sa, rnd);
   r.sort();
   const q = (1 - level) / 2;
-  return { lo: quantileSorted(r, q), hi: quantileSorted(r, 1 - q), estimate: median(vb) / median(va), resamples, seed };
+  return { lo: quantileSorted(r, q), hi: quantileSorted(r, 1 - q), estimate: sb.median() / sa.median(), resamples, seed };
 }
